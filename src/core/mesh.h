@@ -1,0 +1,58 @@
+/* mesh.h — CPU triangle meshes and the procedural builders every model starts from (GL-free).
+ *
+ *   mesh_data m = {0};
+ *   mesh_build_box(&m, (vec3){1, 1, 1}, 24);     // hard-edged box, 24 cells per side
+ *   mesh_compute_tangents(&m);                     // needs uv
+ *   mesh_compute_smooth_normals(&m, 1e-5f);        // snrm: one normal per position, for push displacement
+ *   ... gfx_mesh_create(&m) uploads it ...
+ *   mesh_data_free(&m);
+ *
+ * Layout: separate arrays (structure of arrays) of vertex_count entries; idx holds index_count
+ * uint32 indices, three per counter-clockwise triangle. Every array is always allocated, zero
+ * when a builder has nothing to say (uv of a procedural cone, say). Growing is amortized O(1);
+ * builders append, so several parts can be merged into one mesh with mesh_append.
+ * Allocation failure aborts: meshes are built at start-up, never in the frame loop.
+ */
+#ifndef IMPRINT_CORE_MESH_H
+#define IMPRINT_CORE_MESH_H
+
+#include <stdint.h>
+#include <cglm/cglm.h>
+
+typedef struct mesh_data {
+    int vertex_count, vertex_cap;
+    int index_count, index_cap;
+    float (*pos)[3];
+    float (*nrm)[3];
+    float (*uv)[2];
+    float (*tan)[4];  /* xyz tangent, w handedness (+1/-1) */
+    float (*snrm)[3]; /* smooth normal: averaged over all vertices sharing a position */
+    uint32_t *idx;
+} mesh_data;
+
+void mesh_data_free(mesh_data *m);
+void mesh_clear(mesh_data *m);
+
+/* Append one vertex (normal/uv may be NULL -> zero); returns its index. */
+uint32_t mesh_add_vertex(mesh_data *m, const float pos[3], const float nrm[3], const float uv[2]);
+void mesh_add_tri(mesh_data *m, uint32_t a, uint32_t b, uint32_t c);
+
+/* Append src, positions transformed by xf (normals by its inverse transpose). */
+void mesh_append(mesh_data *dst, const mesh_data *src, mat4 xf);
+
+/* Builders append to m (clear it first for a fresh mesh). UVs are per face in [0,1]. */
+void mesh_build_box(mesh_data *m, const float half_extent[3], int cells_per_side);
+void mesh_build_sphere(mesh_data *m, float radius, int slices, int stacks);
+void mesh_build_plane(mesh_data *m, float size_x, float size_z, int cells); /* y = 0, normal +y */
+void mesh_build_cylinder(mesh_data *m, float radius, float height, int slices, int caps); /* axis y, base y=0 */
+
+/* Area-weighted vertex normals from the triangles (overwrites nrm). */
+void mesh_compute_normals(mesh_data *m);
+/* Per-vertex tangents from uv (Lengyel); overwrites tan. */
+void mesh_compute_tangents(mesh_data *m);
+/* snrm = normalized sum of nrm over every vertex within weld_eps of the same position. */
+void mesh_compute_smooth_normals(mesh_data *m, float weld_eps);
+/* Axis-aligned bounds of pos. */
+void mesh_bounds(const mesh_data *m, vec3 lo, vec3 hi);
+
+#endif

@@ -1,0 +1,48 @@
+/* options.h — the imprint command line (contract: DESIGN.md "Command line").
+ *
+ *   options o;
+ *   char err[256];
+ *   int rc = options_parse(argc, argv, &o, err, sizeof err);
+ *   if (rc == OPTIONS_EXIT_OK) -> --help or --version was printed; exit 0
+ *   if (rc == OPTIONS_ERROR)   -> print err as one line on stderr; exit 2
+ *
+ * Defaults (options_default): scene "range", windowed, 1280x720, frames unlimited (-1),
+ * fixed_dt 0 (= real time in a window, 1/60 headless), seed 1, no script/screenshot/bench,
+ * batcher instanced, particles 0, level_size 512.
+ * Values are range-checked here so the rest of the program can trust them.
+ */
+#ifndef IMPRINT_CORE_OPTIONS_H
+#define IMPRINT_CORE_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define OPTIONS_PATH_MAX 1024
+
+enum { OPTIONS_OK = 0, OPTIONS_EXIT_OK = 1, OPTIONS_ERROR = 2 };
+
+typedef struct options {
+    char scene[16];                 /* range | mud | face | dissolve */
+    bool headless;
+    int width, height;              /* --size WxH, 16..8192 each */
+    long frames;                    /* --frames N (>= 1), -1 = until quit */
+    double fixed_dt;                /* --fixed-dt S in (0, 1]; 0 = not given */
+    unsigned seed;                  /* --seed N */
+    char script[OPTIONS_PATH_MAX];  /* --script FILE ("" = none); readability checked by the parser */
+    char screenshot[OPTIONS_PATH_MAX];
+    bool bench;                     /* --bench [PATH] */
+    char bench_path[OPTIONS_PATH_MAX]; /* "" = print to stdout */
+    /* technique options (DESIGN.md and the technique issues) */
+    char batcher[16];               /* --batcher instanced|quads */
+    long particles;                 /* --particles N, 0..10,000,000 */
+    int level_size;                 /* --level-size M, metres, multiple of 16, 64..1024 */
+} options;
+
+void options_default(options *o);
+/* Parses argv[1..argc-1] into *o (defaults first). Returns OPTIONS_OK, OPTIONS_EXIT_OK after
+ * printing help/version to stdout, or OPTIONS_ERROR with one line (no newline) in err. */
+int options_parse(int argc, char **argv, options *o, char *err, size_t errlen);
+void options_print_help(FILE *f);
+
+#endif

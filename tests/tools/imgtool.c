@@ -1,0 +1,100 @@
+/* imgtool — small PNG checks for the app tests.
+ *
+ *   imgtool stats A.png              prints: width height mean_luma stddev_luma distinct_colors
+ *   imgtool notblank A.png           exit 0 when the image has real content (stddev > 2, > 16 colours)
+ *   imgtool diff A.png B.png         prints the fraction of pixels that differ by more than 8/255
+ *   imgtool same A.png B.png         exit 0 when every byte is equal
+ *   imgtool region A.png X Y W H     prints mean R G B A of the rectangle
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stb_image.h>
+
+static unsigned char *load(const char *p, int *w, int *h)
+{
+    int n;
+    unsigned char *d = stbi_load(p, w, h, &n, 4);
+    if (!d) {
+        fprintf(stderr, "imgtool: cannot read %s: %s\n", p, stbi_failure_reason());
+        exit(2);
+    }
+    return d;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region A.png [B.png | X Y W H]\n");
+        return 2;
+    }
+    int w, h;
+    unsigned char *a = load(argv[2], &w, &h);
+    size_t n = (size_t)w * h;
+    if (!strcmp(argv[1], "stats") || !strcmp(argv[1], "notblank")) {
+        double s = 0, s2 = 0;
+        unsigned *cols = malloc(n * sizeof *cols);
+        for (size_t i = 0; i < n; i++) {
+            double l = 0.2126 * a[i * 4] + 0.7152 * a[i * 4 + 1] + 0.0722 * a[i * 4 + 2];
+            s += l; s2 += l * l;
+            cols[i] = (unsigned)a[i * 4] << 16 | (unsigned)a[i * 4 + 1] << 8 | a[i * 4 + 2];
+        }
+        qsort(cols, n, sizeof *cols, cmp_u32);
+        size_t distinct = n ? 1 : 0;
+        for (size_t i = 1; i < n; i++) distinct += cols[i] != cols[i - 1];
+        double mean = s / n, sd = sqrt(fmax(0, s2 / n - mean * mean));
+        free(cols);
+        if (!strcmp(argv[1], "stats")) {
+            printf("%d %d %.2f %.2f %zu\n", w, h, mean, sd, distinct);
+            return 0;
+        }
+        if (sd > 2.0 && distinct > 16) return 0;
+        fprintf(stderr, "imgtool: %s looks blank (stddev %.2f, %zu colours)\n", argv[2], sd, distinct);
+        return 1;
+    }
+    if (!strcmp(argv[1], "region") && argc == 7) {
+        int x = atoi(argv[3]), y = atoi(argv[4]), rw = atoi(argv[5]), rh = atoi(argv[6]);
+        double acc[4] = {0};
+        int cnt = 0;
+        for (int j = y; j < y + rh && j < h; j++)
+            for (int i = x; i < x + rw && i < w; i++, cnt++)
+                for (int k = 0; k < 4; k++) acc[k] += a[((size_t)j * w + i) * 4 + k];
+        if (!cnt) return 2;
+        printf("%.2f %.2f %.2f %.2f\n", acc[0] / cnt, acc[1] / cnt, acc[2] / cnt, acc[3] / cnt);
+        return 0;
+    }
+    if ((!strcmp(argv[1], "diff") || !strcmp(argv[1], "same")) && argc == 4) {
+        int w2, h2;
+        unsigned char *b = load(argv[3], &w2, &h2);
+        if (w != w2 || h != h2) {
+            fprintf(stderr, "imgtool: sizes differ: %dx%d vs %dx%d\n", w, h, w2, h2);
+            return !strcmp(argv[1], "same") ? 1 : 2;
+        }
+        size_t differ = 0, bytes = 0;
+        for (size_t i = 0; i < n; i++) {
+            int d = 0;
+            for (int k = 0; k < 4; k++) {
+                int e = abs(a[i * 4 + k] - b[i * 4 + k]);
+                if (e) bytes++;
+                if (e > d) d = e;
+            }
+            differ += d > 8;
+        }
+        if (!strcmp(argv[1], "same")) {
+            if (bytes) fprintf(stderr, "imgtool: %zu bytes differ\n", bytes);
+            return bytes ? 1 : 0;
+        }
+        printf("%.6f\n", (double)differ / n);
+        return 0;
+    }
+    fprintf(stderr, "imgtool: bad arguments\n");
+    return 2;
+}
