@@ -31,7 +31,7 @@ static void box_faces_point_outward(void **state)
     for (int i = 0; i < m.vertex_count; i++) {
         /* the normal's axis is the one where the vertex touches the box extent */
         for (int k = 0; k < 3; k++)
-            if (fabsf(m.nrm[i][k]) > 0.5f) assert_float_equal(m.pos[i][k], m.nrm[i][k] * (float[3]){1, 2, 3}[k], 1e-6);
+            if (fabsf(m.nrm[i][k]) > 0.5f) { const float ext[3] = {1, 2, 3}; assert_float_equal(m.pos[i][k], m.nrm[i][k] * ext[k], 1e-6); }
     }
     mesh_data_free(&m);
 }

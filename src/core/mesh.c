@@ -65,7 +65,7 @@ void mesh_append(mesh_data *dst, const mesh_data *src, mat4 xf)
     mat3 nm;
     mat4 inv;
     glm_mat4_inv(xf, inv);
-    glm_mat4_transp(inv, inv);
+    glm_mat4_transpose(inv);
     glm_mat4_pick3(inv, nm);
     uint32_t base = (uint32_t)dst->vertex_count;
     for (int i = 0; i < src->vertex_count; i++) {

@@ -1,0 +1,2 @@
+#include <stdio.h>
+int main(void) { puts("imprint " IMPRINT_VERSION); return 0; }
