@@ -1,0 +1,22 @@
+/* stats.h — summary statistics of timing samples (bench: median and p95 per pass).
+ *
+ *   float p95 = stats_percentile(frame_ms, n, 95.0f);
+ *   float med = stats_median(frame_ms, n);
+ *
+ * Percentiles use linear interpolation between closest ranks (numpy's default): the sorted
+ * samples s[0..m-1] sit at ranks 0..m-1 and percentile p is read at rank p/100 * (m-1), so p 0 is
+ * the minimum, p 100 the maximum and p 50 of an even count the mean of the middle two.
+ * Inputs are never modified (a sorted copy is made). NaN samples are ignored; with no samples
+ * left the result is NaN (the JSON writer prints it as null). p must be in [0, 100] (asserted).
+ * An allocation failure logs an error and returns NaN.
+ */
+#ifndef IMPRINT_CORE_STATS_H
+#define IMPRINT_CORE_STATS_H
+
+float stats_percentile(const float *v, int n, float p);
+float stats_median(const float *v, int n);
+float stats_mean(const float *v, int n);
+/* Several percentiles from one sort: out[i] = stats_percentile(v, n, p[i]). */
+void stats_percentiles(const float *v, int n, const float *p, int np, float *out);
+
+#endif

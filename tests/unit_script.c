@@ -1,0 +1,296 @@
+/* Script parser: every command parses to the right op and values; every kind of malformed line
+ * fails with FILE:LINE and leaves the output empty; comments, blank lines and CRLF are accepted. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/script.h"
+
+/* Fixtures live next to this file: tests/data/, found from __FILE__ (CMake passes no path). */
+static const char *data_path(const char *name)
+{
+    static char buf[2048];
+    const char *slash = strrchr(__FILE__, '/');
+    int dir = slash ? (int)(slash - __FILE__) : 1;
+    snprintf(buf, sizeof buf, "%.*s/data/%s", dir, slash ? __FILE__ : ".", name);
+    return buf;
+}
+
+static void assert_empty(const script *s)
+{
+    assert_int_equal(s->count, 0);
+    assert_null(s->cmds);
+}
+
+static void every_command_parses_to_its_values(void **state)
+{
+    (void)state;
+    script s;
+    char err[512];
+    const char *path = data_path("script_all.txt");
+    bool ok = script_load(path, &s, err, sizeof err);
+    if (!ok) fprintf(stderr, "%s\n", err);
+    assert_true(ok);
+    assert_string_equal(s.file, path);
+    assert_int_equal(s.count, SCRIPT_OP_COUNT);
+    /* the fixture lists the commands in enum order, so each op appears exactly once */
+    for (int i = 0; i < s.count; i++) assert_int_equal(s.cmds[i].op, i);
+
+    const script_cmd *c = s.cmds;
+    assert_string_equal(c[SCRIPT_SCENE].str, "range");
+    assert_int_equal(c[SCRIPT_SCENE].line, 3);
+    const float cam[6] = {0, 1.6f, 4, 0, 1.2f, 0};
+    assert_int_equal(c[SCRIPT_CAMERA].nnum, 6);
+    for (int k = 0; k < 6; k++) assert_float_equal(c[SCRIPT_CAMERA].num[k], cam[k], 1e-6);
+    assert_string_equal(c[SCRIPT_WEAPON].str, "shotgun");
+    assert_float_equal(c[SCRIPT_WEAPON].time, 0.5, 1e-12);
+    assert_int_equal(c[SCRIPT_FIRE].nnum, 0);
+    assert_float_equal(c[SCRIPT_HOLD].num[0], 0.25f, 1e-6);
+    const float blast[4] = {0.1f, 1.4f, 0.2f, 0.15f};
+    for (int k = 0; k < 4; k++) assert_float_equal(c[SCRIPT_BLAST].num[k], blast[k], 1e-6);
+    assert_int_equal(c[SCRIPT_BLAST].line, 8);
+    assert_string_equal(c[SCRIPT_ROBOT].str, "respawn");
+    assert_float_equal(c[SCRIPT_TRUCK].num[0], -12.5f, 1e-6);
+    assert_float_equal(c[SCRIPT_TRUCK].num[1], 30.0f, 1e-6);
+    assert_float_equal(c[SCRIPT_TRUCK].num[2], 90.0f, 1e-6);
+    assert_int_equal(c[SCRIPT_TRUCK].line, 11);
+    assert_float_equal(c[SCRIPT_DRIVE].time, 2.25, 1e-12);
+    assert_float_equal(c[SCRIPT_DRIVE].num[0], 1.0f, 1e-6);
+    assert_float_equal(c[SCRIPT_DRIVE].num[1], -0.5f, 1e-6);
+    assert_float_equal(c[SCRIPT_DRIVE].num[2], 3.0f, 1e-6);
+    assert_string_equal(c[SCRIPT_BLENDSHAPE].str, "jaw_open");
+    assert_float_equal(c[SCRIPT_BLENDSHAPE].num[0], 0.75f, 1e-6);
+    assert_string_equal(c[SCRIPT_EXPRESSION].str, "surprised");
+    assert_float_equal(c[SCRIPT_DISSOLVE].num[0], 0.5f, 1e-6);
+    assert_string_equal(c[SCRIPT_DISSOLVE_MODE].str, "pull");
+    assert_string_equal(c[SCRIPT_DISSOLVE_SHAPE].str, "sphere");
+    assert_string_equal(c[SCRIPT_VIEW].str, "damage-fading");
+    assert_string_equal(c[SCRIPT_SCREENSHOT].path, "shots/range.png");
+    assert_string_equal(c[SCRIPT_DUMP].str, "wrinkle");
+    assert_string_equal(c[SCRIPT_DUMP].path, "out/wrinkle.png");
+    assert_string_equal(c[SCRIPT_STATS].path, "out/stats.json");
+    assert_float_equal(c[SCRIPT_QUIT].time, 8.0, 1e-12);
+    script_free(&s);
+    assert_empty(&s);
+    script_free(&s); /* twice is harmless */
+    script_free(NULL);
+}
+
+static void malformed_fixtures_name_file_and_line(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        int line;
+        const char *words; /* substring the message must contain */
+    } cases[] = {
+        {"bad_line3.txt", 3, "camera needs 6 numbers (EX EY EZ TX TY TZ), got 2"},
+        {"bad_time.txt", 3, "expected a time in seconds (a number >= 0) at the start of the line, got 'soon'"},
+        {"bad_decreasing.txt", 4, "time 1.0 is before the previous command's 2"},
+        {"bad_unknown.txt", 2, "unknown command 'fly' (expected one of: scene, camera, weapon,"},
+        {"bad_arity.txt", 2, "camera needs 6 numbers"},
+        {"bad_enum.txt", 2, "unknown weapon 'bazooka' (expected one of: marksman, auto, shotgun)"},
+        {"bad_range.txt", 3, "blendshape: weight must be in 0..1, got 1.5"},
+        {"bad_number.txt", 2, "blast: x expects a number, got '1.2.3'"},
+        {"bad_trailing.txt", 4, "fire takes no arguments, got 1 ('now')"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        script s;
+        char err[512], prefix[2100];
+        const char *path = data_path(cases[i].file);
+        assert_false(script_load(path, &s, err, sizeof err));
+        assert_empty(&s);
+        snprintf(prefix, sizeof prefix, "%s:%d: ", path, cases[i].line);
+        if (strncmp(err, prefix, strlen(prefix)) != 0 || !strstr(err, cases[i].words))
+            fail_msg("%s: got \"%s\", want prefix \"%s\" and \"%s\"", cases[i].file, err, prefix, cases[i].words);
+    }
+}
+
+/* One bad line after a good one, in memory: the message for each kind of mistake. */
+static void bad_lines_report_expected_and_found(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line;
+        const char *words;
+    } cases[] = {
+        {"-1 fire", "got '-1'"},
+        {"nan fire", "got 'nan'"},
+        {"inf fire", "got 'inf'"},
+        {"1e999 fire", "got '1e999'"},
+        {"2", "expected a command after the time 2"},
+        {"2 Scene range", "unknown command 'Scene'"},
+        {"2 scene", "scene needs 1 argument (NAME), got 0"},
+        {"2 scene city", "unknown scene 'city' (expected one of: range, mud, face, dissolve)"},
+        {"2 scene mud face", "unexpected 'face'"},
+        {"2 camera 1 2 3 4 5 6 7", "camera needs 6 numbers (EX EY EZ TX TY TZ), got 7: unexpected '7'"},
+        {"2 camera 1 2 3 4 5 6x", "camera: tz expects a number, got '6x'"},
+        {"2 weapon", "weapon needs 1 argument"},
+        {"2 hold 0", "hold: seconds must be greater than 0, got 0"},
+        {"2 hold -1", "hold: seconds must be greater than 0, got -1"},
+        {"2 blast 0 0 0 0", "blast: radius must be greater than 0, got 0"},
+        {"2 blast 0 0 0 1e39", "blast: radius expects a number, got '1e39'"},
+        {"2 robot dance", "unknown robot action 'dance' (expected one of: respawn)"},
+        {"2 truck 1 2", "truck needs 3 numbers (X Z HEADING_DEG), got 2"},
+        {"2 drive 1.5 0 1", "drive: throttle must be in -1..1, got 1.5"},
+        {"2 drive 1 -1.01 1", "drive: steer must be in -1..1, got -1.01"},
+        {"2 drive 1 0 -2", "drive: seconds must be 0 or more, got -2"},
+        {"2 blendshape grin 0.5", "unknown blendshape 'grin' (expected one of: brow_raise, frown, smile, squint, jaw_open, nose_wrinkle)"},
+        {"2 blendshape smile -0.1", "blendshape: weight must be in 0..1, got -0.1"},
+        {"2 blendshape smile", "blendshape needs 2 arguments (NAME WEIGHT), got 1"},
+        {"2 expression sad", "unknown expression 'sad' (expected one of: neutral, angry, surprised, happy, squint, disgust)"},
+        {"2 dissolve 1.0001", "dissolve: amount must be in 0..1, got 1.0001"},
+        {"2 dissolve-mode spin", "unknown dissolve mode 'spin' (expected one of: none, push, pull)"},
+        {"2 dissolve-shape cube", "unknown dissolve shape 'cube' (expected one of: noise, direction, sphere)"},
+        {"2 view normals", "unknown view 'normals' (expected one of: none, damage, damage-fading,"},
+        {"2 screenshot", "screenshot needs 1 argument (PATH), got 0"},
+        {"2 screenshot a.png b.png", "unexpected 'b.png'"},
+        {"2 dump a.png", "dump needs 2 arguments (TARGET PATH), got 1"},
+        {"2 dump body a.png", "unknown dump target 'body'"},
+        {"2 stats", "stats needs 1 argument (PATH), got 0"},
+        {"2 quit now", "quit takes no arguments, got 1 ('now')"},
+        {"2 fire a b c d e f g h i j k l m n o p q r", "fire takes no arguments, got 18 ('a')"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[256], err[512];
+        snprintf(text, sizeof text, "1 fire\n%s\n3 quit\n", cases[i].line);
+        script s;
+        assert_false(script_parse(text, "mem.txt", &s, err, sizeof err));
+        assert_empty(&s);
+        if (strncmp(err, "mem.txt:2: ", 11) != 0 || !strstr(err, cases[i].words))
+            fail_msg("'%s': got \"%s\", want \"mem.txt:2: ...%s\"", cases[i].line, err, cases[i].words);
+    }
+}
+
+static void comments_blank_lines_and_crlf(void **state)
+{
+    (void)state;
+    const char *text = "# header\r\n\r\n   \t\r\n0 scene mud\r\n  # indented comment\r\n"
+                       "0.5 truck 1 2 45 # place it\r\n1 drive 1 0 2\r\n1 screenshot a.png\r\n3 quit";
+    script s;
+    char err[512];
+    bool ok = script_parse(text, "crlf.txt", &s, err, sizeof err);
+    if (!ok) fprintf(stderr, "%s\n", err);
+    assert_true(ok);
+    assert_int_equal(s.count, 5);
+    assert_int_equal(s.cmds[0].op, SCRIPT_SCENE);
+    assert_string_equal(s.cmds[0].str, "mud");
+    assert_int_equal(s.cmds[0].line, 4);
+    assert_int_equal(s.cmds[1].op, SCRIPT_TRUCK);
+    assert_int_equal(s.cmds[1].nnum, 3);
+    assert_float_equal(s.cmds[1].num[2], 45.0f, 1e-6);
+    assert_int_equal(s.cmds[3].op, SCRIPT_SCREENSHOT);
+    assert_string_equal(s.cmds[3].path, "a.png"); /* no '\r' left on the path */
+    assert_int_equal(s.cmds[4].op, SCRIPT_QUIT);   /* last line without a newline */
+    assert_int_equal(s.cmds[4].line, 9);
+    script_free(&s);
+
+    /* a script of only comments is valid and empty */
+    assert_true(script_parse("# nothing\n\n", "empty.txt", &s, err, sizeof err));
+    assert_empty(&s);
+    /* equal times are allowed (non-decreasing) */
+    assert_true(script_parse("1 fire\n1 fire\n1.0 fire\n", "eq.txt", &s, err, sizeof err));
+    assert_int_equal(s.count, 3);
+    script_free(&s);
+}
+
+static void long_lines_are_rejected_safely(void **state)
+{
+    (void)state;
+    size_t n = 100000;
+    char *text = malloc(n + 64);
+    assert_non_null(text);
+    strcpy(text, "0 fire\n0 screenshot ");
+    size_t len = strlen(text);
+    memset(text + len, 'a', n);
+    strcpy(text + len + n, "\n1 quit\n");
+    script s;
+    char err[512];
+    assert_false(script_parse(text, "long.txt", &s, err, sizeof err));
+    assert_empty(&s);
+    assert_non_null(strstr(err, "long.txt:2: line is longer than"));
+
+    /* a long line that fits the limit but whose path does not fit script_cmd.path */
+    memset(text + len, 'b', 2000);
+    strcpy(text + len + 2000, "\n");
+    assert_false(script_parse(text, "long.txt", &s, err, sizeof err));
+    assert_non_null(strstr(err, "long.txt:2: screenshot: path is longer than 1023 characters"));
+
+    /* a path of 1023 characters is kept whole */
+    memset(text + len, 'c', 1023);
+    strcpy(text + len + 1023, "\n");
+    assert_true(script_parse(text, "long.txt", &s, err, sizeof err));
+    assert_int_equal(strlen(s.cmds[1].path), 1023);
+    script_free(&s);
+    free(text);
+}
+
+static void unreadable_files_are_reported(void **state)
+{
+    (void)state;
+    script s;
+    char err[512];
+    assert_false(script_load("no/such/script.txt", &s, err, sizeof err));
+    assert_empty(&s);
+    assert_string_equal(err, "no/such/script.txt: cannot read: No such file or directory");
+
+    char dir[2048];
+    snprintf(dir, sizeof dir, "%s", data_path(""));
+    assert_false(script_load(dir, &s, err, sizeof err));
+    assert_empty(&s);
+    assert_non_null(strstr(err, "cannot read"));
+
+    /* a binary file is not a script */
+    char tmp[] = "/tmp/unit_script_XXXXXX";
+    int fd = mkstemp(tmp);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "0 fire\n\0\n", 9), 9);
+    close(fd);
+    assert_false(script_load(tmp, &s, err, sizeof err));
+    assert_non_null(strstr(err, "NUL byte"));
+    unlink(tmp);
+}
+
+static void names_and_lists_agree(void **state)
+{
+    (void)state;
+    for (int op = 0; op < SCRIPT_OP_COUNT; op++) assert_non_null(script_op_name((script_op)op));
+    assert_string_equal(script_op_name(SCRIPT_DISSOLVE_MODE), "dissolve-mode");
+    assert_int_equal(script_name_index(script_view_names, "shadow"), 7);
+    assert_int_equal(script_name_index(script_view_names, "Shadow"), -1);
+    assert_int_equal(script_name_index(script_expression_names, "disgust"), 5);
+    assert_int_equal(script_name_index(script_blendshape_names, "nose_wrinkle"), 5);
+    assert_int_equal(script_name_index(script_dump_names, "damage-fading"), 1);
+    /* each command name round-trips through the parser */
+    for (int op = 0; op < SCRIPT_OP_COUNT; op++) {
+        char text[128], err[512];
+        snprintf(text, sizeof text, "0 %s\n", script_op_name((script_op)op));
+        script s;
+        bool ok = script_parse(text, "t", &s, err, sizeof err);
+        if (ok) {
+            assert_int_equal(s.cmds[0].op, op);
+            script_free(&s);
+        } else {
+            assert_null(strstr(err, "unknown command")); /* known, only missing arguments */
+        }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_command_parses_to_its_values),
+        cmocka_unit_test(malformed_fixtures_name_file_and_line),
+        cmocka_unit_test(bad_lines_report_expected_and_found),
+        cmocka_unit_test(comments_blank_lines_and_crlf),
+        cmocka_unit_test(long_lines_are_rejected_safely),
+        cmocka_unit_test(unreadable_files_are_reported),
+        cmocka_unit_test(names_and_lists_agree),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
