@@ -1,0 +1,26 @@
+/* bb_cull.h — sphere-frustum culling for billboards (GL-free).
+ *
+ *   bb_frustum fr; bb_frustum_from_matrix(view_proj, &fr);   // planes point inwards, normalized
+ *   if (bb_frustum_sphere(&fr, center, radius) != BB_CULL_OUT) draw(...);
+ *
+ * Planes come from cglm's glm_frustum_planes (Gribb-Hartmann extraction), for a GL clip space
+ * (-w <= z <= w). A billboard of edge `size` turning freely in the view plane fits in a sphere of
+ * radius size * sqrt(2) / 2 (BB_CULL_RADIUS). A sphere exactly touching a plane counts as inside.
+ */
+#ifndef IMPRINT_CORE_BB_CULL_H
+#define IMPRINT_CORE_BB_CULL_H
+
+#include <cglm/cglm.h>
+
+#define BB_CULL_RADIUS(size) ((size) * 0.70710678f)
+
+typedef enum bb_cull { BB_CULL_OUT = 0, BB_CULL_STRADDLE = 1, BB_CULL_IN = 2 } bb_cull;
+
+typedef struct bb_frustum {
+    vec4 planes[6]; /* left, right, bottom, top, near, far: dot(xyz, p) + w >= 0 inside */
+} bb_frustum;
+
+void bb_frustum_from_matrix(mat4 view_proj, bb_frustum *out);
+bb_cull bb_frustum_sphere(const bb_frustum *f, const float center[3], float radius);
+
+#endif

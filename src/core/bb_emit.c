@@ -1,0 +1,172 @@
+/* bb_emit.c — effect recipes; numbers chosen by eye against the atlases. See bb_emit.h. */
+#include "core/bb_emit.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/bb_anim.h"
+
+void bb_rng_seed(bb_rng *r, uint64_t seed) { r->state = seed ^ 0x9e3779b97f4a7c15ull; }
+
+uint32_t bb_rng_u32(bb_rng *r)
+{
+    uint64_t z = (r->state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return (uint32_t)((z ^ (z >> 31)) >> 32);
+}
+
+float bb_rng_float(bb_rng *r) { return (float)(bb_rng_u32(r) >> 8) * (1.0f / 16777216.0f); }
+
+float bb_rng_range(bb_rng *r, float lo, float hi) { return lo + (hi - lo) * bb_rng_float(r); }
+
+/* Uniform direction on the unit sphere. */
+static void random_dir(bb_rng *r, float out[3])
+{
+    const float z = bb_rng_range(r, -1.0f, 1.0f), a = bb_rng_range(r, 0.0f, 6.2831853f);
+    const float s = sqrtf(1.0f - z * z);
+    out[0] = s * cosf(a);
+    out[1] = s * sinf(a);
+    out[2] = z;
+}
+
+static particle *spawn(particles *p, bb_rng *r, const float pos[3], int atlas, int blend)
+{
+    particle *b = particles_acquire(p);
+    if (!b) return NULL;
+    b->pos[0] = pos[0];
+    b->pos[1] = pos[1];
+    b->pos[2] = pos[2];
+    b->atlas = (uint8_t)atlas;
+    b->blend = (uint8_t)blend;
+    b->rot = bb_rng_range(r, 0.0f, 6.2831853f);
+    return b;
+}
+
+int bb_emit_sparks(particles *p, bb_rng *r, const float pos[3], const float normal[3], int count)
+{
+    int n = 0;
+    for (; n < count; n++) {
+        particle *b = spawn(p, r, pos, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+        if (!b) break;
+        float d[3];
+        random_dir(r, d);
+        const float along = d[0] * normal[0] + d[1] * normal[1] + d[2] * normal[2];
+        const float speed = bb_rng_range(r, 4.0f, 12.0f);
+        for (int k = 0; k < 3; k++) {
+            if (along < 0.0f) d[k] -= 2.0f * along * normal[k]; /* mirror into the hemisphere */
+            b->vel[k] = (d[k] + normal[k]) * 0.5f * speed;
+        }
+        b->size = bb_rng_range(r, 0.05f, 0.12f);
+        b->grow = -b->size;
+        b->drag = 1.5f;
+        b->gravity = 1.0f;
+        b->life = bb_rng_range(r, 0.2f, 0.6f);
+        b->frame_time = b->life / BB_ANIM_FRAMES;
+        b->color = particles_rgba(1.0f, bb_rng_range(r, 0.6f, 0.9f), 0.35f, 1.0f);
+    }
+    return n;
+}
+
+int bb_emit_smoke(particles *p, bb_rng *r, const float pos[3], int count)
+{
+    int n = 0;
+    for (; n < count; n++) {
+        float at[3] = {pos[0] + bb_rng_range(r, -0.2f, 0.2f), pos[1], pos[2] + bb_rng_range(r, -0.2f, 0.2f)};
+        particle *b = spawn(p, r, at, BB_ATLAS_SMOKE, BB_BLEND_ALPHA);
+        if (!b) break;
+        b->vel[0] = bb_rng_range(r, -0.3f, 0.3f);
+        b->vel[1] = bb_rng_range(r, 0.4f, 1.0f);
+        b->vel[2] = bb_rng_range(r, -0.3f, 0.3f);
+        b->size = bb_rng_range(r, 0.5f, 0.9f);
+        b->grow = bb_rng_range(r, 0.4f, 0.8f);
+        b->spin = bb_rng_range(r, -0.5f, 0.5f);
+        b->drag = 0.8f;
+        b->gravity = -0.04f;
+        b->life = bb_rng_range(r, 2.5f, 4.5f);
+        b->frame_time = b->life / BB_ANIM_FRAMES;
+        const float g = bb_rng_range(r, 0.45f, 0.6f);
+        b->color = particles_rgba(g, g, g, 0.7f);
+    }
+    return n;
+}
+
+int bb_emit_fireball(particles *p, bb_rng *r, const float pos[3], float radius)
+{
+    assert(radius > 0.0f);
+    int n = 0;
+    for (int i = 0; i < 20; i++) {
+        float d[3];
+        random_dir(r, d);
+        const float at[3] = {pos[0] + d[0] * radius * 0.3f, pos[1] + d[1] * radius * 0.3f, pos[2] + d[2] * radius * 0.3f};
+        particle *b = spawn(p, r, at, BB_ATLAS_FIRE, BB_BLEND_ALPHA);
+        if (!b) return n;
+        const float speed = bb_rng_range(r, 0.5f, 2.0f) * radius;
+        for (int k = 0; k < 3; k++) b->vel[k] = d[k] * speed;
+        b->size = bb_rng_range(r, 0.8f, 1.4f) * radius;
+        b->grow = radius * 1.2f;
+        b->spin = bb_rng_range(r, -1.0f, 1.0f);
+        b->drag = 2.0f;
+        b->gravity = -0.1f;
+        b->life = BB_ANIM_FRAMES * BB_ANIM_FRAME_TIME;
+        b->frame0 = (uint8_t)(bb_rng_u32(r) % 4);
+        n++;
+    }
+    return n + bb_emit_smoke(p, r, pos, 6);
+}
+
+int bb_emit_clods(particles *p, bb_rng *r, const float pos[3], const float vel[3], int count)
+{
+    int n = 0;
+    for (; n < count; n++) {
+        particle *b = spawn(p, r, pos, BB_ATLAS_CLOD, BB_BLEND_ALPHA);
+        if (!b) break;
+        b->vel[0] = vel[0] + bb_rng_range(r, -1.0f, 1.0f);
+        b->vel[1] = vel[1] + bb_rng_range(r, 1.5f, 4.0f);
+        b->vel[2] = vel[2] + bb_rng_range(r, -1.0f, 1.0f);
+        b->size = bb_rng_range(r, 0.08f, 0.2f);
+        b->spin = bb_rng_range(r, -8.0f, 8.0f);
+        b->drag = 0.3f;
+        b->gravity = 1.0f;
+        b->life = bb_rng_range(r, 1.0f, 2.0f);
+        b->frame0 = (uint8_t)(bb_rng_u32(r) % BB_ANIM_FRAMES);
+        b->flags = BB_ANIM_LOOP;
+        const float k = bb_rng_range(r, 0.8f, 1.1f);
+        b->color = particles_rgba(0.33f * k, 0.24f * k, 0.15f * k, 1.0f);
+    }
+    return n;
+}
+
+int bb_fountain_step(bb_fountain *f, particles *p, bb_rng *r)
+{
+    int n = 0;
+    while (p->alive < f->target) {
+        const bool sparky = bb_rng_u32(r) % 4 == 0;
+        particle *b = spawn(p, r, f->pos, sparky ? BB_ATLAS_SPARK : BB_ATLAS_FIRE,
+                            sparky ? BB_BLEND_ADDITIVE : BB_BLEND_ALPHA);
+        if (!b) break;
+        const float a = bb_rng_range(r, 0.0f, 6.2831853f), spread = bb_rng_range(r, 0.0f, 2.5f);
+        b->vel[0] = cosf(a) * spread;
+        b->vel[1] = bb_rng_range(r, 6.0f, 9.0f);
+        b->vel[2] = sinf(a) * spread;
+        b->size = bb_rng_range(r, 0.15f, 0.35f);
+        b->gravity = 1.0f;
+        b->life = bb_rng_range(r, 1.0f, 2.5f);
+        b->frame_time = b->life / BB_ANIM_FRAMES;
+        b->color = sparky ? particles_rgba(1.0f, 0.8f, 0.4f, 1.0f) : particles_rgba(1.0f, 1.0f, 1.0f, 0.8f);
+        if (!f->warm) {
+            /* no drag, so the ballistic path is exact: place it where it would be by now */
+            const float t = bb_rng_range(r, 0.0f, b->life * 0.95f);
+            b->age = t;
+            for (int k = 0; k < 3; k++) {
+                b->pos[k] += b->vel[k] * t + 0.5f * p->gravity[k] * t * t;
+                b->vel[k] += p->gravity[k] * t;
+            }
+        }
+        n++;
+    }
+    f->warm = 1;
+    return n;
+}
