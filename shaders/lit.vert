@@ -1,0 +1,23 @@
+#version 330 core
+// The plain lit mesh of the foundation: model matrix + flat material. With SHADOW_PASS defined it
+// is the depth-only caster program of the same mesh.
+#include "common.glsl"
+in vec3 a_pos;
+in vec3 a_nrm;
+in vec2 a_uv;
+uniform mat4 u_model;
+out vec3 v_world;
+out vec3 v_nrm;
+out vec2 v_uv;
+void main()
+{
+    vec4 w = u_model * vec4(a_pos, 1.0);
+    v_world = w.xyz;
+    v_nrm = mat3(u_model) * a_nrm;
+    v_uv = a_uv;
+#ifdef SHADOW_PASS
+    gl_Position = u_light_viewproj * w;
+#else
+    gl_Position = u_viewproj * w;
+#endif
+}

@@ -1,0 +1,24 @@
+#version 330 core
+uniform sampler2D u_tex;
+uniform vec4 u_rect;
+uniform int u_mode; // 0 rgb, 1 red, 2 alpha, 3 normal xy, 4 depth, 5 blue
+in vec2 v_ndc;
+out vec4 o_color;
+void main()
+{
+    vec2 uv = (v_ndc - u_rect.xy) / (u_rect.zw - u_rect.xy);
+    if (any(lessThan(uv, vec2(0.0))) || any(greaterThan(uv, vec2(1.0)))) discard;
+    vec4 t = texture(u_tex, uv);
+    vec3 c = t.rgb;
+    if (u_mode == 1) c = t.rrr;
+    else if (u_mode == 2) c = t.aaa;
+    else if (u_mode == 3) {
+        vec2 xy = t.rg * 2.0 - 1.0;
+        c = vec3(xy, sqrt(max(0.0, 1.0 - dot(xy, xy)))) * 0.5 + 0.5;
+    } else if (u_mode == 4) c = vec3(pow(t.r, 16.0));
+    else if (u_mode == 5) c = t.bbb;
+    // 1-pixel frame so the panel edge is visible against any background
+    vec2 px = fwidth(uv);
+    if (uv.x < px.x || uv.y < px.y || uv.x > 1.0 - px.x || uv.y > 1.0 - px.y) c = vec3(0.9);
+    o_color = vec4(c, 1.0);
+}

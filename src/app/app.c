@@ -1,0 +1,526 @@
+#include "app/app.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "app/fx.h"
+#include "app/platform.h"
+#include "app/scene.h"
+#include "core/log.h"
+#include "core/stats.h"
+#include "gfx/dump.h"
+#include "gfx/hud.h"
+#include "gfx/panel.h"
+#include "gfx/shader.h"
+#include "gfx/timer.h"
+
+enum { APP_SCENES = 4, APP_MAX_PENDING = 64, APP_BENCH_WARMUP = 10 };
+
+static const scene_vtable *const app_scenes[APP_SCENES] = {&scene_range, &scene_mud, &scene_face, &scene_dissolve};
+
+static const char app_keys_help[] =
+    "Tab / F1-F4  switch scene\n"
+    "click        capture the mouse (Esc releases; Esc again quits)\n"
+    "WASD + mouse fly the camera (Q/E down/up, Shift faster)\n"
+    "V            cycle debug views\n"
+    "F12          screenshot (imprint-<scene>-<n>.png)\n"
+    "H            this help";
+
+typedef struct app {
+    camera cam;
+    const options *opt;
+    const script *scr;
+    int next_cmd;
+    platform *plat;
+    renderer *r;
+    fx_system *fx;
+    scene_ctx ctx;
+    void *inst[APP_SCENES];
+    int cur;
+    app_input in;
+    char view[64];
+    int view_cycle;
+    bool help;
+    long steps, frame, max_frames;
+    double step_dt, accum;
+    bool quit;
+    int failures, screenshots;
+    float *frame_ms;
+    int nframe_ms, frame_ms_cap;
+    double last_time;
+    float fps;
+    int pending[APP_MAX_PENDING];
+    int npending;
+} app;
+
+static int app__scene_index(const char *name)
+{
+    for (int i = 0; i < APP_SCENES; i++)
+        if (!strcmp(app_scenes[i]->name, name)) return i;
+    return -1;
+}
+
+static bool app__is_app_op(script_op op)
+{
+    return op == SCRIPT_SCENE || op == SCRIPT_CAMERA || op == SCRIPT_VIEW || op == SCRIPT_SCREENSHOT ||
+           op == SCRIPT_DUMP || op == SCRIPT_STATS || op == SCRIPT_QUIT;
+}
+
+static bool app__is_capture_op(script_op op)
+{
+    return op == SCRIPT_SCREENSHOT || op == SCRIPT_DUMP || op == SCRIPT_STATS || op == SCRIPT_QUIT;
+}
+
+/* Before the first frame: every technique command must reach a scene that implements it. */
+static bool app__check_script(const script *s, const char *first_scene)
+{
+    int cur = app__scene_index(first_scene);
+    for (int i = 0; i < s->count; i++) {
+        const script_cmd *c = &s->cmds[i];
+        if (c->op == SCRIPT_SCENE) cur = app__scene_index(c->str);
+        if (app__is_app_op(c->op)) continue;
+        const scene_vtable *vt = app_scenes[cur];
+        if (vt->supports && vt->supports(c->op)) continue;
+        const char *owner = NULL;
+        for (int k = 0; k < APP_SCENES; k++)
+            if (app_scenes[k]->supports && app_scenes[k]->supports(c->op)) owner = app_scenes[k]->name;
+        if (owner)
+            fprintf(stderr, "imprint: %s:%d: '%s' needs the %s scene, but the scene there is %s (add 'scene %s' before it)\n",
+                    s->file, c->line, script_op_name(c->op), owner, vt->name, owner);
+        else
+            fprintf(stderr, "imprint: %s:%d: '%s' is not available yet: no scene of this build implements it\n",
+                    s->file, c->line, script_op_name(c->op));
+        return false;
+    }
+    return true;
+}
+
+static void *app__scene(app *a, int i)
+{
+    if (!a->inst[i]) {
+        a->inst[i] = app_scenes[i]->create(&a->ctx);
+        if (!a->inst[i]) log_error("scene %s could not be created (see above)", app_scenes[i]->name);
+    }
+    return a->inst[i];
+}
+
+static bool app__switch(app *a, int i)
+{
+    if (!app__scene(a, i)) return false;
+    a->cur = i;
+    a->view[0] = 0;
+    a->view_cycle = 0;
+    fx_clear(a->fx);
+    return true;
+}
+
+static bool app__screenshot(app *a, const char *path)
+{
+    const gfx_target *ldr = renderer_ldr(a->r);
+    unsigned char *px = malloc((size_t)ldr->width * ldr->height * 4);
+    if (!px) return false;
+    gfx_target_read_rgba8(ldr, px);
+    for (size_t i = 0; i < (size_t)ldr->width * ldr->height; i++) px[i * 4 + 3] = 255;
+    bool ok = gfx_write_png(path, ldr->width, ldr->height, 4, px, true);
+    free(px);
+    if (ok) log_info("wrote %s (%dx%d)", path, ldr->width, ldr->height);
+    return ok;
+}
+
+static void app__pass_times(json_writer *w, const char *key, bool gpu)
+{
+    json_object_begin(w, key);
+    for (int i = 0; i < gfx_timers_count(); i++) {
+        const gfx_pass_stats *p = gfx_timers_get(i);
+        if (p->count) json_number(w, p->name, gpu ? p->gpu_ms : p->cpu_ms);
+    }
+    json_object_end(w);
+}
+
+static bool app__stats(app *a, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        log_error("stats %s: cannot open for writing", path);
+        return false;
+    }
+    json_writer w;
+    json_begin(&w, f);
+    json_object_begin(&w, NULL);
+    json_int(&w, "frame", a->frame);
+    json_number(&w, "time", a->ctx.time);
+    json_string(&w, "scene", app_scenes[a->cur]->name);
+    json_number(&w, "fps", a->fps);
+    app__pass_times(&w, "gpu_ms", true);
+    app__pass_times(&w, "cpu_ms", false);
+    fx_stats(a->fx, &w);
+    if (app_scenes[a->cur]->stats) app_scenes[a->cur]->stats(a->inst[a->cur], &w);
+    json_object_end(&w);
+    bool ok = json_end(&w);
+    fclose(f);
+    if (!ok) log_error("stats %s: write failed", path);
+    return ok;
+}
+
+static bool app__set_view(app *a, const char *name)
+{
+    if (!strcmp(name, "none") || !strcmp(name, "shadow")) {
+        snprintf(a->view, sizeof a->view, "%s", strcmp(name, "none") ? name : "");
+        return true;
+    }
+    const scene_vtable *vt = app_scenes[a->cur];
+    scene_view v;
+    if (!vt->view || !vt->view(a->inst[a->cur], name, &v)) {
+        log_error("view %s: not available in the %s scene", name, vt->name);
+        return false;
+    }
+    snprintf(a->view, sizeof a->view, "%s", name);
+    return true;
+}
+
+static bool app__command(app *a, const script_cmd *c)
+{
+    const scene_vtable *vt = app_scenes[a->cur];
+    switch (c->op) {
+    case SCRIPT_SCENE: return app__switch(a, app__scene_index(c->str));
+    case SCRIPT_CAMERA:
+        camera_look_at(a->ctx.cam, (vec3){c->num[0], c->num[1], c->num[2]}, (vec3){c->num[3], c->num[4], c->num[5]});
+        a->ctx.camera_from_script = true;
+        return true;
+    case SCRIPT_VIEW: return app__set_view(a, c->str);
+    case SCRIPT_SCREENSHOT: return app__screenshot(a, c->path);
+    case SCRIPT_STATS: return app__stats(a, c->path);
+    case SCRIPT_QUIT: a->quit = true; return true;
+    case SCRIPT_DUMP:
+        if (!strcmp(c->str, "shadow")) {
+            bool ok = gfx_dump_texture(renderer_shadow_map(a->r), c->path);
+            if (ok) log_info("wrote %s (shadow map)", c->path);
+            return ok;
+        }
+        if (vt->dump && vt->dump(a->inst[a->cur], c->str, c->path)) {
+            log_info("wrote %s (%s)", c->path, c->str);
+            return true;
+        }
+        log_error("dump %s: not available in the %s scene", c->str, vt->name);
+        return false;
+    default: break;
+    }
+    scene_cmd_result r = vt->command ? vt->command(a->inst[a->cur], c) : SCENE_CMD_UNSUPPORTED;
+    if (r == SCENE_CMD_UNSUPPORTED) log_error("'%s' is not available in the %s scene", script_op_name(c->op), vt->name);
+    return r == SCENE_CMD_OK;
+}
+
+static void app__run_cmd(app *a, int i)
+{
+    const script_cmd *c = &a->scr->cmds[i];
+    if (!app__command(a, c)) {
+        log_error("%s:%d: '%s' failed", a->scr->file, c->line, script_op_name(c->op));
+        a->failures++;
+    }
+}
+
+/* State commands due now run before the simulation step; captures wait for the rendered frame. */
+static void app__due_commands(app *a)
+{
+    a->npending = 0;
+    while (a->scr && a->next_cmd < a->scr->count && a->scr->cmds[a->next_cmd].time <= a->ctx.time + 1e-9) {
+        int i = a->next_cmd++;
+        if (app__is_capture_op(a->scr->cmds[i].op) && a->npending < APP_MAX_PENDING) a->pending[a->npending++] = i;
+        else app__run_cmd(a, i);
+    }
+}
+
+static void app__keys(app *a)
+{
+    const app_input *in = &a->in;
+    if (in->pressed[GLFW_KEY_TAB]) app__switch(a, (a->cur + 1) % APP_SCENES);
+    for (int i = 0; i < APP_SCENES; i++)
+        if (in->pressed[GLFW_KEY_F1 + i]) app__switch(a, i);
+    if (in->pressed[GLFW_KEY_H]) a->help = !a->help;
+    if (in->pressed[GLFW_KEY_F12]) {
+        char path[64];
+        snprintf(path, sizeof path, "imprint-%s-%d.png", app_scenes[a->cur]->name, a->screenshots++);
+        app__screenshot(a, path);
+    }
+    if (in->pressed[GLFW_KEY_V]) {
+        /* cycle: none -> the views the scene accepts -> shadow -> none */
+        static const char *const names[] = {"damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
+                                            "wrinkle-mask", "mud", "shadow", NULL};
+        const scene_vtable *vt = app_scenes[a->cur];
+        for (int tries = 0; tries < 8; tries++) {
+            a->view_cycle = (a->view_cycle + 1) % 8;
+            if (a->view_cycle == 0) { a->view[0] = 0; break; }
+            const char *n = names[a->view_cycle - 1];
+            scene_view v;
+            if (!strcmp(n, "shadow") || (vt->view && vt->view(a->inst[a->cur], n, &v))) {
+                snprintf(a->view, sizeof a->view, "%s", n);
+                break;
+            }
+        }
+    }
+    if (in->mouse_pressed[0] && !in->mouse_captured) {
+        platform_set_mouse_capture(a->plat, true);
+        a->in.mouse_pressed[0] = false; /* the capturing click does not fire */
+    } else if (in->pressed[GLFW_KEY_ESCAPE]) {
+        if (in->mouse_captured) platform_set_mouse_capture(a->plat, false);
+        else platform_request_close(a->plat);
+    }
+}
+
+static void app__fly(app *a, float dt)
+{
+    if (!app_scenes[a->cur]->free_camera) return;
+    const app_input *in = &a->in;
+    vec3 move = {(float)(in->down[GLFW_KEY_D] - in->down[GLFW_KEY_A]), (float)(in->down[GLFW_KEY_E] - in->down[GLFW_KEY_Q]),
+                 (float)(in->down[GLFW_KEY_W] - in->down[GLFW_KEY_S])};
+    move[0] += in->pad_axes[GLFW_GAMEPAD_AXIS_LEFT_X];
+    move[2] -= in->pad_axes[GLFW_GAMEPAD_AXIS_LEFT_Y];
+    vec2 look = {in->mouse_dx * 0.0025f + in->pad_axes[GLFW_GAMEPAD_AXIS_RIGHT_X] * 2.0f * dt,
+                 -in->mouse_dy * 0.0025f - in->pad_axes[GLFW_GAMEPAD_AXIS_RIGHT_Y] * 2.0f * dt};
+    if (glm_vec3_norm2(move) == 0 && look[0] == 0 && look[1] == 0) return;
+    float speed = a->cam.speed;
+    if (in->down[GLFW_KEY_LEFT_SHIFT]) a->cam.speed *= 3.0f;
+    camera_fly(&a->cam, move, look, dt);
+    a->cam.speed = speed;
+}
+
+static void app__overlays(app *a, int w, int h)
+{
+    const scene_vtable *vt = app_scenes[a->cur];
+    if (a->view[0]) {
+        scene_view v = {0};
+        if (!strcmp(a->view, "shadow")) v = (scene_view){renderer_shadow_map(a->r), GFX_PANEL_DEPTH, "shadow map"};
+        else if (vt->view) vt->view(a->inst[a->cur], a->view, &v);
+        float s = (float)h * 0.55f;
+        gfx_panel_draw(v.tex, (float)w - s - 10, (float)h - s - 10, s, s, v.mode, w, h);
+    }
+    const float white[4] = {1, 1, 1, 1}, dim[4] = {0, 0, 0, 0.45f};
+    float scale = h >= 600 ? 2.0f : 1.0f;
+    gfx_hud_begin(w, h);
+    char line[256];
+    if (platform_headless(a->plat))
+        snprintf(line, sizeof line, "imprint  %s  t=%.2fs  frame %ld", vt->name, a->ctx.time, a->frame);
+    else
+        snprintf(line, sizeof line, "imprint  %s  %.0f fps  H: help", vt->name, a->fps);
+    float tw, th;
+    gfx_hud_measure(line, scale, &tw, &th);
+    gfx_hud_rect(4, 4, tw + 12, th + 8, dim);
+    gfx_hud_text(10, 8, scale, white, "%s", line);
+    float y = 16 + th;
+    if (!platform_headless(a->plat)) {
+        /* per-pass GPU milliseconds */
+        for (int i = 0; i < gfx_timers_count(); i++) {
+            const gfx_pass_stats *p = gfx_timers_get(i);
+            gfx_hud_text(10, y, scale * 0.75f, (float[4]){0.8f, 0.9f, 1, 1}, "%-18s %6.2f ms", p->name, p->gpu_ms);
+            y += 8 * scale * 0.75f + 2;
+        }
+    }
+    if (a->view[0]) gfx_hud_text((float)w - h * 0.55f - 10, (float)h - h * 0.55f - 24, scale, white, "view: %s", a->view);
+    if (a->help) {
+        const char *sk = vt->keys_help ? vt->keys_help : "";
+        snprintf(line, sizeof line, "%s\n\n%s", app_keys_help, sk);
+        gfx_hud_measure(line, scale, &tw, &th);
+        float x = (w - tw) * 0.5f, yy = (h - th) * 0.5f;
+        gfx_hud_rect(x - 12, yy - 12, tw + 24, th + 24, (float[4]){0, 0, 0, 0.7f});
+        gfx_hud_text(x, yy, scale, white, "%s", line);
+    }
+    if (vt->hud) vt->hud(a->inst[a->cur], 10, y + 4);
+    gfx_hud_end();
+}
+
+static void app__render(app *a, int w, int h)
+{
+    if (!renderer_resize(a->r, w, h)) return;
+    a->ctx.width = w;
+    a->ctx.height = h;
+    const scene_vtable *vt = app_scenes[a->cur];
+    void *s = a->inst[a->cur];
+    float aspect = (float)w / (float)h;
+    mat4 view, proj;
+    camera_matrices(&a->cam, aspect, view, proj);
+    renderer_begin_frame(a->r, view, proj, a->cam.pos, (float)a->ctx.time);
+    if (vt->prepare) vt->prepare(s);
+    renderer_shadow_begin(a->r);
+    vt->draw(s, SCENE_PASS_SHADOW);
+    renderer_shadow_end(a->r);
+    renderer_main_begin(a->r);
+    vt->draw(s, SCENE_PASS_MAIN);
+    renderer_opaque_end(a->r);
+    fx_draw(a->fx, a->r, &a->cam, aspect);
+    renderer_finish(a->r);
+    gfx_target_bind(renderer_ldr(a->r));
+    app__overlays(a, w, h);
+}
+
+static void app__bench_report(app *a)
+{
+    gfx_timers_flush();
+    FILE *f = stdout;
+    if (a->opt->bench_path[0] && !(f = fopen(a->opt->bench_path, "w"))) {
+        log_error("--bench %s: cannot open for writing", a->opt->bench_path);
+        a->failures++;
+        return;
+    }
+    json_writer w;
+    json_begin(&w, f);
+    json_object_begin(&w, NULL);
+    json_string(&w, "scene", app_scenes[a->cur]->name);
+    json_array_begin(&w, "size");
+    json_int(&w, NULL, a->ctx.width);
+    json_int(&w, NULL, a->ctx.height);
+    json_array_end(&w);
+    json_int(&w, "frames", a->nframe_ms);
+    json_int(&w, "warmup_frames", a->frame - a->nframe_ms);
+    static const float pct[2] = {50, 95};
+    float q[2];
+    stats_percentiles(a->frame_ms, a->nframe_ms, pct, 2, q);
+    json_object_begin(&w, "frame_ms");
+    json_number(&w, "median", q[0]);
+    json_number(&w, "p95", q[1]);
+    json_object_end(&w);
+    json_object_begin(&w, "passes");
+    for (int i = 0; i < gfx_timers_count(); i++) {
+        const gfx_pass_stats *p = gfx_timers_get(i);
+        if (!p->count) continue;
+        json_object_begin(&w, p->name);
+        json_int(&w, "samples", p->count);
+        stats_percentiles(p->gpu_hist, p->count, pct, 2, q);
+        json_object_begin(&w, "gpu_ms");
+        json_number(&w, "median", q[0]);
+        json_number(&w, "p95", q[1]);
+        json_object_end(&w);
+        stats_percentiles(p->cpu_hist, p->count, pct, 2, q);
+        json_object_begin(&w, "cpu_ms");
+        json_number(&w, "median", q[0]);
+        json_number(&w, "p95", q[1]);
+        json_object_end(&w);
+        json_object_end(&w);
+    }
+    json_object_end(&w);
+    fx_bench(a->fx, &w);
+    if (app_scenes[a->cur]->bench) {
+        json_object_begin(&w, app_scenes[a->cur]->name);
+        app_scenes[a->cur]->bench(a->inst[a->cur], &w);
+        json_object_end(&w);
+    }
+    json_object_end(&w);
+    if (!json_end(&w)) a->failures++;
+    if (f != stdout) {
+        fclose(f);
+        log_info("wrote %s (bench)", a->opt->bench_path);
+    }
+}
+
+static bool app__init(app *a)
+{
+    const options *o = a->opt;
+    a->plat = platform_create(&(platform_desc){.width = o->width, .height = o->height, .headless = o->headless,
+                                               .title = "imprint"});
+    if (!a->plat) return false;
+    bool headless = platform_headless(a->plat);
+    a->r = renderer_create(&(renderer_desc){.width = o->width, .height = o->height, .msaa = headless ? 1 : 4,
+                                            .shadow_size = headless ? 1024 : 2048});
+    if (!a->r) return false;
+    gfx_timers_init();
+    if (!gfx_hud_init() || !gfx_panel_init()) return false;
+    a->ctx = (scene_ctx){.opt = o, .r = a->r, .cam = &a->cam, .seed = o->seed, .headless = headless,
+                         .width = o->width, .height = o->height};
+    a->fx = fx_create(o, o->seed);
+    fx_bind(a->fx, &a->ctx.fx);
+    /* frames: --frames, else until the script ends, else (headless) 60, (bench) 240, (window) forever */
+    a->max_frames = o->frames;
+    if (a->max_frames < 0 && !a->scr && (headless || o->bench)) a->max_frames = o->bench ? 240 : 60;
+    a->step_dt = o->fixed_dt > 0 ? o->fixed_dt : 1.0 / 60.0;
+    return app__switch(a, app__scene_index(o->scene));
+}
+
+static void app__shutdown(app *a)
+{
+    for (int i = 0; i < APP_SCENES; i++)
+        if (a->inst[i]) app_scenes[i]->destroy(a->inst[i]);
+    fx_destroy(a->fx);
+    if (a->r) {
+        gfx_panel_shutdown();
+        gfx_hud_shutdown();
+        gfx_fullscreen_shutdown();
+        gfx_timers_shutdown();
+        renderer_destroy(a->r);
+    }
+    platform_destroy(a->plat);
+    free(a->frame_ms);
+}
+
+int app_run(const options *opt, const script *scr)
+{
+    if (scr && !app__check_script(scr, opt->scene)) return 2;
+    app a = {.opt = opt, .scr = scr};
+    if (!app__init(&a)) {
+        app__shutdown(&a);
+        return 1;
+    }
+    bool headless = platform_headless(a.plat);
+    bool realtime = !headless && opt->fixed_dt <= 0;
+    a.last_time = platform_time();
+    while (!a.quit && !platform_should_close(a.plat)) {
+        double t0 = platform_time();
+        platform_poll(a.plat, &a.in);
+        app__keys(&a);
+        int w, h;
+        platform_framebuffer_size(a.plat, &w, &h);
+        double frame_dt = realtime ? t0 - a.last_time : a.step_dt;
+        a.last_time = t0;
+        if (frame_dt > 0.25) frame_dt = 0.25; /* after a stall (debugger, drag): slow down, never spiral */
+        if (frame_dt > 0.0) a.fps = a.fps * 0.9f + 0.1f / (float)frame_dt;
+
+        app__due_commands(&a);
+        /* fixed steps; without real time exactly one step per frame, so runs are reproducible */
+        a.accum += realtime ? frame_dt : a.step_dt;
+        while (a.accum >= a.step_dt - 1e-9) {
+            app_scenes[a.cur]->update(a.inst[a.cur], &a.in, (float)a.step_dt);
+            fx_update(a.fx, (float)a.step_dt);
+            a.steps++;
+            a.ctx.time = a.steps * a.step_dt;
+            a.accum -= a.step_dt;
+            memset(a.in.pressed, 0, sizeof a.in.pressed); /* an edge counts once, not once per step */
+            memset(a.in.mouse_pressed, 0, sizeof a.in.mouse_pressed);
+            memset(a.in.pad_pressed, 0, sizeof a.in.pad_pressed);
+        }
+        app__fly(&a, (float)frame_dt);
+
+        if (w > 0 && h > 0) app__render(&a, w, h); /* minimized: 0x0, nothing to draw */
+        for (int i = 0; i < a.npending; i++) app__run_cmd(&a, a.pending[i]);
+        platform_present(a.plat, renderer_ldr(a.r));
+        gfx_timers_frame_end();
+        a.frame++;
+
+        if (opt->bench) {
+            if (a.frame == APP_BENCH_WARMUP) gfx_timers_reset();
+            if (a.frame > APP_BENCH_WARMUP || (a.max_frames > 0 && a.max_frames <= APP_BENCH_WARMUP)) {
+                if (a.nframe_ms == a.frame_ms_cap) {
+                    a.frame_ms_cap = a.frame_ms_cap ? a.frame_ms_cap * 2 : 1024;
+                    float *n = realloc(a.frame_ms, (size_t)a.frame_ms_cap * sizeof *n);
+                    if (!n) break;
+                    a.frame_ms = n;
+                }
+                glFinish(); /* frame time includes the GPU's work */
+                a.frame_ms[a.nframe_ms++] = (float)((platform_time() - t0) * 1000.0);
+            }
+        }
+        if (a.max_frames > 0 && a.frame >= a.max_frames) break;
+        if (a.max_frames < 0 && scr && a.next_cmd >= scr->count) break; /* the script is done */
+    }
+    if (scr && a.next_cmd < scr->count)
+        log_warn("stopped at t=%.3fs before the script's command at line %d (t=%.3fs)", a.ctx.time,
+                 scr->cmds[a.next_cmd].line, scr->cmds[a.next_cmd].time);
+    if (opt->screenshot[0] && !app__screenshot(&a, opt->screenshot)) a.failures++;
+    else if (headless && !opt->screenshot[0] && !scr && !opt->bench) {
+        char path[64];
+        snprintf(path, sizeof path, "imprint-%s.png", app_scenes[a.cur]->name);
+        if (!app__screenshot(&a, path)) a.failures++;
+    }
+    if (opt->bench) app__bench_report(&a);
+    app__shutdown(&a);
+    return a.failures ? 1 : 0;
+}

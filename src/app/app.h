@@ -1,0 +1,14 @@
+/* app.h — the frame loop: platform, renderer, scenes, script runner, HUD, bench.
+ *
+ *   int rc = app_run(&opt, script_or_NULL);    0 on success, 1 when a command failed at run time,
+ *                                              2 on bad input found before the first frame
+ */
+#ifndef IMPRINT_APP_APP_H
+#define IMPRINT_APP_APP_H
+
+#include "core/options.h"
+#include "core/script.h"
+
+int app_run(const options *opt, const script *scr);
+
+#endif

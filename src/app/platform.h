@@ -1,0 +1,39 @@
+/* platform.h — one interface, two back ends: a GLFW window (GL 3.3 core, vsync, resizable,
+ * mouse capture, keyboard, gamepad) or a headless EGL context (gfx/headless.h).
+ *
+ *   platform *p = platform_create(&(platform_desc){ .width = 1280, .height = 720, .headless = false });
+ *   platform_headless(p)   true when no window could be opened (no display): the app says so
+ *   while (!platform_should_close(p)) { platform_poll(p, &in); ... render ...; platform_present(p, ldr); }
+ *   platform_destroy(p);
+ *
+ * The app renders into its own targets in both cases; present blits the final image to the window
+ * (nothing to do headless). A minimized window reports a 0x0 framebuffer: skip rendering then.
+ */
+#ifndef IMPRINT_APP_PLATFORM_H
+#define IMPRINT_APP_PLATFORM_H
+
+#include <stdbool.h>
+
+#include "app/input.h"
+#include "gfx/target.h"
+
+typedef struct platform platform;
+
+typedef struct platform_desc {
+    int width, height;
+    bool headless; /* force headless even when a display exists */
+    const char *title;
+} platform_desc;
+
+platform *platform_create(const platform_desc *desc);
+void platform_destroy(platform *p);
+bool platform_headless(const platform *p);
+void platform_poll(platform *p, app_input *in);
+bool platform_should_close(const platform *p);
+void platform_request_close(platform *p);
+void platform_framebuffer_size(const platform *p, int *w, int *h);
+void platform_set_mouse_capture(platform *p, bool on);
+void platform_present(platform *p, const gfx_target *image);
+double platform_time(void);
+
+#endif

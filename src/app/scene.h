@@ -1,0 +1,96 @@
+/* scene.h — how a scene plugs into the app (the only table the app calls; Quake III style: the
+ * scene reaches back only through the scene_ctx it was handed).
+ *
+ * A scene is a `const scene_vtable scene_<name>` (scene_range, scene_mud, scene_face,
+ * scene_dissolve) listed in app.c. Every hook except create/destroy/update/draw may be NULL.
+ * The app owns the GL context, renderer, camera, script runner, HUD, timers and particles.
+ *
+ * One frame (see docs/architecture.md):
+ *   script commands due now -> command()          (before the simulation step of that time)
+ *   for each fixed step:        update(dt)        (CPU simulation only, no GL)
+ *   prepare()                                     (pre-passes into the module's own targets:
+ *                                                  damage unwrap/fade, mud upload, wrinkle compose)
+ *   renderer shadow pass:       draw(SCENE_PASS_SHADOW)
+ *   renderer main pass:         draw(SCENE_PASS_MAIN) then particles (fx), then sky
+ *   hud()                                          (text lines and overlays)
+ *   screenshot / dump / stats commands due now
+ *
+ * Pass names for timing (gfx_pass_begin) are "<module>.<pass>", e.g. "damage.unwrap".
+ */
+#ifndef IMPRINT_APP_SCENE_H
+#define IMPRINT_APP_SCENE_H
+
+#include <stdbool.h>
+
+#include <cglm/cglm.h>
+
+#include "app/input.h"
+#include "core/camera.h"
+#include "core/json.h"
+#include "core/options.h"
+#include "core/script.h"
+#include "gfx/panel.h"
+#include "gfx/renderer.h"
+
+/* Particle effects the scenes ask for; filled by the app (src/app/fx.c, the billboard module).
+ * Any pointer may be NULL (no particle system): check before calling. Positions in world space. */
+typedef struct fx_api {
+    void *user;
+    void (*sparks)(void *user, const float pos[3], const float normal[3], int count);
+    void (*fireball)(void *user, const float pos[3], float radius);
+    void (*smoke)(void *user, const float pos[3], float radius);
+    void (*clods)(void *user, const float pos[3], const float vel[3], int count);
+} fx_api;
+
+typedef enum scene_pass { SCENE_PASS_SHADOW, SCENE_PASS_MAIN } scene_pass;
+
+typedef struct scene_ctx {
+    const options *opt;
+    renderer *r;
+    camera *cam;             /* the app's camera: scenes may drive it (chase, orbit) */
+    bool camera_from_script; /* a `camera` command placed it: scenes should not move it */
+    fx_api fx;
+    unsigned seed;
+    double time;             /* simulated seconds since start */
+    int width, height;       /* framebuffer size */
+    bool headless;
+} scene_ctx;
+
+/* Result of scene_vtable.command */
+typedef enum scene_cmd_result {
+    SCENE_CMD_OK,
+    SCENE_CMD_UNSUPPORTED, /* not this scene's command: the app reports "not available" */
+    SCENE_CMD_FAILED,      /* understood but failed (logged by the scene) */
+} scene_cmd_result;
+
+/* A debug view: texture and how to show it (see gfx/panel.h). */
+typedef struct scene_view {
+    GLuint tex;
+    gfx_panel_mode mode;
+    const char *caption;
+} scene_view;
+
+typedef struct scene_vtable {
+    const char *name;
+    const char *keys_help;          /* lines for the H overlay, e.g. "LMB fire\n1-3 weapons" */
+    bool free_camera;               /* the app flies the camera with WASD + mouse */
+    void *(*create)(scene_ctx *ctx);/* NULL on failure (logged) */
+    void (*destroy)(void *s);
+    void (*update)(void *s, const app_input *in, float dt);
+    void (*prepare)(void *s);
+    void (*draw)(void *s, scene_pass pass);
+    /* Script ops this scene implements (checked before the first frame so a script using a
+     * command no scene provides fails early). */
+    bool (*supports)(script_op op);
+    scene_cmd_result (*command)(void *s, const script_cmd *cmd);
+    /* Names: "damage", "damage-fading", "wrinkle-normal", ... Return false when unknown. */
+    bool (*view)(void *s, const char *name, scene_view *out);
+    bool (*dump)(void *s, const char *target, const char *path);
+    void (*stats)(void *s, json_writer *w);  /* adds keys to the open stats object */
+    void (*bench)(void *s, json_writer *w);  /* adds keys to the open bench object, may render */
+    void (*hud)(void *s, float x, float y);  /* draws its HUD lines with gfx_hud_text */
+} scene_vtable;
+
+extern const scene_vtable scene_range, scene_mud, scene_face, scene_dissolve;
+
+#endif

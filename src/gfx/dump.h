@@ -1,0 +1,20 @@
+/* dump.h — PNG files from pixels, render targets and textures (stb_image_write).
+ *
+ *   gfx_write_png("a.png", w, h, 4, pixels, true);   rows bottom-up as GL reads them -> flipped
+ *   gfx_dump_texture(tex, "damage.png");              raw values as stored (RGBA8 conversion)
+ *
+ * Depth textures are written as grey (depth mapped to 0..255). Returns false and logs the path
+ * and reason when the file cannot be written; nothing is left half-written under that name
+ * (written to PATH.tmp, then renamed).
+ */
+#ifndef IMPRINT_GFX_DUMP_H
+#define IMPRINT_GFX_DUMP_H
+
+#include <stdbool.h>
+
+#include "gfx/gl.h"
+
+bool gfx_write_png(const char *path, int w, int h, int comps, const unsigned char *pixels, bool bottom_up);
+bool gfx_dump_texture(GLuint tex, const char *path);
+
+#endif

@@ -1,0 +1,98 @@
+#include "gfx/mesh_gl.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "gfx/shader.h"
+
+/* Interleaved vertex: 3 + 3 + 2 + 4 + 3 floats = 60 bytes. */
+enum { MESH_FLOATS = 15 };
+
+static void mesh__fill(const mesh_data *m, float *v)
+{
+    for (int i = 0; i < m->vertex_count; i++, v += MESH_FLOATS) {
+        memcpy(v + 0, m->pos[i], 12);
+        memcpy(v + 3, m->nrm[i], 12);
+        memcpy(v + 6, m->uv[i], 8);
+        memcpy(v + 8, m->tan[i], 16);
+        memcpy(v + 12, m->snrm[i], 12);
+    }
+}
+
+gfx_mesh gfx_mesh_create(const mesh_data *m, const char *label)
+{
+    gfx_mesh gm = {0};
+    gm.index_count = m->index_count;
+    gm.vertex_count = m->vertex_count;
+    size_t bytes = (size_t)m->vertex_count * MESH_FLOATS * sizeof(float);
+    float *v = malloc(bytes ? bytes : 1);
+    if (!v) return gm;
+    mesh__fill(m, v);
+    glGenVertexArrays(1, &gm.vao);
+    glBindVertexArray(gm.vao);
+    glGenBuffers(1, &gm.vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, gm.vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, v, GL_STATIC_DRAW);
+    free(v);
+    static const struct { int size, offset; } attr[5] = {{3, 0}, {3, 3}, {2, 6}, {4, 8}, {3, 12}};
+    for (GLuint a = 0; a < 5; a++) {
+        glEnableVertexAttribArray(a);
+        glVertexAttribPointer(a, attr[a].size, GL_FLOAT, GL_FALSE, MESH_FLOATS * sizeof(float),
+                              (const void *)(size_t)(attr[a].offset * sizeof(float)));
+    }
+    glGenBuffers(1, &gm.ibo);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, gm.ibo);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)((size_t)m->index_count * 4), m->idx, GL_STATIC_DRAW);
+    glBindVertexArray(0);
+    gfx_label(GL_VERTEX_ARRAY, gm.vao, label);
+    gfx_label(GL_BUFFER, gm.vbo, label);
+    return gm;
+}
+
+void gfx_mesh_update(gfx_mesh *gm, const mesh_data *m)
+{
+    size_t bytes = (size_t)m->vertex_count * MESH_FLOATS * sizeof(float);
+    float *v = malloc(bytes ? bytes : 1);
+    if (!v) return;
+    mesh__fill(m, v);
+    glBindBuffer(GL_ARRAY_BUFFER, gm->vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, NULL, GL_DYNAMIC_DRAW); /* orphan: no stall on the old data */
+    glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)bytes, v);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    free(v);
+}
+
+void gfx_mesh_draw(const gfx_mesh *gm) { gfx_mesh_draw_range(gm, 0, gm->index_count); }
+
+void gfx_mesh_draw_range(const gfx_mesh *gm, int first, int count)
+{
+    if (!gm->vao || count <= 0) return;
+    glBindVertexArray(gm->vao);
+    glDrawElements(GL_TRIANGLES, count, GL_UNSIGNED_INT, (const void *)((size_t)first * 4));
+    glBindVertexArray(0);
+}
+
+void gfx_mesh_destroy(gfx_mesh *gm)
+{
+    if (!gm) return;
+    if (gm->ibo) glDeleteBuffers(1, &gm->ibo);
+    if (gm->vbo) glDeleteBuffers(1, &gm->vbo);
+    if (gm->vao) glDeleteVertexArrays(1, &gm->vao);
+    memset(gm, 0, sizeof *gm);
+}
+
+static GLuint fullscreen_vao;
+
+void gfx_fullscreen_draw(void)
+{
+    if (!fullscreen_vao) glGenVertexArrays(1, &fullscreen_vao); /* core profile needs a VAO bound */
+    glBindVertexArray(fullscreen_vao);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glBindVertexArray(0);
+}
+
+void gfx_fullscreen_shutdown(void)
+{
+    if (fullscreen_vao) glDeleteVertexArrays(1, &fullscreen_vao);
+    fullscreen_vao = 0;
+}

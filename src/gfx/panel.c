@@ -1,0 +1,47 @@
+#include "gfx/panel.h"
+
+#include "gfx/mesh_gl.h"
+#include "gfx/shader.h"
+
+static struct { GLuint prog; GLint u_rect, u_mode; } panel;
+
+bool gfx_panel_init(void)
+{
+    panel.prog = gfx_program_load("panel.vert", "panel.frag", NULL);
+    if (!panel.prog) return false;
+    panel.u_rect = gfx_uniform(panel.prog, "u_rect");
+    panel.u_mode = gfx_uniform(panel.prog, "u_mode");
+    glUseProgram(panel.prog);
+    glUniform1i(gfx_uniform(panel.prog, "u_tex"), 0);
+    glUseProgram(0);
+    return true;
+}
+
+void gfx_panel_shutdown(void)
+{
+    if (panel.prog) glDeleteProgram(panel.prog);
+    panel.prog = 0;
+}
+
+void gfx_panel_draw(GLuint tex, float x, float y, float w, float h, gfx_panel_mode mode, int sw, int sh)
+{
+    if (!panel.prog || !tex) return;
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    glDisable(GL_CULL_FACE);
+    glUseProgram(panel.prog);
+    /* rect in NDC: x0, y0 (bottom-left), x1, y1 */
+    float x0 = x / sw * 2 - 1, x1 = (x + w) / sw * 2 - 1;
+    float y1 = 1 - y / sh * 2, y0 = 1 - (y + h) / sh * 2;
+    glUniform4f(panel.u_rect, x0, y0, x1, y1);
+    glUniform1i(panel.u_mode, (int)mode);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    /* a shadow map has compare mode on: sample raw depth here */
+    GLint cmp = GL_NONE;
+    glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, &cmp);
+    if (cmp != GL_NONE) glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_NONE);
+    gfx_fullscreen_draw();
+    if (cmp != GL_NONE) glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, cmp);
+    glUseProgram(0);
+}

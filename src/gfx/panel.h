@@ -1,0 +1,29 @@
+/* panel.h — draws any texture into a screen rectangle: debug views of render targets.
+ *
+ *   gfx_panel_draw(tex, x, y, w, h, GFX_PANEL_RGB, screen_w, screen_h);   pixels, origin top-left
+ *
+ * Modes: RGB (as stored), ALPHA / RED (one channel as grey), NORMAL_XY (two signed channels stored
+ * as 0..1 shown as a normal map with z rebuilt), DEPTH (non-linear depth stretched for contrast).
+ * The panel writes over whatever is bound; call it after tone mapping so values show as stored.
+ */
+#ifndef IMPRINT_GFX_PANEL_H
+#define IMPRINT_GFX_PANEL_H
+
+#include <stdbool.h>
+
+#include "gfx/gl.h"
+
+typedef enum gfx_panel_mode {
+    GFX_PANEL_RGB,
+    GFX_PANEL_RED,
+    GFX_PANEL_ALPHA,
+    GFX_PANEL_NORMAL_XY,
+    GFX_PANEL_DEPTH,
+    GFX_PANEL_BLUE,
+} gfx_panel_mode;
+
+bool gfx_panel_init(void);
+void gfx_panel_shutdown(void);
+void gfx_panel_draw(GLuint tex, float x, float y, float w, float h, gfx_panel_mode mode, int screen_w, int screen_h);
+
+#endif

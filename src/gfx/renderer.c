@@ -1,0 +1,286 @@
+#include "gfx/renderer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "core/mesh.h"
+#include "gfx/shader.h"
+#include "gfx/timer.h"
+
+struct renderer {
+    renderer_frame frame; /* first: cglm matrices need 16-byte alignment */
+    int width, height, msaa, shadow_size;
+    gfx_target hdr, hdr_resolved, depth_resolved, ldr, shadow;
+    GLuint ubo;
+    GLuint prog_lit, prog_caster, prog_ground, prog_sky, prog_tonemap;
+    GLint lit_model, lit_albedo, lit_emissive, lit_spec, caster_model, ground_model, ground_albedo, tm_exposure, tm_hdr;
+    gfx_mesh ground;
+    vec3 focus;
+    float focus_radius;
+};
+
+static bool renderer__targets(renderer *r)
+{
+    gfx_target_destroy(&r->hdr);
+    gfx_target_destroy(&r->hdr_resolved);
+    gfx_target_destroy(&r->depth_resolved);
+    gfx_target_destroy(&r->ldr);
+    bool ok = gfx_target_create(&r->hdr, &(gfx_target_desc){.width = r->width, .height = r->height,
+                                          .color = {GL_RGBA16F}, .depth = GL_DEPTH_COMPONENT24,
+                                          .samples = r->msaa, .label = "main.hdr"});
+    if (ok && r->msaa > 1)
+        ok = gfx_target_create(&r->hdr_resolved, &(gfx_target_desc){.width = r->width, .height = r->height,
+                                                   .color = {GL_RGBA16F}, .label = "main.hdr_resolved"});
+    ok = ok && gfx_target_create(&r->depth_resolved, &(gfx_target_desc){.width = r->width, .height = r->height,
+                                                      .depth = GL_DEPTH_COMPONENT24, .label = "main.depth"});
+    ok = ok && gfx_target_create(&r->ldr, &(gfx_target_desc){.width = r->width, .height = r->height,
+                                           .color = {GL_RGBA8}, .depth = GL_DEPTH_COMPONENT24, .label = "main.ldr"});
+    return ok;
+}
+
+renderer *renderer_create(const renderer_desc *d)
+{
+    renderer *r = aligned_alloc(16, (sizeof *r + 15) & ~(size_t)15);
+    if (!r) return NULL;
+    memset(r, 0, sizeof *r);
+    r->width = d->width > 0 ? d->width : 1280;
+    r->height = d->height > 0 ? d->height : 720;
+    r->msaa = d->msaa > 1 ? d->msaa : 1;
+    r->shadow_size = d->shadow_size > 0 ? d->shadow_size : 2048;
+    glm_vec3_zero(r->focus);
+    r->focus[1] = 1.0f;
+    r->focus_radius = 6.0f;
+    glm_vec4_copy((vec4){0.62f, 0.66f, 0.72f, 0.004f}, r->frame.fog);
+
+    if (!renderer__targets(r)) goto fail;
+    if (!gfx_target_create(&r->shadow, &(gfx_target_desc){.width = r->shadow_size, .height = r->shadow_size,
+                                         .depth = GL_DEPTH_COMPONENT24, .depth_compare = true, .label = "shadow"}))
+        goto fail;
+    r->prog_lit = gfx_program_load("lit.vert", "lit.frag", NULL);
+    r->prog_caster = gfx_program_load("lit.vert", "lit.frag", "#define SHADOW_PASS 1\n");
+    r->prog_ground = gfx_program_load("lit.vert", "ground.frag", NULL);
+    r->prog_sky = gfx_program_load("sky.vert", "sky.frag", NULL);
+    r->prog_tonemap = gfx_program_load("fullscreen.vert", "tonemap.frag", NULL);
+    if (!r->prog_lit || !r->prog_caster || !r->prog_ground || !r->prog_sky || !r->prog_tonemap) goto fail;
+    r->lit_model = gfx_uniform(r->prog_lit, "u_model");
+    r->lit_albedo = gfx_uniform(r->prog_lit, "u_albedo");
+    r->lit_emissive = gfx_uniform(r->prog_lit, "u_emissive");
+    r->lit_spec = gfx_uniform(r->prog_lit, "u_spec");
+    r->caster_model = gfx_uniform(r->prog_caster, "u_model");
+    r->ground_model = gfx_uniform(r->prog_ground, "u_model");
+    r->ground_albedo = gfx_uniform(r->prog_ground, "u_albedo");
+    r->tm_exposure = gfx_uniform(r->prog_tonemap, "u_exposure");
+    r->tm_hdr = gfx_uniform(r->prog_tonemap, "u_hdr");
+
+    glGenBuffers(1, &r->ubo);
+    glBindBuffer(GL_UNIFORM_BUFFER, r->ubo);
+    glBufferData(GL_UNIFORM_BUFFER, sizeof(renderer_frame), NULL, GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_UNIFORM_BUFFER, 0);
+    gfx_label(GL_BUFFER, r->ubo, "frame.ubo");
+
+    mesh_data plane = {0};
+    mesh_build_plane(&plane, 400.0f, 400.0f, 8);
+    r->ground = gfx_mesh_create(&plane, "ground");
+    mesh_data_free(&plane);
+    return r;
+fail:
+    log_error("renderer: cannot create the rendering base (see above)");
+    renderer_destroy(r);
+    return NULL;
+}
+
+void renderer_destroy(renderer *r)
+{
+    if (!r) return;
+    gfx_target_destroy(&r->hdr);
+    gfx_target_destroy(&r->hdr_resolved);
+    gfx_target_destroy(&r->depth_resolved);
+    gfx_target_destroy(&r->ldr);
+    gfx_target_destroy(&r->shadow);
+    GLuint progs[] = {r->prog_lit, r->prog_caster, r->prog_ground, r->prog_sky, r->prog_tonemap};
+    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++)
+        if (progs[i]) glDeleteProgram(progs[i]);
+    if (r->ubo) glDeleteBuffers(1, &r->ubo);
+    gfx_mesh_destroy(&r->ground);
+    free(r);
+}
+
+bool renderer_resize(renderer *r, int w, int h)
+{
+    if (w <= 0 || h <= 0) return false; /* minimized: keep the old targets, draw nothing */
+    if (w == r->width && h == r->height) return true;
+    r->width = w;
+    r->height = h;
+    return renderer__targets(r);
+}
+
+void renderer_size(const renderer *r, int *w, int *h)
+{
+    *w = r->width;
+    *h = r->height;
+}
+
+void renderer_set_shadow_focus(renderer *r, const vec3 c, float radius)
+{
+    glm_vec3_copy((float *)c, r->focus);
+    r->focus_radius = radius > 0.1f ? radius : 0.1f;
+}
+
+void renderer_set_fog(renderer *r, const vec3 color, float density)
+{
+    glm_vec4_copy((vec4){color[0], color[1], color[2], density}, r->frame.fog);
+}
+
+void renderer_begin_frame(renderer *r, mat4 view, mat4 proj, const vec3 cam_pos, float time)
+{
+    renderer_frame *f = &r->frame;
+    glm_mat4_copy(view, f->view);
+    glm_mat4_copy(proj, f->proj);
+    glm_mat4_mul(proj, view, f->viewproj);
+    glm_mat4_inv(f->viewproj, f->inv_viewproj);
+    glm_vec4_copy((vec4){cam_pos[0], cam_pos[1], cam_pos[2], time}, f->camera_pos);
+    vec3 l = {0.45f, 0.8f, 0.38f};
+    glm_vec3_normalize(l);
+
+    /* Sun: orthographic box around the focus sphere, snapped to whole texels so shadows do not
+     * shimmer when the focus moves (a moving truck). */
+    float rad = r->focus_radius;
+    float texel = 2.0f * rad / (float)r->shadow_size;
+    mat4 lv, lp;
+    vec3 eye, up = {0, 1, 0};
+    glm_lookat((vec3){0, 0, 0}, (vec3){-l[0], -l[1], -l[2]}, up, lv);
+    vec3 fc;
+    glm_mat4_mulv3(lv, r->focus, 1.0f, fc);
+    fc[0] = floorf(fc[0] / texel) * texel;
+    fc[1] = floorf(fc[1] / texel) * texel;
+    glm_ortho(fc[0] - rad, fc[0] + rad, fc[1] - rad, fc[1] + rad, -fc[2] - rad * 4.0f, -fc[2] + rad * 4.0f, lp);
+    glm_mat4_mul(lp, lv, f->light_viewproj);
+    (void)eye;
+    glm_vec4_copy((vec4){l[0], l[1], l[2], texel}, f->light_dir);
+    glm_vec4_copy((vec4){2.3f, 2.15f, 1.95f, 0.6f}, f->light_color);
+    glm_vec4_copy((vec4){0.22f, 0.42f, 0.80f, 0}, f->sky_zenith);
+    glm_vec4_copy((vec4){0.70f, 0.76f, 0.84f, 0}, f->sky_horizon);
+    glm_vec4_copy((vec4){(float)r->width, (float)r->height, 1.0f / r->width, 1.0f / r->height}, f->viewport);
+
+    glBindBuffer(GL_UNIFORM_BUFFER, r->ubo);
+    glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof *f, f);
+    glBindBuffer(GL_UNIFORM_BUFFER, 0);
+    glBindBufferBase(GL_UNIFORM_BUFFER, GFX_UBO_FRAME, r->ubo);
+}
+
+const renderer_frame *renderer_frame_uniforms(const renderer *r) { return &r->frame; }
+
+void renderer_shadow_begin(renderer *r)
+{
+    gfx_pass_begin("shadow");
+    /* the shadow map must not be bound for sampling while it is the render target */
+    glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SHADOW);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    gfx_target_bind(&r->shadow);
+    glDepthMask(GL_TRUE);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glDisable(GL_BLEND);
+    glDisable(GL_CULL_FACE); /* thin armor and two-sided shells cast from both sides */
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(1.5f, 2.0f);
+}
+
+void renderer_shadow_end(renderer *r)
+{
+    (void)r;
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    gfx_pass_end();
+}
+
+void renderer_main_begin(renderer *r)
+{
+    gfx_pass_begin("main");
+    gfx_target_bind(&r->hdr);
+    glDepthMask(GL_TRUE);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glDisable(GL_BLEND);
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+    if (r->msaa > 1) glEnable(GL_MULTISAMPLE);
+    glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SHADOW);
+    glBindTexture(GL_TEXTURE_2D, r->shadow.depth);
+    glActiveTexture(GL_TEXTURE0);
+}
+
+void renderer_opaque_end(renderer *r)
+{
+    /* sky where nothing was drawn */
+    glDepthFunc(GL_LEQUAL);
+    glDepthMask(GL_FALSE);
+    glDisable(GL_CULL_FACE);
+    glUseProgram(r->prog_sky);
+    gfx_fullscreen_draw();
+    glDepthMask(GL_TRUE);
+    glDepthFunc(GL_LESS);
+    gfx_pass_end();
+    /* resolved depth for soft particles; the main target stays bound for transparent passes */
+    gfx_target_resolve(&r->hdr, &r->depth_resolved, true);
+    gfx_target_bind(&r->hdr);
+    glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SCENE_DEPTH);
+    glBindTexture(GL_TEXTURE_2D, r->depth_resolved.depth);
+    glActiveTexture(GL_TEXTURE0);
+}
+
+void renderer_finish(renderer *r)
+{
+    gfx_pass_begin("tonemap");
+    GLuint src = r->hdr.color[0];
+    if (r->msaa > 1) {
+        gfx_target_resolve(&r->hdr, &r->hdr_resolved, false);
+        src = r->hdr_resolved.color[0];
+    }
+    gfx_target_bind(&r->ldr);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    glDisable(GL_CULL_FACE);
+    glUseProgram(r->prog_tonemap);
+    glUniform1f(r->tm_exposure, 0.8f);
+    glUniform1i(r->tm_hdr, 0);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, src);
+    gfx_fullscreen_draw();
+    glUseProgram(0);
+    gfx_pass_end();
+}
+
+void renderer_draw_lit(renderer *r, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive)
+{
+    glUseProgram(r->prog_lit);
+    glUniformMatrix4fv(r->lit_model, 1, GL_FALSE, (const float *)model);
+    glUniform3fv(r->lit_albedo, 1, albedo);
+    glUniform3fv(r->lit_emissive, 1, emissive ? emissive : (const float[3]){0, 0, 0});
+    glUniform2f(r->lit_spec, 0.35f, 48.0f);
+    gfx_mesh_draw(m);
+}
+
+void renderer_draw_caster(renderer *r, const gfx_mesh *m, mat4 model)
+{
+    glUseProgram(r->prog_caster);
+    glUniformMatrix4fv(r->caster_model, 1, GL_FALSE, (const float *)model);
+    gfx_mesh_draw(m);
+}
+
+void renderer_draw_ground(renderer *r)
+{
+    mat4 id = GLM_MAT4_IDENTITY_INIT;
+    glUseProgram(r->prog_ground);
+    glUniformMatrix4fv(r->ground_model, 1, GL_FALSE, (const float *)id);
+    glUniform3f(r->ground_albedo, 0.30f, 0.29f, 0.26f);
+    gfx_mesh_draw(&r->ground);
+}
+
+GLuint renderer_shadow_map(const renderer *r) { return r->shadow.depth; }
+GLuint renderer_scene_depth(const renderer *r) { return r->depth_resolved.depth; }
+const gfx_target *renderer_ldr(const renderer *r) { return &r->ldr; }
+const gfx_target *renderer_hdr(const renderer *r) { return &r->hdr; }

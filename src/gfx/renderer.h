@@ -1,0 +1,74 @@
+/* renderer.h — the rendering base every scene draws into: per-frame uniforms, a sun with a
+ * shadow map, sky and ground, an HDR main target (MSAA in the window), tone mapping to sRGB.
+ *
+ * One frame, in this order (the app drives it; scenes only draw):
+ *   renderer_begin_frame(r, view, proj, cam_pos, time)   fills the Frame uniform block (binding 0)
+ *   renderer_shadow_begin(r)   ... scene draws casters with SHADOW_PASS programs ...   renderer_shadow_end(r)
+ *   renderer_main_begin(r)     ... scene draws opaque geometry; renderer_draw_ground() ...
+ *   renderer_opaque_end(r)     sky; resolved scene depth bound to GFX_UNIT_SCENE_DEPTH (soft particles)
+ *                              ... transparent passes (particles) ...
+ *   renderer_finish(r)         resolve + tone map into the LDR target (renderer_ldr), which the app
+ *                              shows, screenshots and draws the HUD/debug panels over
+ *
+ * The shadow map is an orthographic fit around a sphere the scene sets (renderer_set_shadow_focus).
+ * Programs that include shaders/common.glsl get the Frame block and u_shadow_map automatically.
+ * renderer_draw_lit / renderer_draw_caster draw a gfx_mesh with the plain lit program (any scene
+ * prop); modules with special vertex work use their own programs with the same conventions.
+ */
+#ifndef IMPRINT_GFX_RENDERER_H
+#define IMPRINT_GFX_RENDERER_H
+
+#include <stdbool.h>
+
+#include <cglm/cglm.h>
+
+#include "gfx/mesh_gl.h"
+#include "gfx/target.h"
+
+typedef struct renderer renderer;
+
+typedef struct renderer_desc {
+    int width, height;
+    int msaa;        /* samples of the main target; 0/1 = none (headless default) */
+    int shadow_size; /* default 2048 */
+} renderer_desc;
+
+/* The Frame uniform block, std140 (mirrors shaders/common.glsl). */
+typedef struct renderer_frame {
+    mat4 view, proj, viewproj, inv_viewproj, light_viewproj;
+    vec4 camera_pos;  /* w: time */
+    vec4 light_dir;   /* towards the sun; w: shadow texel size in metres */
+    vec4 light_color; /* w: ambient */
+    vec4 sky_zenith, sky_horizon;
+    vec4 viewport;
+    vec4 fog;         /* rgb, density */
+} renderer_frame;
+
+renderer *renderer_create(const renderer_desc *desc);
+void renderer_destroy(renderer *r);
+bool renderer_resize(renderer *r, int width, int height);
+void renderer_size(const renderer *r, int *width, int *height);
+
+void renderer_set_shadow_focus(renderer *r, const vec3 center, float radius);
+void renderer_set_fog(renderer *r, const vec3 color, float density);
+void renderer_begin_frame(renderer *r, mat4 view, mat4 proj, const vec3 cam_pos, float time);
+const renderer_frame *renderer_frame_uniforms(const renderer *r);
+
+void renderer_shadow_begin(renderer *r);
+void renderer_shadow_end(renderer *r);
+void renderer_main_begin(renderer *r);
+void renderer_opaque_end(renderer *r);
+void renderer_finish(renderer *r);
+
+/* Plain lit mesh (main pass) / its shadow caster (shadow pass). */
+void renderer_draw_lit(renderer *r, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive);
+void renderer_draw_caster(renderer *r, const gfx_mesh *m, mat4 model);
+/* The 400 m ground plane at y = 0, lit and shadowed (main pass only; it receives, never casts). */
+void renderer_draw_ground(renderer *r);
+
+GLuint renderer_shadow_map(const renderer *r);     /* depth texture (compare mode on) */
+GLuint renderer_scene_depth(const renderer *r);    /* resolved depth of the opaque pass */
+const gfx_target *renderer_ldr(const renderer *r); /* final image, RGBA8, sRGB-encoded values */
+const gfx_target *renderer_hdr(const renderer *r); /* main target (multisampled when msaa > 1) */
+
+#endif

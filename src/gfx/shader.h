@@ -1,0 +1,55 @@
+/* shader.h — GLSL programs from files in shaders/, with #include and readable errors.
+ *
+ *   GLuint prog = gfx_program_load("damage_unwrap.vert", "damage_unwrap.frag", "#define MAX_SPHERES 64\n");
+ *   if (!prog) -> compile/link failed; the log already shows FILE:LINE, the message and the source lines
+ *
+ * Files are looked up in the shader directory (gfx_data_path). `#include "name.glsl"` (relative to
+ * shaders/) is expanded recursively (each file once per program, like #pragma once); every file gets
+ * its own GLSL source-string number in #line directives, so driver messages ("0:12(3): error") are
+ * mapped back to "shaders/name.glsl:12". `defines` (may be NULL) is inserted after #version.
+ *
+ * After linking, conventions are applied once so no module repeats them:
+ *   - the uniform block "Frame" is bound to GFX_UBO_FRAME (see common.glsl),
+ *   - samplers with reserved names get their reserved texture unit (GFX_UNIT_*),
+ *   - vertex attributes use fixed locations: 0 a_pos, 1 a_nrm, 2 a_uv, 3 a_tan, 4 a_snrm
+ *     (bound by name before linking, so shaders need no layout qualifiers).
+ * A failed load returns 0; glUseProgram(0) then draws nothing, and the caller decides what to do.
+ */
+#ifndef IMPRINT_GFX_SHADER_H
+#define IMPRINT_GFX_SHADER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gfx/gl.h"
+
+enum {
+    GFX_UBO_FRAME = 0,
+    /* reserved texture units, high so modules can use 0..11 freely */
+    GFX_UNIT_SCENE_DEPTH = 12,    /* sampler2D u_scene_depth: resolved depth of the opaque pass */
+    GFX_UNIT_DISSOLVE_NOISE = 13, /* sampler2D u_dissolve_noise */
+    GFX_UNIT_SHADOW = 15,         /* sampler2DShadow u_shadow_map */
+};
+
+GLuint gfx_program_load(const char *vs_file, const char *fs_file, const char *defines);
+/* Same, from source strings (tests); names are used in error messages. */
+GLuint gfx_program_from_source(const char *vs_name, const char *vs_src, const char *fs_name, const char *fs_src,
+                               const char *defines);
+/* Vertex-only program capturing the listed varyings with transform feedback (interleaved). */
+GLuint gfx_program_load_feedback(const char *vs_file, const char *defines, const char *const *varyings, int count);
+
+/* Reads shaders/<name> with includes expanded; caller frees. NULL (logged) on failure. */
+char *gfx_shader_source(const char *file, const char *defines);
+
+/* Absolute path of a data file: "shaders/x.vert", "assets/y.png". Search order: $IMPRINT_DATA_DIR,
+ * <exe dir>/../share/imprint, the source tree the binary was built from. Returns false when not found
+ * (out still holds the first candidate, for the error message). */
+bool gfx_data_path(const char *rel, char *out, size_t outlen);
+
+/* glGetUniformLocation with a cache-free lookup; -1 when absent (not an error: optimized away). */
+#define gfx_uniform(prog, name) glGetUniformLocation((prog), (name))
+
+/* Labels a GL object when KHR_debug is available (readable frame captures). */
+void gfx_label(GLenum identifier, GLuint name, const char *label);
+
+#endif

@@ -1,0 +1,147 @@
+#include "gfx/target.h"
+
+#include <string.h>
+
+#include "core/log.h"
+#include "gfx/shader.h"
+#include "gfx/texture.h"
+
+bool gfx_target_create(gfx_target *t, const gfx_target_desc *d)
+{
+    memset(t, 0, sizeof *t);
+    t->desc = *d;
+    t->width = d->width;
+    t->height = d->height;
+    t->samples = d->samples > 1 ? d->samples : 1;
+    glGenFramebuffers(1, &t->fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
+    GLenum bufs[GFX_MAX_COLOR];
+    for (int i = 0; i < GFX_MAX_COLOR && d->color[i]; i++) {
+        if (t->samples > 1) {
+            glGenRenderbuffers(1, &t->color[i]);
+            glBindRenderbuffer(GL_RENDERBUFFER, t->color[i]);
+            glRenderbufferStorageMultisample(GL_RENDERBUFFER, t->samples, d->color[i], d->width, d->height);
+            glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + (GLenum)i, GL_RENDERBUFFER, t->color[i]);
+        } else {
+            t->color[i] = gfx_texture_create(&(gfx_texture_desc){
+                .width = d->width, .height = d->height, .internal_format = d->color[i],
+                .flags = d->nearest ? GFX_TEX_NEAREST : 0, .label = d->label});
+            glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
+            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + (GLenum)i, GL_TEXTURE_2D, t->color[i], 0);
+        }
+        bufs[i] = GL_COLOR_ATTACHMENT0 + (GLenum)i;
+        t->ncolor = i + 1;
+    }
+    if (d->depth) {
+        GLenum att = d->depth == GL_DEPTH24_STENCIL8 ? GL_DEPTH_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT;
+        if (t->samples > 1) {
+            glGenRenderbuffers(1, &t->depth);
+            glBindRenderbuffer(GL_RENDERBUFFER, t->depth);
+            glRenderbufferStorageMultisample(GL_RENDERBUFFER, t->samples, d->depth, d->width, d->height);
+            glFramebufferRenderbuffer(GL_FRAMEBUFFER, att, GL_RENDERBUFFER, t->depth);
+        } else {
+            glGenTextures(1, &t->depth);
+            glBindTexture(GL_TEXTURE_2D, t->depth);
+            GLenum fmt, type;
+            gfx_format_of(d->depth, &fmt, &type);
+            glTexImage2D(GL_TEXTURE_2D, 0, (GLint)d->depth, d->width, d->height, 0, fmt, type, NULL);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, d->depth_compare ? GL_LINEAR : GL_NEAREST);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, d->depth_compare ? GL_LINEAR : GL_NEAREST);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+            const float white[4] = {1, 1, 1, 1};
+            glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, white);
+            if (d->depth_compare) {
+                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+                glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+            }
+            gfx_label(GL_TEXTURE, t->depth, d->label);
+            glFramebufferTexture2D(GL_FRAMEBUFFER, att, GL_TEXTURE_2D, t->depth, 0);
+        }
+    }
+    if (t->ncolor) glDrawBuffers(t->ncolor, bufs);
+    else { glDrawBuffer(GL_NONE); glReadBuffer(GL_NONE); }
+    GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (st != GL_FRAMEBUFFER_COMPLETE) {
+        log_error("render target '%s' (%dx%d) is incomplete: status 0x%x", d->label ? d->label : "?", d->width,
+                  d->height, st);
+        gfx_target_destroy(t);
+        return false;
+    }
+    gfx_label(GL_FRAMEBUFFER, t->fbo, d->label);
+    return true;
+}
+
+void gfx_target_destroy(gfx_target *t)
+{
+    if (!t) return;
+    for (int i = 0; i < GFX_MAX_COLOR; i++) {
+        if (!t->color[i]) continue;
+        if (t->samples > 1) glDeleteRenderbuffers(1, &t->color[i]);
+        else glDeleteTextures(1, &t->color[i]);
+    }
+    if (t->depth) {
+        if (t->samples > 1) glDeleteRenderbuffers(1, &t->depth);
+        else glDeleteTextures(1, &t->depth);
+    }
+    if (t->fbo) glDeleteFramebuffers(1, &t->fbo);
+    gfx_target_desc d = t->desc;
+    memset(t, 0, sizeof *t);
+    t->desc = d;
+}
+
+bool gfx_target_resize(gfx_target *t, int w, int h)
+{
+    if (t->fbo && t->width == w && t->height == h) return true;
+    gfx_target_desc d = t->desc;
+    d.width = w;
+    d.height = h;
+    gfx_target_destroy(t);
+    return gfx_target_create(t, &d);
+}
+
+void gfx_target_bind(const gfx_target *t)
+{
+    glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
+    glViewport(0, 0, t->width, t->height);
+}
+
+void gfx_target_resolve(const gfx_target *src, const gfx_target *dst, bool depth)
+{
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, src->fbo);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, dst->fbo);
+    GLbitfield mask = 0;
+    if (src->ncolor && dst->ncolor) mask |= GL_COLOR_BUFFER_BIT;
+    if (depth && src->depth && dst->depth) mask |= GL_DEPTH_BUFFER_BIT;
+    if (mask & GL_COLOR_BUFFER_BIT) glReadBuffer(GL_COLOR_ATTACHMENT0);
+    glBlitFramebuffer(0, 0, src->width, src->height, 0, 0, dst->width, dst->height, mask, GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+void gfx_target_read_rgba8(const gfx_target *t, unsigned char *pixels)
+{
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, t->fbo);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, t->width, t->height, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+}
+
+bool gfx_pingpong_create(gfx_pingpong *pp, const gfx_target_desc *desc)
+{
+    memset(pp, 0, sizeof *pp);
+    if (!gfx_target_create(&pp->t[0], desc) || !gfx_target_create(&pp->t[1], desc)) {
+        gfx_pingpong_destroy(pp);
+        return false;
+    }
+    return true;
+}
+
+void gfx_pingpong_destroy(gfx_pingpong *pp)
+{
+    if (!pp) return;
+    gfx_target_destroy(&pp->t[0]);
+    gfx_target_destroy(&pp->t[1]);
+    pp->cur = 0;
+}

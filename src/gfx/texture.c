@@ -1,0 +1,96 @@
+#include "gfx/texture.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stb_image.h>
+
+#include "core/log.h"
+#include "gfx/shader.h"
+
+void gfx_format_of(GLenum ifmt, GLenum *format, GLenum *type)
+{
+    switch (ifmt) {
+    case GL_R8: *format = GL_RED; *type = GL_UNSIGNED_BYTE; break;
+    case GL_RG8: *format = GL_RG; *type = GL_UNSIGNED_BYTE; break;
+    case GL_R16F: case GL_R32F: *format = GL_RED; *type = GL_FLOAT; break;
+    case GL_RG16F: case GL_RG32F: *format = GL_RG; *type = GL_FLOAT; break;
+    case GL_RGB16F: case GL_RGB32F: case GL_R11F_G11F_B10F: *format = GL_RGB; *type = GL_FLOAT; break;
+    case GL_RGBA16F: case GL_RGBA32F: *format = GL_RGBA; *type = GL_FLOAT; break;
+    case GL_RGB10_A2: *format = GL_RGBA; *type = GL_UNSIGNED_INT_2_10_10_10_REV; break;
+    case GL_DEPTH_COMPONENT24: case GL_DEPTH_COMPONENT32F: case GL_DEPTH_COMPONENT16:
+        *format = GL_DEPTH_COMPONENT; *type = GL_FLOAT; break;
+    case GL_DEPTH24_STENCIL8: *format = GL_DEPTH_STENCIL; *type = GL_UNSIGNED_INT_24_8; break;
+    case GL_RGB8: case GL_SRGB8: *format = GL_RGB; *type = GL_UNSIGNED_BYTE; break;
+    default: *format = GL_RGBA; *type = GL_UNSIGNED_BYTE; break;
+    }
+}
+
+GLuint gfx_texture_create(const gfx_texture_desc *d)
+{
+    GLenum ifmt = d->internal_format ? d->internal_format : GL_RGBA8;
+    if ((d->flags & GFX_TEX_SRGB) && ifmt == GL_RGBA8) ifmt = GL_SRGB8_ALPHA8;
+    GLenum fmt, type;
+    gfx_format_of(ifmt, &fmt, &type);
+    if (d->format) fmt = d->format;
+    if (d->type) type = d->type;
+    GLuint t;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D, t);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, (GLint)ifmt, d->width, d->height, 0, fmt, type, d->data);
+    bool mips = d->flags & GFX_TEX_MIPMAPS;
+    GLint minf = (d->flags & GFX_TEX_NEAREST) ? (mips ? GL_NEAREST_MIPMAP_NEAREST : GL_NEAREST)
+                                              : (mips ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, minf);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, (d->flags & GFX_TEX_NEAREST) ? GL_NEAREST : GL_LINEAR);
+    GLint wrap = (d->flags & GFX_TEX_REPEAT) ? GL_REPEAT : GL_CLAMP_TO_EDGE;
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+    if (!mips) glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    if (mips && d->data) glGenerateMipmap(GL_TEXTURE_2D);
+    if (!d->data && fmt != GL_DEPTH_COMPONENT && fmt != GL_DEPTH_STENCIL) {
+        /* Uninitialized storage is undefined: clear it once through a temporary framebuffer. */
+        GLuint fbo;
+        GLint prev = 0;
+        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &prev);
+        glGenFramebuffers(1, &fbo);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE) {
+            glClearColor(0, 0, 0, 0);
+            glClear(GL_COLOR_BUFFER_BIT);
+        }
+        glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)prev);
+        glDeleteFramebuffers(1, &fbo);
+    }
+    gfx_label(GL_TEXTURE, t, d->label);
+    return t;
+}
+
+GLuint gfx_texture_load(const char *rel, unsigned flags)
+{
+    char path[PATH_MAX];
+    if (!gfx_data_path(rel, path, sizeof path)) {
+        log_error("%s: texture not found", path);
+        return 0;
+    }
+    int w, h, n;
+    stbi_set_flip_vertically_on_load(1); /* GL's first row is the bottom one */
+    unsigned char *px = stbi_load(path, &w, &h, &n, 4);
+    stbi_set_flip_vertically_on_load(0);
+    if (!px) {
+        log_error("%s: cannot load texture: %s", path, stbi_failure_reason());
+        return 0;
+    }
+    GLuint t = gfx_texture_create(&(gfx_texture_desc){
+        .width = w, .height = h, .internal_format = GL_RGBA8, .data = px, .flags = flags, .label = rel});
+    stbi_image_free(px);
+    return t;
+}
+
+void gfx_texture_destroy(GLuint tex)
+{
+    if (tex) glDeleteTextures(1, &tex);
+}

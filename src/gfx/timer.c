@@ -1,0 +1,134 @@
+#include "gfx/timer.h"
+
+#include <string.h>
+#include <time.h>
+
+#include "gfx/gl.h"
+
+typedef struct timer__query {
+    GLuint q[2];
+    int pass;
+    double cpu_ms;
+    bool pending;
+} timer__query;
+
+enum { TIMER_QUERIES = GFX_TIMER_MAX_PASSES * 2 * (GFX_TIMER_LATENCY + 1), TIMER_STACK = 16 };
+
+static struct {
+    bool ready;
+    int npass;
+    gfx_pass_stats pass[GFX_TIMER_MAX_PASSES];
+    timer__query queries[TIMER_QUERIES];
+    int next;
+    int stack[TIMER_STACK];
+    double stack_t0[TIMER_STACK];
+    int depth;
+} tm;
+
+double gfx_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+void gfx_timers_init(void)
+{
+    memset(&tm, 0, sizeof tm);
+    for (int i = 0; i < TIMER_QUERIES; i++) glGenQueries(2, tm.queries[i].q);
+    tm.ready = true;
+}
+
+void gfx_timers_shutdown(void)
+{
+    if (!tm.ready) return;
+    for (int i = 0; i < TIMER_QUERIES; i++) glDeleteQueries(2, tm.queries[i].q);
+    tm.ready = false;
+}
+
+static int timer__pass_index(const char *name)
+{
+    for (int i = 0; i < tm.npass; i++)
+        if (tm.pass[i].name == name || !strcmp(tm.pass[i].name, name)) return i;
+    if (tm.npass == GFX_TIMER_MAX_PASSES) return -1;
+    tm.pass[tm.npass].name = name;
+    return tm.npass++;
+}
+
+static void timer__push(gfx_pass_stats *p, float gpu, float cpu)
+{
+    int slot = (int)(p->total % GFX_TIMER_HISTORY);
+    p->gpu_hist[slot] = gpu;
+    p->cpu_hist[slot] = cpu;
+    p->gpu_ms = gpu;
+    p->cpu_ms = cpu;
+    p->total++;
+    if (p->count < GFX_TIMER_HISTORY) p->count++;
+}
+
+static void timer__collect(timer__query *tq, bool wait)
+{
+    if (!tq->pending) return;
+    GLint avail = 0;
+    glGetQueryObjectiv(tq->q[1], GL_QUERY_RESULT_AVAILABLE, &avail);
+    if (!avail && !wait) return;
+    GLuint64 a = 0, b = 0;
+    glGetQueryObjectui64v(tq->q[0], GL_QUERY_RESULT, &a);
+    glGetQueryObjectui64v(tq->q[1], GL_QUERY_RESULT, &b);
+    timer__push(&tm.pass[tq->pass], (float)((double)(b - a) * 1e-6), (float)tq->cpu_ms);
+    tq->pending = false;
+}
+
+void gfx_pass_begin(const char *name)
+{
+    if (!tm.ready || tm.depth == TIMER_STACK) return;
+    int p = timer__pass_index(name);
+    int slot = tm.next;
+    timer__query *tq = &tm.queries[slot];
+    timer__collect(tq, true); /* the ring wrapped: this result is old enough to be ready */
+    tm.next = (tm.next + 1) % TIMER_QUERIES;
+    tq->pass = p;
+    glQueryCounter(tq->q[0], GL_TIMESTAMP);
+    tm.stack[tm.depth] = slot;
+    tm.stack_t0[tm.depth] = gfx_now();
+    tm.depth++;
+}
+
+void gfx_pass_end(void)
+{
+    if (!tm.ready || tm.depth == 0) return;
+    tm.depth--;
+    timer__query *tq = &tm.queries[tm.stack[tm.depth]];
+    glQueryCounter(tq->q[1], GL_TIMESTAMP);
+    tq->cpu_ms = (gfx_now() - tm.stack_t0[tm.depth]) * 1000.0;
+    tq->pending = tq->pass >= 0;
+}
+
+void gfx_timers_frame_end(void)
+{
+    for (int i = 0; i < TIMER_QUERIES; i++) timer__collect(&tm.queries[i], false);
+}
+
+void gfx_timers_flush(void)
+{
+    for (int i = 0; i < TIMER_QUERIES; i++) timer__collect(&tm.queries[(tm.next + i) % TIMER_QUERIES], true);
+}
+
+int gfx_timers_count(void) { return tm.npass; }
+const gfx_pass_stats *gfx_timers_get(int i) { return (i >= 0 && i < tm.npass) ? &tm.pass[i] : NULL; }
+
+const gfx_pass_stats *gfx_timers_find(const char *name)
+{
+    for (int i = 0; i < tm.npass; i++)
+        if (!strcmp(tm.pass[i].name, name)) return &tm.pass[i];
+    return NULL;
+}
+
+void gfx_timers_reset(void)
+{
+    gfx_timers_flush();
+    for (int i = 0; i < tm.npass; i++) {
+        tm.pass[i].count = 0;
+        tm.pass[i].total = 0;
+    }
+}

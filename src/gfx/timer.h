@@ -1,0 +1,48 @@
+/* timer.h — GPU and CPU time per named pass, for the HUD, `stats` and `--bench`.
+ *
+ *   gfx_timers_init();                    once, after the GL context exists
+ *   gfx_pass_begin("damage.unwrap");      pass names are string literals (stored by pointer)
+ *   ... GL work ...
+ *   gfx_pass_end();                       passes may nest; begin/end must pair
+ *   gfx_timers_frame_end();               once per frame: collects results of older frames
+ *   gfx_timers_shutdown();
+ *
+ * GPU time comes from GL_TIMESTAMP queries read back GFX_TIMER_LATENCY frames later, so the CPU
+ * never waits for the GPU. CPU time is the wall time between begin and end on the calling thread.
+ * Every pass keeps its last GFX_TIMER_HISTORY samples for medians and percentiles. A pass seen
+ * only once in a while (a fade at 10 Hz) has samples only for the frames it ran.
+ * This is module state (like sokol_gfx's sg_setup): one GL context, one set of timers.
+ */
+#ifndef IMPRINT_GFX_TIMER_H
+#define IMPRINT_GFX_TIMER_H
+
+#include <stdbool.h>
+
+#define GFX_TIMER_MAX_PASSES 48
+#define GFX_TIMER_HISTORY 1024
+#define GFX_TIMER_LATENCY 4
+
+typedef struct gfx_pass_stats {
+    const char *name;
+    float gpu_ms, cpu_ms;          /* most recent sample */
+    int count;                     /* samples held (<= GFX_TIMER_HISTORY) */
+    float gpu_hist[GFX_TIMER_HISTORY], cpu_hist[GFX_TIMER_HISTORY];
+    long long total;               /* times the pass ran */
+} gfx_pass_stats;
+
+void gfx_timers_init(void);
+void gfx_timers_shutdown(void);
+void gfx_pass_begin(const char *name);
+void gfx_pass_end(void);
+void gfx_timers_frame_end(void);
+/* Blocks until every issued query has a result (end of a bench run). */
+void gfx_timers_flush(void);
+int gfx_timers_count(void);
+const gfx_pass_stats *gfx_timers_get(int i);
+const gfx_pass_stats *gfx_timers_find(const char *name);
+/* Forget all samples (e.g. after warm-up frames). */
+void gfx_timers_reset(void);
+/* Monotonic wall clock in seconds. */
+double gfx_now(void);
+
+#endif
