@@ -1,0 +1,136 @@
+// dissolve.glsl — THE dissolve include: every program that draws a dissolvable mesh (main, shadow,
+// depth passes) includes it, so every pass sees the same displaced, cut surface.
+// The CPU mirror is src/core/dissolve_math.c: same formulas, same order; change both together.
+// Uniforms are set by dissolve_bind() (src/dissolve/dissolve.h); u_dissolve_noise sits on the
+// reserved unit GFX_UNIT_DISSOLVE_NOISE.
+//
+// Vertex stage (a_snrm is attribute 4, the smooth normal baked into the mesh):
+//     vec3 world = dissolve_vertex_ws(a_pos, a_nrm, a_snrm, u_model);
+//     v_rest_os = a_pos;  v_dir_os = dissolve_direction(a_nrm, a_snrm);
+// Fragment stage (u_model visible there too):
+//     float d = dissolve_fragment_d(v_rest_os, v_dir_os, u_model);
+//     DISSOLVE_DISCARD(d);
+//     color += dissolve_emission(d);          // HDR glow at the edge
+// With u_dissolve_on == 0 nothing moves, nothing is cut and no texture is read.
+
+uniform sampler2D u_dissolve_noise;
+uniform int u_dissolve_on;
+uniform int u_dissolve_mode;         // 0 none, 1 push, 2 pull
+uniform int u_dissolve_shape;        // 0 noise, 1 direction, 2 sphere
+uniform int u_dissolve_hard_normals; // pitfall: face normals instead of the smooth ones
+uniform float u_dissolve_amount;
+uniform float u_dissolve_noise_scale;
+uniform float u_dissolve_noise_weight;
+uniform float u_dissolve_edge_width;
+uniform float u_dissolve_band;
+uniform float u_dissolve_push;
+uniform float u_dissolve_vertex_mip;
+uniform float u_dissolve_radius;
+uniform vec3 u_dissolve_from;
+uniform vec3 u_dissolve_to;
+uniform vec3 u_dissolve_center;
+uniform vec3 u_dissolve_target;
+uniform vec3 u_dissolve_edge_color;
+
+// `discard` is legal only in fragment shaders; a macro keeps this file includable from both.
+#define DISSOLVE_DISCARD(d) if ((d) < 0.0) discard
+
+float dissolve_saturate(float x) { return clamp(x, 0.0, 1.0); }
+
+float dissolve_threshold()
+{
+    float start = u_dissolve_mode != 0 ? max(u_dissolve_edge_width, u_dissolve_band) : u_dissolve_edge_width;
+    return -start + (1.001 + start) * u_dissolve_amount;
+}
+
+float dissolve_push_weight(float d)
+{
+    float w = 1.0 - dissolve_saturate(abs(d) / max(u_dissolve_band, 1e-4));
+    return w * w * (3.0 - 2.0 * w);
+}
+
+float dissolve_pull_weight(float d)
+{
+    float w = 1.0 - dissolve_saturate(d / max(u_dissolve_band, 1e-4));
+    return w * w * (3.0 - 2.0 * w);
+}
+
+float dissolve_glow(float d)
+{
+    float g = 1.0 - dissolve_saturate(d / max(u_dissolve_edge_width, 1e-4));
+    return g * g;
+}
+
+vec3 dissolve_model_scale(mat4 model)
+{
+    return vec3(length(model[0].xyz), length(model[1].xyz), length(model[2].xyz));
+}
+
+vec3 dissolve_direction(vec3 nrm_os, vec3 snrm_os)
+{
+    return (u_dissolve_hard_normals == 0 && dot(snrm_os, snrm_os) > 0.01) ? snrm_os : nrm_os;
+}
+
+// Triplanar noise on the metric object-space rest position.
+float dissolve_noise(vec3 rest_os, vec3 dir_os, vec3 model_scale, float lod)
+{
+    vec3 q = rest_os * model_scale * u_dissolve_noise_scale;
+    vec3 b = dir_os * dir_os;
+    b = b * b;
+    float sum = b.x + b.y + b.z + 1e-6;
+    float nx = textureLod(u_dissolve_noise, vec2(q.y + 0.00, q.z + 0.00), lod).r;
+    float ny = textureLod(u_dissolve_noise, vec2(q.z + 0.31, q.x + 0.71), lod).r;
+    float nz = textureLod(u_dissolve_noise, vec2(q.x + 0.57, q.y + 0.19), lod).r;
+    return (nx * b.x + ny * b.y + nz * b.z) / sum;
+}
+
+float dissolve_value(vec3 rest_os, vec3 dir_os, vec3 rest_ws, vec3 model_scale, float lod)
+{
+    float n = dissolve_noise(rest_os, dir_os, model_scale, lod);
+    if (u_dissolve_shape == 0) return n;
+    float s;
+    if (u_dissolve_shape == 1) {
+        vec3 axis = u_dissolve_to - u_dissolve_from;
+        s = dissolve_saturate(dot(rest_ws - u_dissolve_from, axis) / max(dot(axis, axis), 1e-8));
+    } else {
+        s = dissolve_saturate(distance(rest_ws, u_dissolve_center) / max(u_dissolve_radius, 1e-4));
+    }
+    return s + (n - s) * u_dissolve_noise_weight;
+}
+
+// d of the vertex stage: the blurred mip, so neighbouring vertices agree (no spikes).
+float dissolve_vertex_d(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
+{
+    vec3 dir = dissolve_direction(nrm_os, snrm_os);
+    vec3 rest_ws = (model * vec4(rest_os, 1.0)).xyz;
+    return dissolve_value(rest_os, dir, rest_ws, dissolve_model_scale(model), u_dissolve_vertex_mip) - dissolve_threshold();
+}
+
+// World position after push or pull. Noise is read at the REST position, so the pattern stays
+// on the surface while the shape moves.
+vec3 dissolve_vertex_ws(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
+{
+    vec3 rest_ws = (model * vec4(rest_os, 1.0)).xyz;
+    if (u_dissolve_on == 0 || u_dissolve_mode == 0) return rest_ws;
+    float d = dissolve_vertex_d(rest_os, nrm_os, snrm_os, model);
+    if (u_dissolve_mode == 1) {
+        // inverse transpose for a normal, then unit length: the push is metres in world space
+        vec3 dir_ws = normalize(transpose(inverse(mat3(model))) * dissolve_direction(nrm_os, snrm_os));
+        return rest_ws + dir_ws * (u_dissolve_push * dissolve_push_weight(d));
+    }
+    float w = dissolve_pull_weight(d);
+    return rest_ws + (u_dissolve_target - rest_ws) * (w * w);
+}
+
+// d of the fragment stage (mip 0, crisp edge); < 0 means burnt.
+float dissolve_fragment_d(vec3 rest_os, vec3 dir_os, mat4 model)
+{
+    if (u_dissolve_on == 0) return 1e9;
+    vec3 rest_ws = (model * vec4(rest_os, 1.0)).xyz;
+    return dissolve_value(rest_os, dir_os, rest_ws, dissolve_model_scale(model), 0.0) - dissolve_threshold();
+}
+
+vec3 dissolve_emission(float d)
+{
+    return u_dissolve_edge_color * dissolve_glow(d);
+}

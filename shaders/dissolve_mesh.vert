@@ -1,0 +1,26 @@
+#version 330 core
+// A dissolvable lit mesh; with SHADOW_PASS defined, its shadow caster. Both displace through
+// dissolve.glsl, so the shadow bulges and stretches with the mesh.
+#include "common.glsl"
+#include "dissolve.glsl"
+in vec3 a_pos;
+in vec3 a_nrm;
+in vec3 a_snrm;
+uniform mat4 u_model;
+out vec3 v_world;
+out vec3 v_nrm;
+out vec3 v_rest_os;
+out vec3 v_dir_os;
+void main()
+{
+    vec3 w = dissolve_vertex_ws(a_pos, a_nrm, a_snrm, u_model);
+    v_world = w;
+    v_nrm = transpose(inverse(mat3(u_model))) * a_nrm;
+    v_rest_os = a_pos;
+    v_dir_os = dissolve_direction(a_nrm, a_snrm);
+#ifdef SHADOW_PASS
+    gl_Position = u_light_viewproj * vec4(w, 1.0);
+#else
+    gl_Position = u_viewproj * vec4(w, 1.0);
+#endif
+}

@@ -1,0 +1,160 @@
+#include "dissolve/dissolve.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "gfx/shader.h"
+
+struct dissolve {
+    noise_tex *noise;
+    GLuint noise_tex;
+    GLuint prog_lit, prog_caster;
+    GLint lit_model, lit_albedo, lit_emissive, caster_model;
+    dissolve_pitfall pitfall;
+};
+
+static const char *const dissolve__pitfalls[] = {"default", "none", "mip0", "hard-normals", "no-shadow"};
+
+const char *dissolve_pitfall_name(dissolve_pitfall p) { return dissolve__pitfalls[p]; }
+
+bool dissolve_pitfall_parse(const char *s, dissolve_pitfall *out)
+{
+    for (int i = DISSOLVE_PITFALL_NONE; i <= DISSOLVE_PITFALL_NO_SHADOW; i++)
+        if (strcmp(s, dissolve__pitfalls[i]) == 0) { *out = (dissolve_pitfall)i; return true; }
+    return false;
+}
+
+static dissolve_pitfall dissolve__pitfall_from_env(void)
+{
+    const char *env = getenv("IMPRINT_DISSOLVE_PITFALL");
+    dissolve_pitfall p = DISSOLVE_PITFALL_NONE;
+    if (env && *env && !dissolve_pitfall_parse(env, &p)) {
+        log_warn("IMPRINT_DISSOLVE_PITFALL=%s is not one of none, mip0, hard-normals, no-shadow; ignored", env);
+        p = DISSOLVE_PITFALL_NONE;
+    }
+    return p;
+}
+
+static GLuint dissolve__upload(const noise_tex *n)
+{
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    /* Every level from the CPU bake, not glGenerateMipmap: the CPU mirror must see these bytes. */
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    for (int k = 0; k < n->levels; k++)
+        glTexImage2D(GL_TEXTURE_2D, k, GL_R8, n->dims[k], n->dims[k], 0, GL_RED, GL_UNSIGNED_BYTE, n->texels[k]);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, n->levels - 1);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    gfx_label(GL_TEXTURE, tex, "dissolve.noise");
+    return tex;
+}
+
+dissolve *dissolve_create(const dissolve_desc *desc)
+{
+    dissolve_desc d = desc ? *desc : (dissolve_desc){0};
+    dissolve *dv = calloc(1, sizeof *dv);
+    if (!dv) {
+        log_error("dissolve_create: out of memory");
+        return NULL;
+    }
+    dv->pitfall = d.pitfall == DISSOLVE_PITFALL_DEFAULT ? dissolve__pitfall_from_env() : d.pitfall;
+    dv->noise = noise_bake(&d.noise);
+    if (!dv->noise) goto fail;
+    dv->noise_tex = dissolve__upload(dv->noise);
+    dv->prog_lit = gfx_program_load("dissolve_mesh.vert", "dissolve_mesh.frag", NULL);
+    dv->prog_caster = gfx_program_load("dissolve_mesh.vert", "dissolve_mesh.frag", "#define SHADOW_PASS 1\n");
+    if (!dv->prog_lit || !dv->prog_caster) {
+        log_error("dissolve_create: the dissolve mesh programs did not build (see above)");
+        goto fail;
+    }
+    gfx_label(GL_PROGRAM, dv->prog_lit, "dissolve.lit");
+    gfx_label(GL_PROGRAM, dv->prog_caster, "dissolve.caster");
+    dv->lit_model = gfx_uniform(dv->prog_lit, "u_model");
+    dv->lit_albedo = gfx_uniform(dv->prog_lit, "u_albedo");
+    dv->lit_emissive = gfx_uniform(dv->prog_lit, "u_emissive");
+    dv->caster_model = gfx_uniform(dv->prog_caster, "u_model");
+    if (dv->pitfall != DISSOLVE_PITFALL_NONE) log_info("dissolve: pitfall %s on", dissolve_pitfall_name(dv->pitfall));
+    return dv;
+fail:
+    dissolve_destroy(dv);
+    return NULL;
+}
+
+void dissolve_destroy(dissolve *dv)
+{
+    if (!dv) return;
+    if (dv->noise_tex) glDeleteTextures(1, &dv->noise_tex);
+    if (dv->prog_lit) glDeleteProgram(dv->prog_lit);
+    if (dv->prog_caster) glDeleteProgram(dv->prog_caster);
+    noise_destroy(dv->noise);
+    free(dv);
+}
+
+void dissolve_unbind(GLuint program)
+{
+    glUniform1i(gfx_uniform(program, "u_dissolve_on"), 0);
+}
+
+void dissolve_bind(const dissolve *dv, GLuint program, const dissolve_params *p, dissolve_pass pass)
+{
+    if (!dv || (pass == DISSOLVE_PASS_SHADOW && dv->pitfall == DISSOLVE_PITFALL_NO_SHADOW)) {
+        dissolve_unbind(program);
+        return;
+    }
+    float mip = dv->pitfall == DISSOLVE_PITFALL_MIP0 ? 0.0f : p->vertex_mip;
+    bool hard = p->hard_normals || dv->pitfall == DISSOLVE_PITFALL_HARD_NORMALS;
+    glActiveTexture(GL_TEXTURE0 + GFX_UNIT_DISSOLVE_NOISE);
+    glBindTexture(GL_TEXTURE_2D, dv->noise_tex);
+    glActiveTexture(GL_TEXTURE0);
+    glUniform1i(gfx_uniform(program, "u_dissolve_noise"), GFX_UNIT_DISSOLVE_NOISE);
+    glUniform1i(gfx_uniform(program, "u_dissolve_on"), 1);
+    glUniform1i(gfx_uniform(program, "u_dissolve_mode"), (int)p->mode);
+    glUniform1i(gfx_uniform(program, "u_dissolve_shape"), (int)p->shape);
+    glUniform1i(gfx_uniform(program, "u_dissolve_hard_normals"), hard ? 1 : 0);
+    glUniform1f(gfx_uniform(program, "u_dissolve_amount"), p->amount);
+    glUniform1f(gfx_uniform(program, "u_dissolve_noise_scale"), p->noise_scale);
+    glUniform1f(gfx_uniform(program, "u_dissolve_noise_weight"), p->noise_weight);
+    glUniform1f(gfx_uniform(program, "u_dissolve_edge_width"), p->edge_width);
+    glUniform1f(gfx_uniform(program, "u_dissolve_band"), p->band);
+    glUniform1f(gfx_uniform(program, "u_dissolve_push"), p->push_distance);
+    glUniform1f(gfx_uniform(program, "u_dissolve_vertex_mip"), mip);
+    glUniform1f(gfx_uniform(program, "u_dissolve_radius"), p->radius);
+    glUniform3fv(gfx_uniform(program, "u_dissolve_from"), 1, p->from);
+    glUniform3fv(gfx_uniform(program, "u_dissolve_to"), 1, p->to);
+    glUniform3fv(gfx_uniform(program, "u_dissolve_center"), 1, p->center);
+    glUniform3fv(gfx_uniform(program, "u_dissolve_target"), 1, p->target);
+    glUniform3fv(gfx_uniform(program, "u_dissolve_edge_color"), 1, p->edge_color);
+}
+
+void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive,
+                        const dissolve_params *p, dissolve_pass pass)
+{
+    if (!dv) return;
+    GLboolean cull = glIsEnabled(GL_CULL_FACE);
+    glDisable(GL_CULL_FACE);
+    if (pass == DISSOLVE_PASS_SHADOW) {
+        glUseProgram(dv->prog_caster);
+        glUniformMatrix4fv(dv->caster_model, 1, GL_FALSE, (const float *)model);
+        dissolve_bind(dv, dv->prog_caster, p, pass);
+    } else {
+        glUseProgram(dv->prog_lit);
+        glUniformMatrix4fv(dv->lit_model, 1, GL_FALSE, (const float *)model);
+        glUniform3fv(dv->lit_albedo, 1, albedo);
+        glUniform3fv(dv->lit_emissive, 1, emissive ? emissive : (const float[3]){0, 0, 0});
+        dissolve_bind(dv, dv->prog_lit, p, pass);
+    }
+    gfx_mesh_draw(m);
+    if (cull) glEnable(GL_CULL_FACE);
+}
+
+GLuint dissolve_noise_texture(const dissolve *dv) { return dv ? dv->noise_tex : 0; }
+const noise_tex *dissolve_noise_data(const dissolve *dv) { return dv ? dv->noise : NULL; }
+dissolve_pitfall dissolve_active_pitfall(const dissolve *dv) { return dv ? dv->pitfall : DISSOLVE_PITFALL_NONE; }

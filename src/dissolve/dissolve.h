@@ -1,0 +1,78 @@
+/* dissolve.h — the dissolve technique on the GPU: surfaces burn away along a noisy, glowing edge
+ * while the mesh bulges (push) or is sucked into a point (pull).
+ *
+ *   dissolve *dv = dissolve_create(&(dissolve_desc){0});       // bakes + uploads the noise
+ *   dissolve_params p = dissolve_params_defaults();             // core/dissolve_math.h
+ *   p.amount = 0.4f; p.mode = DISSOLVE_MODE_PUSH; p.shape = DISSOLVE_SHAPE_DIRECTION;
+ *   // any program that includes shaders/dissolve.glsl (main, shadow and depth passes alike):
+ *   glUseProgram(prog);
+ *   dissolve_bind(dv, prog, &p, DISSOLVE_PASS_MAIN);             // uniforms + noise texture
+ *   ... draw ...                        (dissolve_unbind(prog): same program, mesh whole again)
+ *   // or the module's own lit program for plain meshes (gallery, blown-off plates):
+ *   dissolve_draw_mesh(dv, &gm, model, albedo, &p, DISSOLVE_PASS_SHADOW);
+ *   dissolve_destroy(dv);
+ *
+ * Owns: the noise texture (R8, 256², repeat, all 9 mips uploaded from the CPU bake so GPU and
+ * CPU mirror read identical bytes; it is generated at start-up, nothing is stored on disk), and
+ * the lit/caster programs shaders/dissolve_mesh.{vert,frag}. The noise is bound to
+ * GFX_UNIT_DISSOLVE_NOISE (gfx/shader.h), where the loader points u_dissolve_noise.
+ * Meshes need a_snrm (attribute 4, core mesh builders fill it): push moves along it so hard
+ * edges stay closed. Cull with dissolve_bounds() (core): pulled vertices leave the mesh's box.
+ *
+ * Pitfalls for the docs, chosen at creation by the environment variable
+ * IMPRINT_DISSOLVE_PITFALL (desc.pitfall overrides it):
+ *   mip0          the vertex stage reads noise mip 0 instead of the blurred mip: spikes
+ *   hard-normals  push along the face normal instead of the smooth one: cracks at hard edges
+ *   no-shadow     the shadow pass draws the mesh whole: the shadow ignores the dissolve
+ * Failure: dissolve_create logs and returns NULL when the noise cannot be baked or the programs
+ * do not compile; every other call accepts a NULL dissolve and then draws the mesh whole.
+ */
+#ifndef IMPRINT_DISSOLVE_DISSOLVE_H
+#define IMPRINT_DISSOLVE_DISSOLVE_H
+
+#include <cglm/cglm.h>
+
+#include "core/dissolve_math.h"
+#include "core/noise_bake.h"
+#include "gfx/gl.h"
+#include "gfx/mesh_gl.h"
+
+typedef struct dissolve dissolve;
+
+typedef enum dissolve_pitfall {
+    DISSOLVE_PITFALL_DEFAULT, /* desc: read IMPRINT_DISSOLVE_PITFALL */
+    DISSOLVE_PITFALL_NONE,
+    DISSOLVE_PITFALL_MIP0,
+    DISSOLVE_PITFALL_HARD_NORMALS,
+    DISSOLVE_PITFALL_NO_SHADOW,
+} dissolve_pitfall;
+
+typedef enum dissolve_pass { DISSOLVE_PASS_MAIN, DISSOLVE_PASS_SHADOW } dissolve_pass;
+
+typedef struct dissolve_desc {
+    noise_desc noise;         /* zero: 256², see core/noise_bake.h */
+    dissolve_pitfall pitfall; /* zero: from the environment */
+} dissolve_desc;
+
+dissolve *dissolve_create(const dissolve_desc *desc);
+void dissolve_destroy(dissolve *dv);
+
+/* Sets every u_dissolve_* uniform of the program in use (which must include dissolve.glsl) and
+ * binds the noise; applies the active pitfall. pass says whether this is a shadow/depth draw. */
+void dissolve_bind(const dissolve *dv, GLuint program, const dissolve_params *p, dissolve_pass pass);
+/* The program in use draws whole meshes (u_dissolve_on = 0). */
+void dissolve_unbind(GLuint program);
+/* Draws a mesh with the module's lit program (MAIN, inside the renderer's main pass) or its
+ * caster (SHADOW, inside the shadow pass); two-sided, so holes show the charred inside. */
+void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive,
+                        const dissolve_params *p, dissolve_pass pass);
+
+GLuint dissolve_noise_texture(const dissolve *dv);
+/* The CPU copy of the uploaded noise, for the CPU mirror. */
+const noise_tex *dissolve_noise_data(const dissolve *dv);
+dissolve_pitfall dissolve_active_pitfall(const dissolve *dv);
+/* "none", "mip0", "hard-normals", "no-shadow"; parse returns false on an unknown name. */
+const char *dissolve_pitfall_name(dissolve_pitfall p);
+bool dissolve_pitfall_parse(const char *s, dissolve_pitfall *out);
+
+#endif
