@@ -25,6 +25,7 @@ uniform float u_dissolve_edge_width;
 uniform float u_dissolve_band;
 uniform float u_dissolve_push;
 uniform float u_dissolve_vertex_mip;
+uniform float u_dissolve_inner_radius;
 uniform float u_dissolve_radius;
 uniform vec3 u_dissolve_from;
 uniform vec3 u_dissolve_to;
@@ -93,7 +94,8 @@ float dissolve_value(vec3 rest_os, vec3 dir_os, vec3 rest_ws, vec3 model_scale, 
         vec3 axis = u_dissolve_to - u_dissolve_from;
         s = dissolve_saturate(dot(rest_ws - u_dissolve_from, axis) / max(dot(axis, axis), 1e-8));
     } else {
-        s = dissolve_saturate(distance(rest_ws, u_dissolve_center) / max(u_dissolve_radius, 1e-4));
+        float span = max(u_dissolve_radius - u_dissolve_inner_radius, 1e-4);
+        s = dissolve_saturate((distance(rest_ws, u_dissolve_center) - u_dissolve_inner_radius) / span);
     }
     return s + (n - s) * u_dissolve_noise_weight;
 }

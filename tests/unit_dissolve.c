@@ -164,6 +164,30 @@ static void threshold_backs_off_by_the_wider_band(void **state)
 
 /* Same world surface from a mesh ten times larger drawn at a tenth of the scale: same t, same
  * displacement in metres. */
+static void guiding_shapes_span_zero_to_one(void **state)
+{
+    (void)state;
+    dissolve_params p = params_for(DISSOLVE_MODE_NONE, DISSOLVE_SHAPE_SPHERE, 0.0f);
+    p.noise_weight = 0.0f;
+    p.inner_radius = 0.5f;
+    p.radius = 1.5f;
+    vec3 scale = {1, 1, 1}, dir = {0, 1, 0};
+    float zero[3] = {0, 0, 0};
+    for (int i = 0; i <= 20; i++) {
+        float r = 2.0f * (float)i / 20.0f;
+        vec3 ws = {p.center[0] + r, p.center[1], p.center[2]};
+        float expect = r < 0.5f ? 0.0f : (r > 1.5f ? 1.0f : r - 0.5f);
+        assert_float_equal(dissolve_value(&p, noise, zero, dir, ws, scale, 0.0f), expect, 1e-5);
+    }
+    p.shape = DISSOLVE_SHAPE_DIRECTION; /* from y 1.5 to y 0.3 */
+    for (int i = 0; i <= 20; i++) {
+        float y = 1.8f - 1.8f * (float)i / 20.0f;
+        vec3 ws = {1, y, 0};
+        float expect = fminf(fmaxf((1.5f - y) / 1.2f, 0.0f), 1.0f);
+        assert_float_equal(dissolve_value(&p, noise, zero, dir, ws, scale, 0.0f), expect, 1e-5);
+    }
+}
+
 static void displacement_is_in_world_metres(void **state)
 {
     (void)state;
@@ -387,6 +411,7 @@ int main(void)
         cmocka_unit_test(push_weight_peaks_at_the_edge),
         cmocka_unit_test(pull_weight_is_monotonic),
         cmocka_unit_test(threshold_backs_off_by_the_wider_band),
+        cmocka_unit_test(guiding_shapes_span_zero_to_one),
         cmocka_unit_test(displacement_is_in_world_metres),
         cmocka_unit_test(hard_edges_do_not_crack),
         cmocka_unit_test(bounds_hold_every_displaced_vertex),

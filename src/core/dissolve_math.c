@@ -18,6 +18,7 @@ dissolve_params dissolve_params_defaults(void)
         .from = {0, 2, 0},
         .to = {0, 0, 0},
         .center = {0, 0, 0},
+        .inner_radius = 0.0f,
         .radius = 2.0f,
         .target = {0, 2, 0},
         .edge_color = {6.0f, 2.2f, 0.5f},
@@ -113,7 +114,8 @@ float dissolve_value(const dissolve_params *p, const noise_tex *n, const float r
         glm_vec3_sub((float *)rest_ws, (float *)p->from, rel);
         s = dissolve__saturate(glm_vec3_dot(rel, axis) / fmaxf(glm_vec3_dot(axis, axis), 1e-8f));
     } else {
-        s = dissolve__saturate(glm_vec3_distance((float *)rest_ws, (float *)p->center) / fmaxf(p->radius, 1e-4f));
+        float span = fmaxf(p->radius - p->inner_radius, 1e-4f);
+        s = dissolve__saturate((glm_vec3_distance((float *)rest_ws, (float *)p->center) - p->inner_radius) / span);
     }
     return s + (nv - s) * p->noise_weight;
 }

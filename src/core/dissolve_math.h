@@ -19,7 +19,8 @@
  *             whatever the mesh units), blended by dir⁴. The vertex stage reads the blurred
  *             mip vertex_mip, fragments mip 0.
  *   value t   noise shape: t = n. direction: s = saturate(dot(P - from, to - from) / |to - from|²),
- *             sphere: s = saturate(|P - center| / radius), with P the REST world position, then
+ *             sphere: s = saturate((|P - center| - inner_radius) / (radius - inner_radius)), with P
+ *             the REST world position, then
  *             t = s + (n - s) * noise_weight. t is in 0..1; low t burns first.
  *   threshold start = max(edge_width, band) with vertex motion, edge_width without;
  *             threshold = -start + (1.001 + start) * amount, so at amount 0 every d >= start
@@ -55,7 +56,8 @@ typedef struct dissolve_params {
     float vertex_mip;      /* noise level the vertex stage reads; default 5 */
     float from[3], to[3];  /* direction shape, world: burns from `from` to `to`; default y 2 -> 0 */
     float center[3];       /* sphere shape centre, world; default origin */
-    float radius;          /* sphere shape radius, metres; default 2 */
+    float inner_radius;    /* sphere shape: where burning starts (s = 0), metres; default 0 */
+    float radius;          /* sphere shape: where it ends (s = 1), metres; default 2 */
     float target[3];       /* pull target, world; default (0, 2, 0) */
     float edge_color[3];   /* HDR emission at the edge; default (6, 2.2, 0.5) */
     bool hard_normals;     /* pitfall: push along the face normal (cracks at hard edges) */

@@ -126,6 +126,7 @@ void dissolve_bind(const dissolve *dv, GLuint program, const dissolve_params *p,
     glUniform1f(gfx_uniform(program, "u_dissolve_band"), p->band);
     glUniform1f(gfx_uniform(program, "u_dissolve_push"), p->push_distance);
     glUniform1f(gfx_uniform(program, "u_dissolve_vertex_mip"), mip);
+    glUniform1f(gfx_uniform(program, "u_dissolve_inner_radius"), p->inner_radius);
     glUniform1f(gfx_uniform(program, "u_dissolve_radius"), p->radius);
     glUniform3fv(gfx_uniform(program, "u_dissolve_from"), 1, p->from);
     glUniform3fv(gfx_uniform(program, "u_dissolve_to"), 1, p->to);
