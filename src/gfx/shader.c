@@ -15,7 +15,7 @@
 
 #define SHADER_MAX_FILES 32
 
-/* One expanded program stage: the text plus the names of the files behind each #line number. */
+/* One expanded program stage: the text, the files it came from, and where each line came from. */
 typedef struct shader__src {
     char *text;
     size_t len, cap;
@@ -23,6 +23,10 @@ typedef struct shader__src {
     char files[SHADER_MAX_FILES][128];
     char paths[SHADER_MAX_FILES][PATH_MAX];
     const char *bodies[SHADER_MAX_FILES]; /* text of each file, kept for error reports */
+    /* Output line -> (file, line). No #line directives: drivers disagree on source-string
+     * numbers (Mesa reports 0 for some errors), but all agree on the line of the whole text. */
+    int *map_file, *map_line;
+    int nmap, map_cap;
     char *owned[SHADER_MAX_FILES];
 } shader__src;
 
@@ -30,6 +34,8 @@ static void shader__src_free(shader__src *s)
 {
     for (int i = 0; i < s->nfiles; i++) free(s->owned[i]);
     free(s->text);
+    free(s->map_file);
+    free(s->map_line);
 }
 
 static bool shader__exists(const char *p) { return access(p, R_OK) == 0; }
@@ -87,14 +93,23 @@ static void shader__append(shader__src *s, const char *p, size_t n)
     s->text[s->len] = 0;
 }
 
-static void shader__appendf(shader__src *s, const char *fmt, int a, int b)
+/* Records that the next output line comes from (file, line). */
+static void shader__map(shader__src *s, int file, int line)
 {
-    char buf[64];
-    int n = snprintf(buf, sizeof buf, fmt, a, b);
-    shader__append(s, buf, (size_t)n);
+    if (s->nmap == s->map_cap) {
+        s->map_cap = s->map_cap ? s->map_cap * 2 : 256;
+        s->map_file = realloc(s->map_file, (size_t)s->map_cap * sizeof *s->map_file);
+        s->map_line = realloc(s->map_line, (size_t)s->map_cap * sizeof *s->map_line);
+        if (!s->map_file || !s->map_line) abort();
+    }
+    s->map_file[s->nmap] = file;
+    s->map_line[s->nmap] = line;
+    s->nmap++;
 }
 
-/* Expands `name` (already-loaded text `body`, or read from shaders/) into s. */
+
+/* Expands `name` (already-loaded text `body`, or read from shaders/) into s, recording where
+ * every output line came from. */
 static bool shader__expand(shader__src *s, const char *name, const char *body, const char *defines, int depth)
 {
     if (depth > 8) {
@@ -131,13 +146,17 @@ static bool shader__expand(shader__src *s, const char *name, const char *body, c
         const char *q = p;
         while (*q == ' ' || *q == '\t') q++;
         if (!strncmp(q, "#version", 8) && depth == 0) {
+            shader__map(s, id, line);
             shader__append(s, p, n);
             if (!eol) shader__append(s, "\n", 1);
-            if (defines && *defines) {
-                shader__append(s, defines, strlen(defines));
-                if (defines[strlen(defines) - 1] != '\n') shader__append(s, "\n", 1);
+            for (const char *d = defines; d && *d;) {
+                const char *de = strchr(d, '\n');
+                size_t dn = de ? (size_t)(de - d + 1) : strlen(d);
+                shader__map(s, -1, 0);
+                shader__append(s, d, dn);
+                if (!de) shader__append(s, "\n", 1);
+                d += dn;
             }
-            shader__appendf(s, "#line %d %d\n", line + 1, id);
         } else if (!strncmp(q, "#include", 8)) {
             const char *a = strchr(q, '"'), *b = a ? strchr(a + 1, '"') : NULL;
             if (!a || !b || b > p + n) {
@@ -147,9 +166,11 @@ static bool shader__expand(shader__src *s, const char *name, const char *body, c
             }
             char inc[128];
             snprintf(inc, sizeof inc, "%.*s", (int)(b - a - 1), a + 1);
+            shader__map(s, id, line);
+            shader__append(s, "\n", 1); /* the directive's own line stays, empty */
             ok = shader__expand(s, inc, NULL, defines, depth + 1);
-            shader__appendf(s, "#line %d %d\n", line + 1, id);
         } else {
+            shader__map(s, id, line);
             shader__append(s, p, n);
             if (!eol) shader__append(s, "\n", 1);
         }
@@ -159,19 +180,32 @@ static bool shader__expand(shader__src *s, const char *name, const char *body, c
     return ok;
 }
 
+static char shader_first_error[512];
+
+const char *gfx_shader_last_error(void) { return shader_first_error; }
+
 /* Prints the driver log with each "S:L(C)" mapped to FILE:LINE, plus the offending source line. */
 static void shader__report(const shader__src *s, const char *stage, const char *log)
 {
+    shader_first_error[0] = 0;
     log_error("%s shader %s failed to compile:", stage, s->paths[0]);
     for (const char *p = log; *p;) {
         const char *eol = strchr(p, '\n');
         size_t n = eol ? (size_t)(eol - p) : strlen(p);
-        int sid = -1, line = -1, used = 0;
-        if (sscanf(p, "%d:%d%n", &sid, &line, &used) == 2 && sid >= 0 && sid < s->nfiles) {
+        int src = -1, out_line = -1, used = 0;
+        /* Mesa: "0:12(3): error ...", NVIDIA: "0(12) : error ..." */
+        bool parsed = (sscanf(p, "%d:%d%n", &src, &out_line, &used) == 2) ||
+                      (sscanf(p, "%d(%d)%n", &src, &out_line, &used) == 2);
+        int sid = parsed && out_line >= 1 && out_line <= s->nmap ? s->map_file[out_line - 1] : -1;
+        if (sid >= 0) {
+            int line = s->map_line[out_line - 1];
             const char *rest = p + used;
             while (*rest && *rest != ':' && rest < p + n) rest++;
             if (*rest == ':') rest++;
             fprintf(stderr, "  %s:%d:%.*s\n", s->paths[sid], line, (int)(p + n - rest), rest);
+            if (!shader_first_error[0])
+                snprintf(shader_first_error, sizeof shader_first_error, "%s:%d:%.*s", s->paths[sid], line,
+                         (int)(p + n - rest), rest);
             const char *q = s->bodies[sid];
             for (int l = 1; q && *q && l < line; q++)
                 if (*q == '\n') l++;

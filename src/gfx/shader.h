@@ -4,9 +4,10 @@
  *   if (!prog) -> compile/link failed; the log already shows FILE:LINE, the message and the source lines
  *
  * Files are looked up in the shader directory (gfx_data_path). `#include "name.glsl"` (relative to
- * shaders/) is expanded recursively (each file once per program, like #pragma once); every file gets
- * its own GLSL source-string number in #line directives, so driver messages ("0:12(3): error") are
- * mapped back to "shaders/name.glsl:12". `defines` (may be NULL) is inserted after #version.
+ * shaders/) is expanded recursively (each file once per program, like #pragma once); a table from lines of the
+ * expanded text to (file, line) maps driver messages ("0:12(3): error") back to
+ * "shaders/name.glsl:12", printed with the offending line. `defines` (may be NULL) is inserted
+ * after #version.
  *
  * After linking, conventions are applied once so no module repeats them:
  *   - the uniform block "Frame" is bound to GFX_UBO_FRAME (see common.glsl),
@@ -37,6 +38,9 @@ GLuint gfx_program_from_source(const char *vs_name, const char *vs_src, const ch
                                const char *defines);
 /* Vertex-only program capturing the listed varyings with transform feedback (interleaved). */
 GLuint gfx_program_load_feedback(const char *vs_file, const char *defines, const char *const *varyings, int count);
+
+/* "FILE:LINE: message" of the first error of the most recent failed compile ("" if none). */
+const char *gfx_shader_last_error(void);
 
 /* Reads shaders/<name> with includes expanded; caller frees. NULL (logged) on failure. */
 char *gfx_shader_source(const char *file, const char *defines);
