@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The executable, headless: every scene draws something, bad input exits 2 with one clear line
+# and draws nothing, scripts capture frames/dumps/stats, runs are deterministic, --bench reports.
+set -u
+fail=0
+check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
+run() { "$IMPRINT" --headless --size 320x180 "$@"; }
+
+# 1. every scene renders a non-blank, lit picture
+for s in range mud face dissolve; do
+  check run --scene "$s" --frames 5 --screenshot "scene_$s.png"
+  check "$IMGTOOL" notblank "scene_$s.png"
+done
+
+# 2. --bogus: exit 2, one line on stderr naming the option
+"$IMPRINT" --bogus >out.txt 2>err.txt; rc=$?
+check test "$rc" -eq 2
+check test "$(wc -l <err.txt)" -eq 1
+check grep -q -- "--bogus" err.txt
+
+# 3. a script whose line 3 is malformed: exit 2, names line 3, draws nothing
+rm -f never.png
+"$IMPRINT" --headless --size 320x180 --script "$TESTDIR/data/bad_line3.txt" --screenshot never.png 2>err.txt; rc=$?
+check test "$rc" -eq 2
+check grep -q "bad_line3.txt:3:" err.txt
+check test ! -e never.png
+
+# 3b. a technique command where no scene of the run implements it: exit 2 before any frame
+printf '0 scene mud\n1 fire\n' >wrong_scene.txt
+"$IMPRINT" --headless --size 320x180 --script wrong_scene.txt 2>err.txt; rc=$?
+check test "$rc" -eq 2
+check grep -q "wrong_scene.txt:2:" err.txt
+
+# 4. --help and --version succeed
+check "$IMPRINT" --help >/dev/null
+check "$IMPRINT" --version >/dev/null
+
+# 5. a script drives captures: camera, view, screenshot, dump shadow, stats
+cat >cap.txt <<'SCRIPT'
+# foundation commands
+0.0 camera 3 2 4 0 1 0
+0.1 screenshot cap_a.png
+0.2 view shadow
+0.2 screenshot cap_view.png
+0.2 dump shadow cap_shadow.png
+0.3 stats cap_stats.json
+SCRIPT
+check run --scene dissolve --script cap.txt
+check "$IMGTOOL" notblank cap_a.png
+check "$IMGTOOL" notblank cap_view.png
+check test -s cap_shadow.png
+d=$("$IMGTOOL" diff cap_a.png cap_view.png)
+check awk -v d="$d" 'BEGIN { exit !(d > 0.05) }'   # the debug panel changed the picture
+for k in '"frame"' '"time"' '"scene"' '"fps"' '"gpu_ms"' '"cpu_ms"' '"main"' '"shadow"'; do
+  check grep -q "$k" cap_stats.json
+done
+
+# 6. same seed + script + step -> identical pixels
+check run --scene range --frames 8 --seed 7 --screenshot det_a.png
+check run --scene range --frames 8 --seed 7 --screenshot det_b.png
+check "$IMGTOOL" same det_a.png det_b.png
+
+# 7. a dump of a target no scene has is a runtime error (exit 1), not silence
+printf '0 dump wrinkle nothing.png\n' >nodump.txt
+"$IMPRINT" --headless --size 320x180 --scene dissolve --script nodump.txt 2>err.txt; rc=$?
+check test "$rc" -ne 0
+check grep -q "wrinkle" err.txt
+
+# 8. --bench writes JSON with frame times and per-pass GPU/CPU medians and p95
+check run --scene dissolve --frames 20 --bench bench.json
+for k in '"frames"' '"frame_ms"' '"median"' '"p95"' '"passes"' '"gpu_ms"' '"cpu_ms"' '"main"' '"tonemap"'; do
+  check grep -q "$k" bench.json
+done
+
+# 9. headless without --screenshot says where the picture went
+out=$("$IMPRINT" --headless --size 320x180 --frames 2 --scene face)
+check grep -q "imprint-face.png" <<<"$out"
+check "$IMGTOOL" notblank imprint-face.png
+
+exit $fail
