@@ -49,7 +49,7 @@ typedef struct app {
     int failures, screenshots;
     float *frame_ms;
     int nframe_ms, frame_ms_cap;
-    double last_time;
+    double last_time, smooth_dt;
     float fps;
     int pending[APP_MAX_PENDING];
     int npending;
@@ -313,8 +313,8 @@ static void app__overlays(app *a, int w, int h)
         /* per-pass GPU milliseconds */
         for (int i = 0; i < gfx_timers_count(); i++) {
             const gfx_pass_stats *p = gfx_timers_get(i);
-            gfx_hud_text(10, y, scale * 0.75f, (float[4]){0.8f, 0.9f, 1, 1}, "%-18s %6.2f ms", p->name, p->gpu_ms);
-            y += 8 * scale * 0.75f + 2;
+            gfx_hud_text(10, y, scale, (float[4]){0.8f, 0.9f, 1, 1}, "%-18s %6.2f ms", p->name, p->gpu_ms);
+            y += 9 * scale;
         }
     }
     if (a->view[0]) gfx_hud_text((float)w - h * 0.55f - 10, (float)h - h * 0.55f - 24, scale, white, "view: %s", a->view);
@@ -472,7 +472,11 @@ int app_run(const options *opt, const script *scr)
         double frame_dt = realtime ? t0 - a.last_time : a.step_dt;
         a.last_time = t0;
         if (frame_dt > 0.25) frame_dt = 0.25; /* after a stall (debugger, drag): slow down, never spiral */
-        if (frame_dt > 0.0) a.fps = a.fps * 0.9f + 0.1f / (float)frame_dt;
+        if (frame_dt > 0.0 && a.frame > 0) {
+            /* smooth the frame time, not the rate: one tiny first interval must not dominate */
+            a.smooth_dt = a.smooth_dt > 0 ? a.smooth_dt * 0.9 + frame_dt * 0.1 : frame_dt;
+            a.fps = (float)(1.0 / a.smooth_dt);
+        }
 
         app__due_commands(&a);
         /* fixed steps; without real time exactly one step per frame, so runs are reproducible */
