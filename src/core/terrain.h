@@ -1,0 +1,71 @@
+/* terrain.h — the mud level's base terrain: a grid of 16 m blocks of 25 × 25 RGBA8 samples (GL-free).
+ *
+ *   terrain *t = terrain_create(&(terrain_desc){ .level_size = 512, .seed = 1 });
+ *   float h = terrain_height(t, x, z);             // bilinear base height, metres
+ *   const uint8_t *rgba = terrain_block_data(t, bx, bz);  // 25*25*4 bytes, row z, column x
+ *   terrain_destroy(t);
+ *
+ * World: x and z run over [0, level_size]; block (bx, bz) covers [16 bx, 16 bx + 16] in x and
+ * [16 bz, 16 bz + 16] in z; y is up. Sample (i, j) of a block lies at x = 16 bx + i * 16/24,
+ * z = 16 bz + j * 16/24, so sample (24, j) of block bx equals sample (0, j) of block bx + 1:
+ * neighbouring blocks share their border samples by construction.
+ *
+ * Channels: R height, packed as height = R * TERRAIN_HEIGHT_SCALE + TERRAIN_HEIGHT_OFFSET
+ * (terrain_unpack_height; the terrain shader mirrors it), G grass (255) / dirt (0) mix, B tint =
+ * softness (255 = softest), A mud mask (255 = mud).
+ *
+ * Generated from stb_perlin: rolling hills, muddy soft valleys, and a straight muddy track that
+ * starts at the spawn point and runs TERRAIN_TRACK_LENGTH metres along +z (heading 0 faces +z).
+ * Defaults: level_size 512 (64..1024, multiple of 16), seed 0. Returns NULL (and logs) when the
+ * size is invalid; allocation failure aborts (created once at start-up).
+ */
+#ifndef IMPRINT_CORE_TERRAIN_H
+#define IMPRINT_CORE_TERRAIN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TERRAIN_BLOCK_SIZE 16.0f /* metres */
+#define TERRAIN_BLOCK_SAMPLES 25 /* per side, borders shared */
+#define TERRAIN_HEIGHT_SCALE 0.08f  /* metres per R step: 0 .. 20.4 m */
+#define TERRAIN_HEIGHT_OFFSET 0.0f
+#define TERRAIN_TRACK_LENGTH 120.0f /* metres from the spawn point along +z */
+#define TERRAIN_TRACK_HALF_WIDTH 3.5f
+
+typedef struct terrain_desc {
+    int level_size; /* metres; default 512 */
+    unsigned seed;
+    bool flat;      /* tests: every sample at flat_height with flat_softness and flat_mud */
+    float flat_height, flat_softness, flat_mud; /* used only when flat; 0..1 for the last two */
+} terrain_desc;
+
+typedef struct terrain terrain;
+
+/* One bilinear look-up of every channel, decoded. */
+typedef struct terrain_sample {
+    float height;   /* metres */
+    float grass;    /* 0 dirt .. 1 grass */
+    float softness; /* 0 hard .. 1 softest */
+    float mud;      /* mud mask 0..1 */
+} terrain_sample;
+
+terrain *terrain_create(const terrain_desc *desc);
+void terrain_destroy(terrain *t);
+
+int terrain_level_size(const terrain *t);
+int terrain_blocks_per_side(const terrain *t);
+/* Spawn point of the truck, at the start of the track (heading 0, facing +z). */
+void terrain_spawn(const terrain *t, float *x, float *z);
+/* 25*25*4 bytes of block (bx, bz); rows along z. Asserts the block is inside the level. */
+const uint8_t *terrain_block_data(const terrain *t, int bx, int bz);
+/* True when any sample of the block has a non-zero mud mask. */
+bool terrain_block_has_mud(const terrain *t, int bx, int bz);
+
+float terrain_unpack_height(uint8_t r);
+/* Bilinear over the samples; positions outside the level are clamped to its edge. */
+float terrain_height(const terrain *t, float x, float z);
+void terrain_sample_at(const terrain *t, float x, float z, terrain_sample *out);
+/* Unit normal from central height differences one sample spacing apart. */
+void terrain_normal(const terrain *t, float x, float z, float out[3]);
+
+#endif
