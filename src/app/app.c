@@ -47,6 +47,7 @@ typedef struct app {
     double step_dt, accum;
     bool quit;
     int failures, screenshots;
+    long gl_errors;
     float *frame_ms;
     int nframe_ms, frame_ms_cap;
     double last_time, smooth_dt;
@@ -497,6 +498,11 @@ int app_run(const options *opt, const script *scr)
         for (int i = 0; i < a.npending; i++) app__run_cmd(&a, a.pending[i]);
         platform_present(a.plat, renderer_ldr(a.r));
         gfx_timers_frame_end();
+        for (GLenum e; (e = glGetError()) != GL_NO_ERROR;) {
+            /* a GL error is a bug somewhere in the frame: say so, once per frame, keep going */
+            log_warn("GL error 0x%x in frame %ld (%s scene)", e, a.frame, app_scenes[a.cur]->name);
+            a.gl_errors++;
+        }
         a.frame++;
 
         if (opt->bench) {
