@@ -19,10 +19,10 @@ static void pool_exhaustion_returns_null_and_counts_drops(void **state)
     (void)state;
     particles *p = particles_create(&(particles_desc){.capacity = 8});
     assert_non_null(p);
-    for (int i = 0; i < 8; i++) assert_non_null(particles_acquire(p));
+    for (int i = 0; i < 8; i++) assert_non_null(particles_acquire(p, BB_ATLAS_FIRE, BB_BLEND_ALPHA));
     assert_int_equal(p->alive, 8);
-    assert_null(particles_acquire(p));
-    assert_null(particles_acquire(p));
+    assert_null(particles_acquire(p, BB_ATLAS_FIRE, BB_BLEND_ALPHA));
+    assert_null(particles_acquire(p, BB_ATLAS_FIRE, BB_BLEND_ALPHA));
     assert_int_equal(p->dropped, 2);
     assert_int_equal(p->alive, 8);
     particles_destroy(p);
@@ -33,12 +33,12 @@ static void release_then_acquire_reuses_the_block(void **state)
     (void)state;
     particles *p = particles_create(&(particles_desc){.capacity = 5});
     particle *const block = p->items;
-    for (int i = 0; i < 5; i++) particles_acquire(p)->pos[0] = (float)i;
+    for (int i = 0; i < 5; i++) particles_acquire(p, BB_ATLAS_FIRE, BB_BLEND_ALPHA)->pos[0] = (float)i;
     particles_release(p, 1);
     /* swap-remove: the last live particle fills the hole, the live set stays dense */
     assert_int_equal(p->alive, 4);
     assert_float_equal(p->items[1].pos[0], 4.0f, 0);
-    particle *b = particles_acquire(p);
+    particle *b = particles_acquire(p, BB_ATLAS_FIRE, BB_BLEND_ALPHA);
     assert_non_null(b);
     assert_ptr_equal(p->items, block);
     assert_ptr_equal(b, &block[4]);
@@ -46,6 +46,14 @@ static void release_then_acquire_reuses_the_block(void **state)
     assert_int_equal(b->color, 0xffffffffu);
     assert_int_equal(p->capacity, 5);
     assert_int_equal(p->dropped, 0);
+    /* per-group live counts follow acquire and release */
+    assert_int_equal(p->group_alive[bb_batch_group(BB_ATLAS_FIRE, BB_BLEND_ALPHA)], 5);
+    particles_release(p, 0);
+    particles_release(p, 0);
+    assert_int_equal(p->group_alive[bb_batch_group(BB_ATLAS_FIRE, BB_BLEND_ALPHA)], 3);
+    assert_non_null(particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE));
+    assert_int_equal(p->group_alive[bb_batch_group(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE)], 1);
+    assert_int_equal(p->items[3].atlas, BB_ATLAS_SPARK);
     particles_destroy(p);
     particles_destroy(NULL);
 }
@@ -55,19 +63,21 @@ static void step_integrates_and_kills_at_end_of_life(void **state)
     (void)state;
     particles *p = particles_create(NULL);
     assert_int_equal(p->capacity, PARTICLES_DEFAULT_CAPACITY);
-    particle *a = particles_acquire(p);
-    a->life = 10.0f;
-    a->gravity = 1.0f;
-    a->vel[0] = 2.0f;
-    a->spin = 1.0f;
-    particle *b = particles_acquire(p);
-    b->life = 0.25f;
+    particle *a = particles_acquire(p, BB_ATLAS_FIRE, BB_BLEND_ALPHA);
+    particle_motion *am = particles_motion(p, a);
+    am->life = 10.0f;
+    am->gravity = 1.0f;
+    am->vel[0] = 2.0f;
+    am->spin = 1.0f;
+    particle *b = particles_acquire(p, BB_ATLAS_FIRE, BB_BLEND_ALPHA);
+    particles_motion(p, b)->life = 0.25f;
     b->pos[2] = 7.0f;
     for (int i = 0; i < 10; i++) particles_step(p, 0.05f);
     assert_int_equal(p->alive, 1);
     const particle *s = &p->items[0];
-    assert_float_equal(s->age, 0.5f, 1e-5);
-    assert_float_equal(s->vel[1], -9.81f * 0.5f, 1e-4);
+    assert_float_equal(p->motion[0].age, 0.5f, 1e-5);
+    assert_float_equal(s->phase, 0.5f / 0.030f, 1e-3); /* default 30 ms per frame */
+    assert_float_equal(p->motion[0].vel[1], -9.81f * 0.5f, 1e-4);
     assert_float_equal(s->pos[0], 1.0f, 1e-5);
     assert_float_equal(s->rot, 0.5f, 1e-5);
     /* semi-implicit Euler: sum of v_i * dt for v_i = g * dt * i */
@@ -96,6 +106,8 @@ static void frame_index_after_t(void **state)
     assert_int_equal(bb_anim_frame(0.25f, 0.1f, 3, false, &w), 5);
     assert_float_equal(w, 0.5f, 1e-4);
     assert_int_equal(bb_anim_next(63), 0);
+    assert_int_equal(bb_anim_frame_phase(2.25f, 0, false, &w), 2);
+    assert_float_equal(w, 0.25f, 1e-6);
     float uv[4];
     bb_anim_cell_uv(9, uv);
     assert_float_equal(uv[0], 0.125f, 1e-7);
@@ -134,6 +146,18 @@ static void culling_in_out_straddling(void **state)
     assert_int_equal(bb_frustum_sphere(&f, (float[3]){0, edge - 0.5f, 0}, 0.2f), BB_CULL_IN);
     /* a big sphere whose centre is outside still touches the view */
     assert_int_equal(bb_frustum_sphere(&f, (float[3]){edge * 16.0f / 9.0f + 1.0f, 0, 0}, 1.5f), BB_CULL_STRADDLE);
+    /* the branch-free test the batchers use agrees with the classifying one */
+    bb_rng r;
+    bb_rng_seed(&r, 5);
+    int in = 0;
+    for (int i = 0; i < 10000; i++) {
+        const float c[3] = {bb_rng_range(&r, -15, 15), bb_rng_range(&r, -15, 15), bb_rng_range(&r, -60, 15)};
+        const float rad = bb_rng_range(&r, 0.0f, 3.0f);
+        const bool vis = bb_frustum_sphere(&f, c, rad) != BB_CULL_OUT;
+        assert_int_equal(bb_frustum_sphere_visible(&f, c, rad), vis);
+        in += vis;
+    }
+    assert_true(in > 1000 && in < 9000);
 }
 
 static particles *random_pool(int n, unsigned seed)
@@ -142,26 +166,23 @@ static particles *random_pool(int n, unsigned seed)
     bb_rng r;
     bb_rng_seed(&r, seed);
     for (int i = 0; i < n; i++) {
-        particle *b = particles_acquire(p);
+        particle *b = particles_acquire(p, (int)(bb_rng_u32(&r) % BB_ATLAS_COUNT), (int)(bb_rng_u32(&r) % BB_BLEND_COUNT));
         for (int k = 0; k < 3; k++) b->pos[k] = bb_rng_range(&r, -12.0f, 12.0f);
         b->size = bb_rng_range(&r, 0.1f, 1.0f);
         b->rot = bb_rng_range(&r, -20.0f, 20.0f);
-        b->life = 5.0f;
-        b->age = bb_rng_range(&r, 0.0f, 2.5f);
-        b->atlas = (uint8_t)(bb_rng_u32(&r) % BB_ATLAS_COUNT);
-        b->blend = (uint8_t)(bb_rng_u32(&r) % BB_BLEND_COUNT);
+        particles_motion(p, b)->life = 5.0f;
+        b->phase = bb_rng_range(&r, 0.0f, 90.0f);
         b->color = bb_rng_u32(&r);
     }
     return p;
 }
 
-static void batchers_agree_and_quads_face_the_camera(void **state)
+static void check_batchers_agree(bool sort)
 {
-    (void)state;
     enum { N = 2000 };
     particles *p = random_pool(N, 7);
     bb_camera cam;
-    test_camera(&cam, false);
+    test_camera(&cam, sort);
     bb_batch *ba = bb_batch_create(N), *bq = bb_batch_create(N);
     bb_instance *inst = calloc(N, sizeof *inst);
     float *quads = calloc((size_t)N * 4 * BB_QUAD_FLOATS, sizeof *quads);
@@ -178,7 +199,8 @@ static void batchers_agree_and_quads_face_the_camera(void **state)
     assert_memory_equal(ba->groups, bq->groups, sizeof ba->groups);
 
     vec3 fwd = {0, 0, -1};
-    for (int k = 0; k < na; k++) {
+    for (int g = 0; g < BB_BATCH_GROUPS; g++)
+    for (int k = ba->groups[g].first; k < ba->groups[g].first + ba->groups[g].count; k++) {
         const bb_quad_vertex *v = (const bb_quad_vertex *)(quads + (size_t)k * 4 * BB_QUAD_FLOATS);
         vec3 c = {0};
         for (int j = 0; j < 4; j++) glm_vec3_add(c, (float *)v[j].pos, c);
@@ -193,29 +215,46 @@ static void batchers_agree_and_quads_face_the_camera(void **state)
         /* counter-clockwise towards the viewer: the normal points back at the camera (+z here) */
         assert_float_equal(glm_vec3_dot(n, fwd), -1.0f, 1e-4);
         /* the same frame, tint and blend in both */
+        float w;
+        const int f = bb_anim_frame_phase(inst[k].phase, inst[k].frame0, inst[k].flags & BB_ANIM_LOOP, &w);
         float uv[4];
-        bb_anim_cell_uv(inst[k].frame, uv);
+        bb_anim_cell_uv(f, uv);
         assert_float_equal(v[3].uv[0], uv[0], 1e-6); /* corner 3 is the top-left */
         assert_float_equal(v[3].uv[1], uv[1], 1e-6);
         assert_float_equal(v[1].uv[0], uv[2], 1e-6); /* corner 1 the bottom-right */
         assert_float_equal(v[1].uv[1], uv[3], 1e-6);
-        assert_float_equal(v[0].blend * 255.0f, inst[k].blend, 0.51);
+        assert_float_equal(v[0].blend, w, 1e-6);
         assert_float_equal(v[0].color[3], (float)(inst[k].color >> 24) / 255.0f, 1e-6);
         assert_float_equal(v[0].size, inst[k].size, 0);
     }
-    /* groups are packed back to back and each holds only its (atlas, blend) */
-    int next = 0;
+    /* groups follow each other without overlap, and hold every emitted billboard */
+    int end = 0, sum = 0;
     for (int g = 0; g < BB_BATCH_GROUPS; g++) {
-        assert_int_equal(ba->groups[g].first, next);
-        next += ba->groups[g].count;
+        assert_true(ba->groups[g].first >= end);
+        end = ba->groups[g].first + ba->groups[g].count;
+        sum += ba->groups[g].count;
     }
-    assert_int_equal(next, na);
+    assert_int_equal(sum, na);
+    assert_true(end <= ba->span && ba->span <= N);
+    /* each group holds exactly the visible billboards of its (atlas, blend) */
+    int expect[BB_BATCH_GROUPS] = {0};
+    for (int i = 0; i < N; i++)
+        if (bb_frustum_sphere(&f, p->items[i].pos, BB_CULL_RADIUS(p->items[i].size)) != BB_CULL_OUT)
+            expect[bb_batch_group(p->items[i].atlas, p->items[i].blend)]++;
+    for (int g = 0; g < BB_BATCH_GROUPS; g++) assert_int_equal(ba->groups[g].count, expect[g]);
     free(inst);
     free(quads);
     bb_batch_destroy(ba);
     bb_batch_destroy(bq);
     bb_batch_destroy(NULL);
     particles_destroy(p);
+}
+
+static void batchers_agree_and_quads_face_the_camera(void **state)
+{
+    (void)state;
+    check_batchers_agree(false);
+    check_batchers_agree(true); /* sorted: the same order too */
 }
 
 static void sort_orders_alpha_back_to_front(void **state)
@@ -233,12 +272,16 @@ static void sort_orders_alpha_back_to_front(void **state)
     for (int a = 0; a < BB_ATLAS_COUNT; a++) {
         const bb_group *g = &b->groups[bb_batch_group(a, BB_BLEND_ALPHA)];
         for (int k = g->first + 1; k < g->first + g->count; k++) {
-            /* the camera looks down -z from z = 5: farther = smaller z */
-            assert_true(inst[k - 1].pos[2] <= inst[k].pos[2]);
+            /* the camera looks down -z from z = 5: farther = smaller z (keys quantized to 12 bits
+             * over the ~24 m deep visible range: 6 mm) */
+            assert_true(inst[k - 1].pos[2] <= inst[k].pos[2] + 0.01f);
             checked++;
         }
     }
     assert_true(checked > 50);
+    /* sorted builds pack the groups back to back */
+    for (int g = 1; g < BB_BATCH_GROUPS; g++) assert_int_equal(b->groups[g].first, b->groups[g - 1].first + b->groups[g - 1].count);
+    assert_int_equal(b->span, n);
     free(inst);
     bb_batch_destroy(b);
     particles_destroy(p);
@@ -260,16 +303,17 @@ static void emitters_are_deterministic_and_typed(void **state)
     }
     assert_int_equal(p1->alive, 71);
     assert_memory_equal(p1->items, p2->items, sizeof(particle) * 71);
+    assert_memory_equal(p1->motion, p2->motion, sizeof(particle_motion) * 71);
     for (int i = 0; i < 30; i++) {
         const particle *b = &p1->items[i];
         assert_int_equal(b->atlas, BB_ATLAS_SPARK);
         assert_int_equal(b->blend, BB_BLEND_ADDITIVE);
-        assert_true(b->vel[2] >= 0.0f); /* into the hemisphere of the normal */
+        assert_true(p1->motion[i].vel[2] >= 0.0f); /* into the hemisphere of the normal */
     }
     for (int i = 61; i < 71; i++) {
         const particle *b = &p1->items[i];
         assert_int_equal(b->atlas, BB_ATLAS_CLOD);
-        assert_true(b->vel[1] > 0.0f && b->gravity == 1.0f);
+        assert_true(p1->motion[i].vel[1] > 0.0f && p1->motion[i].gravity == 1.0f);
         assert_true((b->color & 0xffu) < 120); /* dark */
     }
     /* smoke rises on its own: after a second it is above where it started */

@@ -6,11 +6,15 @@
 
 int bb_anim_frame(float age, float frame_time, int start, bool loop, float *blend)
 {
-    assert(age >= 0.0f && frame_time >= 0.0f && start >= 0 && start < BB_ANIM_FRAMES);
-    if (frame_time <= 0.0f) frame_time = BB_ANIM_FRAME_TIME;
-    const float t = age / frame_time;
-    const float whole = floorf(t);
-    float w = t - whole;
+    assert(age >= 0.0f && frame_time >= 0.0f);
+    return bb_anim_frame_phase(age / (frame_time > 0.0f ? frame_time : BB_ANIM_FRAME_TIME), start, loop, blend);
+}
+
+int bb_anim_frame_phase(float phase, int start, bool loop, float *blend)
+{
+    assert(phase >= 0.0f && start >= 0 && start < BB_ANIM_FRAMES);
+    const float whole = floorf(phase);
+    float w = phase - whole;
     long f = (long)whole + start;
     if (loop) {
         f %= BB_ANIM_FRAMES;

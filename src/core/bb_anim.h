@@ -2,6 +2,7 @@
  *
  *   float blend;
  *   int f = bb_anim_frame(age, frame_time, start, loop, &blend);  // cell to show, blend to f+1
+ *   int f = bb_anim_frame_phase(age / frame_time, start, loop, &blend);  // the same from a phase
  *   float uv[4]; bb_anim_cell_uv(f, uv);                          // u0, v0, u1, v1 of that cell
  *
  * An atlas is an 8 x 8 grid (BB_ANIM_COLS x BB_ANIM_ROWS) read row by row from the top-left
@@ -9,6 +10,8 @@
  * Image rows are stored top first and uploaded as is, so v grows downwards in the atlas
  * (v0 < v1 for every cell). 64 frames, 30 ms each by default (the reference's numbers).
  * A clamped animation holds its last frame with blend 0; a looped one wraps to frame 0.
+ * bb_anim_frame_phase is the CPU mirror of bb_frame() in shaders/bb_common.glsl: batcher A sends
+ * the phase (frames elapsed, fractional) and lets the vertex shader pick the cells.
  * Inputs are trusted (asserted): age >= 0, frame_time >= 0 (0 = default), start < 64.
  */
 #ifndef IMPRINT_CORE_BB_ANIM_H
@@ -23,6 +26,8 @@
 
 /* Frame index (0..63) shown at `age`; *blend (may be NULL) is the weight of the next frame. */
 int bb_anim_frame(float age, float frame_time, int start, bool loop, float *blend);
+/* The same for phase = age / frame_time (>= 0). */
+int bb_anim_frame_phase(float phase, int start, bool loop, float *blend);
 /* Frame that follows f in the atlas (wraps 63 -> 0; a clamped end has blend 0 so it is never seen). */
 static inline int bb_anim_next(int f) { return (f + 1) % BB_ANIM_FRAMES; }
 /* uv rect of cell f: uv[0..1] = top-left (u0, v0), uv[2..3] = bottom-right (u1, v1). */

@@ -8,14 +8,19 @@
  *   bb_batch_destroy(b);
  *
  * Both builders cull with the sphere-frustum test, emit the same billboards in the same order,
- * grouped by (atlas, blend) so one draw covers a group, groups packed back to back in
- * BB_BATCH_GROUPS order (group = atlas * BB_BLEND_COUNT + blend). With cam.sort, alpha-blended
- * groups are ordered back to front by view depth (LSD radix sort on the float bits, O(n));
- * additive groups never need it. Output buffers must hold pool->alive records (A) or
+ * grouped by (atlas, blend) so one draw covers a group, groups in BB_BATCH_GROUPS order
+ * (group = atlas * BB_BLEND_COUNT + blend). Sorted builds pack the groups back to back; unsorted
+ * builds cull in the same pass that writes, so each group owns room for all its live
+ * billboards and draws only the first `count` (span = alive then). With cam.sort, alpha-blended
+ * groups are ordered back to front by view depth (one counting-sort pass on depth quantized
+ * to 12 bits over the visible range: O(n); billboards closer in depth than range/4096 keep
+ * pool order); additive groups never need it. A sorts its compact records themselves; B sorts
+ * particle indices and then visits the particles in that order, as a CPU quad builder must. Output buffers must hold pool->alive records (A) or
  * pool->alive * 4 vertices (B); the return value is how many billboards were written.
  *
- * A — bb_instance, 24 bytes: centre, size, RGBA8 tint, rotation as unorm16 of a turn, atlas
- *     frame and unorm8 blend to the next frame; the vertex shader builds the quad.
+ * A — bb_instance, 28 bytes: centre, size, RGBA8 tint, rotation as unorm16 of a turn, start
+ *     frame, loop flag and animation phase; the vertex shader picks the cells
+ *     (bb_anim_frame_phase is its CPU mirror) and builds the quad. The CPU only copies.
  * B — the reference's way: 4 vertices x 13 floats (208 bytes) with the camera-facing corners
  *     computed here: position, uv of this frame, uv of the next frame, blend, RGBA, size.
  * Scratch memory is allocated once at creation for `capacity` billboards; building never allocates.
@@ -39,8 +44,9 @@ typedef struct bb_instance {
     float size;
     uint32_t color;  /* RGBA8, red in the low byte */
     uint16_t rot;    /* angle / 2pi as unorm16 */
-    uint8_t frame;   /* atlas cell 0..63 */
-    uint8_t blend;   /* weight of the next cell, unorm8 */
+    uint8_t frame0;  /* start cell 0..63 */
+    uint8_t flags;   /* BB_ANIM_LOOP */
+    float phase;     /* frames elapsed: age / frame_time */
 } bb_instance;
 
 /* One vertex of batcher B: 13 floats. */
@@ -63,14 +69,23 @@ typedef struct bb_group {
     int first, count; /* in billboards (instances, or quads of 4 vertices) */
 } bb_group;
 
+/* Sorted batcher A carries each record through the sort with its depth. */
+typedef struct bb_sort_record {
+    float z;
+    bb_instance rec;
+} bb_sort_record;
+
 typedef struct bb_batch {
     bb_group groups[BB_BATCH_GROUPS];
     int count;     /* billboards written by the last build */
+    int span;      /* records from the start of the output that hold them (upload this many) */
     int culled;    /* live billboards outside the frustum in the last build */
     int capacity;
-    uint8_t *key;           /* per live particle: group, or 0xff when culled */
-    float *depth;           /* per live particle: view z (sort only) */
-    uint32_t *order, *tmp;  /* particle indices in emission order; radix scratch */
+    uint8_t *key;           /* B sorted: per live particle, group or 0xff when culled */
+    float *depth;           /* B sorted: per live particle, view z */
+    uint32_t *order, *tmp;  /* B sorted: particle indices in emission order; sort scratch */
+    bb_sort_record *stage;  /* A sorted: records grouped, then counting-sorted into the output */
+    int *buckets;           /* counting sort histogram */
 } bb_batch;
 
 bb_batch *bb_batch_create(int capacity);

@@ -10,6 +10,7 @@
 #ifndef IMPRINT_CORE_BB_CULL_H
 #define IMPRINT_CORE_BB_CULL_H
 
+#include <stdbool.h>
 #include <cglm/cglm.h>
 
 #define BB_CULL_RADIUS(size) ((size) * 0.70710678f)
@@ -21,6 +22,30 @@ typedef struct bb_frustum {
 } bb_frustum;
 
 void bb_frustum_from_matrix(mat4 view_proj, bb_frustum *out);
-bb_cull bb_frustum_sphere(const bb_frustum *f, const float center[3], float radius);
+
+/* Inline: the batchers call it once per billboard. */
+static inline bb_cull bb_frustum_sphere(const bb_frustum *f, const float c[3], float r)
+{
+    bb_cull res = BB_CULL_IN;
+    for (int i = 0; i < 6; i++) {
+        const float *p = f->planes[i];
+        const float d = p[0] * c[0] + p[1] * c[1] + p[2] * c[2] + p[3];
+        if (d < -r) return BB_CULL_OUT;
+        if (d < r) res = BB_CULL_STRADDLE;
+    }
+    return res;
+}
+
+/* The same as bb_frustum_sphere(...) != BB_CULL_OUT, without branches (the batchers' inner loop). */
+static inline bool bb_frustum_sphere_visible(const bb_frustum *f, const float c[3], float r)
+{
+    float m = r;
+    for (int i = 0; i < 6; i++) {
+        const float *p = f->planes[i];
+        const float d = p[0] * c[0] + p[1] * c[1] + p[2] * c[2] + p[3] + r;
+        m = d < m ? d : m;
+    }
+    return m >= 0.0f;
+}
 
 #endif
