@@ -3,8 +3,9 @@
  * into a glowing orb that circles above them. Every mesh goes through shaders/dissolve.glsl in
  * the shadow pass too, so the shadows bulge, stretch and vanish with the meshes.
  *
- * Script: `dissolve AMOUNT` fixes the amount of every item (the cycle stops), `dissolve-mode`,
- * `dissolve-shape`. Keys: 1-3 mode, 4-6 shape, Up/Down amount, Space back to the cycle.
+ * Script: `dissolve AMOUNT` fixes the amount of every item (the cycle and the orb stop, so
+ * captures compare cleanly), `dissolve-mode`, `dissolve-shape`.
+ * Keys: 1-3 mode, 4-6 shape, Up/Down amount, Space back to the cycle.
  */
 #include <assert.h>
 #include <math.h>
@@ -42,7 +43,7 @@ typedef struct gallery {
     scene_ctx *ctx;
     dissolve *dv;
     gfx_mesh orb;
-    float time;
+    float time;      /* of the cycle and the orb: stands still while the amount is fixed */
     bool fixed;
     float fixed_amount;
     dissolve_mode mode;
@@ -150,7 +151,7 @@ static float gallery__cycle(float t)
 static void gallery_update(void *p, const app_input *in, float dt)
 {
     gallery *g = p;
-    g->time += dt;
+    if (!g->fixed) g->time += dt;
     if (in->pressed[GLFW_KEY_1]) g->mode = DISSOLVE_MODE_NONE;
     if (in->pressed[GLFW_KEY_2]) g->mode = DISSOLVE_MODE_PUSH;
     if (in->pressed[GLFW_KEY_3]) g->mode = DISSOLVE_MODE_PULL;
