@@ -1,0 +1,140 @@
+/* Weapons: fire rates over simulated time, shotgun cone statistics, radius mapping, determinism. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <string.h>
+
+#include "core/weapon.h"
+
+static const float aim[3] = {0, 0, -1};
+
+/* Pull the trigger every frame (or hold it) for `seconds` at 60 Hz, count trigger events. */
+static int shells_over(weapon_kind kind, float seconds, bool hold)
+{
+    weapon w;
+    weapon_init(&w, kind, 1);
+    weapon_shot s[WEAPON_MAX_SHOTS];
+    const float dt = 1.0f / 60.0f;
+    int frames = (int)lroundf(seconds * 60.0f), shells = 0;
+    if (hold) weapon_hold(&w, seconds);
+    for (int f = 0; f < frames; f++) {
+        if (!hold) weapon_press(&w);
+        int n = weapon_update(&w, dt, aim, s, WEAPON_MAX_SHOTS);
+        if (n) shells++;
+        assert_int_equal(n, n ? (kind == WEAPON_SHOTGUN ? WEAPON_PELLETS : 1) : 0);
+    }
+    assert_int_equal(w.shells, shells);
+    return shells;
+}
+
+static void fire_rates_match_the_reference(void **state)
+{
+    (void)state;
+    assert_int_equal(shells_over(WEAPON_MARKSMAN, 10.0f, false), 40);
+    assert_int_equal(shells_over(WEAPON_SHOTGUN, 10.0f, false), 20);
+    assert_int_equal(shells_over(WEAPON_AUTO, 10.0f, true), 100);
+    /* semi-automatic guns fire once per pull however long the trigger stays down */
+    assert_int_equal(shells_over(WEAPON_MARKSMAN, 2.0f, true), 0);
+    /* and full auto keeps its rate with a coarse step too */
+    weapon w;
+    weapon_init(&w, WEAPON_AUTO, 3);
+    weapon_hold(&w, 2.0f);
+    weapon_shot s[WEAPON_MAX_SHOTS];
+    int total = 0;
+    /* steps start at 0 .. 1.75 s: the shots due at 0, 0.1 .. 1.7 s leave */
+    for (int i = 0; i < 8; i++) total += weapon_update(&w, 0.25f, aim, s, WEAPON_MAX_SHOTS);
+    assert_int_equal(total, 18);
+}
+
+static void a_pull_during_cooldown_fires_when_ready(void **state)
+{
+    (void)state;
+    weapon w;
+    weapon_init(&w, WEAPON_MARKSMAN, 1);
+    weapon_shot s[WEAPON_MAX_SHOTS];
+    weapon_press(&w);
+    assert_int_equal(weapon_update(&w, 0.01f, aim, s, 4), 1);
+    weapon_press(&w);
+    int frames = 0;
+    while (weapon_update(&w, 0.01f, aim, s, 4) == 0) frames++;
+    assert_int_equal(frames, 24); /* 0.25 s after the first shot */
+}
+
+static void shotgun_pellets_stay_in_the_cone(void **state)
+{
+    (void)state;
+    weapon w;
+    weapon_init(&w, WEAPON_SHOTGUN, 42);
+    const float cos_half = 1.0f / sqrtf(1.0f + WEAPON_SPREAD * WEAPON_SPREAD);
+    double sum_r2 = 0, mean_x = 0, mean_y = 0;
+    int inner_half = 0, count = 0;
+    float dir[3] = {0.3f, -0.2f, -1.0f};
+    float dl = sqrtf(0.09f + 0.04f + 1.0f);
+    for (int k = 0; k < 3; k++) dir[k] /= dl;
+    for (int shell = 0; shell < 400; shell++) {
+        weapon_shot s[WEAPON_MAX_SHOTS];
+        weapon_press(&w);
+        int n = weapon_update(&w, 0.5f, dir, s, WEAPON_MAX_SHOTS);
+        assert_int_equal(n, WEAPON_PELLETS);
+        for (int i = 0; i < n; i++) {
+            float c = s[i].dir[0] * dir[0] + s[i].dir[1] * dir[1] + s[i].dir[2] * dir[2];
+            assert_true(c >= cos_half - 1e-6f);
+            assert_float_equal(s[i].dir[0] * s[i].dir[0] + s[i].dir[1] * s[i].dir[1] + s[i].dir[2] * s[i].dir[2], 1.0, 1e-5);
+            assert_true(s[i].radius >= WEAPON_PELLET_RADIUS_MIN - 1e-6f && s[i].radius <= WEAPON_PELLET_RADIUS_MAX + 1e-6f);
+            /* the recorded axis distance agrees with the actual angle */
+            float tan_a = sqrtf(fmaxf(0.0f, 1.0f - c * c)) / c;
+            assert_float_equal(tan_a / WEAPON_SPREAD, s[i].axis_dist, 2e-2);
+            assert_float_equal(s[i].radius, weapon_pellet_radius(s[i].axis_dist), 1e-6);
+            sum_r2 += s[i].axis_dist * s[i].axis_dist;
+            if (s[i].axis_dist < 0.70710678f) inner_half++;
+            mean_x += s[i].dir[0] - dir[0];
+            mean_y += s[i].dir[1] - dir[1];
+            count++;
+        }
+    }
+    /* uniform over the disc: E[r²] = 1/2, half the pellets inside r = 1/sqrt 2, centred */
+    assert_float_equal(sum_r2 / count, 0.5, 0.03);
+    assert_float_equal((double)inner_half / count, 0.5, 0.03);
+    assert_true(fabs(mean_x / count) < 0.003 && fabs(mean_y / count) < 0.003);
+}
+
+static void pellet_radius_falls_with_axis_distance(void **state)
+{
+    (void)state;
+    assert_float_equal(weapon_pellet_radius(0), WEAPON_PELLET_RADIUS_MAX, 1e-6);
+    assert_float_equal(weapon_pellet_radius(1), WEAPON_PELLET_RADIUS_MIN, 1e-6);
+    for (int i = 1; i <= 100; i++) assert_true(weapon_pellet_radius(i / 100.0f) < weapon_pellet_radius((i - 1) / 100.0f));
+}
+
+static void same_seed_same_pellets(void **state)
+{
+    (void)state;
+    weapon a, b, c;
+    weapon_init(&a, WEAPON_SHOTGUN, 7);
+    weapon_init(&b, WEAPON_SHOTGUN, 7);
+    weapon_init(&c, WEAPON_SHOTGUN, 8);
+    weapon_shot sa[WEAPON_MAX_SHOTS], sb[WEAPON_MAX_SHOTS], sc[WEAPON_MAX_SHOTS];
+    weapon_press(&a); weapon_press(&b); weapon_press(&c);
+    assert_int_equal(weapon_update(&a, 0.1f, aim, sa, WEAPON_MAX_SHOTS), WEAPON_PELLETS);
+    assert_int_equal(weapon_update(&b, 0.1f, aim, sb, WEAPON_MAX_SHOTS), WEAPON_PELLETS);
+    assert_int_equal(weapon_update(&c, 0.1f, aim, sc, WEAPON_MAX_SHOTS), WEAPON_PELLETS);
+    assert_memory_equal(sa, sb, sizeof(weapon_shot) * WEAPON_PELLETS);
+    assert_true(memcmp(sa, sc, sizeof(weapon_shot) * WEAPON_PELLETS) != 0);
+    assert_int_equal(weapon_from_name("shotgun"), WEAPON_SHOTGUN);
+    assert_int_equal(weapon_from_name("bazooka"), -1);
+    assert_string_equal(weapon_name(WEAPON_AUTO), "auto");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(fire_rates_match_the_reference),
+        cmocka_unit_test(a_pull_during_cooldown_fires_when_ready),
+        cmocka_unit_test(shotgun_pellets_stay_in_the_cone),
+        cmocka_unit_test(pellet_radius_falls_with_axis_distance),
+        cmocka_unit_test(same_seed_same_pellets),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
