@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "app/scene.h"
 #include "core/dissolve_math.h"
@@ -281,12 +282,53 @@ static void gallery_stats(void *p, json_writer *w)
     json_array_end(w);
 }
 
+static double gallery__now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+/* Wall time of drawing every item GALLERY_BENCH_REPS times into the HDR target, finished:
+ * plain lit program (no dissolve) vs the dissolve program in each mode. */
+#define GALLERY_BENCH_REPS 20
+static double gallery__bench_draws(gallery *g, int variant)
+{
+    glFinish();
+    double t0 = gallery__now_ms();
+    for (int r = 0; r < GALLERY_BENCH_REPS; r++)
+        for (int i = 0; i < g->count; i++) {
+            gallery_item *it = &g->items[i];
+            if (variant < 0) {
+                renderer_draw_lit(g->ctx->r, &it->mesh, it->model, it->albedo, NULL);
+                continue;
+            }
+            dissolve_params dp = gallery__params(g, it);
+            dp.amount = 0.5f;
+            dp.mode = (dissolve_mode)variant;
+            dissolve_draw_mesh(g->dv, &it->mesh, it->model, it->albedo, NULL, &dp, DISSOLVE_PASS_MAIN);
+        }
+    glFinish();
+    return (gallery__now_ms() - t0) / GALLERY_BENCH_REPS;
+}
+
 static void gallery_bench(void *p, json_writer *w)
 {
     gallery *g = p;
     json_int(w, "dissolve_vertices", g->vertices);
     json_int(w, "dissolve_triangles", g->triangles);
     json_int(w, "dissolve_items", g->count);
+    gfx_target_bind(renderer_hdr(g->ctx->r));
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LEQUAL);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    json_object_begin(w, "dissolve_draw_ms");
+    json_number(w, "plain_lit", gallery__bench_draws(g, -1));
+    json_number(w, "none", gallery__bench_draws(g, DISSOLVE_MODE_NONE));
+    json_number(w, "push", gallery__bench_draws(g, DISSOLVE_MODE_PUSH));
+    json_number(w, "pull", gallery__bench_draws(g, DISSOLVE_MODE_PULL));
+    json_object_end(w);
 }
 
 static void gallery_hud(void *p, float x, float y)
