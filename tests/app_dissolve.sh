@@ -55,7 +55,7 @@ check awk -v s="$(sd shadow_whole.png)" 'BEGIN { exit !(s > 2) }'
 
 check grep -q '"dissolve_amount": 0.5' stats.json
 check grep -q '"dissolve_mode": "push"' stats.json
-check grep -q '"dissolve_items_drawn": 3' stats.json
+check grep -q '"dissolve_items_drawn": 5' stats.json
 
 # pitfalls: each switch changes the picture it is meant to break, nothing else
 cat >pitfall.txt <<'SCRIPT'

@@ -1,7 +1,8 @@
-/* The dissolve gallery: a box subdivided 24 cells per side, a sphere and a faceted crystal
- * cluster each burn out and back in on their own cycle, pushed (a bulge rides the edge) or pulled
- * into a glowing orb that circles above them. Every mesh goes through shaders/dissolve.glsl in
- * the shadow pass too, so the shadows bulge, stretch and vanish with the meshes.
+/* The dissolve gallery: a box subdivided 24 cells per side, a sphere, a faceted crystal cluster,
+ * the range scene's robot and the face scene's head each burn out and back in on their own
+ * cycle, pushed (a bulge rides the edge) or pulled into a glowing orb that circles above them.
+ * Every mesh goes through shaders/dissolve.glsl in the shadow pass too, so the shadows bulge,
+ * stretch and vanish with the meshes.
  *
  * Script: `dissolve AMOUNT` fixes the amount of every item (the cycle and the orb stop, so
  * captures compare cleanly), `dissolve-mode`, `dissolve-shape`.
@@ -17,7 +18,9 @@
 #include "core/dissolve_math.h"
 #include "core/log.h"
 #include "core/mesh.h"
+#include "core/head.h"
 #include "core/props.h"
+#include "core/robot.h"
 #include "dissolve/dissolve.h"
 #include "gfx/hud.h"
 #include "gfx/timer.h"
@@ -97,6 +100,36 @@ static void gallery__build(gallery *g)
     glm_rotate_y(xf, 0.3f, xf);
     gallery__add(g, "crystals", &m, xf, (vec3){0.26f, 0.12f, 0.34f}, 5.0f);
 
+    /* The damage scene's robot, armor on, one mesh: push needs the welded normals across the
+     * plates' rims, which mesh_compute_smooth_normals bakes over the merged mesh. */
+    robot *rb = robot_create(&(robot_desc){0});
+    if (rb) {
+        mesh_clear(&m);
+        mat4 id = GLM_MAT4_IDENTITY_INIT;
+        mesh_append(&m, &rb->body, id);
+        mesh_append(&m, &rb->glow, id);
+        for (int i = 0; i < rb->plate_count; i++) mesh_append(&m, &rb->plates[i].mesh, rb->plates[i].rest);
+        mesh_compute_smooth_normals(&m, 1e-5f);
+        glm_translate_make(xf, (vec3){0.0f, 0.0f, -0.9f});
+        gallery__add(g, "robot", &m, xf, (vec3){0.22f, 0.24f, 0.27f}, 7.5f);
+        robot_destroy(rb);
+    }
+
+    /* The face scene's head, scaled up to gallery size and stood on its neck. */
+    head_model hd;
+    if (head_build(&hd, &(head_desc){0})) {
+        mesh_clear(&m);
+        mat4 id = GLM_MAT4_IDENTITY_INIT;
+        mesh_append(&m, &hd.skin, id);
+        mesh_append(&m, &hd.eyes, id);
+        mesh_compute_smooth_normals(&m, 1e-5f);
+        glm_translate_make(xf, (vec3){2.2f, -HEAD_NECK_BOTTOM_Y * 2.6f, 0.5f});
+        glm_rotate_y(xf, -0.35f, xf);
+        glm_scale_uni(xf, 2.6f);
+        gallery__add(g, "head", &m, xf, (vec3){0.42f, 0.28f, 0.22f}, 1.2f);
+        head_free(&hd);
+    }
+
     mesh_clear(&m);
     mesh_build_sphere(&m, 0.12f, 24, 12);
     g->orb = gfx_mesh_create(&m, "dissolve.orb");
@@ -120,9 +153,9 @@ static void *gallery_create(scene_ctx *ctx)
         return NULL;
     }
     gallery__build(g);
-    if (!ctx->camera_from_script) camera_look_at(ctx->cam, (vec3){0.0f, 1.6f, 3.9f}, (vec3){-0.3f, 0.6f, 0.6f});
+    if (!ctx->camera_from_script) camera_look_at(ctx->cam, (vec3){0.0f, 1.9f, 4.7f}, (vec3){0.0f, 0.85f, 0.3f});
     renderer_set_shadow_focus(ctx->r, (vec3){0, 0.9f, 0.4f}, 4.0f);
-    glm_vec3_copy((vec3){0, 1.65f, 1.7f}, g->target);
+    glm_vec3_copy((vec3){1.49f, 1.65f, 1.28f}, g->target);
     return g;
 }
 
@@ -167,7 +200,7 @@ static void gallery_update(void *p, const app_input *in, float dt)
         g->fixed_amount = glm_clamp(g->fixed_amount + da * 0.4f * dt, 0.0f, 1.0f);
     }
     /* The orb circles above the gallery, dipping low enough to drag the meshes sideways. */
-    float a = g->time * 0.45f;
+    float a = g->time * 0.45f + 0.9f;
     glm_vec3_copy((vec3){1.9f * sinf(a), 1.65f + 0.3f * sinf(a * 2.3f), 0.6f + 1.1f * cosf(a)}, g->target);
     for (int i = 0; i < g->count; i++)
         g->items[i].amount = g->fixed ? g->fixed_amount : gallery__cycle(g->time + g->items[i].phase);
