@@ -95,7 +95,10 @@ void gfx_headless_destroy(gfx_headless *h)
     if (h->dpy != EGL_NO_DISPLAY) {
         eglMakeCurrent(h->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
         if (h->ctx != EGL_NO_CONTEXT) eglDestroyContext(h->dpy, h->ctx);
-        eglTerminate(h->dpy);
+        /* No eglTerminate: Mesa would dlclose the driver, and the memory it keeps until exit
+         * would then show up in leak checkers as leaks from an unknown module. A display is one
+         * per process anyway; eglInitialize on it again is valid. */
+        eglReleaseThread();
     }
     free(h);
 }
