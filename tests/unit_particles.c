@@ -109,13 +109,17 @@ static void frame_index_after_t(void **state)
     assert_int_equal(bb_anim_frame_phase(2.25f, 0, false, &w), 2);
     assert_float_equal(w, 0.25f, 1e-6);
     float uv[4];
+    /* second image row from the top: GL v (bottom-up) from 0.75 to 0.875 */
     bb_anim_cell_uv(9, uv);
     assert_float_equal(uv[0], 0.125f, 1e-7);
-    assert_float_equal(uv[1], 0.125f, 1e-7);
+    assert_float_equal(uv[1], 0.75f, 1e-7);
     assert_float_equal(uv[2], 0.25f, 1e-7);
-    assert_float_equal(uv[3], 0.25f, 1e-7);
-    bb_anim_cell_uv(63, uv);
+    assert_float_equal(uv[3], 0.875f, 1e-7);
+    bb_anim_cell_uv(63, uv); /* bottom-right of the image */
+    assert_float_equal(uv[1], 0.0f, 1e-7);
     assert_float_equal(uv[2], 1.0f, 1e-7);
+    bb_anim_cell_uv(0, uv); /* top-left */
+    assert_float_equal(uv[0], 0.0f, 1e-7);
     assert_float_equal(uv[3], 1.0f, 1e-7);
 }
 
@@ -219,10 +223,10 @@ static void check_batchers_agree(bool sort)
         const int f = bb_anim_frame_phase(inst[k].phase, inst[k].frame0, inst[k].flags & BB_ANIM_LOOP, &w);
         float uv[4];
         bb_anim_cell_uv(f, uv);
-        assert_float_equal(v[3].uv[0], uv[0], 1e-6); /* corner 3 is the top-left */
-        assert_float_equal(v[3].uv[1], uv[1], 1e-6);
-        assert_float_equal(v[1].uv[0], uv[2], 1e-6); /* corner 1 the bottom-right */
-        assert_float_equal(v[1].uv[1], uv[3], 1e-6);
+        assert_float_equal(v[0].uv[0], uv[0], 1e-6); /* corner 0 is the bottom-left */
+        assert_float_equal(v[0].uv[1], uv[1], 1e-6);
+        assert_float_equal(v[2].uv[0], uv[2], 1e-6); /* corner 2 the top-right */
+        assert_float_equal(v[2].uv[1], uv[3], 1e-6);
         assert_float_equal(v[0].blend, w, 1e-6);
         assert_float_equal(v[0].color[3], (float)(inst[k].color >> 24) / 255.0f, 1e-6);
         assert_float_equal(v[0].size, inst[k].size, 0);
@@ -298,7 +302,7 @@ static void emitters_are_deterministic_and_typed(void **state)
         bb_rng_seed(&r, 42);
         assert_int_equal(bb_emit_sparks(ps[i], &r, (float[3]){0, 1, 0}, (float[3]){0, 0, 1}, 30), 30);
         assert_int_equal(bb_emit_fireball(ps[i], &r, (float[3]){0, 1, 0}, 0.5f), 26);
-        assert_int_equal(bb_emit_smoke(ps[i], &r, (float[3]){0, 1, 0}, 5), 5);
+        assert_int_equal(bb_emit_smoke(ps[i], &r, (float[3]){0, 1, 0}, 0.2f, 5), 5);
         assert_int_equal(bb_emit_clods(ps[i], &r, (float[3]){0, 0, 0}, (float[3]){3, 0, 0}, 10), 10);
     }
     assert_int_equal(p1->alive, 71);
@@ -320,7 +324,7 @@ static void emitters_are_deterministic_and_typed(void **state)
     particles_clear(p1);
     bb_rng r;
     bb_rng_seed(&r, 3);
-    bb_emit_smoke(p1, &r, (float[3]){0, 0, 0}, 4);
+    bb_emit_smoke(p1, &r, (float[3]){0, 0, 0}, 0.2f, 4);
     for (int i = 0; i < 60; i++) particles_step(p1, 1.0f / 60.0f);
     for (int i = 0; i < p1->alive; i++) assert_true(p1->items[i].pos[1] > 0.3f);
     /* a full pool drops the rest of a burst */

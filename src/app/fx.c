@@ -1,20 +1,183 @@
-/* Until the billboard module is wired in, the app runs without particles: fx_create reports it
- * and returns NULL, and scene_ctx.fx stays empty (scenes check the callbacks before calling). */
+/* fx.c — the app's particle system: one pool, the emitters behind scene_ctx.fx, the
+ * --particles fountain, and the billboard module (src/bb) drawing it all after the opaque pass.
+ * Timing: sim_ms is particles_step + fountain per fixed step, build_ms the CPU time to cull,
+ * sort, fill and upload one frame (bb_renderer_build), gpu time is the "bb.draw" pass. */
 #include "app/fx.h"
 
+#include <stdlib.h>
+
+#include "bb/bb.h"
+#include "core/bb_emit.h"
 #include "core/log.h"
+#include "core/stats.h"
+#include "gfx/timer.h"
+
+#define FX_HISTORY 1024
+/* room for the scenes' own effects on top of a --particles fountain */
+#define FX_HEADROOM 10000
+
+struct fx_system {
+    particles *pool;
+    bb_renderer *bb;
+    bb_batcher batcher;
+    bb_rng rng;
+    bb_fountain fountain;
+    float sim_ms[FX_HISTORY], build_ms[FX_HISTORY];
+    long nsim, nbuild; /* samples ever taken; the rings hold the last FX_HISTORY */
+    float sim_acc;     /* sim time of the steps since the last drawn frame */
+};
 
 fx_system *fx_create(const options *opt, unsigned seed)
 {
-    (void)seed;
-    if (opt->particles > 0) log_warn("--particles: no particle system in this build");
-    return NULL;
+    fx_system *fx = calloc(1, sizeof *fx);
+    if (!fx) {
+        log_error("particles: out of memory");
+        return NULL;
+    }
+    if (!bb_batcher_parse(opt->batcher, &fx->batcher)) fx->batcher = BB_BATCHER_INSTANCED;
+    long cap = opt->particles + FX_HEADROOM;
+    if (cap < PARTICLES_DEFAULT_CAPACITY) cap = PARTICLES_DEFAULT_CAPACITY;
+    fx->pool = particles_create(&(particles_desc){.capacity = (int)cap});
+    fx->bb = fx->pool ? bb_renderer_create(&(bb_desc){.capacity = (int)cap, .batcher = fx->batcher}) : NULL;
+    if (!fx->bb) {
+        log_error("particles: disabled (see above)");
+        fx_destroy(fx);
+        return NULL;
+    }
+    bb_rng_seed(&fx->rng, seed);
+    fx->fountain = (bb_fountain){.pos = {0.0f, 0.0f, -1.5f}, .target = (int)opt->particles};
+    return fx;
 }
 
-void fx_destroy(fx_system *fx) { (void)fx; }
-void fx_bind(fx_system *fx, fx_api *api) { (void)fx; (void)api; }
-void fx_update(fx_system *fx, float dt) { (void)fx; (void)dt; }
-void fx_draw(fx_system *fx, renderer *r, const camera *cam, float aspect) { (void)fx; (void)r; (void)cam; (void)aspect; }
-void fx_clear(fx_system *fx) { (void)fx; }
-void fx_stats(fx_system *fx, json_writer *w) { (void)fx; (void)w; }
-void fx_bench(fx_system *fx, json_writer *w) { (void)fx; (void)w; }
+void fx_destroy(fx_system *fx)
+{
+    if (!fx) return;
+    bb_renderer_destroy(fx->bb);
+    particles_destroy(fx->pool);
+    free(fx);
+}
+
+static void fx__sparks(void *user, const float pos[3], const float normal[3], int count)
+{
+    fx_system *fx = user;
+    bb_emit_sparks(fx->pool, &fx->rng, pos, normal, count);
+}
+
+static void fx__fireball(void *user, const float pos[3], float radius)
+{
+    fx_system *fx = user;
+    bb_emit_fireball(fx->pool, &fx->rng, pos, radius);
+}
+
+static void fx__smoke(void *user, const float pos[3], float radius)
+{
+    fx_system *fx = user;
+    bb_emit_smoke(fx->pool, &fx->rng, pos, radius, 3 + (int)(radius * 8.0f));
+}
+
+static void fx__clods(void *user, const float pos[3], const float vel[3], int count)
+{
+    fx_system *fx = user;
+    bb_emit_clods(fx->pool, &fx->rng, pos, vel, count);
+}
+
+void fx_bind(fx_system *fx, fx_api *api)
+{
+    if (!fx) return;
+    *api = (fx_api){.user = fx, .sparks = fx__sparks, .fireball = fx__fireball, .smoke = fx__smoke, .clods = fx__clods};
+}
+
+void fx_update(fx_system *fx, float dt)
+{
+    if (!fx) return;
+    const double t0 = gfx_now();
+    particles_step(fx->pool, dt);
+    if (fx->fountain.target > 0) bb_fountain_step(&fx->fountain, fx->pool, &fx->rng);
+    fx->sim_acc += (float)((gfx_now() - t0) * 1000.0);
+}
+
+void fx_draw(fx_system *fx, renderer *r, const camera *cam, float aspect)
+{
+    if (!fx) return;
+    mat4 view, proj;
+    camera_matrices(cam, aspect, view, proj);
+    const double t0 = gfx_now();
+    bb_renderer_build(fx->bb, fx->pool, view, proj);
+    fx->build_ms[fx->nbuild++ % FX_HISTORY] = (float)((gfx_now() - t0) * 1000.0);
+    fx->sim_ms[fx->nsim++ % FX_HISTORY] = fx->sim_acc;
+    fx->sim_acc = 0.0f;
+
+    int w, h;
+    renderer_size(r, &w, &h);
+    const renderer_frame *fr = renderer_frame_uniforms(r);
+    bb_draw_params dp = {.scene_depth = renderer_scene_depth(r), .width = w, .height = h};
+    /* smoke and clods: half the sun plus the sky's ambient, like a rough diffuse surface */
+    for (int k = 0; k < 3; k++) dp.light[k] = fr->light_color[k] * 0.5f + fr->sky_zenith[k] * fr->light_color[3];
+    gfx_pass_begin("bb.draw");
+    bb_renderer_draw(fx->bb, &dp);
+    gfx_pass_end();
+}
+
+void fx_clear(fx_system *fx)
+{
+    if (!fx) return;
+    particles_clear(fx->pool);
+    fx->fountain.warm = 0;
+}
+
+void fx_stats(fx_system *fx, json_writer *w)
+{
+    if (!fx) return;
+    const bb_frame_info info = bb_renderer_info(fx->bb);
+    json_int(w, "particles_alive", fx->pool->alive);
+    json_int(w, "particles_capacity", fx->pool->capacity);
+    json_int(w, "particles_dropped", (long long)fx->pool->dropped);
+    json_int(w, "particles_drawn", info.drawn);
+    json_int(w, "particles_culled", info.culled);
+    json_string(w, "particles_batcher", bb_batcher_name(fx->batcher));
+}
+
+/* Median and p95 of the last n samples of a ring. */
+static void fx__summary(json_writer *w, const char *key, const float *ring, long taken, long n)
+{
+    float v[FX_HISTORY];
+    if (n > taken) n = taken;
+    if (n > FX_HISTORY) n = FX_HISTORY;
+    for (long i = 0; i < n; i++) v[i] = ring[(taken - n + i) % FX_HISTORY];
+    static const float pct[2] = {50, 95};
+    float q[2];
+    stats_percentiles(v, (int)n, pct, 2, q);
+    json_object_begin(w, key);
+    json_number(w, "median", q[0]);
+    json_number(w, "p95", q[1]);
+    json_object_end(w);
+}
+
+void fx_bench(fx_system *fx, json_writer *w)
+{
+    if (!fx) return;
+    /* the app forgets pass samples after its warm-up: use as many of ours as it kept */
+    const gfx_pass_stats *draw = gfx_timers_find("bb.draw");
+    const long n = draw ? draw->count : FX_HISTORY;
+    const bb_frame_info info = bb_renderer_info(fx->bb);
+    json_object_begin(w, "particles");
+    json_string(w, "batcher", bb_batcher_name(fx->batcher));
+    json_int(w, "alive", fx->pool->alive);
+    json_int(w, "capacity", fx->pool->capacity);
+    json_int(w, "drawn", info.drawn);
+    json_int(w, "draws", info.draws);
+    json_int(w, "bytes_per_billboard", (long long)bb_batcher_bytes(fx->batcher));
+    json_int(w, "upload_bytes", (long long)info.upload_bytes);
+    fx__summary(w, "sim_ms", fx->sim_ms, fx->nsim, n);
+    fx__summary(w, "build_ms", fx->build_ms, fx->nbuild, n);
+    if (draw) {
+        float q[2];
+        static const float pct[2] = {50, 95};
+        stats_percentiles(draw->gpu_hist, draw->count, pct, 2, q);
+        json_object_begin(w, "gpu_ms");
+        json_number(w, "median", q[0]);
+        json_number(w, "p95", q[1]);
+        json_object_end(w);
+    }
+    json_object_end(w);
+}

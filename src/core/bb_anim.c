@@ -31,7 +31,7 @@ void bb_anim_cell_uv(int f, float uv[4])
     assert(f >= 0 && f < BB_ANIM_FRAMES);
     const float cw = 1.0f / BB_ANIM_COLS, ch = 1.0f / BB_ANIM_ROWS;
     uv[0] = (float)(f % BB_ANIM_COLS) * cw;
-    uv[1] = (float)(f / BB_ANIM_COLS) * ch;
+    uv[1] = 1.0f - (float)(f / BB_ANIM_COLS + 1) * ch;
     uv[2] = uv[0] + cw;
     uv[3] = uv[1] + ch;
 }

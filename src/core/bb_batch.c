@@ -162,8 +162,7 @@ static void write_quad(float *out, const particle *q, const vec3 right, const ve
         float *o = out + v * BB_QUAD_FLOATS;
         const float cx = corner[v][0] * q->size, cy = corner[v][1] * q->size;
         const float x = c * cx - s * cy, y = s * cx + c * cy;
-        /* corner u grows to the right, v grows downwards in the atlas (top row first) */
-        const float u = corner[v][0] + 0.5f, t = 0.5f - corner[v][1];
+        const float u = corner[v][0] + 0.5f, t = corner[v][1] + 0.5f; /* see bb_anim.h */
         o[0] = q->pos[0] + right[0] * x + up[0] * y;
         o[1] = q->pos[1] + right[1] * x + up[1] * y;
         o[2] = q->pos[2] + right[2] * x + up[2] * y;

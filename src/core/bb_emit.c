@@ -69,11 +69,11 @@ int bb_emit_sparks(particles *p, bb_rng *r, const float pos[3], const float norm
     return n;
 }
 
-int bb_emit_smoke(particles *p, bb_rng *r, const float pos[3], int count)
+int bb_emit_smoke(particles *p, bb_rng *r, const float pos[3], float radius, int count)
 {
     int n = 0;
     for (; n < count; n++) {
-        float at[3] = {pos[0] + bb_rng_range(r, -0.2f, 0.2f), pos[1], pos[2] + bb_rng_range(r, -0.2f, 0.2f)};
+        float at[3] = {pos[0] + bb_rng_range(r, -radius, radius), pos[1], pos[2] + bb_rng_range(r, -radius, radius)};
         particle *b = spawn(p, r, at, BB_ATLAS_SMOKE, BB_BLEND_ALPHA);
         if (!b) break;
         particle_motion *m = particles_motion(p, b);
@@ -115,7 +115,7 @@ int bb_emit_fireball(particles *p, bb_rng *r, const float pos[3], float radius)
         b->frame0 = (uint8_t)(bb_rng_u32(r) % 4);
         n++;
     }
-    return n + bb_emit_smoke(p, r, pos, 6);
+    return n + bb_emit_smoke(p, r, pos, radius * 0.4f, 6);
 }
 
 int bb_emit_clods(particles *p, bb_rng *r, const float pos[3], const float vel[3], int count)

@@ -3,7 +3,7 @@
  *   bb_rng rng; bb_rng_seed(&rng, seed);              // each owner keeps its own stream
  *   bb_emit_sparks(pool, &rng, hit_pos, hit_normal, 24);
  *   bb_emit_fireball(pool, &rng, centre, 0.6f);        // armor plate blown off
- *   bb_emit_smoke(pool, &rng, pos, 6);
+ *   bb_emit_smoke(pool, &rng, pos, 0.2f, 6);            // spread over +-0.2 m in x and z
  *   bb_emit_clods(pool, &rng, wheel_pos, wheel_vel, 8);
  *   bb_fountain f = { .pos = {0, 0, 0}, .target = 100000 };
  *   bb_fountain_step(&f, pool, &rng);                  // every frame: tops the pool up to target
@@ -38,7 +38,7 @@ float bb_rng_range(bb_rng *r, float lo, float hi); /* [lo, hi) */
 /* Each returns how many billboards it spawned. */
 int bb_emit_sparks(particles *p, bb_rng *r, const float pos[3], const float normal[3], int count);
 int bb_emit_fireball(particles *p, bb_rng *r, const float pos[3], float radius);
-int bb_emit_smoke(particles *p, bb_rng *r, const float pos[3], int count);
+int bb_emit_smoke(particles *p, bb_rng *r, const float pos[3], float radius, int count);
 int bb_emit_clods(particles *p, bb_rng *r, const float pos[3], const float vel[3], int count);
 
 typedef struct bb_fountain {

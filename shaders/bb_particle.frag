@@ -1,0 +1,37 @@
+#version 330 core
+// Both batchers: two atlas cells blended, tinted, lit or emissive, faded where the billboard
+// meets opaque geometry (soft edges from the resolved scene depth).
+#include "bb_common.glsl"
+
+uniform sampler2D u_atlas;
+uniform sampler2D u_scene_depth; // unit 12, resolved depth of the opaque pass
+uniform vec3 u_gain;             // light or emission applied to the atlas colour
+uniform float u_soft;            // fade distance as a fraction of the billboard size; 0 = hard
+uniform vec2 u_inv_viewport;
+
+in vec2 v_uv;
+in vec2 v_uv_next;
+in float v_blend;
+in vec4 v_color;
+in float v_size;
+in float v_depth;
+out vec4 o_color;
+
+// View distance of a depth-buffer value (GL perspective projection).
+float linear_depth(float d)
+{
+    return u_proj[3][2] / ((d * 2.0 - 1.0) + u_proj[2][2]);
+}
+
+void main()
+{
+    vec4 t = mix(texture(u_atlas, v_uv), texture(u_atlas, v_uv_next), v_blend);
+    vec4 c = t * v_color;
+    c.rgb *= u_gain;
+    if (u_soft > 0.0) {
+        float scene = linear_depth(texture(u_scene_depth, gl_FragCoord.xy * u_inv_viewport).r);
+        c.a *= clamp((scene - v_depth) / max(v_size * u_soft, 1e-4), 0.0, 1.0);
+    }
+    if (c.a < 1.0 / 512.0) discard;
+    o_color = c;
+}

@@ -1,0 +1,253 @@
+/* bb.c — see bb.h. */
+#include "bb/bb.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "gfx/shader.h"
+#include "gfx/texture.h"
+
+static const char *const atlas_files[BB_ATLAS_COUNT] = {
+    "assets/atlas_fire.png", "assets/atlas_spark.png", "assets/atlas_smoke.png", "assets/atlas_clod.png",
+};
+/* HDR gain of emissive atlases; 0 = lit by bb_draw_params.light */
+static const float atlas_emission[BB_ATLAS_COUNT] = {3.0f, 6.0f, 0.0f, 0.0f};
+
+struct bb_renderer {
+    bb_batcher batcher;
+    bool sort;
+    float soft;
+    int capacity;
+    bb_batch *batch;
+    void *staging;          /* bb_instance[capacity] or float[capacity * 4 * 13] */
+    size_t record_bytes;    /* per billboard */
+    GLuint prog, vao, vbo, ibo;
+    GLuint atlas[BB_ATLAS_COUNT];
+    GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas;
+    mat4 view, proj;
+    bb_frame_info info;
+};
+
+bool bb_batcher_parse(const char *name, bb_batcher *out)
+{
+    if (!strcmp(name, "instanced")) *out = BB_BATCHER_INSTANCED;
+    else if (!strcmp(name, "quads")) *out = BB_BATCHER_QUADS;
+    else return false;
+    return true;
+}
+
+const char *bb_batcher_name(bb_batcher b) { return b == BB_BATCHER_QUADS ? "quads" : "instanced"; }
+
+size_t bb_batcher_bytes(bb_batcher b)
+{
+    return b == BB_BATCHER_QUADS ? 4 * sizeof(bb_quad_vertex) : sizeof(bb_instance);
+}
+
+static GLuint load_atlas(const char *file)
+{
+    GLuint t = gfx_texture_load(file, GFX_TEX_SRGB | GFX_TEX_MIPMAPS);
+    if (!t) {
+        static const unsigned char white[4] = {255, 255, 255, 255};
+        log_error("bb: atlas %s missing: billboards of that kind show as white squares", file);
+        return gfx_texture_create(&(gfx_texture_desc){.width = 1, .height = 1, .data = white, .label = "bb_atlas_missing"});
+    }
+    /* 8-pixel cells at the smallest level in use: smaller mips would average neighbouring frames */
+    glBindTexture(GL_TEXTURE_2D, t);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 3);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    gfx_label(GL_TEXTURE, t, file);
+    return t;
+}
+
+/* Instance attributes of group `first`: GL 3.3 has no base instance, so the pointers move. */
+static void point_instances(size_t first)
+{
+    const size_t base = first * sizeof(bb_instance);
+    const GLsizei stride = sizeof(bb_instance);
+    glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, stride, (void *)(base + offsetof(bb_instance, pos)));
+    glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *)(base + offsetof(bb_instance, color)));
+    glVertexAttribIPointer(2, 1, GL_UNSIGNED_SHORT, stride, (void *)(base + offsetof(bb_instance, rot)));
+    glVertexAttribIPointer(3, 2, GL_UNSIGNED_BYTE, stride, (void *)(base + offsetof(bb_instance, frame0)));
+    glVertexAttribPointer(4, 1, GL_FLOAT, GL_FALSE, stride, (void *)(base + offsetof(bb_instance, phase)));
+}
+
+static bool create_buffers(bb_renderer *r)
+{
+    glGenVertexArrays(1, &r->vao);
+    glGenBuffers(1, &r->vbo);
+    glBindVertexArray(r->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(r->record_bytes * (size_t)r->capacity), NULL, GL_STREAM_DRAW);
+    if (r->batcher == BB_BATCHER_INSTANCED) {
+        for (GLuint i = 0; i < 5; i++) {
+            glEnableVertexAttribArray(i);
+            glVertexAttribDivisor(i, 1);
+        }
+        point_instances(0);
+    } else {
+        static const struct { GLint n; size_t off; } attr[6] = {
+            {3, offsetof(bb_quad_vertex, pos)},   {2, offsetof(bb_quad_vertex, uv)},
+            {2, offsetof(bb_quad_vertex, uv_next)}, {1, offsetof(bb_quad_vertex, blend)},
+            {4, offsetof(bb_quad_vertex, color)}, {1, offsetof(bb_quad_vertex, size)},
+        };
+        for (GLuint i = 0; i < 6; i++) {
+            glEnableVertexAttribArray(i);
+            glVertexAttribPointer(i, attr[i].n, GL_FLOAT, GL_FALSE, sizeof(bb_quad_vertex), (void *)attr[i].off);
+        }
+        uint32_t *idx = malloc((size_t)r->capacity * 6 * sizeof *idx);
+        if (!idx) {
+            log_error("bb: cannot allocate the index buffer of %d quads", r->capacity);
+            glBindVertexArray(0);
+            return false;
+        }
+        for (uint32_t q = 0; q < (uint32_t)r->capacity; q++) {
+            static const uint32_t tri[6] = {0, 1, 2, 2, 3, 0};
+            for (int k = 0; k < 6; k++) idx[q * 6 + (uint32_t)k] = q * 4 + tri[k];
+        }
+        glGenBuffers(1, &r->ibo);
+        glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, r->ibo);
+        glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)((size_t)r->capacity * 6 * sizeof *idx), idx, GL_STATIC_DRAW);
+        free(idx);
+        gfx_label(GL_BUFFER, r->ibo, "bb_quad_indices");
+    }
+    glBindVertexArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    gfx_label(GL_VERTEX_ARRAY, r->vao, "bb");
+    gfx_label(GL_BUFFER, r->vbo, r->batcher == BB_BATCHER_INSTANCED ? "bb_instances" : "bb_quads");
+    return true;
+}
+
+bb_renderer *bb_renderer_create(const bb_desc *desc)
+{
+    const bb_desc d = desc ? *desc : (bb_desc){0};
+    bb_renderer *r = calloc(1, sizeof *r);
+    if (!r) {
+        log_error("bb: out of memory");
+        return NULL;
+    }
+    r->batcher = d.batcher;
+    r->sort = !d.no_sort;
+    r->soft = d.soft == 0.0f ? 0.5f : (d.soft < 0.0f ? 0.0f : d.soft);
+    r->capacity = d.capacity > 0 ? d.capacity : PARTICLES_DEFAULT_CAPACITY;
+    r->record_bytes = bb_batcher_bytes(r->batcher);
+    r->batch = bb_batch_create(r->capacity);
+    r->staging = malloc(r->record_bytes * (size_t)r->capacity);
+    if (!r->batch || !r->staging) {
+        log_error("bb: cannot allocate CPU buffers for %d billboards", r->capacity);
+        goto fail;
+    }
+    r->prog = gfx_program_load(r->batcher == BB_BATCHER_INSTANCED ? "bb_instanced.vert" : "bb_quads.vert", "bb_particle.frag", NULL);
+    if (!r->prog) goto fail;
+    r->u_view = gfx_uniform(r->prog, "u_view");
+    r->u_proj = gfx_uniform(r->prog, "u_proj");
+    r->u_gain = gfx_uniform(r->prog, "u_gain");
+    r->u_soft = gfx_uniform(r->prog, "u_soft");
+    r->u_inv_viewport = gfx_uniform(r->prog, "u_inv_viewport");
+    r->u_atlas = gfx_uniform(r->prog, "u_atlas");
+    if (!create_buffers(r)) goto fail;
+    for (int a = 0; a < BB_ATLAS_COUNT; a++) r->atlas[a] = load_atlas(atlas_files[a]);
+    return r;
+fail:
+    bb_renderer_destroy(r);
+    return NULL;
+}
+
+void bb_renderer_destroy(bb_renderer *r)
+{
+    if (!r) return;
+    for (int a = 0; a < BB_ATLAS_COUNT; a++)
+        if (r->atlas[a]) gfx_texture_destroy(r->atlas[a]);
+    if (r->prog) glDeleteProgram(r->prog);
+    if (r->vao) glDeleteVertexArrays(1, &r->vao);
+    if (r->vbo) glDeleteBuffers(1, &r->vbo);
+    if (r->ibo) glDeleteBuffers(1, &r->ibo);
+    bb_batch_destroy(r->batch);
+    free(r->staging);
+    free(r);
+}
+
+int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj)
+{
+    assert(r && p && p->alive <= r->capacity);
+    bb_camera cam = {.sort = r->sort};
+    glm_mat4_copy(view, cam.view);
+    glm_mat4_mul(proj, view, cam.view_proj);
+    glm_mat4_copy(view, r->view);
+    glm_mat4_copy(proj, r->proj);
+    const int n = r->batcher == BB_BATCHER_INSTANCED ? bb_batch_build_instances(r->batch, p, &cam, r->staging)
+                                                     : bb_batch_build_quads(r->batch, p, &cam, r->staging);
+    const size_t bytes = (size_t)r->batch->span * r->record_bytes;
+    glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
+    /* orphan: the driver hands out fresh storage while the GPU may still read last frame's */
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(r->record_bytes * (size_t)r->capacity), NULL, GL_STREAM_DRAW);
+    if (bytes) glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)bytes, r->staging);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    r->info = (bb_frame_info){.drawn = n, .culled = r->batch->culled, .upload_bytes = bytes};
+    return n;
+}
+
+static void draw_group(bb_renderer *r, const bb_group *g)
+{
+    if (r->batcher == BB_BATCHER_INSTANCED) {
+        point_instances((size_t)g->first);
+        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, g->count);
+    } else {
+        glDrawElements(GL_TRIANGLES, g->count * 6, GL_UNSIGNED_INT, (void *)((size_t)g->first * 6 * sizeof(uint32_t)));
+    }
+    r->info.draws++;
+}
+
+void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
+{
+    assert(r && dp && dp->width > 0 && dp->height > 0);
+    r->info.draws = 0;
+    if (!r->info.drawn) return;
+    const bool white = dp->light[0] == 0.0f && dp->light[1] == 0.0f && dp->light[2] == 0.0f;
+    glUseProgram(r->prog);
+    glUniformMatrix4fv(r->u_view, 1, GL_FALSE, (const float *)r->view);
+    glUniformMatrix4fv(r->u_proj, 1, GL_FALSE, (const float *)r->proj);
+    glUniform1f(r->u_soft, dp->scene_depth ? r->soft : 0.0f);
+    glUniform2f(r->u_inv_viewport, 1.0f / (float)dp->width, 1.0f / (float)dp->height);
+    glUniform1i(r->u_atlas, 0);
+    glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SCENE_DEPTH);
+    glBindTexture(GL_TEXTURE_2D, dp->scene_depth);
+    glActiveTexture(GL_TEXTURE0);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glDepthMask(GL_FALSE);
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_BLEND);
+    glBindVertexArray(r->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
+    /* groups are sorted inside, not across: dull smoke first so fire glows through it */
+    static const int order[BB_ATLAS_COUNT] = {BB_ATLAS_SMOKE, BB_ATLAS_CLOD, BB_ATLAS_FIRE, BB_ATLAS_SPARK};
+    for (int blend = 0; blend < BB_BLEND_COUNT; blend++) {
+        glBlendFunc(GL_SRC_ALPHA, blend == BB_BLEND_ADDITIVE ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA);
+        for (int k = 0; k < BB_ATLAS_COUNT; k++) {
+            const int a = order[k];
+            const bb_group *g = &r->batch->groups[bb_batch_group(a, blend)];
+            if (!g->count) continue;
+            const float e = atlas_emission[a];
+            if (e > 0.0f) glUniform3f(r->u_gain, e, e, e);
+            else if (white) glUniform3f(r->u_gain, 1.0f, 1.0f, 1.0f);
+            else glUniform3f(r->u_gain, dp->light[0], dp->light[1], dp->light[2]);
+            glBindTexture(GL_TEXTURE_2D, r->atlas[a]);
+            draw_group(r, g);
+        }
+    }
+    glBindVertexArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glDisable(GL_BLEND);
+    glDepthMask(GL_TRUE);
+    glUseProgram(0);
+}
+
+bb_frame_info bb_renderer_info(const bb_renderer *r) { return r->info; }
+
+GLuint bb_renderer_atlas(const bb_renderer *r, int atlas)
+{
+    assert(atlas >= 0 && atlas < BB_ATLAS_COUNT);
+    return r->atlas[atlas];
+}

@@ -1,0 +1,80 @@
+/* bb.h — billboards on the GPU: atlases, the two batchers, blending and soft edges.
+ *
+ *   bb_renderer *bb = bb_renderer_create(&(bb_desc){ .capacity = pool->capacity });
+ *   each frame, after the opaque pass (depth test against it, no depth writes):
+ *     bb_renderer_build(bb, pool, view, proj);    CPU: cull, group, sort, fill, upload
+ *     bb_renderer_draw(bb, &(bb_draw_params){ .scene_depth = tex, .width = w, .height = h });
+ *   bb_renderer_destroy(bb);
+ *
+ * Owns the four atlases (assets/atlas_{fire,spark,smoke,clod}.png, sRGB, 8 x 8 cells, mipmaps
+ * down to 8-pixel cells so neighbouring frames never mix), the programs (shaders/bb_*) and one
+ * streamed vertex buffer. Batchers (bb_desc.batcher, `--batcher instanced|quads`):
+ *   A BB_BATCHER_INSTANCED (default): 28 bytes per billboard (core/bb_batch.h) in a buffer
+ *     orphaned and refilled once per frame; a 4-vertex strip per instance, corners and atlas
+ *     cells computed in the vertex shader.
+ *   B BB_BATCHER_QUADS: the reference's 4 vertices x 13 floats (208 bytes) built on the CPU,
+ *     drawn with a static index buffer (6 indices per quad, made once at creation).
+ * Both: one draw per (atlas, blend) group with billboards in it; alpha groups first (smoke,
+ * clods, fire: sorted inside a group, not across), back to front unless bb_desc.no_sort, blended SRC_ALPHA / ONE_MINUS_SRC_ALPHA; then additive groups
+ * (SRC_ALPHA / ONE). Depth test on, depth writes off. Soft edges: alpha fades to zero where the
+ * billboard is closer than soft * size in front of the scene depth (bb_draw_params.scene_depth).
+ * Fire and sparks are emissive (HDR gain); smoke and clods are lit by bb_draw_params.light.
+ *
+ * Defaults: capacity 100 000, instanced, sorted, soft 0.5. Failure: create returns NULL when a
+ * program cannot be built (logged with file:line); a missing atlas is logged and replaced by
+ * a flat white one, so the mistake is visible and the program keeps running.
+ */
+#ifndef IMPRINT_BB_BB_H
+#define IMPRINT_BB_BB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cglm/cglm.h>
+
+#include "core/bb_batch.h"
+#include "core/particles.h"
+#include "gfx/gl.h"
+
+typedef enum bb_batcher { BB_BATCHER_INSTANCED = 0, BB_BATCHER_QUADS } bb_batcher;
+
+typedef struct bb_desc {
+    int capacity;        /* most billboards drawn per frame; 0 = PARTICLES_DEFAULT_CAPACITY */
+    bb_batcher batcher;
+    bool no_sort;        /* skip the back-to-front order of alpha groups */
+    float soft;          /* soft-edge distance in billboard sizes; 0 = 0.5, negative = hard edges */
+} bb_desc;
+
+typedef struct bb_draw_params {
+    GLuint scene_depth;  /* depth texture of the opaque pass; 0 = no soft edges */
+    int width, height;   /* viewport in pixels */
+    float light[3];      /* radiance lighting smoke and clods; all zero = white */
+} bb_draw_params;
+
+typedef struct bb_renderer bb_renderer;
+
+bb_renderer *bb_renderer_create(const bb_desc *desc);
+void bb_renderer_destroy(bb_renderer *r);
+
+/* Parses "instanced" | "quads"; false for anything else. */
+bool bb_batcher_parse(const char *name, bb_batcher *out);
+const char *bb_batcher_name(bb_batcher b);
+/* Bytes streamed to the GPU per drawn billboard (28 for A, 208 for B). */
+size_t bb_batcher_bytes(bb_batcher b);
+
+/* CPU half of a frame: culls, groups, sorts and fills this frame's data and uploads it.
+ * Returns the number of billboards that will be drawn. */
+int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj);
+/* GPU half: one draw per non-empty group, into the bound framebuffer. */
+void bb_renderer_draw(bb_renderer *r, const bb_draw_params *params);
+
+/* The last build: billboards drawn, culled, bytes uploaded, draw calls issued by the last draw. */
+typedef struct bb_frame_info {
+    int drawn, culled, draws;
+    size_t upload_bytes;
+} bb_frame_info;
+bb_frame_info bb_renderer_info(const bb_renderer *r);
+/* The atlas texture of an atlas id (tests, debug views). */
+GLuint bb_renderer_atlas(const bb_renderer *r, int atlas);
+
+#endif

@@ -1,0 +1,330 @@
+/* Billboards on a real GL driver: blobs land where the camera puts them, the vertex shader
+ * picks the same atlas cell as the CPU mirror, both batchers draw the same picture, soft edges
+ * fade against scene depth. */
+#include "testgl.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bb/bb.h"
+#include "core/bb_anim.h"
+#include "core/bb_emit.h"
+#include "core/log.h"
+
+enum { W = 256, H = 256 };
+
+typedef struct fbo {
+    GLuint fbo, color, depth;
+} fbo;
+
+static fbo fbo_create(void)
+{
+    fbo f;
+    glGenTextures(1, &f.color);
+    glBindTexture(GL_TEXTURE_2D, f.color);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glGenRenderbuffers(1, &f.depth);
+    glBindRenderbuffer(GL_RENDERBUFFER, f.depth);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, W, H);
+    glGenFramebuffers(1, &f.fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, f.fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, f.color, 0);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, f.depth);
+    assert_int_equal(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+    glViewport(0, 0, W, H);
+    return f;
+}
+
+static void fbo_destroy(fbo *f)
+{
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &f->fbo);
+    glDeleteRenderbuffers(1, &f->depth);
+    glDeleteTextures(1, &f->color);
+}
+
+typedef struct cam {
+    mat4 view, proj, vp;
+} cam;
+
+static void test_cam(cam *c)
+{
+    glm_lookat((vec3){0, 0, 10}, (vec3){0, 0, 0}, (vec3){0, 1, 0}, c->view);
+    glm_perspective(glm_rad(45.0f), 1.0f, 0.1f, 100.0f, c->proj);
+    glm_mat4_mul(c->proj, c->view, c->vp);
+}
+
+/* Pixel (origin bottom-left, as glReadPixels) where a world point lands. */
+static void project(const cam *c, const float p[3], int *x, int *y)
+{
+    vec4 clip;
+    glm_mat4_mulv(*(mat4 *)&c->vp, (vec4){p[0], p[1], p[2], 1.0f}, clip);
+    *x = (int)((clip[0] / clip[3] * 0.5f + 0.5f) * W);
+    *y = (int)((clip[1] / clip[3] * 0.5f + 0.5f) * H);
+}
+
+/* Clears, builds and draws the pool; returns a malloc'd RGBA8 read-back. */
+static uint8_t *render(bb_renderer *r, const particles *p, const cam *c, GLuint scene_depth)
+{
+    glClearColor(0, 0, 0, 1);
+    glClearDepth(1.0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    bb_renderer_build(r, p, *(mat4 *)&c->view, *(mat4 *)&c->proj);
+    bb_renderer_draw(r, &(bb_draw_params){.scene_depth = scene_depth, .width = W, .height = H});
+    uint8_t *px = malloc(W * H * 4);
+    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    testgl_assert_no_error();
+    return px;
+}
+
+static int luma(const uint8_t *px, int x, int y)
+{
+    const uint8_t *q = px + ((size_t)y * W + (size_t)x) * 4;
+    return (q[0] + q[1] + q[2]) / 3;
+}
+
+/* 4-connected components of pixels brighter than `thr` (flood fill with an explicit stack). */
+static int count_blobs(const uint8_t *px, int thr)
+{
+    uint8_t *seen = calloc(W * H, 1);
+    int *stack = malloc(sizeof(int) * W * H);
+    int blobs = 0;
+    for (int i = 0; i < W * H; i++) {
+        if (seen[i] || luma(px, i % W, i / W) <= thr) continue;
+        blobs++;
+        int top = 0;
+        stack[top++] = i;
+        seen[i] = 1;
+        while (top) {
+            const int j = stack[--top], x = j % W, y = j / W;
+            const int nb[4][2] = {{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}};
+            for (int k = 0; k < 4; k++) {
+                const int nx = nb[k][0], ny = nb[k][1];
+                if (nx < 0 || ny < 0 || nx >= W || ny >= H) continue;
+                const int n = ny * W + nx;
+                if (!seen[n] && luma(px, nx, ny) > thr) {
+                    seen[n] = 1;
+                    stack[top++] = n;
+                }
+            }
+        }
+    }
+    free(seen);
+    free(stack);
+    return blobs;
+}
+
+static const float blob_pos[5][3] = {{-2.5f, -2.0f, 0}, {2.0f, -1.5f, 0}, {0, 0, 0}, {-1.5f, 2.2f, -1.0f}, {2.4f, 2.0f, 1.0f}};
+
+static particles *blob_pool(void)
+{
+    particles *p = particles_create(&(particles_desc){.capacity = 64});
+    for (int i = 0; i < 5; i++) {
+        particle *b = particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+        memcpy(b->pos, blob_pos[i], sizeof b->pos);
+        b->size = 0.8f;
+    }
+    /* two more outside the view: culled, never drawn */
+    particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE)->pos[0] = 40.0f;
+    particle *behind = particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+    behind->pos[2] = 20.0f;
+    behind->size = 0.8f;
+    p->items[5].size = 0.8f;
+    return p;
+}
+
+static void n_billboards_make_n_blobs_at_the_right_spots(void **state)
+{
+    (void)state;
+    fbo f = fbo_create();
+    cam c;
+    test_cam(&c);
+    particles *p = blob_pool();
+    for (int batcher = 0; batcher < 2; batcher++) {
+        bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 64, .batcher = (bb_batcher)batcher});
+        assert_non_null(r);
+        uint8_t *px = render(r, p, &c, 0);
+        const bb_frame_info info = bb_renderer_info(r);
+        assert_int_equal(info.drawn, 5);
+        assert_int_equal(info.culled, 2);
+        assert_int_equal(info.draws, 1); /* one atlas, one blend mode: one draw */
+        assert_int_equal(info.upload_bytes, 5 * bb_batcher_bytes((bb_batcher)batcher)); /* sorted: packed */
+        assert_int_equal(count_blobs(px, 40), 5);
+        for (int i = 0; i < 5; i++) {
+            int x, y;
+            project(&c, blob_pos[i], &x, &y);
+            assert_true(luma(px, x, y) > 200);
+            /* the blob is small: 0.8 m at 10 m is ~0.1 of the view; 20 px away is dark */
+            assert_true(luma(px, x + 20 < W ? x + 20 : x - 20, y) < 40);
+        }
+        free(px);
+        bb_renderer_destroy(r);
+    }
+    bb_renderer_destroy(NULL);
+    particles_destroy(p);
+    fbo_destroy(&f);
+}
+
+/* Replaces an atlas by 64 flat cells whose colour encodes the cell index. */
+static void code_atlas(GLuint tex)
+{
+    enum { S = 64 * 8 };
+    uint8_t *img = malloc(S * S * 4);
+    for (int y = 0; y < S; y++)
+        for (int x = 0; x < S; x++) {
+            /* GL rows bottom-up: image row 0 (frames 0..7) is the top, GL row S-1 */
+            const int f = ((S - 1 - y) / 64) * 8 + x / 64;
+            uint8_t *q = img + ((size_t)y * S + (size_t)x) * 4;
+            q[0] = (uint8_t)(f * 4);
+            q[1] = (uint8_t)(255 - f * 4);
+            q[2] = 128;
+            q[3] = 255;
+        }
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, S, S, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    free(img);
+}
+
+static void atlas_cell_read_matches_the_frame(void **state)
+{
+    (void)state;
+    fbo f = fbo_create();
+    cam c;
+    test_cam(&c);
+    const struct { float phase; int start; bool loop; } cases[] = {
+        {0.0f, 0, false}, {1.0f, 0, false}, {9.0f, 0, false}, {17.0f, 3, false}, {62.0f, 0, false},
+        {100.0f, 0, false}, /* clamped at the last cell */
+        {70.0f, 0, true}, {5.0f, 60, true}, /* looped: wraps */
+        {63.0f, 0, true},
+    };
+    for (int batcher = 0; batcher < 2; batcher++) {
+        bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4, .batcher = (bb_batcher)batcher});
+        code_atlas(bb_renderer_atlas(r, BB_ATLAS_SMOKE));
+        particles *p = particles_create(&(particles_desc){.capacity = 4});
+        particle *b = particles_acquire(p, BB_ATLAS_SMOKE, BB_BLEND_ALPHA);
+        b->size = 2.0f;
+        for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+            b->phase = cases[k].phase;
+            b->frame0 = (uint8_t)cases[k].start;
+            b->flags = cases[k].loop ? BB_ANIM_LOOP : 0;
+            uint8_t *px = render(r, p, &c, 0);
+            const uint8_t *q = px + ((size_t)(H / 2) * W + W / 2) * 4;
+            const int expect = bb_anim_frame_phase(cases[k].phase, cases[k].start, cases[k].loop, NULL);
+            assert_int_equal((q[0] + 2) / 4, expect);
+            assert_int_equal((255 - q[1] + 2) / 4, expect);
+            free(px);
+        }
+        /* halfway between cells 10 and 11: the average of both colours */
+        b->phase = 10.5f;
+        b->frame0 = 0;
+        b->flags = 0;
+        uint8_t *px = render(r, p, &c, 0);
+        const uint8_t *q = px + ((size_t)(H / 2) * W + W / 2) * 4;
+        assert_in_range(q[0], 42 - 2, 42 + 2);
+        free(px);
+        particles_destroy(p);
+        bb_renderer_destroy(r);
+    }
+    fbo_destroy(&f);
+}
+
+static void both_batchers_draw_the_same_picture(void **state)
+{
+    (void)state;
+    fbo f = fbo_create();
+    cam c;
+    test_cam(&c);
+    particles *p = particles_create(&(particles_desc){.capacity = 2000});
+    bb_rng rng;
+    bb_rng_seed(&rng, 9);
+    for (int i = 0; i < 40; i++) {
+        const float at[3] = {bb_rng_range(&rng, -3, 3), bb_rng_range(&rng, -3, 3), bb_rng_range(&rng, -3, 3)};
+        bb_emit_sparks(p, &rng, at, (float[3]){0, 1, 0}, 5);
+        bb_emit_smoke(p, &rng, at, 0.2f, 2);
+        if (i % 8 == 0) bb_emit_fireball(p, &rng, at, 0.6f);
+        bb_emit_clods(p, &rng, at, (float[3]){1, 0, 0}, 3);
+    }
+    for (int s = 0; s < 20; s++) particles_step(p, 1.0f / 60.0f);
+    assert_true(p->alive > 300);
+    uint8_t *img[2];
+    for (int batcher = 0; batcher < 2; batcher++) {
+        bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 2000, .batcher = (bb_batcher)batcher});
+        img[batcher] = render(r, p, &c, 0);
+        assert_true(bb_renderer_info(r).draws >= 4);
+        bb_renderer_destroy(r);
+    }
+    long sum = 0, lit = 0, off = 0;
+    for (int i = 0; i < W * H * 4; i++) {
+        const int d = abs(img[0][i] - img[1][i]);
+        sum += d;
+        off += d > 8;
+        lit += i % 4 != 3 && img[0][i] > 30;
+    }
+    assert_true(lit > W * H / 20);               /* there is a picture to compare */
+    assert_true((double)sum / (W * H * 4) < 0.5); /* mean difference under half a level */
+    assert_true(off < W * H * 4 / 1000);         /* and almost no pixel differs visibly */
+    free(img[0]);
+    free(img[1]);
+    particles_destroy(p);
+    fbo_destroy(&f);
+}
+
+static void soft_edges_fade_near_geometry(void **state)
+{
+    (void)state;
+    fbo f = fbo_create();
+    cam c;
+    test_cam(&c);
+    /* scene depth: a wall at z = 0 (10 m from the camera) over the whole view */
+    const float zw = 10.0f, n = 0.1f, fa = 100.0f;
+    const float ndc = (fa + n) / (fa - n) - 2.0f * fa * n / ((fa - n) * zw);
+    float *d = malloc(sizeof(float) * W * H);
+    for (int i = 0; i < W * H; i++) d[i] = ndc * 0.5f + 0.5f;
+    GLuint depth;
+    glGenTextures(1, &depth);
+    glBindTexture(GL_TEXTURE_2D, depth);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, W, H, 0, GL_DEPTH_COMPONENT, GL_FLOAT, d);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    free(d);
+    bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4});
+    particles *p = particles_create(&(particles_desc){.capacity = 4});
+    particle *b = particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+    b->size = 2.0f;
+    b->color = particles_rgba(0.1f, 0.1f, 0.1f, 1.0f); /* stay below saturation */
+    int lum[3];
+    const float z[3] = {0.2f, 0.6f, 3.0f}; /* in front of the wall by 0.1, 0.3 and 1.5 sizes */
+    for (int k = 0; k < 3; k++) {
+        b->pos[2] = z[k];
+        uint8_t *px = render(r, p, &c, depth);
+        lum[k] = luma(px, W / 2, H / 2);
+        free(px);
+    }
+    uint8_t *px = render(r, p, &c, 0); /* the same billboard without scene depth */
+    const int hard = luma(px, W / 2, H / 2);
+    free(px);
+    assert_true(hard > 20);
+    assert_true(lum[0] < lum[1]);                /* closer to the wall = fainter */
+    assert_true(lum[0] < hard / 2);
+    assert_in_range(lum[2], hard - 3, hard + 3); /* a size away: untouched */
+    glDeleteTextures(1, &depth);
+    particles_destroy(p);
+    bb_renderer_destroy(r);
+    fbo_destroy(&f);
+}
+
+int main(void)
+{
+    log_set_quiet(true);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(n_billboards_make_n_blobs_at_the_right_spots),
+        cmocka_unit_test(atlas_cell_read_matches_the_frame),
+        cmocka_unit_test(both_batchers_draw_the_same_picture),
+        cmocka_unit_test(soft_edges_fade_near_geometry),
+    };
+    return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);
+}
