@@ -12,7 +12,7 @@
  * the GPU gets these exact bytes (no glGenerateMipmap), so the CPU mirror samples the very
  * same data the shaders do.
  *
- * Generated at start-up (about a millisecond per 256² level-0 pass), never stored on disk.
+ * Generated at start-up (a few milliseconds for 256²), never stored on disk.
  * Defaults (zero fields): size 256 (power of two, 4..4096), period 4 noise cells across the
  * tile at the coarsest octave, 4 octaves (each doubles the frequency), gain 0.5, seed 0.
  * Failure: a size that is not a power of two in range, or octaves whose period would exceed
