@@ -1,0 +1,42 @@
+#version 330 core
+// Armor: holes where the damage map's R passes the rough threshold (shadow pass too), two-sided
+// with dark inside faces, a scorched ember ring from B, a hot rim from the fading map.
+#include "common.glsl"
+#include "dissolve.glsl"
+#include "damage_common.glsl"
+uniform sampler2D u_damage;
+uniform sampler2D u_fading;
+uniform mat4 u_model;
+uniform vec3 u_albedo;
+in vec3 v_world;
+in vec3 v_nrm;
+in vec2 v_uv;
+in vec3 v_rest_os;
+in vec3 v_dir_os;
+out vec4 o_color;
+void main()
+{
+    vec4 dmg = texture(u_damage, v_uv);
+    float rough = damage_rough(v_uv);
+    if (dmg.r > rough) discard;
+    float dd = dissolve_fragment_d(v_rest_os, v_dir_os, u_model);
+    DISSOLVE_DISCARD(dd);
+#ifdef SHADOW_PASS
+    o_color = vec4(0.0);
+#else
+    bool front = gl_FrontFacing;
+    vec3 n = normalize(v_nrm) * (front ? 1.0 : -1.0);
+    // B reaches 1.2 r: a scorched band around every hole, darkest at the edge
+    float scorch = smoothstep(0.0, 0.3, dmg.b);
+    vec3 albedo = front ? u_albedo : vec3(0.03, 0.028, 0.026);
+    albedo = mix(albedo, vec3(0.045, 0.035, 0.03), scorch * 0.9);
+    vec3 c = light_surface(albedo, n, v_world, front ? 0.6 : 0.1, 40.0, shadow_factor(v_world, n));
+    // permanent ember ring right at the edge (outer channel), and the cooling hot rim
+    float ember = smoothstep(0.12, 0.4, dmg.b);
+    c += vec3(1.2, 0.28, 0.05) * ember * ember;
+    float heat = texture(u_fading, v_uv).b / 0.42;
+    c += damage_heat_color(heat);
+    c += dissolve_emission(dd);
+    o_color = vec4(apply_fog(c, v_world), 1.0);
+#endif
+}

@@ -1,0 +1,12 @@
+#version 330 core
+// Unwrap: the armor is drawn in its UV layout (the atlas) instead of on screen; every fragment
+// still knows its world position at the current pose.
+in vec3 a_pos;
+in vec2 a_uv;
+uniform mat4 u_model;
+out vec3 v_world;
+void main()
+{
+    v_world = (u_model * vec4(a_pos, 1.0)).xyz;
+    gl_Position = vec4(a_uv * 2.0 - 1.0, 0.0, 1.0);
+}

@@ -1,0 +1,406 @@
+#include "damage/damage.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "gfx/mesh_gl.h"
+#include "gfx/shader.h"
+#include "gfx/target.h"
+#include "gfx/texture.h"
+#include "gfx/timer.h"
+
+/* Fade steps per frame at most: after a stall the map catches up over a few frames. */
+#define DAMAGE_MAX_FADES_PER_FRAME 3
+
+struct damage_map {
+    damage_map_desc d;
+    int size;
+    int plate_count;
+    int plate_first[ROBOT_PLATE_COUNT], plate_indices[ROBOT_PLATE_COUNT];
+    vec3 plate_albedo[ROBOT_PLATE_COUNT];
+    gfx_mesh armor;
+    gfx_target raw, map;
+    gfx_pingpong fading;
+    GLuint island_tex, cut_tex;
+    GLuint prog_unwrap, prog_dilate, prog_cut, prog_armor, prog_armor_shadow;
+    float (*queue)[4];
+    int queued;
+    bool needs_dilate, cut_pending;
+    float fade_accum;
+    int fade_due, fade_steps_left, fade_steps_full;
+    damage_map_stats st;
+};
+
+int damage_fade_steps_to_zero(float factor)
+{
+    /* the GPU writes round-to-nearest of the shader's float into 8 bits; mirror it */
+    int v = 255, steps = 0;
+    while (v > 0 && steps < 10000) {
+        float x = (float)v * factor - 1.0f;
+        v = x <= 0.0f ? 0 : (int)lroundf(x);
+        steps++;
+    }
+    return steps;
+}
+
+static bool build_armor_mesh(damage_map *dm, const robot *r)
+{
+    mesh_data all = {0};
+    for (int p = 0; p < r->plate_count; p++) {
+        dm->plate_first[p] = all.index_count;
+        mesh_append(&all, &r->plates[p].mesh, GLM_MAT4_IDENTITY);
+        dm->plate_indices[p] = all.index_count - dm->plate_first[p];
+    }
+    dm->plate_count = r->plate_count;
+    dm->armor = gfx_mesh_create(&all, "damage.armor");
+    mesh_data_free(&all);
+    return dm->armor.vao != 0;
+}
+
+static GLuint island_texture(const robot *r)
+{
+    const int n = r->atlas_size;
+    int16_t *grid = malloc((size_t)n * n * sizeof *grid);
+    unsigned char *mask = malloc((size_t)n * n);
+    GLuint tex = 0;
+    if (grid && mask) {
+        robot_atlas_grid(r, grid);
+        for (int i = 0; i < n * n; i++) mask[i] = grid[i] >= 0 ? 255 : 0;
+        tex = gfx_texture_create(&(gfx_texture_desc){.width = n, .height = n, .internal_format = GL_R8, .data = mask,
+                                                     .flags = GFX_TEX_NEAREST, .label = "damage.islands"});
+    } else {
+        log_error("damage: out of memory for the island mask");
+    }
+    free(grid);
+    free(mask);
+    return tex;
+}
+
+damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
+{
+    assert(r);
+    damage_map *dm = calloc(1, sizeof *dm);
+    if (!dm) {
+        log_error("damage: out of memory");
+        return NULL;
+    }
+    dm->d = desc ? *desc : (damage_map_desc){0};
+    if (dm->d.max_spheres <= 0) dm->d.max_spheres = 64;
+    if (dm->d.fade_hz <= 0) dm->d.fade_hz = 10.0f;
+    if (dm->d.fade_factor <= 0 || dm->d.fade_factor >= 1) dm->d.fade_factor = 0.86f;
+    dm->size = r->atlas_size;
+    /* +2: a driver that rounds a half-way value up instead of to even still gets there */
+    dm->fade_steps_full = damage_fade_steps_to_zero(dm->d.fade_factor) + 2;
+    dm->queue = malloc((size_t)dm->d.max_spheres * 4 * sizeof **dm->queue);
+    char defines[64];
+    snprintf(defines, sizeof defines, "#define MAX_SPHERES %d\n", dm->d.max_spheres);
+    const gfx_target_desc td = {.width = dm->size, .height = dm->size, .color = {GL_RGBA8}};
+    gfx_target_desc raw = td, map = td, fade = td;
+    raw.label = "damage.raw";
+    map.label = "damage.map";
+    fade.label = "damage.fading";
+    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) {
+        /* painted steel, a little colder on the limbs so the plates read as separate pieces */
+        float k = (p == ROBOT_PLATE_CHEST || p == ROBOT_PLATE_BACK || p == ROBOT_PLATE_HELMET) ? 0.0f : 0.04f;
+        glm_vec3_copy((vec3){0.52f - k, 0.53f, 0.56f + k}, dm->plate_albedo[p]);
+    }
+    if (!dm->queue || !build_armor_mesh(dm, r)) goto fail;
+    if (!gfx_target_create(&dm->raw, &raw) || !gfx_target_create(&dm->map, &map) || !gfx_pingpong_create(&dm->fading, &fade))
+        goto fail;
+    if (!(dm->island_tex = island_texture(r))) goto fail;
+    dm->cut_tex = gfx_texture_create(&(gfx_texture_desc){.width = dm->size, .height = dm->size, .internal_format = GL_R8,
+                                                         .flags = GFX_TEX_NEAREST, .label = "damage.cut"});
+    dm->prog_unwrap = gfx_program_load("damage_unwrap.vert", "damage_unwrap.frag", defines);
+    dm->prog_dilate = gfx_program_load("fullscreen.vert", "damage_dilate.frag", NULL);
+    dm->prog_cut = gfx_program_load("fullscreen.vert", "damage_cut.frag", NULL);
+    dm->prog_armor = gfx_program_load("damage_armor.vert", "damage_armor.frag", NULL);
+    dm->prog_armor_shadow = gfx_program_load("damage_armor.vert", "damage_armor.frag", "#define SHADOW_PASS 1\n");
+    if (!dm->cut_tex || !dm->prog_unwrap || !dm->prog_dilate || !dm->prog_cut || !dm->prog_armor || !dm->prog_armor_shadow)
+        goto fail;
+    damage_map_clear(dm);
+    return dm;
+fail:
+    log_error("damage: could not create the damage map (%d²)", dm->size);
+    damage_map_destroy(dm);
+    return NULL;
+}
+
+void damage_map_destroy(damage_map *dm)
+{
+    if (!dm) return;
+    gfx_mesh_destroy(&dm->armor);
+    gfx_target_destroy(&dm->raw);
+    gfx_target_destroy(&dm->map);
+    gfx_pingpong_destroy(&dm->fading);
+    gfx_texture_destroy(dm->island_tex);
+    gfx_texture_destroy(dm->cut_tex);
+    GLuint progs[] = {dm->prog_unwrap, dm->prog_dilate, dm->prog_cut, dm->prog_armor, dm->prog_armor_shadow};
+    for (size_t i = 0; i < sizeof progs / sizeof *progs; i++)
+        if (progs[i]) glDeleteProgram(progs[i]);
+    free(dm->queue);
+    free(dm);
+}
+
+static void clear_target(const gfx_target *t)
+{
+    gfx_target_bind(t);
+    glDisable(GL_SCISSOR_TEST);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+}
+
+void damage_map_clear(damage_map *dm)
+{
+    clear_target(&dm->raw);
+    clear_target(&dm->map);
+    clear_target(&dm->fading.t[0]);
+    clear_target(&dm->fading.t[1]);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    dm->queued = 0;
+    dm->needs_dilate = dm->cut_pending = false;
+    dm->fade_accum = 0;
+    dm->fade_due = dm->fade_steps_left = 0;
+}
+
+void damage_blast(damage_map *dm, const float c[3], float radius)
+{
+    assert(radius > 0);
+    dm->st.blasts++;
+    if (dm->queued == dm->d.max_spheres) {
+        /* the queue holds one pass; a burst beyond it starts the next pass early */
+        log_warn("damage: more than %d blasts in one frame; the oldest are drawn now", dm->d.max_spheres);
+        return;
+    }
+    float *q = dm->queue[dm->queued++];
+    q[0] = c[0]; q[1] = c[1]; q[2] = c[2]; q[3] = radius;
+}
+
+void damage_map_update(damage_map *dm, float dt)
+{
+    if (dm->fade_steps_left <= 0) return;
+    const float period = 1.0f / dm->d.fade_hz;
+    dm->fade_accum += dt;
+    while (dm->fade_accum >= period - 1e-6f) {
+        dm->fade_accum -= period;
+        if (dm->fade_due < dm->fade_steps_left) dm->fade_due++;
+    }
+}
+
+void damage_map_set_cut(damage_map *dm, const unsigned char *mask)
+{
+    glBindTexture(GL_TEXTURE_2D, dm->cut_tex);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, dm->size, dm->size, GL_RED, GL_UNSIGNED_BYTE, mask);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    dm->cut_pending = true;
+}
+
+static void draw_plates(const damage_map *dm, GLuint prog, mat4 *models, const bool *on)
+{
+    GLint loc = gfx_uniform(prog, "u_model");
+    for (int p = 0; p < dm->plate_count; p++) {
+        if (on && !on[p]) continue;
+        glUniformMatrix4fv(loc, 1, GL_FALSE, (const float *)models[p]);
+        gfx_mesh_draw_range(&dm->armor, dm->plate_first[p], dm->plate_indices[p]);
+    }
+}
+
+static void raster_state(void)
+{
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    glDisable(GL_SCISSOR_TEST);
+    glDepthMask(GL_FALSE);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
+
+/* One unwrap pass of n spheres into the given targets. */
+static void unwrap(damage_map *dm, const float (*spheres)[4], int n, mat4 *models, const bool *on,
+                   const gfx_target *const *targets, int ntargets)
+{
+    raster_state();
+    glEnable(GL_BLEND);
+    glBlendEquation(GL_MAX);
+    glBlendFunc(GL_ONE, GL_ONE);
+    glUseProgram(dm->prog_unwrap);
+    glUniform4fv(gfx_uniform(dm->prog_unwrap, "u_spheres"), n, (const float *)spheres);
+    glUniform1i(gfx_uniform(dm->prog_unwrap, "u_count"), n);
+    for (int i = 0; i < ntargets; i++) {
+        gfx_target_bind(targets[i]);
+        draw_plates(dm, dm->prog_unwrap, models, on);
+    }
+    glBlendEquation(GL_FUNC_ADD);
+    glDisable(GL_BLEND);
+}
+
+static void dilate(const damage_map *dm, GLuint src, const gfx_target *dst, float fade, float sub)
+{
+    raster_state();
+    glDisable(GL_BLEND);
+    gfx_target_bind(dst);
+    glUseProgram(dm->prog_dilate);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, src);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, dm->island_tex);
+    glUniform1i(gfx_uniform(dm->prog_dilate, "u_src"), 0);
+    glUniform1i(gfx_uniform(dm->prog_dilate, "u_island"), 1);
+    glUniform1f(gfx_uniform(dm->prog_dilate, "u_fade"), fade);
+    glUniform1f(gfx_uniform(dm->prog_dilate, "u_sub"), sub);
+    gfx_fullscreen_draw();
+    glActiveTexture(GL_TEXTURE0);
+}
+
+static void fade_step(damage_map *dm)
+{
+    dilate(dm, gfx_pingpong_read(&dm->fading), gfx_pingpong_write(&dm->fading), dm->d.fade_factor, 1.0f / 255.0f);
+    gfx_pingpong_swap(&dm->fading);
+}
+
+void damage_map_prepare(damage_map *dm, mat4 *models, const bool *attached)
+{
+    if (dm->queued > 0) {
+        gfx_pass_begin("damage.unwrap");
+        const gfx_target *targets[2] = {&dm->raw, &dm->fading.t[dm->fading.cur]};
+        unwrap(dm, (const float (*)[4])dm->queue, dm->queued, models, attached, targets, 2);
+        gfx_pass_end();
+        dm->queued = 0;
+        dm->st.unwrap_passes++;
+        dm->needs_dilate = true;
+        if (dm->fade_steps_left == 0) dm->fade_accum = 0;
+        dm->fade_steps_left = dm->fade_steps_full;
+    }
+    if (dm->cut_pending) {
+        gfx_pass_begin("damage.cut");
+        raster_state();
+        glEnable(GL_BLEND);
+        glBlendEquation(GL_MAX);
+        glBlendFunc(GL_ONE, GL_ONE);
+        gfx_target_bind(&dm->raw);
+        glUseProgram(dm->prog_cut);
+        glActiveTexture(GL_TEXTURE0);
+        glBindTexture(GL_TEXTURE_2D, dm->cut_tex);
+        glUniform1i(gfx_uniform(dm->prog_cut, "u_cut"), 0);
+        gfx_fullscreen_draw();
+        glBlendEquation(GL_FUNC_ADD);
+        glDisable(GL_BLEND);
+        gfx_pass_end();
+        dm->cut_pending = false;
+        dm->needs_dilate = true;
+    }
+    if (dm->needs_dilate) {
+        gfx_pass_begin("damage.dilate");
+        dilate(dm, dm->raw.color[0], &dm->map, 1.0f, 0.0f);
+        gfx_pass_end();
+        dm->needs_dilate = false;
+        dm->st.dilate_passes++;
+    }
+    for (int i = 0; i < DAMAGE_MAX_FADES_PER_FRAME && dm->fade_due > 0 && dm->fade_steps_left > 0; i++) {
+        gfx_pass_begin("damage.fade");
+        fade_step(dm);
+        gfx_pass_end();
+        dm->fade_due--;
+        dm->fade_steps_left--;
+        dm->st.fade_passes++;
+    }
+    if (dm->fade_steps_left == 0) dm->fade_due = 0;
+    glDepthMask(GL_TRUE);
+    glEnable(GL_DEPTH_TEST);
+}
+
+void damage_draw_armor(damage_map *dm, const damage_armor_draw *d, damage_pass pass)
+{
+    GLuint prog = pass == DAMAGE_PASS_SHADOW ? dm->prog_armor_shadow : dm->prog_armor;
+    glUseProgram(prog);
+    glEnable(GL_DEPTH_TEST);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_CULL_FACE); /* two-sided: holes show the inside of the shell */
+    glDisable(GL_BLEND);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, dm->map.color[0]);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, gfx_pingpong_read(&dm->fading));
+    glActiveTexture(GL_TEXTURE0);
+    glUniform1i(gfx_uniform(prog, "u_damage"), 0);
+    glUniform1i(gfx_uniform(prog, "u_fading"), 1);
+    GLint loc_model = gfx_uniform(prog, "u_model"), loc_albedo = gfx_uniform(prog, "u_albedo");
+    for (int p = 0; p < dm->plate_count; p++) {
+        if (d->visible && !d->visible[p]) continue;
+        if (d->dv && d->dissolve) dissolve_bind(d->dv, prog, &d->dissolve[p], pass == DAMAGE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN);
+        else dissolve_unbind(prog);
+        glUniformMatrix4fv(loc_model, 1, GL_FALSE, (const float *)d->models[p]);
+        glUniform3fv(loc_albedo, 1, dm->plate_albedo[p]);
+        gfx_mesh_draw_range(&dm->armor, dm->plate_first[p], dm->plate_indices[p]);
+    }
+    glActiveTexture(GL_TEXTURE0);
+}
+
+GLuint damage_map_texture(const damage_map *dm) { return dm->map.color[0]; }
+GLuint damage_map_raw_texture(const damage_map *dm) { return dm->raw.color[0]; }
+GLuint damage_map_fading_texture(const damage_map *dm) { return gfx_pingpong_read(&dm->fading); }
+GLuint damage_map_island_texture(const damage_map *dm) { return dm->island_tex; }
+int damage_map_size(const damage_map *dm) { return dm->size; }
+
+damage_map_stats damage_map_get_stats(const damage_map *dm)
+{
+    damage_map_stats s = dm->st;
+    s.fade_steps_left = dm->fade_steps_left;
+    s.queued = dm->queued;
+    return s;
+}
+
+/* ---- bench ---- */
+
+static double gpu_ms_of(GLuint q, int reps)
+{
+    GLuint64 ns = 0;
+    glGetQueryObjectui64v(q, GL_QUERY_RESULT, &ns);
+    return (double)ns / 1e6 / (double)reps;
+}
+
+double damage_bench_unwrap(damage_map *dm, mat4 *models, const float (*spheres)[4], int n, bool separate, int reps)
+{
+    gfx_target scratch;
+    if (!gfx_target_create(&scratch, &(gfx_target_desc){.width = dm->size, .height = dm->size, .color = {GL_RGBA8},
+                                                         .label = "damage.bench"}))
+        return -1;
+    clear_target(&scratch);
+    const gfx_target *t[1] = {&scratch};
+    GLuint q;
+    glGenQueries(1, &q);
+    glFinish();
+    glBeginQuery(GL_TIME_ELAPSED, q);
+    for (int r = 0; r < reps; r++) {
+        if (separate)
+            for (int i = 0; i < n; i++) unwrap(dm, spheres + i, 1, models, NULL, t, 1);
+        else
+            unwrap(dm, spheres, n, models, NULL, t, 1);
+    }
+    glEndQuery(GL_TIME_ELAPSED);
+    double ms = gpu_ms_of(q, reps);
+    glDeleteQueries(1, &q);
+    gfx_target_destroy(&scratch);
+    glDepthMask(GL_TRUE);
+    glEnable(GL_DEPTH_TEST);
+    return ms;
+}
+
+double damage_bench_fade(damage_map *dm, int reps)
+{
+    GLuint q;
+    glGenQueries(1, &q);
+    glFinish();
+    glBeginQuery(GL_TIME_ELAPSED, q);
+    for (int r = 0; r < reps; r++) fade_step(dm);
+    glEndQuery(GL_TIME_ELAPSED);
+    double ms = gpu_ms_of(q, reps);
+    glDeleteQueries(1, &q);
+    glDepthMask(GL_TRUE);
+    glEnable(GL_DEPTH_TEST);
+    return ms;
+}

@@ -1,0 +1,104 @@
+/* damage.h — the damage-map technique on the GPU: unwrap blasts into UV space, dilate seams,
+ * fade the hot map, draw the holed armor.
+ *
+ *   damage_map *dm = damage_map_create(&(damage_map_desc){0}, robot);  // 1024², 64 spheres/pass
+ *   damage_blast(dm, center_ws, 0.06f);        // queue (CPU only, any time)
+ *   damage_map_update(dm, dt);                 // fixed step: schedules fade steps at 10 Hz
+ *   damage_map_prepare(dm, plate_models);      // once per frame: the GPU passes that are due
+ *   damage_draw_armor(dm, &(damage_armor_draw){ .models = plate_models, ... }, pass);
+ *   damage_map_destroy(dm);
+ *
+ * Owns: the armor of a core robot as one GPU mesh (plates as index ranges), the damage map
+ * (an RGBA8 target never cleared during play, max-blended) and its dilated copy that shaders
+ * sample, the fading map (a ping-pong pair), the island mask (from the atlas), the cut mask, and
+ * the programs of shaders/damage_*.
+ *
+ * Passes (timed as damage.unwrap, damage.dilate, damage.fade, damage.cut):
+ *   unwrap  ONE pass for all queued spheres (up to desc.max_spheres; more wait for the next
+ *           frame): the attached plates are rasterized at uv * 2 - 1 with their current world
+ *           matrix; each fragment writes R, G, B = saturate(1 - d / (k r)) for k = 1, 1.1, 1.2
+ *           with glBlendEquation(GL_MAX), into the damage map and the current fading map.
+ *   dilate  gutter texels take the largest value of the island texels within 2 texels, so
+ *           bilinear lookups at a UV seam never read an untouched gutter (runs after writes).
+ *   fade    at desc.fade_hz while the fading map holds anything: v' = max(v * f - 1/255, 0)
+ *           (+ dilation) into the other half of the pair. The CPU knows how many 8-bit steps
+ *           take 255 to 0 (damage_fade_steps_to_zero) and stops after that many steps since the
+ *           last hit; at rest there is no fade pass at all.
+ *   cut     islands cut away on the CPU (core/blast.h) are max-blended into the damage map.
+ *
+ * Armor shading (damage_armor.frag): alpha test R > rough(uv) (core blast_rough mirrors it),
+ * two-sided with dark inside faces, scorched glowing ring from B, hot rim from the fading map
+ * (white-yellow -> red -> nothing), lit and shadowed; the SHADOW pass discards the same holes.
+ * Plates can dissolve (shaders/dissolve.glsl) with per-plate parameters.
+ *
+ * Failure: create logs and returns NULL (shader or framebuffer error); destroy(NULL) is a no-op.
+ */
+#ifndef IMPRINT_DAMAGE_DAMAGE_H
+#define IMPRINT_DAMAGE_DAMAGE_H
+
+#include <stdbool.h>
+
+#include <cglm/cglm.h>
+
+#include "core/robot.h"
+#include "dissolve/dissolve.h"
+#include "gfx/gl.h"
+
+typedef struct damage_map damage_map;
+
+typedef struct damage_map_desc {
+    int max_spheres;    /* per unwrap pass, default 64 */
+    float fade_hz;      /* default 10 */
+    float fade_factor;  /* per step, default 0.86 */
+} damage_map_desc;
+
+typedef struct damage_map_stats {
+    long long blasts;          /* spheres queued since creation */
+    long long unwrap_passes;
+    long long fade_passes;
+    long long dilate_passes;
+    int fade_steps_left;       /* 0: at rest */
+    int queued;
+} damage_map_stats;
+
+typedef enum damage_pass { DAMAGE_PASS_MAIN, DAMAGE_PASS_SHADOW } damage_pass;
+
+typedef struct damage_armor_draw {
+    mat4 *models;                    /* per plate, world */
+    const bool *visible;             /* per plate; NULL: all */
+    const dissolve *dv;              /* may be NULL: no dissolve */
+    const dissolve_params *dissolve; /* per plate, or NULL: whole */
+} damage_armor_draw;
+
+damage_map *damage_map_create(const damage_map_desc *desc, const robot *r);
+void damage_map_destroy(damage_map *dm);
+
+void damage_blast(damage_map *dm, const float center_ws[3], float radius);
+void damage_map_update(damage_map *dm, float dt);
+/* Runs the due GPU passes; models: world matrix of each plate; attached: which plates the unwrap
+ * draws (NULL: all). Leaves the framebuffer binding and viewport changed. */
+void damage_map_prepare(damage_map *dm, mat4 *models, const bool *attached);
+/* Uploads a new cut mask (atlas_size² bytes, 255 = cut) and blends it in at the next prepare. */
+void damage_map_set_cut(damage_map *dm, const unsigned char *mask);
+/* Clears both maps and the queue (respawn). */
+void damage_map_clear(damage_map *dm);
+
+void damage_draw_armor(damage_map *dm, const damage_armor_draw *d, damage_pass pass);
+
+GLuint damage_map_texture(const damage_map *dm);        /* dilated damage map (sampled) */
+GLuint damage_map_raw_texture(const damage_map *dm);    /* as unwrapped, before dilation */
+GLuint damage_map_fading_texture(const damage_map *dm);
+GLuint damage_map_island_texture(const damage_map *dm);
+int damage_map_size(const damage_map *dm);
+damage_map_stats damage_map_get_stats(const damage_map *dm);
+
+/* Fade steps v' = round(255 * max(v/255 * f - 1/255, 0)) that take 255 to exactly 0. */
+int damage_fade_steps_to_zero(float factor);
+
+/* Bench: GPU ms of unwrapping n spheres (xyz world, w radius) into a scratch target, averaged
+ * over reps; `separate` draws them as n passes of one sphere (the reference's way). */
+double damage_bench_unwrap(damage_map *dm, mat4 *models, const float (*spheres)[4], int n, bool separate, int reps);
+/* Bench: GPU ms of one fade pass. */
+double damage_bench_fade(damage_map *dm, int reps);
+
+#endif
