@@ -61,8 +61,18 @@ void mud_sim_place_truck(mud_sim *s, float x, float z, float heading_deg)
 
 void mud_sim_step(mud_sim *s, const vehicle_input *in, float dt)
 {
+    mud_sim_drive(s, in, dt);
+    mud_sim_stamp(s);
+}
+
+void mud_sim_drive(mud_sim *s, const vehicle_input *in, float dt)
+{
     vehicle_ground g = mud_sim_ground(s);
     vehicle_step(s->truck, in, &g, dt);
+}
+
+void mud_sim_stamp(mud_sim *s)
+{
     const vehicle_desc *vd = vehicle_get_desc(s->truck);
     s->stamps = 0;
     s->volume = 0.0f;

@@ -32,7 +32,9 @@ void mud_sim_destroy(mud_sim *s);
 
 void mud_sim_spawn(mud_sim *s); /* truck at the terrain's spawn point, heading 0 */
 void mud_sim_place_truck(mud_sim *s, float x, float z, float heading_deg);
-void mud_sim_step(mud_sim *s, const vehicle_input *in, float dt);
+void mud_sim_step(mud_sim *s, const vehicle_input *in, float dt); /* = drive + stamp */
+void mud_sim_drive(mud_sim *s, const vehicle_input *in, float dt);  /* the truck only */
+void mud_sim_stamp(mud_sim *s);                                     /* wheels into the mud */
 
 /* One emitter per wheel (vehicle order); returns the wheel count. */
 int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS]);

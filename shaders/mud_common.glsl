@@ -1,0 +1,22 @@
+// mud_common.glsl — unpacking of the mud level's textures; mirrors core/terrain.h and core/mudfield.h.
+// Base terrain (one texture for the level, shared border samples): R height, G grass, B softness, A mud mask.
+// Mud (texture array, one 128x128 layer per resident block): R height over the base, GB slide, A track.
+
+const float MUD_BASE_HEIGHT_SCALE = 0.08;   // TERRAIN_HEIGHT_SCALE, metres per R step
+const float MUD_BASE_HEIGHT_OFFSET = 0.0;   // TERRAIN_HEIGHT_OFFSET
+const float MUD_HEIGHT_STEP = 0.01;         // MUDFIELD_HEIGHT_STEP
+const float MUD_SLIDE_MAX = 0.5;            // MUDFIELD_SLIDE_MAX
+
+uniform sampler2D u_base;     // (blocks * 24 + 1)^2 samples, linear filtering
+uniform float u_base_spacing; // metres between base samples (16 / 24)
+
+float mud_unpack_base_height(float r) { return r * 255.0 * MUD_BASE_HEIGHT_SCALE + MUD_BASE_HEIGHT_OFFSET; }
+float mud_unpack_height(float r) { return (r * 255.0 - 128.0) * MUD_HEIGHT_STEP; }
+vec2 mud_unpack_slide(vec2 gb) { return (gb * 255.0 - 128.0) / 127.0 * MUD_SLIDE_MAX; }
+
+// Bilinear base sample at world xz: the hardware filter between sample centres, like terrain_height.
+vec4 mud_base_sample(vec2 xz)
+{
+    vec2 size = vec2(textureSize(u_base, 0));
+    return textureLod(u_base, (xz / u_base_spacing + 0.5) / size, 0.0);
+}

@@ -1,0 +1,44 @@
+#version 330 core
+// Grass/dirt terrain tinted by softness, blended into wet glossy mud by the mask and the tracks.
+#include "common.glsl"
+
+in vec3 v_world;
+in vec3 v_nrm;
+in vec4 v_base;
+in float v_track;
+out vec4 o_color;
+
+// arithmetic hash: no sin(), which is slow on software rasterizers
+float hash(vec2 p)
+{
+    vec3 p3 = fract(vec3(p.xyx) * 0.1031);
+    p3 += dot(p3, p3.yzx + 33.33);
+    return fract((p3.x + p3.y) * p3.z);
+}
+float value_noise(vec2 p)
+{
+    vec2 i = floor(p), f = fract(p);
+    vec2 u = f * f * (3.0 - 2.0 * f);
+    return mix(mix(hash(i), hash(i + vec2(1, 0)), u.x), mix(hash(i + vec2(0, 1)), hash(i + vec2(1, 1)), u.x), u.y);
+}
+
+void main()
+{
+#ifdef SHADOW_PASS
+    o_color = vec4(0.0);
+#else
+    vec3 n = normalize(v_nrm);
+    float grain = value_noise(v_world.xz * 2.3);
+    vec3 grass = mix(vec3(0.10, 0.20, 0.04), vec3(0.20, 0.28, 0.07), grain);
+    vec3 dirt = mix(vec3(0.24, 0.17, 0.10), vec3(0.33, 0.25, 0.15), grain);
+    vec3 ground = mix(dirt, grass, smoothstep(0.2, 0.8, v_base.g));
+    ground *= mix(vec3(1.0), vec3(0.8, 0.7, 0.6), v_base.b); // tint: softer ground is darker
+    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0);
+    vec3 mud_col = mix(vec3(0.11, 0.075, 0.045), vec3(0.07, 0.05, 0.03), v_track);
+    vec3 albedo = mix(ground, mud_col, mud);
+    float spec = mix(0.03, 0.35, mud) * (0.6 + 0.4 * grain);
+    float shininess = mix(8.0, 60.0, mud);
+    vec3 c = light_surface(albedo, n, v_world, spec, shininess, shadow_factor(v_world, n));
+    o_color = vec4(apply_fog(c, v_world), 1.0);
+#endif
+}

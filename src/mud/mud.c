@@ -1,0 +1,390 @@
+#include "mud/mud.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "core/mesh.h"
+#include "gfx/mesh_gl.h"
+#include "gfx/shader.h"
+#include "gfx/texture.h"
+
+#define RES MUDFIELD_RES
+#define BASE_SEG (TERRAIN_BLOCK_SAMPLES - 1)
+
+typedef struct slot_info {
+    int block;      /* bz * nb + bx, -1 when free */
+    long last_used; /* frame of the last update that wanted it (LRU) */
+} slot_info;
+
+struct mud_renderer {
+    mudfield *field;
+    const terrain *terr;
+    int nb, slots;
+    float active_radius, draw_distance;
+    GLuint base_tex, mud_array, view_tex, read_fbo;
+    GLuint prog[2], clod_prog; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
+    gfx_mesh grid_mud, grid_base[3]; /* base LODs: 24, 12, 6 segments per block */
+    GLuint clod_vao, clod_vbo;
+    int max_clods;
+    int *block_slot;     /* nb*nb, -1 = none */
+    float *block_hmin, *block_hmax;
+    slot_info *slot;
+    uint8_t *scratch;    /* one block of RGBA8 */
+    long frame;
+    mud_renderer_stats stats;
+};
+
+/* A grid of (n+1)^2 vertices at integer (i, j) plus a skirt ring (y = 1) hanging below its edge. */
+static void build_grid(mesh_data *m, int n)
+{
+    for (int j = 0; j <= n; j++)
+        for (int i = 0; i <= n; i++) mesh_add_vertex(m, (float[3]){(float)i, 0, (float)j}, NULL, NULL);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+            uint32_t a = (uint32_t)(j * (n + 1) + i), b = a + 1, c = a + (uint32_t)(n + 1), d = c + 1;
+            mesh_add_tri(m, a, c, b);
+            mesh_add_tri(m, b, c, d);
+        }
+    /* walk the border once; each edge vertex gets a dropped twin */
+    int ring = 4 * n;
+    uint32_t first = (uint32_t)m->vertex_count;
+    for (int k = 0; k < ring; k++) {
+        int side = k / n, t = k % n, i, j;
+        if (side == 0) { i = t; j = 0; }
+        else if (side == 1) { i = n; j = t; }
+        else if (side == 2) { i = n - t; j = n; }
+        else { i = 0; j = n - t; }
+        mesh_add_vertex(m, (float[3]){(float)i, 1, (float)j}, NULL, NULL);
+    }
+    for (int k = 0; k < ring; k++) {
+        int k1 = (k + 1) % ring;
+        uint32_t top0 = (uint32_t)(lrintf(m->pos[first + k][2]) * (n + 1) + lrintf(m->pos[first + k][0]));
+        uint32_t top1 = (uint32_t)(lrintf(m->pos[first + k1][2]) * (n + 1) + lrintf(m->pos[first + k1][0]));
+        mesh_add_tri(m, top0, top1, first + (uint32_t)k);
+        mesh_add_tri(m, top1, first + (uint32_t)k1, first + (uint32_t)k);
+    }
+}
+
+static GLuint make_base_texture(const terrain *t, int nb)
+{
+    int n = nb * BASE_SEG + 1;
+    uint8_t *px = malloc((size_t)n * n * 4);
+    if (!px) abort();
+    for (int bz = 0; bz < nb; bz++)
+        for (int bx = 0; bx < nb; bx++) {
+            const uint8_t *blk = terrain_block_data(t, bx, bz);
+            for (int j = 0; j < TERRAIN_BLOCK_SAMPLES; j++)
+                memcpy(px + ((size_t)(bz * BASE_SEG + j) * n + bx * BASE_SEG) * 4, blk + j * TERRAIN_BLOCK_SAMPLES * 4,
+                       TERRAIN_BLOCK_SAMPLES * 4);
+        }
+    GLuint tex = gfx_texture_create(&(gfx_texture_desc){.width = n, .height = n, .data = px, .label = "mud.base"});
+    free(px);
+    return tex;
+}
+
+mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
+{
+    assert(desc && desc->field);
+    mud_renderer *mr = calloc(1, sizeof *mr);
+    if (!mr) abort();
+    mr->field = desc->field;
+    mr->terr = mudfield_terrain(desc->field);
+    mr->nb = terrain_blocks_per_side(mr->terr);
+    mr->slots = desc->slots > 0 ? desc->slots : 64;
+    mr->active_radius = desc->active_radius > 0 ? desc->active_radius : 40.0f;
+    mr->draw_distance = desc->draw_distance > 0 ? desc->draw_distance : 220.0f;
+    mr->max_clods = desc->max_clods > 0 ? desc->max_clods : 4096;
+    int blocks = mr->nb * mr->nb;
+    mr->block_slot = malloc((size_t)blocks * sizeof *mr->block_slot);
+    mr->block_hmin = malloc((size_t)blocks * sizeof(float));
+    mr->block_hmax = malloc((size_t)blocks * sizeof(float));
+    mr->slot = malloc((size_t)mr->slots * sizeof *mr->slot);
+    mr->scratch = malloc(RES * RES * 4);
+    if (!mr->block_slot || !mr->block_hmin || !mr->block_hmax || !mr->slot || !mr->scratch) abort();
+    for (int b = 0; b < blocks; b++) {
+        mr->block_slot[b] = -1;
+        const uint8_t *d = terrain_block_data(mr->terr, b % mr->nb, b / mr->nb);
+        uint8_t lo = 255, hi = 0;
+        for (int k = 0; k < TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES; k++) {
+            lo = d[k * 4] < lo ? d[k * 4] : lo;
+            hi = d[k * 4] > hi ? d[k * 4] : hi;
+        }
+        /* mud can go 1.28 m below or above the base; the skirt hangs 0.6 m */
+        mr->block_hmin[b] = terrain_unpack_height(lo) - 1.9f;
+        mr->block_hmax[b] = terrain_unpack_height(hi) + 1.3f;
+    }
+    for (int s = 0; s < mr->slots; s++) mr->slot[s] = (slot_info){-1, -1};
+
+    mr->prog[MUD_PASS_MAIN] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", NULL);
+    mr->prog[MUD_PASS_SHADOW] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", "#define SHADOW_PASS 1\n");
+    mr->clod_prog = gfx_program_load("mud_clods.vert", "mud_clods.frag", NULL);
+    mr->base_tex = make_base_texture(mr->terr, mr->nb);
+    if (!mr->prog[0] || !mr->prog[1] || !mr->clod_prog || !mr->base_tex) goto fail;
+
+    glGenTextures(1, &mr->mud_array);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
+    /* no initial data: a block uploads its whole layer when it claims a slot, before any draw */
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, RES, RES, mr->slots, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    gfx_label(GL_TEXTURE, mr->mud_array, "mud.slots");
+    mr->view_tex = gfx_texture_create(&(gfx_texture_desc){.width = RES, .height = RES, .flags = GFX_TEX_NEAREST, .label = "mud.view"});
+    if (!mr->view_tex) goto fail;
+    glGenFramebuffers(1, &mr->read_fbo);
+
+    mesh_data m = {0};
+    build_grid(&m, RES - 1);
+    mr->grid_mud = gfx_mesh_create(&m, "mud.grid128");
+    mesh_clear(&m);
+    static const char *const lod_names[3] = {"mud.grid25", "mud.grid13", "mud.grid7"};
+    for (int l = 0; l < 3; l++) {
+        mesh_clear(&m);
+        build_grid(&m, BASE_SEG >> l);
+        mr->grid_base[l] = gfx_mesh_create(&m, lod_names[l]);
+    }
+    mesh_data_free(&m);
+
+    glGenVertexArrays(1, &mr->clod_vao);
+    glGenBuffers(1, &mr->clod_vbo);
+    glBindVertexArray(mr->clod_vao);
+    glBindBuffer(GL_ARRAY_BUFFER, mr->clod_vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(mr->max_clods * sizeof(clod_instance)), NULL, GL_STREAM_DRAW);
+    glEnableVertexAttribArray(5);
+    glVertexAttribPointer(5, 4, GL_FLOAT, GL_FALSE, sizeof(clod_instance), (void *)offsetof(clod_instance, pos));
+    glVertexAttribDivisor(5, 1);
+    glEnableVertexAttribArray(6);
+    glVertexAttribPointer(6, 1, GL_FLOAT, GL_FALSE, sizeof(clod_instance), (void *)offsetof(clod_instance, rotation));
+    glVertexAttribDivisor(6, 1);
+    glEnableVertexAttribArray(7);
+    glVertexAttribPointer(7, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(clod_instance), (void *)offsetof(clod_instance, color));
+    glVertexAttribDivisor(7, 1);
+    glBindVertexArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    gfx_label(GL_BUFFER, mr->clod_vbo, "mud.clods");
+
+    int n = mr->nb * BASE_SEG + 1;
+    mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)RES * RES * 4 * (size_t)(mr->slots + 1) +
+                          (size_t)(mr->grid_mud.vertex_count + mr->grid_base[0].vertex_count * 2) * 64 +
+                          (size_t)(mr->grid_mud.index_count + mr->grid_base[0].index_count * 2) * 4 +
+                          (size_t)mr->max_clods * sizeof(clod_instance);
+    return mr;
+fail:
+    log_error("mud: cannot create the mud renderer (see the messages above)");
+    mud_renderer_destroy(mr);
+    return NULL;
+}
+
+void mud_renderer_destroy(mud_renderer *mr)
+{
+    if (!mr) return;
+    for (int i = 0; i < 2; i++)
+        if (mr->prog[i]) glDeleteProgram(mr->prog[i]);
+    if (mr->clod_prog) glDeleteProgram(mr->clod_prog);
+    gfx_texture_destroy(mr->base_tex);
+    gfx_texture_destroy(mr->view_tex);
+    if (mr->mud_array) glDeleteTextures(1, &mr->mud_array);
+    if (mr->read_fbo) glDeleteFramebuffers(1, &mr->read_fbo);
+    if (mr->grid_mud.vao) gfx_mesh_destroy(&mr->grid_mud);
+    for (int l = 0; l < 3; l++)
+        if (mr->grid_base[l].vao) gfx_mesh_destroy(&mr->grid_base[l]);
+    if (mr->clod_vao) glDeleteVertexArrays(1, &mr->clod_vao);
+    if (mr->clod_vbo) glDeleteBuffers(1, &mr->clod_vbo);
+    free(mr->block_slot);
+    free(mr->block_hmin);
+    free(mr->block_hmax);
+    free(mr->slot);
+    free(mr->scratch);
+    free(mr);
+}
+
+static void upload(mud_renderer *mr, int bx, int bz, int layer, const mudfield_rect *r)
+{
+    int w = r->x1 - r->x0 + 1, h = r->y1 - r->y0 + 1;
+    mudfield_pack(mr->field, bx, bz, r, mr->scratch);
+    glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, r->x0, r->y0, layer, w, h, 1, GL_RGBA, GL_UNSIGNED_BYTE, mr->scratch);
+    mr->stats.upload_bytes_frame += (long long)w * h * 4;
+    mr->stats.uploads_frame++;
+}
+
+/* A slot for block b: a free one, else the least recently used one not wanted this frame. */
+static int claim_slot(mud_renderer *mr, int b)
+{
+    int best = -1;
+    for (int s = 0; s < mr->slots; s++) {
+        if (mr->slot[s].block < 0) {
+            best = s;
+            break;
+        }
+        if (mr->slot[s].last_used < mr->frame && (best < 0 || mr->slot[s].last_used < mr->slot[best].last_used)) best = s;
+    }
+    if (best < 0) return -1; /* every slot is active this frame: the block draws its base only */
+    if (mr->slot[best].block >= 0) mr->block_slot[mr->slot[best].block] = -1;
+    mr->slot[best].block = b;
+    mr->block_slot[b] = best;
+    return best;
+}
+
+void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos)
+{
+    mr->frame++;
+    mr->stats.upload_bytes_frame = 0;
+    mr->stats.uploads_frame = 0;
+    mr->stats.blocks_active = 0;
+    int reach = (int)ceilf(mr->active_radius / TERRAIN_BLOCK_SIZE) + 1;
+    int cx = (int)floorf(truck_pos[0] / TERRAIN_BLOCK_SIZE), cz = (int)floorf(truck_pos[2] / TERRAIN_BLOCK_SIZE);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
+    for (int bz = cz - reach; bz <= cz + reach; bz++)
+        for (int bx = cx - reach; bx <= cx + reach; bx++) {
+            if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;
+            float dx = ((float)bx + 0.5f) * TERRAIN_BLOCK_SIZE - truck_pos[0];
+            float dz = ((float)bz + 0.5f) * TERRAIN_BLOCK_SIZE - truck_pos[2];
+            if (dx * dx + dz * dz > mr->active_radius * mr->active_radius) continue;
+            mr->stats.blocks_active++;
+            if (!mudfield_block_allocated(mr->field, bx, bz)) continue; /* untouched mud: base only */
+            int b = bz * mr->nb + bx, s = mr->block_slot[b];
+            mudfield_rect r;
+            if (s < 0) {
+                if ((s = claim_slot(mr, b)) < 0) continue;
+                mudfield_take_dirty(mr->field, bx, bz, &r);
+                upload(mr, bx, bz, s, &(mudfield_rect){0, 0, RES - 1, RES - 1});
+                mr->stats.full_uploads++;
+            } else if (mudfield_take_dirty(mr->field, bx, bz, &r)) {
+                upload(mr, bx, bz, s, &r);
+            }
+            mr->slot[s].last_used = mr->frame;
+        }
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    mr->stats.upload_bytes_total += mr->stats.upload_bytes_frame;
+    int resident = 0;
+    for (int s = 0; s < mr->slots; s++) resident += mr->slot[s].block >= 0;
+    mr->stats.blocks_resident = resident;
+}
+
+void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye)
+{
+    GLuint prog = mr->prog[pass];
+    glUseProgram(prog);
+    glDisable(GL_CULL_FACE); /* skirts face either way */
+    glEnable(GL_DEPTH_TEST);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, mr->base_tex);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
+    glUniform1i(gfx_uniform(prog, "u_base"), 0);
+    glUniform1i(gfx_uniform(prog, "u_mud"), 1);
+    glUniform1f(gfx_uniform(prog, "u_base_spacing"), TERRAIN_BLOCK_SIZE / BASE_SEG);
+    GLint u_origin = gfx_uniform(prog, "u_origin"), u_step = gfx_uniform(prog, "u_step"), u_layer = gfx_uniform(prog, "u_layer");
+
+    vec4 planes[6];
+    glm_frustum_planes(viewproj, planes);
+    float dist = pass == MUD_PASS_SHADOW ? fminf(mr->draw_distance, 40.0f) : mr->draw_distance; /* the sun's map covers ~30 m */
+    int reach = (int)ceilf(dist / TERRAIN_BLOCK_SIZE) + 1;
+    int cx = (int)floorf(eye[0] / TERRAIN_BLOCK_SIZE), cz = (int)floorf(eye[2] / TERRAIN_BLOCK_SIZE), drawn = 0;
+    for (int bz = cz - reach; bz <= cz + reach; bz++)
+        for (int bx = cx - reach; bx <= cx + reach; bx++) {
+            if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;
+            int b = bz * mr->nb + bx;
+            float x0 = (float)bx * TERRAIN_BLOCK_SIZE, z0 = (float)bz * TERRAIN_BLOCK_SIZE;
+            float dx = fmaxf(fmaxf(x0 - eye[0], eye[0] - x0 - TERRAIN_BLOCK_SIZE), 0.0f);
+            float dz = fmaxf(fmaxf(z0 - eye[2], eye[2] - z0 - TERRAIN_BLOCK_SIZE), 0.0f);
+            if (dx * dx + dz * dz > dist * dist) continue;
+            vec3 box[2] = {{x0, mr->block_hmin[b], z0}, {x0 + TERRAIN_BLOCK_SIZE, mr->block_hmax[b], z0 + TERRAIN_BLOCK_SIZE}};
+            if (!glm_aabb_frustum(box, planes)) continue;
+            int s = mr->block_slot[b];
+            glUniform2f(u_origin, x0, z0);
+            glUniform1i(u_layer, s);
+            if (s >= 0) {
+                glUniform1f(u_step, MUDFIELD_SPACING);
+                gfx_mesh_draw(&mr->grid_mud);
+            } else {
+                /* coarser grids far away: vertex work is what a software rasterizer pays most for */
+                float d2 = dx * dx + dz * dz;
+                int lod = d2 < 48.0f * 48.0f ? 0 : d2 < 112.0f * 112.0f ? 1 : 2;
+                glUniform1f(u_step, TERRAIN_BLOCK_SIZE / (float)(BASE_SEG >> lod));
+                gfx_mesh_draw(&mr->grid_base[lod]);
+            }
+            drawn++;
+        }
+    if (pass == MUD_PASS_MAIN) mr->stats.blocks_drawn = drawn;
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    glActiveTexture(GL_TEXTURE0);
+    glUseProgram(0);
+}
+
+void mud_renderer_draw_clods(mud_renderer *mr, const clod_instance *inst, int count)
+{
+    if (count <= 0) return;
+    if (count > mr->max_clods) count = mr->max_clods;
+    glBindBuffer(GL_ARRAY_BUFFER, mr->clod_vbo);
+    /* orphan, then fill: the driver never waits for last frame's draw */
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(mr->max_clods * sizeof(clod_instance)), NULL, GL_STREAM_DRAW);
+    glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(count * sizeof(clod_instance)), inst);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glUseProgram(mr->clod_prog);
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_DEPTH_TEST);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    glBindVertexArray(mr->clod_vao);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, count);
+    glBindVertexArray(0);
+    glUseProgram(0);
+}
+
+const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr) { return &mr->stats; }
+
+int mud_renderer_slot(const mud_renderer *mr, int bx, int bz)
+{
+    if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) return -1;
+    return mr->block_slot[bz * mr->nb + bx];
+}
+
+static bool bind_layer(mud_renderer *mr, int bx, int bz)
+{
+    int s = mud_renderer_slot(mr, bx, bz);
+    if (s < 0) return false;
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
+    glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, s);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    return glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+}
+
+bool mud_renderer_read_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba)
+{
+    GLint prev;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
+    bool ok = bind_layer(mr, bx, bz);
+    if (ok) {
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glReadPixels(0, 0, RES, RES, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    }
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    return ok;
+}
+
+GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz)
+{
+    GLint prev;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
+    bool ok = bind_layer(mr, bx, bz);
+    if (ok) {
+        glBindTexture(GL_TEXTURE_2D, mr->view_tex);
+        glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, RES, RES);
+        glBindTexture(GL_TEXTURE_2D, 0);
+    }
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    return ok ? mr->view_tex : 0;
+}
+
+GLuint mud_renderer_base_texture(const mud_renderer *mr) { return mr->base_tex; }

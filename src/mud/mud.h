@@ -1,0 +1,73 @@
+/* mud.h — the mud technique on the GPU: base terrain texture, a fixed pool of mud texture slots
+ * fed by dirty-rectangle uploads, terrain block drawing (main and shadow pass), clod quads.
+ *
+ *   mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){ .field = mudfield });
+ *   each frame:  mud_renderer_update(mr, truck_pos);           stream: active blocks, uploads
+ *                mud_renderer_draw(mr, MUD_PASS_MAIN, viewproj, eye);  frustum-culled blocks near eye
+ *                mud_renderer_draw_clods(mr, instances, n);     camera-facing clod quads
+ *   mud_renderer_destroy(mr);
+ *
+ * Owns: the base texture (every block's 25 x 25 samples in one (24 n + 1)^2 RGBA8 texture, borders
+ * shared as in core/terrain.h), a GL_TEXTURE_2D_ARRAY of `slots` 128 x 128 RGBA8 layers (default 64,
+ * 4 MiB: GPU memory never grows), grid meshes with a skirt (128^2 for resident mud blocks; 25^2,
+ * 13^2, 7^2 for base blocks by distance), the terrain and clod programs.
+ * Streaming: blocks whose centre is within active_radius (default 40 m) of the truck are active.
+ * An active block with a mud field gets a slot (a free one, else the least recently used slot of
+ * an inactive block) and is uploaded whole once; after that only its dirty rectangle is sent with
+ * glTexSubImage3D. A block without a slot draws its base terrain only.
+ * Drawing: blocks within draw_distance (default 220 m; fog hides the edge) whose bounds meet the frustum.
+ * Failure: create returns NULL after logging (shader or texture error).
+ */
+#ifndef IMPRINT_MUD_MUD_H
+#define IMPRINT_MUD_MUD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cglm/cglm.h>
+
+#include "core/clods.h"
+#include "core/mudfield.h"
+#include "gfx/gl.h"
+
+typedef struct mud_renderer_desc {
+    mudfield *field;     /* required; its terrain is read too */
+    int slots;           /* GPU mud layers; default 64 */
+    float active_radius; /* metres; default 40 */
+    float draw_distance; /* metres; default 220 */
+    int max_clods;       /* instance buffer capacity; default 4096 */
+} mud_renderer_desc;
+
+typedef struct mud_renderer_stats {
+    int blocks_active;      /* within the active radius */
+    int blocks_resident;    /* holding a GPU slot */
+    int blocks_drawn;       /* after culling, last draw of the main pass */
+    long long upload_bytes_frame, upload_bytes_total;
+    int uploads_frame;      /* glTexSubImage3D calls this frame */
+    long long full_uploads; /* whole-block uploads (a block got a slot) */
+    size_t gpu_bytes;       /* base texture + slot array + meshes */
+} mud_renderer_stats;
+
+typedef enum mud_pass { MUD_PASS_SHADOW, MUD_PASS_MAIN } mud_pass;
+
+typedef struct mud_renderer mud_renderer;
+
+mud_renderer *mud_renderer_create(const mud_renderer_desc *desc);
+void mud_renderer_destroy(mud_renderer *mr);
+void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos);
+/* Blocks within draw_distance of eye (shadow pass: of the shadow focus) that meet viewproj's frustum. */
+void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye);
+void mud_renderer_draw_clods(mud_renderer *mr, const clod_instance *inst, int count);
+const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr);
+
+/* GPU slot of a block, -1 when it has none. */
+int mud_renderer_slot(const mud_renderer *mr, int bx, int bz);
+/* Reads the block's 128 x 128 RGBA8 layer back from the GPU (rows along z). False when the block
+ * has no slot. */
+bool mud_renderer_read_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba);
+/* Copies the block's layer into a 2D texture for debug panels (0 when the block has no slot). */
+GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz);
+GLuint mud_renderer_base_texture(const mud_renderer *mr);
+
+#endif

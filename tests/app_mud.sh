@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The mud scene, headless: the issue's "Done when". From the spawn point `drive 1 0 5` moves the
+# truck well down the track, it sinks into the mud, `dump mud` shows tracks (A) and ruts/berms (R)
+# under it, and the uploads average a small fraction of a whole block per frame.
+set -u
+fail=0
+check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
+num() { awk -v a="$1" -v op="$2" -v b="$3" 'BEGIN { if (op == ">") exit !(a > b); if (op == "<") exit !(a < b); exit 1 }' || { echo "$1 $2 $3 is false"; return 1; }; }
+# a value from the stats JSON: the first number after "key"
+val() { tr -d ' \n' <"$1" | grep -o "\"$2\":[^,}]*" | head -1 | cut -d: -f2; }
+truck_z() { tr -d ' \n' <"$1" | grep -o '"pos":\[[^]]*\]' | cut -d'[' -f2 | cut -d, -f3 | tr -d ']'; }
+
+cat >drive.txt <<'SCRIPT'
+0.0 stats start.json
+0.0 drive 1 0 5
+3.5 dump mud mid.png
+5.0 stats end.json
+5.0 dump mud end.png
+5.0 screenshot shot.png
+SCRIPT
+check "$IMPRINT" --headless --size 320x180 --scene mud --seed 1 --script drive.txt
+for f in start.json end.json mid.png end.png; do check test -s "$f"; done
+
+z0=$(truck_z start.json); z1=$(truck_z end.json)
+check num "$(awk -v a="$z1" -v b="$z0" 'BEGIN { print a - b }')" ">" 30   # well down the track
+check num "$(val end.json sink)" ">" 0.1                                     # sunk into the mud
+frames=$(val end.json frame); total=$(val end.json total)
+check num "$(awk -v t="$total" -v f="$frames" 'BEGIN { print t / f }')" "<" 16384   # < 1/4 block per frame
+check num "$(val end.json blocks_active)" ">" 0
+check num "$(val end.json blocks_drawn)" ">" 0
+
+# tracks and ruts in the dumps: decode the 128x128 RGBA PNG (python3 comes with python3-glad)
+scan() {
+    python3 - "$1" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+pos, idat, w = 8, b"", 0
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    if kind == b"IHDR": w, h, depth, ctype = struct.unpack(">IIBB", data[pos + 8:pos + 18])
+    if kind == b"IDAT": idat += data[pos + 8:pos + 8 + n]
+    pos += 12 + n
+raw, stride, rows, prev = zlib.decompress(idat), w * 4, [], bytearray(w * 4)
+for y in range(h):
+    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+    for i in range(stride):
+        a = line[i - 4] if i >= 4 else 0
+        b = prev[i]
+        c = prev[i - 4] if i >= 4 else 0
+        if f == 1: line[i] = (line[i] + a) & 255
+        elif f == 2: line[i] = (line[i] + b) & 255
+        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    rows.append(line); prev = line
+r = [row[i] for row in rows for i in range(0, stride, 4)]
+tracks = sum(1 for row in rows for i in range(3, stride, 4) if row[i] > 128)
+print(f"{sys.argv[1]}: R {min(r)}..{max(r)}, {tracks} track texels")
+# ruts at least 0.1 m deep (R < 118), berms at least 0.04 m high (R > 132), and real tracks
+sys.exit(0 if min(r) < 118 and max(r) > 132 and tracks > 100 else 1)
+PY
+}
+check scan mid.png
+check scan end.png
+check "$IMGTOOL" notblank shot.png
+exit $fail
