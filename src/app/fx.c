@@ -1,7 +1,8 @@
 /* fx.c — the app's particle system: one pool, the emitters behind scene_ctx.fx, the
  * --particles fountain, and the billboard module (src/bb) drawing it all after the opaque pass.
- * Timing: sim_ms is particles_step + fountain per fixed step, build_ms the CPU time to cull,
- * sort, fill and upload one frame (bb_renderer_build), gpu time is the "bb.draw" pass. */
+ * Timing, per drawn frame: sim_ms is particles_step + fountain of the steps since the last
+ * frame, build_ms the CPU time to cull, sort, fill and upload one frame (bb_renderer_build;
+ * build_fill_ms + build_upload_ms split it), gpu time is the "bb.draw" pass. */
 #include "app/fx.h"
 
 #include <stdlib.h>
@@ -22,8 +23,9 @@ struct fx_system {
     bb_batcher batcher;
     bb_rng rng;
     bb_fountain fountain;
-    float sim_ms[FX_HISTORY], build_ms[FX_HISTORY];
-    long nsim, nbuild; /* samples ever taken; the rings hold the last FX_HISTORY */
+    /* per drawn frame; `frames` samples ever taken, the rings hold the last FX_HISTORY */
+    float sim_ms[FX_HISTORY], build_ms[FX_HISTORY], fill_ms[FX_HISTORY], upload_ms[FX_HISTORY];
+    long frames;
     float sim_acc;     /* sim time of the steps since the last drawn frame */
 };
 
@@ -103,8 +105,12 @@ void fx_draw(fx_system *fx, renderer *r, const camera *cam, float aspect)
     camera_matrices(cam, aspect, view, proj);
     const double t0 = gfx_now();
     bb_renderer_build(fx->bb, fx->pool, view, proj);
-    fx->build_ms[fx->nbuild++ % FX_HISTORY] = (float)((gfx_now() - t0) * 1000.0);
-    fx->sim_ms[fx->nsim++ % FX_HISTORY] = fx->sim_acc;
+    const int slot = (int)(fx->frames++ % FX_HISTORY);
+    const bb_frame_info info = bb_renderer_info(fx->bb);
+    fx->build_ms[slot] = (float)((gfx_now() - t0) * 1000.0);
+    fx->fill_ms[slot] = info.fill_ms;
+    fx->upload_ms[slot] = info.upload_ms;
+    fx->sim_ms[slot] = fx->sim_acc;
     fx->sim_acc = 0.0f;
 
     int w, h;
@@ -168,8 +174,10 @@ void fx_bench(fx_system *fx, json_writer *w)
     json_int(w, "draws", info.draws);
     json_int(w, "bytes_per_billboard", (long long)bb_batcher_bytes(fx->batcher));
     json_int(w, "upload_bytes", (long long)info.upload_bytes);
-    fx__summary(w, "sim_ms", fx->sim_ms, fx->nsim, n);
-    fx__summary(w, "build_ms", fx->build_ms, fx->nbuild, n);
+    fx__summary(w, "sim_ms", fx->sim_ms, fx->frames, n);
+    fx__summary(w, "build_ms", fx->build_ms, fx->frames, n);
+    fx__summary(w, "build_fill_ms", fx->fill_ms, fx->frames, n);
+    fx__summary(w, "build_upload_ms", fx->upload_ms, fx->frames, n);
     if (draw) {
         float q[2];
         static const float pct[2] = {50, 95};

@@ -8,12 +8,15 @@
 #include "core/log.h"
 #include "gfx/shader.h"
 #include "gfx/texture.h"
+#include "gfx/timer.h"
 
 static const char *const atlas_files[BB_ATLAS_COUNT] = {
     "assets/atlas_fire.png", "assets/atlas_spark.png", "assets/atlas_smoke.png", "assets/atlas_clod.png",
 };
 /* HDR gain of emissive atlases; 0 = lit by bb_draw_params.light */
 static const float atlas_emission[BB_ATLAS_COUNT] = {3.0f, 6.0f, 0.0f, 0.0f};
+/* Three buffers: the one being filled, and up to two frames the GPU may still be reading. */
+#define BB_RING 3
 
 struct bb_renderer {
     bb_batcher batcher;
@@ -21,9 +24,11 @@ struct bb_renderer {
     float soft;
     int capacity;
     bb_batch *batch;
-    void *staging;          /* bb_instance[capacity] or float[capacity * 4 * 13] */
     size_t record_bytes;    /* per billboard */
-    GLuint prog, vao, vbo, ibo;
+    GLuint prog, vao, ibo;
+    GLuint vbo[BB_RING];    /* written in turn; a fence says when the GPU is done with one */
+    GLsync fence[BB_RING];
+    int cur;
     GLuint atlas[BB_ATLAS_COUNT];
     GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas;
     mat4 view, proj;
@@ -61,7 +66,19 @@ static GLuint load_atlas(const char *file)
     return t;
 }
 
-/* Instance attributes of group `first`: GL 3.3 has no base instance, so the pointers move. */
+/* Attribute pointers into the bound buffer. Instances: from group `first` on, because GL 3.3
+ * has no base instance, so the pointers move per draw; quads: indices carry the offset. */
+static void point_quads(void)
+{
+    static const struct { GLint n; size_t off; } attr[6] = {
+        {3, offsetof(bb_quad_vertex, pos)},   {2, offsetof(bb_quad_vertex, uv)},
+        {2, offsetof(bb_quad_vertex, uv_next)}, {1, offsetof(bb_quad_vertex, blend)},
+        {4, offsetof(bb_quad_vertex, color)}, {1, offsetof(bb_quad_vertex, size)},
+    };
+    for (GLuint i = 0; i < 6; i++)
+        glVertexAttribPointer(i, attr[i].n, GL_FLOAT, GL_FALSE, sizeof(bb_quad_vertex), (void *)attr[i].off);
+}
+
 static void point_instances(size_t first)
 {
     const size_t base = first * sizeof(bb_instance);
@@ -76,26 +93,20 @@ static void point_instances(size_t first)
 static bool create_buffers(bb_renderer *r)
 {
     glGenVertexArrays(1, &r->vao);
-    glGenBuffers(1, &r->vbo);
+    glGenBuffers(BB_RING, r->vbo);
+    for (int i = 0; i < BB_RING; i++) {
+        glBindBuffer(GL_ARRAY_BUFFER, r->vbo[i]);
+        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(r->record_bytes * (size_t)r->capacity), NULL, GL_STREAM_DRAW);
+        gfx_label(GL_BUFFER, r->vbo[i], r->batcher == BB_BATCHER_INSTANCED ? "bb_instances" : "bb_quads");
+    }
     glBindVertexArray(r->vao);
-    glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(r->record_bytes * (size_t)r->capacity), NULL, GL_STREAM_DRAW);
     if (r->batcher == BB_BATCHER_INSTANCED) {
         for (GLuint i = 0; i < 5; i++) {
             glEnableVertexAttribArray(i);
             glVertexAttribDivisor(i, 1);
         }
-        point_instances(0);
     } else {
-        static const struct { GLint n; size_t off; } attr[6] = {
-            {3, offsetof(bb_quad_vertex, pos)},   {2, offsetof(bb_quad_vertex, uv)},
-            {2, offsetof(bb_quad_vertex, uv_next)}, {1, offsetof(bb_quad_vertex, blend)},
-            {4, offsetof(bb_quad_vertex, color)}, {1, offsetof(bb_quad_vertex, size)},
-        };
-        for (GLuint i = 0; i < 6; i++) {
-            glEnableVertexAttribArray(i);
-            glVertexAttribPointer(i, attr[i].n, GL_FLOAT, GL_FALSE, sizeof(bb_quad_vertex), (void *)attr[i].off);
-        }
+        for (GLuint i = 0; i < 6; i++) glEnableVertexAttribArray(i);
         uint32_t *idx = malloc((size_t)r->capacity * 6 * sizeof *idx);
         if (!idx) {
             log_error("bb: cannot allocate the index buffer of %d quads", r->capacity);
@@ -115,7 +126,6 @@ static bool create_buffers(bb_renderer *r)
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     gfx_label(GL_VERTEX_ARRAY, r->vao, "bb");
-    gfx_label(GL_BUFFER, r->vbo, r->batcher == BB_BATCHER_INSTANCED ? "bb_instances" : "bb_quads");
     return true;
 }
 
@@ -133,8 +143,7 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
     r->capacity = d.capacity > 0 ? d.capacity : PARTICLES_DEFAULT_CAPACITY;
     r->record_bytes = bb_batcher_bytes(r->batcher);
     r->batch = bb_batch_create(r->capacity);
-    r->staging = malloc(r->record_bytes * (size_t)r->capacity);
-    if (!r->batch || !r->staging) {
+    if (!r->batch) {
         log_error("bb: cannot allocate CPU buffers for %d billboards", r->capacity);
         goto fail;
     }
@@ -161,10 +170,12 @@ void bb_renderer_destroy(bb_renderer *r)
         if (r->atlas[a]) gfx_texture_destroy(r->atlas[a]);
     if (r->prog) glDeleteProgram(r->prog);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
-    if (r->vbo) glDeleteBuffers(1, &r->vbo);
+    for (int i = 0; i < BB_RING; i++) {
+        if (r->vbo[i]) glDeleteBuffers(1, &r->vbo[i]);
+        if (r->fence[i]) glDeleteSync(r->fence[i]);
+    }
     if (r->ibo) glDeleteBuffers(1, &r->ibo);
     bb_batch_destroy(r->batch);
-    free(r->staging);
     free(r);
 }
 
@@ -176,15 +187,40 @@ int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj)
     glm_mat4_mul(proj, view, cam.view_proj);
     glm_mat4_copy(view, r->view);
     glm_mat4_copy(proj, r->proj);
-    const int n = r->batcher == BB_BATCHER_INSTANCED ? bb_batch_build_instances(r->batch, p, &cam, r->staging)
-                                                     : bb_batch_build_quads(r->batch, p, &cam, r->staging);
-    const size_t bytes = (size_t)r->batch->span * r->record_bytes;
-    glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
-    /* orphan: the driver hands out fresh storage while the GPU may still read last frame's */
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(r->record_bytes * (size_t)r->capacity), NULL, GL_STREAM_DRAW);
-    if (bytes) glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)bytes, r->staging);
+    const double t0 = gfx_now();
+    r->cur = (r->cur + 1) % BB_RING;
+    if (r->fence[r->cur]) {
+        /* normally long signalled: the GPU finished this buffer two frames ago */
+        glClientWaitSync(r->fence[r->cur], GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
+        glDeleteSync(r->fence[r->cur]);
+        r->fence[r->cur] = 0;
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, r->vbo[r->cur]);
+    int n = 0;
+    size_t bytes = 0;
+    double t1 = t0, t2 = t0;
+    if (p->alive > 0) {
+        /* unsynchronized: the fence above already proved the GPU is done with this buffer */
+        void *dst = glMapBufferRange(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(r->record_bytes * (size_t)p->alive),
+                                     GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_UNSYNCHRONIZED_BIT);
+        t1 = gfx_now();
+        if (dst) {
+            n = r->batcher == BB_BATCHER_INSTANCED ? bb_batch_build_instances(r->batch, p, &cam, dst)
+                                                   : bb_batch_build_quads(r->batch, p, &cam, dst);
+            bytes = (size_t)r->batch->span * r->record_bytes;
+        } else {
+            log_error("bb: cannot map the billboard buffer (%zu bytes): nothing drawn this frame", r->record_bytes * (size_t)p->alive);
+        }
+        t2 = gfx_now();
+        if (dst && !glUnmapBuffer(GL_ARRAY_BUFFER)) {
+            log_warn("bb: billboard buffer lost while mapped: nothing drawn this frame");
+            n = 0;
+        }
+    }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
-    r->info = (bb_frame_info){.drawn = n, .culled = r->batch->culled, .upload_bytes = bytes};
+    if (!n) r->batch->culled = p->alive;
+    r->info = (bb_frame_info){.drawn = n, .culled = r->batch->culled, .upload_bytes = bytes, .fill_ms = (float)((t2 - t1) * 1000.0),
+                              .upload_ms = (float)((t1 - t0 + gfx_now() - t2) * 1000.0)};
     return n;
 }
 
@@ -220,7 +256,8 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glDisable(GL_CULL_FACE);
     glEnable(GL_BLEND);
     glBindVertexArray(r->vao);
-    glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, r->vbo[r->cur]);
+    if (r->batcher == BB_BATCHER_QUADS) point_quads();
     /* groups are sorted inside, not across: dull smoke first so fire glows through it */
     static const int order[BB_ATLAS_COUNT] = {BB_ATLAS_SMOKE, BB_ATLAS_CLOD, BB_ATLAS_FIRE, BB_ATLAS_SPARK};
     for (int blend = 0; blend < BB_BLEND_COUNT; blend++) {
@@ -239,6 +276,7 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     }
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
+    r->fence[r->cur] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     glDisable(GL_BLEND);
     glDepthMask(GL_TRUE);
     glUseProgram(0);

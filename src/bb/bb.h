@@ -7,11 +7,13 @@
  *   bb_renderer_destroy(bb);
  *
  * Owns the four atlases (assets/atlas_{fire,spark,smoke,clod}.png, sRGB, 8 x 8 cells, mipmaps
- * down to 8-pixel cells so neighbouring frames never mix), the programs (shaders/bb_*) and one
- * streamed vertex buffer. Batchers (bb_desc.batcher, `--batcher instanced|quads`):
- *   A BB_BATCHER_INSTANCED (default): 28 bytes per billboard (core/bb_batch.h) in a buffer
- *     orphaned and refilled once per frame; a 4-vertex strip per instance, corners and atlas
- *     cells computed in the vertex shader.
+ * down to 8-pixel cells so neighbouring frames never mix), the programs (shaders/bb_*) and a
+ * ring of three streamed vertex buffers: each frame the builder writes straight into the next
+ * one, mapped unsynchronized after its fence (set when it was last drawn) has signalled, so
+ * neither the CPU nor the GPU ever waits in practice and nothing is copied twice.
+ * Batchers (bb_desc.batcher, `--batcher instanced|quads`):
+ *   A BB_BATCHER_INSTANCED (default): 28 bytes per billboard (core/bb_batch.h); a 4-vertex
+ *     strip per instance, corners and atlas cells computed in the vertex shader.
  *   B BB_BATCHER_QUADS: the reference's 4 vertices x 13 floats (208 bytes) built on the CPU,
  *     drawn with a static index buffer (6 indices per quad, made once at creation).
  * Both: one draw per (atlas, blend) group with billboards in it; alpha groups first (smoke,
@@ -68,10 +70,12 @@ int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj);
 /* GPU half: one draw per non-empty group, into the bound framebuffer. */
 void bb_renderer_draw(bb_renderer *r, const bb_draw_params *params);
 
-/* The last build: billboards drawn, culled, bytes uploaded, draw calls issued by the last draw. */
+/* The last build: billboards drawn, culled, bytes uploaded, draw calls issued by the last draw,
+ * and the CPU time of the build split into filling the records and handing them to GL. */
 typedef struct bb_frame_info {
     int drawn, culled, draws;
     size_t upload_bytes;
+    float fill_ms, upload_ms;
 } bb_frame_info;
 bb_frame_info bb_renderer_info(const bb_renderer *r);
 /* The atlas texture of an atlas id (tests, debug views). */
