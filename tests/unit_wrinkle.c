@@ -249,6 +249,9 @@ static void expression_presets_and_transitions(void **state)
     wrinkle_expr_approach(b, angry, 0.05f, WRINKLE_EXPR_TAU, b);
     wrinkle_expr_approach(b, angry, 0.05f, WRINKLE_EXPR_TAU, b);
     for (int s = 0; s < HEAD_SHAPE_COUNT; s++) assert_float_equal(a[s], b[s], 1e-5);
+    /* it arrives: after a second every weight is exactly the target, so idle layers are zero */
+    for (int i = 0; i < 60; i++) wrinkle_expr_approach(b, wrinkle_expr_weights(WRINKLE_EXPR_NEUTRAL), dt, WRINKLE_EXPR_TAU, b);
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) assert_float_equal(b[s], 0.0f, 0.0);
     /* tau 0 jumps */
     wrinkle_expr_approach(a, wrinkle_expr_weights(WRINKLE_EXPR_NEUTRAL), dt, 0.0f, a);
     for (int s = 0; s < HEAD_SHAPE_COUNT; s++) assert_float_equal(a[s], 0.0f, 0.0);

@@ -308,6 +308,11 @@ static float groove_distance(const groove *g, float sx, const float q[2], float 
     return sqrtf(best);
 }
 
+/* Grooves are drawn wider and deeper than real skin folds so they still read at the few pixels a
+ * face covers on screen. */
+#define GROOVE_WIDEN 1.5f
+#define GROOVE_DEEPEN 1.6f
+
 /* Height (m) and occlusion of one layer's grooves at a sculpt point. The wobble keeps the lines
  * from looking drawn with a ruler. */
 static void layer_relief(const layer_grooves *L, const vec3 s, float *height, float *occ)
@@ -321,10 +326,11 @@ static void layer_relief(const layer_grooves *L, const vec3 s, float *height, fl
         const groove *g = &L->g[i];
         for (int side = 0; side < (g->mirror ? 2 : 1); side++) {
             float t, d = groove_distance(g, side ? -1.0f : 1.0f, q, &t);
-            if (d > 4.0f * g->width) continue;
-            float taper = powf(fmaxf(sinf(GLM_PIf * t), 0.0f), 0.7f), x = d / g->width, x2 = d / (2.2f * g->width);
-            *height -= MM * g->depth * taper * (expf(-x * x) - 0.3f * expf(-x2 * x2));
-            float c = glm_clamp(0.9f * taper * g->depth * expf(-x * x / 1.44f), 0.0f, 0.95f);
+            float width = g->width * GROOVE_WIDEN, depth = g->depth * GROOVE_DEEPEN;
+            if (d > 4.0f * width) continue;
+            float taper = powf(fmaxf(sinf(GLM_PIf * t), 0.0f), 0.7f), x = d / width, x2 = d / (2.2f * width);
+            *height -= MM * depth * taper * (expf(-x * x) - 0.3f * expf(-x2 * x2));
+            float c = glm_clamp(0.6f * taper * depth * expf(-x * x / 1.44f), 0.0f, 0.95f);
             *occ *= 1.0f - c;
         }
     }

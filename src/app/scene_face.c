@@ -1,20 +1,307 @@
-/* The face scene before its technique lands: ground, sky and one lit, shadowed mesh. */
-#include "app/scene_basic.h"
+/* The face scene: a procedural head bust on a pedestal whose expressions (blendshapes) drive
+ * blended wrinkle maps (src/wrinkle). Each frame the CPU applies the blendshape weights to the
+ * skin, the wrinkle module composites the four most influential wrinkle layers into a screen-space
+ * RGB10_A2 buffer, and the skin shader reads it back at its own pixel.
+ *
+ * Expressions cycle on their own (neutral, angry, surprised, happy, squint, disgust) until a key
+ * or a script picks one; every change is a smooth transition (core/wrinkle_expr.h).
+ * Script: `expression NAME`, `blendshape NAME WEIGHT`; views wrinkle-normal, wrinkle-occlusion,
+ * wrinkle-mask; `dump wrinkle PATH` writes the composed buffer; stats `wrinkle_layers`.
+ * Keys: 1-6 pick an expression, Space resumes the cycle.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/scene.h"
+#include "core/head.h"
+#include "core/log.h"
+#include "core/stats.h"
+#include "core/wrinkle_expr.h"
+#include "gfx/dump.h"
+#include "gfx/hud.h"
+#include "gfx/timer.h"
+#include "wrinkle/wrinkle.h"
+
+#define FACE_HOLD_S 2.5f          /* seconds per expression in the cycle */
+#define FACE_PEDESTAL_TOP 1.25f   /* the neck stands in it */
+#define FACE_NECK_SUNK 0.03f      /* hides the flat cut of the neck inside the pedestal */
+
+typedef struct face {
+    mat4 model;
+    scene_ctx *ctx;
+    head_model head;
+    mesh_data live;          /* the skin with the current blendshapes, uploaded when they change */
+    gfx_mesh skin, eyes, irises, pupils, pedestal;
+    wrinkle *wr;
+    float weight[HEAD_SHAPE_COUNT], target[HEAD_SHAPE_COUNT];
+    int expr;                /* preset being approached, -1 after a single blendshape command */
+    bool cycling;
+    float cycle_time;
+    bool dirty;
+} face;
+
+static void face__mesh_copy(const mesh_data *src, mesh_data *dst)
+{
+    memset(dst, 0, sizeof *dst);
+    for (int i = 0; i < src->vertex_count; i++) {
+        uint32_t v = mesh_add_vertex(dst, src->pos[i], src->nrm[i], src->uv[i]);
+        memcpy(dst->tan[v], src->tan[i], sizeof dst->tan[v]);
+        memcpy(dst->snrm[v], src->snrm[i], sizeof dst->snrm[v]);
+    }
+    for (int i = 0; i < src->index_count; i += 3) mesh_add_tri(dst, src->idx[i], src->idx[i + 1], src->idx[i + 2]);
+}
+
+/* Irises and pupils: flattened spheres on the front of each eyeball (the head looks down +z). */
+static gfx_mesh face__eye_discs(const head_model *h, float radius, float lift, const char *label)
+{
+    mesh_data disc = {0}, out = {0};
+    mesh_build_sphere(&disc, radius, 24, 12);
+    for (int e = 0; e < 2; e++) {
+        mat4 xf;
+        glm_translate_make(xf, (vec3){h->eye_center[e][0], h->eye_center[e][1], h->eye_center[e][2] + HEAD_EYE_RADIUS + lift});
+        glm_scale(xf, (vec3){1.0f, 1.0f, 0.3f});
+        mesh_append(&out, &disc, xf);
+    }
+    gfx_mesh gm = gfx_mesh_create(&out, label);
+    mesh_data_free(&disc);
+    mesh_data_free(&out);
+    return gm;
+}
+
+static void face__set_expression(face *f, int preset, bool cycling)
+{
+    f->expr = preset;
+    f->cycling = cycling;
+    memcpy(f->target, wrinkle_expr_weights(preset), sizeof f->target);
+}
 
 static void *face_create(scene_ctx *ctx)
 {
-    mesh_data m = {0};
-    mat4 xf; glm_translate_make(xf, (vec3){0, 1.6f, 0}); mesh_data sph = {0}; mesh_build_sphere(&sph, 0.12f, 48, 32); mesh_append(&m, &sph, xf); mesh_data_free(&sph);
-    void *s = scene_basic_create(ctx, &m, (vec3){0.8f, 0.55f, 0.45f}, (vec3){0, 1.62f, 0.7f}, (vec3){0, 1.6f, 0});
-    mesh_data_free(&m);
-    return s;
+    face *f = aligned_alloc(16, (sizeof *f + 15) & ~(size_t)15);
+    if (!f) {
+        log_error("face scene: out of memory");
+        return NULL;
+    }
+    memset(f, 0, sizeof *f);
+    f->ctx = ctx;
+    if (!head_build(&f->head, &(head_desc){0})) goto fail;
+    f->wr = wrinkle_create(&(wrinkle_desc){.width = ctx->width, .height = ctx->height});
+    if (!f->wr) goto fail;
+    face__mesh_copy(&f->head.skin, &f->live);
+    f->skin = gfx_mesh_create(&f->live, "face.skin");
+    f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
+    f->irises = face__eye_discs(&f->head, 0.0058f, -0.0012f, "face.irises");
+    f->pupils = face__eye_discs(&f->head, 0.0026f, -0.0007f, "face.pupils");
+    mesh_data ped = {0};
+    mesh_build_cylinder(&ped, 0.1f, FACE_PEDESTAL_TOP, 48, 1);
+    f->pedestal = gfx_mesh_create(&ped, "face.pedestal");
+    mesh_data_free(&ped);
+
+    float y = FACE_PEDESTAL_TOP - FACE_NECK_SUNK - HEAD_NECK_BOTTOM_Y; /* the head origin: skull centre at eye height */
+    glm_translate_make(f->model, (vec3){0.0f, y, 0.0f});
+    if (!ctx->camera_from_script) camera_look_at(ctx->cam, (vec3){0.17f, y + 0.03f, 0.36f}, (vec3){0.0f, y - 0.01f, 0.03f});
+    renderer_set_shadow_focus(ctx->r, (vec3){0.0f, y - 0.05f, 0.0f}, 0.45f);
+    face__set_expression(f, WRINKLE_EXPR_NEUTRAL, true);
+    f->dirty = true;
+    return f;
+fail:
+    head_free(&f->head);
+    free(f);
+    return NULL;
+}
+
+static void face_destroy(void *p)
+{
+    face *f = p;
+    if (!f) return;
+    wrinkle_destroy(f->wr);
+    gfx_mesh_destroy(&f->skin);
+    gfx_mesh_destroy(&f->eyes);
+    gfx_mesh_destroy(&f->irises);
+    gfx_mesh_destroy(&f->pupils);
+    gfx_mesh_destroy(&f->pedestal);
+    mesh_data_free(&f->live);
+    head_free(&f->head);
+    free(f);
+}
+
+static void face_update(void *p, const app_input *in, float dt)
+{
+    face *f = p;
+    for (int k = 0; k < WRINKLE_EXPR_COUNT; k++)
+        if (in->pressed[GLFW_KEY_1 + k]) face__set_expression(f, k, false);
+    if (in->pressed[GLFW_KEY_SPACE]) f->cycling = true;
+    if (f->cycling) {
+        f->cycle_time += dt;
+        int k = (int)(f->cycle_time / FACE_HOLD_S) % WRINKLE_EXPR_COUNT;
+        if (k != f->expr) face__set_expression(f, k, true);
+    }
+    float before[HEAD_SHAPE_COUNT];
+    memcpy(before, f->weight, sizeof before);
+    wrinkle_expr_approach(f->weight, f->target, dt, WRINKLE_EXPR_TAU, f->weight);
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++)
+        if (fabsf(f->weight[s] - before[s]) > 1e-6f) f->dirty = true;
+}
+
+static void face_prepare(void *p)
+{
+    face *f = p;
+    if (f->dirty) {
+        gfx_pass_begin("face.blendshapes");
+        head_apply_shapes(&f->head, f->weight, f->live.pos, f->live.nrm);
+        gfx_mesh_update(&f->skin, &f->live);
+        gfx_pass_end();
+        f->dirty = false;
+    }
+    wrinkle_set_weights(f->wr, f->weight);
+    if (!wrinkle_resize(f->wr, f->ctx->width, f->ctx->height)) return;
+    wrinkle_compose(f->wr, &f->skin, f->model);
+}
+
+static void face_draw(void *p, scene_pass pass)
+{
+    face *f = p;
+    renderer *r = f->ctx->r;
+    mat4 id;
+    glm_mat4_identity(id);
+    if (pass == SCENE_PASS_SHADOW) {
+        renderer_draw_caster(r, &f->skin, f->model);
+        renderer_draw_caster(r, &f->eyes, f->model);
+        renderer_draw_caster(r, &f->pedestal, id);
+        return;
+    }
+    renderer_draw_ground(r);
+    renderer_draw_lit(r, &f->pedestal, id, (vec3){0.16f, 0.15f, 0.14f}, NULL);
+    wrinkle_draw_skin(f->wr, &f->skin, f->model, (vec3){0.32f, 0.18f, 0.13f});
+    renderer_draw_lit(r, &f->eyes, f->model, (vec3){0.78f, 0.76f, 0.72f}, NULL);
+    renderer_draw_lit(r, &f->irises, f->model, (vec3){0.10f, 0.20f, 0.32f}, NULL);
+    renderer_draw_lit(r, &f->pupils, f->model, (vec3){0.01f, 0.01f, 0.01f}, NULL);
+}
+
+static bool face_supports(script_op op) { return op == SCRIPT_EXPRESSION || op == SCRIPT_BLENDSHAPE; }
+
+static scene_cmd_result face_command(void *p, const script_cmd *cmd)
+{
+    face *f = p;
+    switch (cmd->op) {
+    case SCRIPT_EXPRESSION: {
+        int k = wrinkle_expr_find(cmd->str);
+        if (k < 0) {
+            log_error("expression %s: expected neutral, angry, surprised, happy, squint or disgust", cmd->str);
+            return SCENE_CMD_FAILED;
+        }
+        face__set_expression(f, k, false);
+        return SCENE_CMD_OK;
+    }
+    case SCRIPT_BLENDSHAPE: {
+        int s = head_shape_find(cmd->str);
+        if (s < 0) {
+            log_error("blendshape %s: expected brow_raise, frown, smile, squint, jaw_open or nose_wrinkle", cmd->str);
+            return SCENE_CMD_FAILED;
+        }
+        f->target[s] = glm_clamp(cmd->num[0], 0.0f, 1.0f);
+        f->cycling = false;
+        f->expr = -1;
+        return SCENE_CMD_OK;
+    }
+    default:
+        return SCENE_CMD_UNSUPPORTED;
+    }
+}
+
+static bool face_view(void *p, const char *name, scene_view *out)
+{
+    face *f = p;
+    if (!strcmp(name, "wrinkle-normal")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_NORMAL_XY, "composed wrinkle normals"};
+    else if (!strcmp(name, "wrinkle-occlusion")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_BLUE, "composed occlusion"};
+    else if (!strcmp(name, "wrinkle-mask")) *out = (scene_view){wrinkle_mask_view_texture(f->wr), GFX_PANEL_RGB, "face-part mask"};
+    else return false;
+    return true;
+}
+
+static bool face_dump(void *p, const char *target, const char *path)
+{
+    face *f = p;
+    if (strcmp(target, "wrinkle")) return false;
+    return gfx_dump_texture(wrinkle_composed_texture(f->wr), path);
+}
+
+static const char *face__expr_label(const face *f) { return f->expr >= 0 ? wrinkle_expr_name(f->expr) : "custom"; }
+
+static void face_stats(void *p, json_writer *w)
+{
+    face *f = p;
+    const wrinkle_selection *sel = wrinkle_active(f->wr);
+    const wrinkle_layer_def *layers = wrinkle_layers(f->wr);
+    json_array_begin(w, "wrinkle_layers");
+    for (int i = 0; i < sel->count; i++) {
+        json_object_begin(w, NULL);
+        json_string(w, "name", layers[sel->layer[i]].name);
+        json_number(w, "weight", sel->weight[i]);
+        json_object_end(w);
+    }
+    json_array_end(w);
+    json_string(w, "wrinkle_expression", face__expr_label(f));
+    json_bool(w, "wrinkle_cycling", f->cycling);
+    json_object_begin(w, "blendshapes");
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) json_number(w, head_shape_name(s), f->weight[s]);
+    json_object_end(w);
+}
+
+static float face__median_gpu(const char *pass)
+{
+    const gfx_pass_stats *s = gfx_timers_find(pass);
+    return s && s->count ? stats_median(s->gpu_hist, s->count) : NAN;
+}
+
+static void face_bench(void *p, json_writer *w)
+{
+    face *f = p;
+    int bw, bh;
+    wrinkle_size(f->wr, &bw, &bh);
+    json_int(w, "skin_vertices", f->head.skin.vertex_count);
+    json_int(w, "skin_triangles", f->head.skin.index_count / 3);
+    json_array_begin(w, "composed_size");
+    json_int(w, NULL, bw);
+    json_int(w, NULL, bh);
+    json_array_end(w);
+    float compose = face__median_gpu("wrinkle.compose"), skin = face__median_gpu("wrinkle.skin");
+    json_number(w, "compose_gpu_ms_median", compose);
+    json_number(w, "skin_gpu_ms_median", skin);
+    json_number(w, "compose_over_skin", skin > 0.0f ? compose / skin : NAN);
+}
+
+static void face_hud(void *p, float x, float y)
+{
+    face *f = p;
+    const float white[4] = {1, 1, 1, 0.9f}, bar[4] = {1.0f, 0.75f, 0.4f, 0.85f}, back[4] = {0, 0, 0, 0.45f};
+    const wrinkle_selection *sel = wrinkle_active(f->wr);
+    const wrinkle_layer_def *layers = wrinkle_layers(f->wr);
+    float scale = f->ctx->height >= 600 ? 2.0f : 1.0f, line = 9.0f * scale;
+    gfx_hud_text(x, y, scale, white, "expression %s%s   wrinkle layers %d/4", face__expr_label(f), f->cycling ? " (cycle)" : "", sel->count);
+    for (int i = 0; i < sel->count; i++) {
+        float yy = y + line * (float)(i + 1) + 2.0f;
+        gfx_hud_rect(x, yy, 60.0f * scale, line - 2.0f, back);
+        gfx_hud_rect(x, yy, 60.0f * scale * fminf(sel->weight[i], 1.0f), line - 2.0f, bar);
+        gfx_hud_text(x + 64.0f * scale, yy, scale, white, "%-12s %.2f", layers[sel->layer[i]].name, sel->weight[i]);
+    }
 }
 
 const scene_vtable scene_face = {
     .name = "face",
+    .keys_help = "1-6 expression: neutral angry surprised\n    happy squint disgust\nSpace resume the cycle\nV composed normals / occlusion / mask",
     .free_camera = true,
     .create = face_create,
-    .destroy = scene_basic_destroy,
-    .update = scene_basic_update,
-    .draw = scene_basic_draw,
+    .destroy = face_destroy,
+    .update = face_update,
+    .prepare = face_prepare,
+    .draw = face_draw,
+    .supports = face_supports,
+    .command = face_command,
+    .view = face_view,
+    .dump = face_dump,
+    .stats = face_stats,
+    .bench = face_bench,
+    .hud = face_hud,
 };

@@ -39,5 +39,9 @@ void wrinkle_expr_approach(const float cur[HEAD_SHAPE_COUNT], const float target
 {
     assert(dt >= 0.0f);
     float keep = tau > 0.0f ? expf(-dt / tau) : 0.0f;
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) out[s] = target[s] + (cur[s] - target[s]) * keep;
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        float v = target[s] + (cur[s] - target[s]) * keep;
+        /* land exactly: an exponential never arrives, and a weight of 1e-9 would still hold a layer */
+        out[s] = fabsf(v - target[s]) < WRINKLE_EXPR_SNAP ? target[s] : v;
+    }
 }

@@ -8,14 +8,16 @@
  * each is a full set of blendshape weights in [0, 1].
  * Transition: every weight moves toward its target exponentially with time constant tau, so the
  * result does not depend on how the time is cut into steps (two steps of dt/2 = one step of dt),
- * never overshoots, and is within 1 % of the target after 4.6 tau.
+ * never overshoots, and is within 1 % of the target after 4.6 tau; a weight closer than
+ * WRINKLE_EXPR_SNAP to its target lands on it exactly (so a released layer really becomes zero).
  */
 #ifndef IMPRINT_CORE_WRINKLE_EXPR_H
 #define IMPRINT_CORE_WRINKLE_EXPR_H
 
 #include "core/head.h"
 
-#define WRINKLE_EXPR_TAU 0.12f /* seconds */
+#define WRINKLE_EXPR_TAU 0.12f   /* seconds */
+#define WRINKLE_EXPR_SNAP 0.002f /* closer than this to the target: arrived */
 
 enum { WRINKLE_EXPR_NEUTRAL, WRINKLE_EXPR_ANGRY, WRINKLE_EXPR_SURPRISED, WRINKLE_EXPR_HAPPY, WRINKLE_EXPR_SQUINT,
        WRINKLE_EXPR_DISGUST, WRINKLE_EXPR_COUNT };

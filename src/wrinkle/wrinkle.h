@@ -1,0 +1,76 @@
+/* wrinkle.h — wrinkle maps on the GPU: blendshape weights pick four wrinkle layers, one offscreen
+ * pass composites them with the base maps in screen space, and the skin shader reads the result.
+ *
+ *   wrinkle *wr = wrinkle_create(&(wrinkle_desc){ .width = w, .height = h });   loads assets/wrinkle
+ *   each frame:
+ *     wrinkle_set_weights(wr, weights);        top-4 layers by weight x strength (core/wrinkle_math.h)
+ *     wrinkle_resize(wr, w, h);                the composed buffer follows the screen
+ *     wrinkle_compose(wr, &face_mesh, model);  pre-pass: face geometry -> GL_RGB10_A2 buffer
+ *     ... renderer_main_begin ...
+ *     wrinkle_draw_skin(wr, &face_mesh, model, albedo);   main pass: samples the buffer at gl_FragCoord
+ *   wrinkle_destroy(wr);
+ *
+ * Owns: 15 textures (base normal + occlusion, a normal + occlusion map per layer, the face-part
+ * mask; the PNGs in assets/wrinkle baked by tools/bake_wrinkle, or the caller's own via desc.maps), a
+ * view texture of the mask, the composed target (GL_RGB10_A2 colour + 24-bit depth) and two
+ * programs: shaders/wrinkle_face.vert with wrinkle_compose.frag (the compositing pass, 11
+ * samplers: 2 base, 8 detail, 1 mask) and with wrinkle_skin.frag (wrap-lit skin with specular and
+ * shadow). Both programs share the vertex shader and the Frame block, so the composed buffer and
+ * the main pass cover exactly the same pixels.
+ * Composed buffer: R, G = normal x, y * 0.5 + 0.5 (tangent space), B = occlusion, A = 3 on the
+ * face, cleared to (0.5, 0.5, 1, 0): a flat, unoccluded normal where nothing was drawn. The CPU
+ * mirror of the compositing is wrinkle_compose_texel.
+ * Timed passes: "wrinkle.compose", "wrinkle.skin".
+ * Failure: wrinkle_create logs and returns NULL when a map cannot be loaded, a program does not
+ * compile or the target is incomplete; wrinkle_destroy(NULL) is a no-op.
+ */
+#ifndef IMPRINT_WRINKLE_WRINKLE_H
+#define IMPRINT_WRINKLE_WRINKLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cglm/cglm.h>
+
+#include "core/wrinkle_math.h"
+#include "gfx/gl.h"
+#include "gfx/mesh_gl.h"
+
+typedef struct wrinkle wrinkle;
+
+/* Caller-owned textures replacing the files (tests); all must be set when base_normal is. */
+typedef struct wrinkle_maps {
+    GLuint base_normal, base_occ, mask;
+    GLuint layer_normal[WRINKLE_LAYER_COUNT], layer_occ[WRINKLE_LAYER_COUNT];
+} wrinkle_maps;
+
+typedef struct wrinkle_desc {
+    int width, height;         /* composed buffer, default 1280 x 720 */
+    const char *asset_dir;     /* default "assets/wrinkle" */
+    const wrinkle_layer_def *layers; /* WRINKLE_LAYER_COUNT entries, default wrinkle_layer_defaults() */
+    wrinkle_maps maps;         /* base_normal != 0: use these, do not load files */
+} wrinkle_desc;
+
+wrinkle *wrinkle_create(const wrinkle_desc *desc);
+void wrinkle_destroy(wrinkle *wr);
+bool wrinkle_resize(wrinkle *wr, int width, int height);
+
+/* weights[HEAD_SHAPE_COUNT]; picks the active layers. */
+void wrinkle_set_weights(wrinkle *wr, const float *weights);
+const wrinkle_selection *wrinkle_active(const wrinkle *wr);
+const wrinkle_layer_def *wrinkle_layers(const wrinkle *wr);
+
+/* The compositing pass: draws the mesh (uv = head UV space) with the Frame block's viewproj into
+ * the composed buffer. Leaves that framebuffer bound. */
+void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model);
+/* Skin in the main pass (a_pos a_nrm a_uv a_tan); albedo is linear RGB. */
+void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3 albedo);
+
+GLuint wrinkle_composed_texture(const wrinkle *wr);
+GLuint wrinkle_mask_view_texture(const wrinkle *wr); /* RGB: forehead red, eyes green, nose blue, mouth/cheeks yellow */
+/* Reads the composed buffer as packed RGB10_A2 words (wrinkle_unpack), rows bottom-up;
+ * out holds width * height entries. */
+void wrinkle_read_composed(const wrinkle *wr, uint32_t *out);
+void wrinkle_size(const wrinkle *wr, int *width, int *height);
+
+#endif

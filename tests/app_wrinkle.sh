@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The face scene, headless: the issue's "Done when" — neutral -> angry changes the composed wrinkle
+# buffer in the brow/glabella region (deeper occlusion) and nowhere the mask and the blendshapes
+# leave alone, the lit face changes too, six blendshapes at full weight leave exactly four layers
+# active — plus the views, stats and a bad expression name.
+set -u
+fail=0
+check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
+run() { "$IMPRINT" --headless --size 640x360 --fixed-dt 0.025 --scene face "$@"; }
+# field N (1-based) of `imgtool region`
+field() { "$IMGTOOL" region "$1" $3 | awk -v n="$2" '{ print $n }'; }
+gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }' || { echo "$1 is not > $2"; return 1; }; }
+
+# A frontal close-up: the glabella (between the brows) lands at about (320, 175).
+cat >done_when.txt <<'SCRIPT'
+# state commands run before a frame, captures after it: a capture and a change never share a time
+0.0 camera 0 1.465 0.26 0 1.465 0
+0.5 dump wrinkle neutral.png
+0.5 screenshot neutral_lit.png
+0.5 stats neutral.json
+0.6 expression angry
+1.6 dump wrinkle angry.png
+1.6 screenshot angry_lit.png
+1.6 stats angry.json
+1.7 blendshape brow_raise 1
+1.7 blendshape frown 1
+1.7 blendshape smile 1
+1.7 blendshape squint 1
+1.7 blendshape jaw_open 1
+1.7 blendshape nose_wrinkle 1
+2.7 stats six.json
+2.8 view wrinkle-normal
+2.85 screenshot view_normal.png
+2.9 view wrinkle-occlusion
+2.95 screenshot view_occlusion.png
+3.0 view wrinkle-mask
+3.05 screenshot view_mask.png
+SCRIPT
+check run --script done_when.txt
+
+GLABELLA="290 150 60 50"
+CROWN="300 80 40 20"
+# occlusion (blue) deepens between the brows; the normals there tilt
+n_occ=$(field neutral.png 3 "$GLABELLA"); a_occ=$(field angry.png 3 "$GLABELLA")
+check gt "$n_occ" "$(awk -v a="$a_occ" 'BEGIN { print a + 5 }')"
+# the crown is outside every mask region and every blendshape: byte for byte the same
+check test "$("$IMGTOOL" region neutral.png $CROWN)" = "$("$IMGTOOL" region angry.png $CROWN)"
+check test "$(field neutral.png 4 "$CROWN")" = "255.00"
+# both the composed buffer and the lit picture change
+check gt "$("$IMGTOOL" diff neutral.png angry.png)" 0.01
+check gt "$("$IMGTOOL" diff neutral_lit.png angry_lit.png)" 0.01
+
+# stats: nothing active at neutral; angry = frown first; six at full weight -> four layers
+check grep -q '"wrinkle_layers": \[\]' neutral.json
+check grep -q '"wrinkle_expression": "angry"' angry.json
+check test "$(grep -A2 '"wrinkle_layers"' angry.json | grep -c '"name": "frown"')" = 1
+check test "$(grep -c '"name":' six.json)" = 4
+check grep -q '"wrinkle_expression": "custom"' six.json
+
+# each debug view draws its own panel
+check gt "$("$IMGTOOL" diff view_normal.png view_occlusion.png)" 0.01
+check gt "$("$IMGTOOL" diff view_occlusion.png view_mask.png)" 0.01
+
+# a bad expression name is caught before the first frame
+printf '0 expression bored\n' >bad.txt
+run --script bad.txt 2>err.txt
+check test $? -eq 2
+check grep -q 'bad.txt:1' err.txt
+
+exit $fail

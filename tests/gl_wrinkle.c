@@ -1,0 +1,247 @@
+/* wrinkle maps on the GPU: every texel of the composed RGB10_A2 buffer equals the CPU reference
+ * (wrinkle_compose_texel + wrinkle_pack) for random maps and several weight sets, only the
+ * selected four layers count, the clear value marks "no face", missing maps fail cleanly. */
+#include "testgl.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/log.h"
+#include "gfx/renderer.h"
+#include "gfx/texture.h"
+#include "gfx/timer.h"
+#include "wrinkle/wrinkle.h"
+
+#define N 32
+
+typedef struct fixture {
+    renderer *r;
+    unsigned char *data[3 + 2 * WRINKLE_LAYER_COUNT]; /* RGBA8, N x N, row 0 = bottom */
+    wrinkle_maps maps;
+    gfx_mesh quad;
+} fixture;
+
+static fixture fx;
+
+static unsigned char *random_normals(unsigned *seed)
+{
+    unsigned char *d = malloc(N * N * 4);
+    for (int i = 0; i < N * N; i++) {
+        float x = (float)rand_r(seed) / RAND_MAX * 1.6f - 0.8f, y = (float)rand_r(seed) / RAND_MAX * 1.6f - 0.8f;
+        float z = sqrtf(fmaxf(1.0f - x * x - y * y, 0.04f));
+        float len = sqrtf(x * x + y * y + z * z);
+        d[i * 4 + 0] = (unsigned char)lrintf((x / len * 0.5f + 0.5f) * 255.0f);
+        d[i * 4 + 1] = (unsigned char)lrintf((y / len * 0.5f + 0.5f) * 255.0f);
+        d[i * 4 + 2] = (unsigned char)lrintf((z / len * 0.5f + 0.5f) * 255.0f);
+        d[i * 4 + 3] = 255;
+    }
+    return d;
+}
+
+static unsigned char *random_bytes(unsigned *seed, bool grey)
+{
+    unsigned char *d = malloc(N * N * 4);
+    for (int i = 0; i < N * N * 4; i++) d[i] = (unsigned char)(rand_r(seed) & 255);
+    if (grey)
+        for (int i = 0; i < N * N; i++) d[i * 4 + 1] = d[i * 4 + 2] = d[i * 4];
+    return d;
+}
+
+static GLuint upload(const unsigned char *d)
+{
+    return gfx_texture_create(&(gfx_texture_desc){.width = N, .height = N, .data = d, .flags = GFX_TEX_NEAREST, .label = "test"});
+}
+
+static int setup(void **state)
+{
+    int rc = testgl_setup(state);
+    if (rc) return rc;
+    gfx_timers_init();
+    log_set_quiet(true);
+    fx.r = renderer_create(&(renderer_desc){.width = N, .height = N});
+    if (!fx.r) return -1;
+    unsigned seed = 12345;
+    int k = 0;
+    fx.data[k++] = random_normals(&seed);
+    fx.data[k++] = random_bytes(&seed, true);
+    fx.data[k++] = random_bytes(&seed, false);
+    for (int l = 0; l < WRINKLE_LAYER_COUNT; l++) {
+        fx.data[k++] = random_normals(&seed);
+        fx.data[k++] = random_bytes(&seed, true);
+    }
+    fx.maps.base_normal = upload(fx.data[0]);
+    fx.maps.base_occ = upload(fx.data[1]);
+    fx.maps.mask = upload(fx.data[2]);
+    for (int l = 0; l < WRINKLE_LAYER_COUNT; l++) {
+        fx.maps.layer_normal[l] = upload(fx.data[3 + 2 * l]);
+        fx.maps.layer_occ[l] = upload(fx.data[4 + 2 * l]);
+    }
+    /* a quad over the whole viewport, uv 0..1: pixel (x, y) samples texel (x, y) */
+    mesh_data m = {0};
+    const float p[4][3] = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}}, uv[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    for (int i = 0; i < 4; i++) mesh_add_vertex(&m, p[i], (float[3]){0, 0, 1}, uv[i]);
+    mesh_add_tri(&m, 0, 1, 2);
+    mesh_add_tri(&m, 0, 2, 3);
+    mesh_compute_tangents(&m);
+    fx.quad = gfx_mesh_create(&m, "test.quad");
+    mesh_data_free(&m);
+    mat4 id;
+    glm_mat4_identity(id);
+    renderer_begin_frame(fx.r, id, id, (vec3){0, 0, 1}, 0.0f);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    gfx_mesh_destroy(&fx.quad);
+    gfx_texture_destroy(fx.maps.base_normal);
+    gfx_texture_destroy(fx.maps.base_occ);
+    gfx_texture_destroy(fx.maps.mask);
+    for (int l = 0; l < WRINKLE_LAYER_COUNT; l++) {
+        gfx_texture_destroy(fx.maps.layer_normal[l]);
+        gfx_texture_destroy(fx.maps.layer_occ[l]);
+    }
+    for (size_t i = 0; i < sizeof fx.data / sizeof fx.data[0]; i++) free(fx.data[i]);
+    renderer_destroy(fx.r);
+    gfx_timers_shutdown();
+    return testgl_teardown(state);
+}
+
+/* The CPU reference of texel (x, y) for the current selection. */
+static uint32_t reference(const wrinkle_selection *sel, int x, int y)
+{
+    int i = (y * N + x) * 4;
+    wrinkle_texel t = {0};
+    for (int k = 0; k < 3; k++) t.base_normal[k] = wrinkle_decode_snorm_from8(fx.data[0][i + k]);
+    t.base_occ = wrinkle_decode_unorm8(fx.data[1][i]);
+    for (int k = 0; k < 4; k++) t.mask[k] = wrinkle_decode_unorm8(fx.data[2][i + k]);
+    for (int s = 0; s < sel->count; s++) {
+        int l = sel->layer[s];
+        for (int k = 0; k < 3; k++) t.layer_normal[s][k] = wrinkle_decode_snorm_from8(fx.data[3 + 2 * l][i + k]);
+        t.layer_occ[s] = wrinkle_decode_unorm8(fx.data[4 + 2 * l][i]);
+    }
+    float out[3];
+    wrinkle_compose_texel(sel, wrinkle_layer_defaults(), &t, out);
+    return wrinkle_pack(out[0], out[1], out[2], 3);
+}
+
+static int channel_diff(uint32_t a, uint32_t b, int shift)
+{
+    return abs((int)(a >> shift & 1023u) - (int)(b >> shift & 1023u));
+}
+
+/* Composes with the given weights and compares every texel; returns how many texels the layers
+ * moved away from the base-only result (so a test can also prove the layers did something). */
+static int compose_and_compare(wrinkle *wr, const float *w)
+{
+    wrinkle_set_weights(wr, w);
+    mat4 model;
+    glm_mat4_identity(model);
+    wrinkle_compose(wr, &fx.quad, model);
+    uint32_t *px = malloc(N * N * sizeof *px);
+    wrinkle_read_composed(wr, px);
+    testgl_assert_no_error();
+    const wrinkle_selection *sel = wrinkle_active(wr);
+    wrinkle_selection none = {0};
+    int worst = 0, moved = 0;
+    for (int y = 0; y < N; y++) {
+        for (int x = 0; x < N; x++) {
+            uint32_t g = px[y * N + x], c = reference(sel, x, y), b = reference(&none, x, y);
+            assert_int_equal(g >> 30, 3u);
+            for (int s = 0; s < 30; s += 10) {
+                int d = channel_diff(g, c, s);
+                if (d > worst) worst = d;
+                if (channel_diff(g, b, s) > 4) { moved++; break; }
+            }
+        }
+    }
+    free(px);
+    /* one 10-bit step of float rounding between the GPU and the CPU, no more */
+    assert_true(worst <= 1);
+    return moved;
+}
+
+static void composed_texels_equal_the_cpu_reference(void **state)
+{
+    (void)state;
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps});
+    assert_non_null(wr);
+    /* nothing active: the base maps alone */
+    float zero[HEAD_SHAPE_COUNT] = {0};
+    assert_int_equal(compose_and_compare(wr, zero), 0);
+    assert_int_equal(wrinkle_active(wr)->count, 0);
+    /* two layers */
+    float two[HEAD_SHAPE_COUNT] = {[HEAD_FROWN] = 1.0f, [HEAD_SQUINT] = 0.4f};
+    assert_true(compose_and_compare(wr, two) > N * N / 4);
+    assert_int_equal(wrinkle_active(wr)->count, 2);
+    /* all six at full weight: four layers, the rest must not leak in */
+    float six[HEAD_SHAPE_COUNT] = {1, 1, 1, 1, 1, 1};
+    assert_true(compose_and_compare(wr, six) > N * N / 2);
+    assert_int_equal(wrinkle_active(wr)->count, 4);
+    /* mixed weights: the order of the slots is the selection's */
+    float mixed[HEAD_SHAPE_COUNT] = {0.2f, 0.9f, 0.55f, 0.1f, 0.7f, 0.35f};
+    compose_and_compare(wr, mixed);
+    assert_int_equal(wrinkle_active(wr)->layer[0], HEAD_FROWN);
+    wrinkle_destroy(wr);
+}
+
+static void uncovered_pixels_keep_the_clear_value(void **state)
+{
+    (void)state;
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps});
+    assert_non_null(wr);
+    float w[HEAD_SHAPE_COUNT] = {[HEAD_SMILE] = 1.0f};
+    wrinkle_set_weights(wr, w);
+    mat4 model;
+    glm_scale_make(model, (vec3){0.5f, 0.5f, 1.0f});
+    wrinkle_compose(wr, &fx.quad, model);
+    uint32_t *px = malloc(N * N * sizeof *px);
+    wrinkle_read_composed(wr, px);
+    int inside = 0, outside = 0;
+    for (int y = 0; y < N; y++) {
+        for (int x = 0; x < N; x++) {
+            uint32_t p = px[y * N + x];
+            bool in = x >= N / 4 && x < 3 * N / 4 && y >= N / 4 && y < 3 * N / 4;
+            if (in) { assert_int_equal(p >> 30, 3u); inside++; }
+            else {
+                /* cleared: flat normal (0.5 may round either way in 10 bits), no occlusion, alpha 0 */
+                uint32_t flat = wrinkle_pack(0.0f, 0.0f, 1.0f, 0);
+                assert_int_equal(p >> 30, 0u);
+                for (int s = 0; s < 30; s += 10) assert_true(channel_diff(p, flat, s) <= 1);
+                outside++;
+            }
+        }
+    }
+    assert_int_equal(inside, N * N / 4);
+    assert_int_equal(outside, N * N * 3 / 4);
+    free(px);
+    /* the buffer follows the screen size */
+    assert_true(wrinkle_resize(wr, 2 * N, N));
+    int w2, h2;
+    wrinkle_size(wr, &w2, &h2);
+    assert_int_equal(w2, 2 * N);
+    assert_int_equal(h2, N);
+    wrinkle_destroy(wr);
+    wrinkle_destroy(NULL);
+}
+
+static void missing_maps_fail_cleanly(void **state)
+{
+    (void)state;
+    int before = log_error_count();
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .asset_dir = "assets/no-such-dir"});
+    assert_null(wr);
+    assert_true(log_error_count() > before);
+    testgl_assert_no_error();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(composed_texels_equal_the_cpu_reference),
+        cmocka_unit_test(uncovered_pixels_keep_the_clear_value),
+        cmocka_unit_test(missing_maps_fail_cleanly),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
