@@ -1,5 +1,5 @@
 /* Mud on the GPU: after dirty-rect uploads the slot layer equals the CPU field texel for texel,
- * uploads are a fraction of a block, the slot pool stays fixed, and drawn terrain shows ruts. */
+ * uploads are a fraction of a block, and the slot pool stays fixed while far blocks are evicted. */
 #include "testgl.h"
 
 #include <math.h>

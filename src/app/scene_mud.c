@@ -332,6 +332,7 @@ static void bench_long_drive(json_writer *w, unsigned seed)
     json_int(w, "gpu_slots_resident", st->blocks_resident);
     json_int(w, "upload_bytes_total", st->upload_bytes_total);
     json_number(w, "upload_bytes_per_step", (double)st->upload_bytes_total / steps);
+    json_number(w, "whole_block_bytes_per_step", (double)st->uploads_total * MUDFIELD_RES * MUDFIELD_RES * 4 / steps);
     json_int(w, "full_block_uploads", st->full_uploads);
     json_object_end(w);
     mud_renderer_destroy(mr);
@@ -353,9 +354,11 @@ static void mud_bench(void *p, json_writer *w)
     const mud_renderer_stats *st = mud_renderer_get_stats(s->mr);
     long long whole = (long long)MUDFIELD_RES * MUDFIELD_RES * 4;
     json_object_begin(w, "upload");
-    json_number(w, "bytes_per_frame", s->frames ? (double)st->upload_bytes_total / (double)s->frames : 0.0);
+    double frames = s->frames ? (double)s->frames : 1.0;
+    json_number(w, "bytes_per_frame", (double)st->upload_bytes_total / frames);
+    /* what sending every changed block whole would cost instead of its dirty rectangle */
+    json_number(w, "whole_block_bytes_per_frame", (double)st->uploads_total * (double)whole / frames);
     json_int(w, "whole_block_bytes", whole);
-    /* what re-uploading every changed block whole would cost instead */
     json_int(w, "full_block_uploads", st->full_uploads);
     json_object_end(w);
     bench_long_drive(w, s->ctx->seed);

@@ -263,6 +263,7 @@ void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos)
         }
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     mr->stats.upload_bytes_total += mr->stats.upload_bytes_frame;
+    mr->stats.uploads_total += mr->stats.uploads_frame;
     int resident = 0;
     for (int s = 0; s < mr->slots; s++) resident += mr->slot[s].block >= 0;
     mr->stats.blocks_resident = resident;

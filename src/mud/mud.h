@@ -45,6 +45,7 @@ typedef struct mud_renderer_stats {
     int blocks_drawn;       /* after culling, last draw of the main pass */
     long long upload_bytes_frame, upload_bytes_total;
     int uploads_frame;      /* glTexSubImage3D calls this frame */
+    long long uploads_total;
     long long full_uploads; /* whole-block uploads (a block got a slot) */
     size_t gpu_bytes;       /* base texture + slot array + meshes */
 } mud_renderer_stats;
