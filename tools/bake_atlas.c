@@ -62,7 +62,7 @@ static void fire_cell(float x, float y, float t, float out[4])
     float c[3];
     heat_colour(heat, c);
     /* cooled-down material is dark smoke */
-    const float smoke = 0.12f + 0.1f * n;
+    const float smoke = 0.3f + 0.1f * n;
     for (int k = 0; k < 3; k++) out[k] = clamp01(heat > 0.02f ? mixf(smoke, c[k], clamp01(heat * 2.0f)) : smoke);
     out[3] = density * (1.0f - smooth(0.6f, 1.0f, t)) * smooth(0.98f, 0.85f, r);
 }

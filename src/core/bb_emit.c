@@ -58,7 +58,7 @@ int bb_emit_sparks(particles *p, bb_rng *r, const float pos[3], const float norm
             if (along < 0.0f) d[k] -= 2.0f * along * normal[k]; /* mirror into the hemisphere */
             m->vel[k] = (d[k] + normal[k]) * 0.5f * speed;
         }
-        b->size = bb_rng_range(r, 0.05f, 0.12f);
+        b->size = bb_rng_range(r, 0.08f, 0.18f);
         m->grow = -b->size;
         m->drag = 1.5f;
         m->gravity = 1.0f;
@@ -87,8 +87,8 @@ int bb_emit_smoke(particles *p, bb_rng *r, const float pos[3], float radius, int
         m->gravity = -0.04f;
         m->life = bb_rng_range(r, 2.5f, 4.5f);
         m->frame_rate = BB_ANIM_FRAMES / m->life;
-        const float g = bb_rng_range(r, 0.45f, 0.6f);
-        b->color = particles_rgba(g, g, g, 0.7f);
+        const float g = bb_rng_range(r, 0.7f, 0.85f);
+        b->color = particles_rgba(g, g, g, 0.6f);
     }
     return n;
 }
