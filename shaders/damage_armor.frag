@@ -31,9 +31,9 @@ void main()
     vec3 albedo = front ? u_albedo : vec3(0.03, 0.028, 0.026);
     albedo = mix(albedo, vec3(0.045, 0.035, 0.03), scorch * 0.9);
     vec3 c = light_surface(albedo, n, v_world, front ? 0.6 : 0.1, 40.0, shadow_factor(v_world, n));
-    // permanent ember ring right at the edge (outer channel), and the cooling hot rim
-    float ember = smoothstep(0.12, 0.4, dmg.b);
-    c += vec3(1.2, 0.28, 0.05) * ember * ember;
+    // a faint permanent ember line right at the edge (outer channel), and the cooling hot rim
+    float ember = smoothstep(0.2, 0.45, dmg.b);
+    c += vec3(0.5, 0.07, 0.01) * ember * ember;
     float heat = texture(u_fading, v_uv).b / 0.42;
     c += damage_heat_color(heat);
     c += dissolve_emission(dd);

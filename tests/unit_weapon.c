@@ -100,6 +100,28 @@ static void shotgun_pellets_stay_in_the_cone(void **state)
     assert_true(fabs(mean_x / count) < 0.003 && fabs(mean_y / count) < 0.003);
 }
 
+static void auto_fire_wanders_within_its_spread(void **state)
+{
+    (void)state;
+    weapon w;
+    weapon_init(&w, WEAPON_AUTO, 5);
+    weapon_hold(&w, 3.0f);
+    weapon_shot s[WEAPON_MAX_SHOTS];
+    const float cos_max = 1.0f / sqrtf(1.0f + WEAPON_AUTO_SPREAD * WEAPON_AUTO_SPREAD);
+    int n = 0, off_axis = 0;
+    for (int f = 0; f < 180; f++) {
+        int k = weapon_update(&w, 1.0f / 60.0f, aim, s, WEAPON_MAX_SHOTS);
+        for (int i = 0; i < k; i++, n++) {
+            float c = -s[i].dir[2];
+            assert_true(c >= cos_max - 1e-6f);
+            if (c < 0.99999f) off_axis++;
+            assert_float_equal(s[i].radius, 0.045, 1e-6);
+        }
+    }
+    assert_int_equal(n, 30);
+    assert_true(off_axis > 20);
+}
+
 static void pellet_radius_falls_with_axis_distance(void **state)
 {
     (void)state;
@@ -133,6 +155,7 @@ int main(void)
         cmocka_unit_test(fire_rates_match_the_reference),
         cmocka_unit_test(a_pull_during_cooldown_fires_when_ready),
         cmocka_unit_test(shotgun_pellets_stay_in_the_cone),
+        cmocka_unit_test(auto_fire_wanders_within_its_spread),
         cmocka_unit_test(pellet_radius_falls_with_axis_distance),
         cmocka_unit_test(same_seed_same_pellets),
     };

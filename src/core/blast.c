@@ -240,7 +240,7 @@ blast_state *blast_create(const robot *r, const blast_desc *desc)
     bs->n = r->atlas_size;
     assert(bs->n <= DAMAGE_CC_MAX_SIZE);
     bs->d = desc ? *desc : (blast_desc){0};
-    if (bs->d.blowoff_intact <= 0) bs->d.blowoff_intact = 0.55f;
+    if (bs->d.blowoff_intact <= 0) bs->d.blowoff_intact = 0.72f;
     const size_t nn = (size_t)bs->n * (size_t)bs->n;
     bs->chart = malloc(nn * sizeof *bs->chart);
     bs->outer_of = malloc(nn * sizeof *bs->outer_of);

@@ -42,7 +42,7 @@
 #define BLAST_MAX_HITS 64          /* surfaces one ray may cross */
 
 typedef struct blast_desc {
-    float blowoff_intact;   /* a plate under this intact fraction should blow off; default 0.55 */
+    float blowoff_intact;   /* a plate under this intact fraction should blow off; default 0.72 */
 } blast_desc;
 
 typedef struct blast_sphere {

@@ -85,13 +85,22 @@ static int emit(weapon *w, const float aim[3], weapon_shot *out, int max_out)
     assert(n > 0);
     for (int k = 0; k < 3; k++) d[k] /= n;
     w->shells++;
+    float u[3], v[3];
+    basis(d, u, v);
     if (w->kind != WEAPON_SHOTGUN) {
         if (max_out < 1) return 0;
+        if (w->kind == WEAPON_AUTO) {
+            /* bloom: a held rifle wanders a little, so a burst spreads instead of
+             * threading every round through the first hole */
+            float r = sqrtf(weapon_rand(&w->rng)) * WEAPON_AUTO_SPREAD, a = 2.0f * 3.14159265f * weapon_rand(&w->rng);
+            float len = 0;
+            for (int k = 0; k < 3; k++) { d[k] += r * (cosf(a) * u[k] + sinf(a) * v[k]); len += d[k] * d[k]; }
+            len = sqrtf(len);
+            for (int k = 0; k < 3; k++) d[k] /= len;
+        }
         out[0] = (weapon_shot){{d[0], d[1], d[2]}, radii[w->kind], 0};
         return 1;
     }
-    float u[3], v[3];
-    basis(d, u, v);
     int count = max_out < WEAPON_PELLETS ? max_out : WEAPON_PELLETS;
     for (int i = 0; i < count; i++) {
         /* uniform over the disc of radius spread at unit distance */
