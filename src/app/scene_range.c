@@ -486,6 +486,14 @@ static void range_stats(void *p, json_writer *w)
     json_array_end(w);
 }
 
+static void range__bench_entry(json_writer *w, const char *name, damage_bench_ms ms)
+{
+    json_object_begin(w, name);
+    json_number(w, "gpu_ms", ms.gpu);
+    json_number(w, "wall_ms", ms.wall);
+    json_object_end(w);
+}
+
 static void range_bench(void *p, json_writer *w)
 {
     range *s = p;
@@ -499,12 +507,13 @@ static void range_bench(void *p, json_writer *w)
         for (int k = 0; k < 3; k++) spheres[n][k] = h.pos[k] + s->knock[k];
         spheres[n++][3] = 0.04f;
     }
-    const int reps = 20;
+    const int reps = 10;
     json_int(w, "bench_spheres", n);
-    json_number(w, "unwrap_1_sphere_ms", damage_bench_unwrap(s->dm, s->models, (const float (*)[4])spheres, 1, false, reps));
-    json_number(w, "unwrap_15_one_pass_ms", damage_bench_unwrap(s->dm, s->models, (const float (*)[4])spheres, n, false, reps));
-    json_number(w, "unwrap_15_separate_passes_ms", damage_bench_unwrap(s->dm, s->models, (const float (*)[4])spheres, n, true, reps));
-    json_number(w, "fade_pass_ms", damage_bench_fade(s->dm, reps));
+    const float (*sp)[4] = (const float (*)[4])spheres;
+    range__bench_entry(w, "unwrap_1_sphere", damage_bench_unwrap(s->dm, s->models, sp, 1, false, reps));
+    range__bench_entry(w, "unwrap_15_one_pass", damage_bench_unwrap(s->dm, s->models, sp, n, false, reps));
+    range__bench_entry(w, "unwrap_15_separate_passes", damage_bench_unwrap(s->dm, s->models, sp, n, true, reps));
+    range__bench_entry(w, "fade_pass", damage_bench_fade(s->dm, reps));
     /* at rest: what prepare costs when nothing is due (no pass at all) */
     damage_map_stats before = damage_map_get_stats(s->dm);
     GLuint q;

@@ -14,12 +14,12 @@
  * the programs of shaders/damage_*.
  *
  * Passes (timed as damage.unwrap, damage.dilate, damage.fade, damage.cut):
- *   unwrap  ONE pass for all queued spheres (up to desc.max_spheres; more wait for the next
- *           frame): the attached plates are rasterized at uv * 2 - 1 with their current world
+ *   unwrap  ONE pass for all queued spheres (up to desc.max_spheres; more are dropped with a
+ *           warning): the attached plates a sphere can reach are rasterized at uv * 2 - 1 with their current world
  *           matrix; each fragment writes R, G, B = saturate(1 - d / (k r)) for k = 1, 1.1, 1.2
  *           with glBlendEquation(GL_MAX), into the damage map and the current fading map.
- *   dilate  gutter texels take the largest value of the island texels within 2 texels, so
- *           bilinear lookups at a UV seam never read an untouched gutter (runs after writes).
+ *   dilate  gutter texels copy the nearest island texel within 2 texels (precomputed from the
+ *           atlas), so bilinear lookups at a UV seam never read an untouched gutter.
  *   fade    at desc.fade_hz while the fading map holds anything: v' = max(v * f - 1/255, 0)
  *           (+ dilation) into the other half of the pair. The CPU knows how many 8-bit steps
  *           take 255 to 0 (damage_fade_steps_to_zero) and stops after that many steps since the
@@ -88,6 +88,7 @@ void damage_draw_armor(damage_map *dm, const damage_armor_draw *d, damage_pass p
 GLuint damage_map_texture(const damage_map *dm);        /* dilated damage map (sampled) */
 GLuint damage_map_raw_texture(const damage_map *dm);    /* as unwrapped, before dilation */
 GLuint damage_map_fading_texture(const damage_map *dm);
+/* R8 dilation sources: 0 none, else 1 + (dy + 2) * 5 + (dx + 2) (13 = an island texel). */
 GLuint damage_map_island_texture(const damage_map *dm);
 int damage_map_size(const damage_map *dm);
 damage_map_stats damage_map_get_stats(const damage_map *dm);
@@ -95,10 +96,15 @@ damage_map_stats damage_map_get_stats(const damage_map *dm);
 /* Fade steps v' = round(255 * max(v/255 * f - 1/255, 0)) that take 255 to exactly 0. */
 int damage_fade_steps_to_zero(float factor);
 
-/* Bench: GPU ms of unwrapping n spheres (xyz world, w radius) into a scratch target, averaged
- * over reps; `separate` draws them as n passes of one sphere (the reference's way). */
-double damage_bench_unwrap(damage_map *dm, mat4 *models, const float (*spheres)[4], int n, bool separate, int reps);
-/* Bench: GPU ms of one fade pass. */
-double damage_bench_fade(damage_map *dm, int reps);
+/* Bench results per repetition: GPU time (timer query) and wall time up to glFinish (the
+ * honest number on a software rasterizer, whose timer queries measure little). */
+typedef struct damage_bench_ms {
+    double gpu, wall;
+} damage_bench_ms;
+/* Unwrapping n spheres (xyz world, w radius) into a scratch target, averaged over reps;
+ * `separate` draws them as n passes of one sphere (the reference's way). */
+damage_bench_ms damage_bench_unwrap(damage_map *dm, mat4 *models, const float (*spheres)[4], int n, bool separate, int reps);
+/* One fade pass (1024², dilation included). */
+damage_bench_ms damage_bench_fade(damage_map *dm, int reps);
 
 #endif
