@@ -109,8 +109,9 @@ static void range__blow_off(range *s, int p, const float dir[3])
     vec3 out = {c[0] - s->knock[0], 0, c[2] - s->knock[2]};
     if (glm_vec3_norm(out) < 1e-3f) out[2] = 1;
     glm_vec3_normalize(out);
-    for (int k = 0; k < 3; k++) f->vel[k] = dir[k] * 2.2f + out[k] * 1.6f;
-    f->vel[1] += 2.4f;
+    /* the blast throws it off the body, a little along the shot, and up */
+    for (int k = 0; k < 3; k++) f->vel[k] = out[k] * 2.6f + dir[k] * 0.6f;
+    f->vel[1] += 2.2f;
     for (int k = 0; k < 3; k++) f->spin[k] = (range__rand(s) * 2 - 1) * 9.0f;
     if (s->ctx->fx.fireball) s->ctx->fx.fireball(s->ctx->fx.user, c, 0.25f);
     if (s->ctx->fx.sparks) s->ctx->fx.sparks(s->ctx->fx.user, c, (float[3]){0, 1, 0}, 40);
