@@ -99,7 +99,7 @@ static float shade_wrinkled(const preview_maps *m, const float uv[2], const vec3
     return (0.1f + 0.9f * fmaxf(0.0f, glm_vec3_dot(wn, (float *)light))) * (0.3f + 0.7f * c[2]);
 }
 
-static void preview_tri(preview *pv, const preview_mesh *pm, const float (*nrm)[3], int t)
+static void preview_tri(preview *pv, const preview_mesh *pm, int t)
 {
     const uint32_t *ix = &pm->idx[t];
     float sx[3], sy[3], sz[3];
@@ -133,7 +133,7 @@ static void preview_tri(preview *pv, const preview_mesh *pm, const float (*nrm)[
             vec4 tt = {0};
             float uv[2] = {0, 0};
             for (int k = 0; k < 3; k++) {
-                glm_vec3_muladds((float *)nrm[ix[k]], b[k], nn);
+                glm_vec3_muladds((float *)pm->nrm[ix[k]], b[k], nn);
                 glm_vec4_muladds((float *)pm->tan[ix[k]], b[k], tt);
                 uv[0] += b[k] * pm->uv[ix[k]][0];
                 uv[1] += b[k] * pm->uv[ix[k]][1];
@@ -212,8 +212,8 @@ static int run_preview(const char *out, int argc, char **argv)
                          (const float (*)[4])h.skin.tan, h.skin.idx, h.skin.index_count, 0};
     preview_mesh eyes = {(const float (*)[3])h.eyes.pos, (const float (*)[3])h.eyes.nrm, (const float (*)[2])h.eyes.uv,
                          (const float (*)[4])h.eyes.tan, h.eyes.idx, h.eyes.index_count, 1};
-    for (int t = 0; t < skin.index_count; t += 3) preview_tri(&pv, &skin, skin.nrm, t);
-    for (int t = 0; t < eyes.index_count; t += 3) preview_tri(&pv, &eyes, eyes.nrm, t);
+    for (int t = 0; t < skin.index_count; t += 3) preview_tri(&pv, &skin, t);
+    for (int t = 0; t < eyes.index_count; t += 3) preview_tri(&pv, &eyes, t);
     if (!stbi_write_png(out, pv.w, pv.h, 3, pv.rgb, pv.w * 3)) {
         fprintf(stderr, "bake_wrinkle: cannot write %s\n", out);
         rc = 1;
