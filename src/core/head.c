@@ -83,10 +83,13 @@ static float head__relief(const vec3 p)
     f += 0.005f * head__gauss(ax, y, 0.030f, HEAD_BROW_Y, 0.028f, 0.010f);     /* brow ridge */
     f += 0.002f * head__gauss(x, y, 0.0f, 0.022f, 0.012f, 0.010f);             /* glabella */
     f -= 0.012f * head__gauss(ax, y, HEAD_EYE_X, HEAD_EYE_Y, 0.020f, 0.011f);  /* eye socket */
+    /* lids: ridges along the top and bottom of the opening make it almond-shaped */
+    f += 0.0045f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0085f, 0.013f, 0.0035f);
+    f += 0.0025f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.012f, 0.003f);
     f += 0.007f * head__gauss(ax, y, 0.046f, -0.022f, 0.022f, 0.016f);         /* cheekbone */
     /* nose: a ridge that widens and rises from the root to the tip */
     float t = glm_clamp((HEAD_NOSE_ROOT_Y - y) / (HEAD_NOSE_ROOT_Y - HEAD_NOSE_TIP_Y), 0.0f, 1.0f);
-    float w = 0.006f + 0.007f * t, h = 0.004f + 0.022f * powf(t, 1.5f);
+    float w = 0.006f + 0.008f * t, h = 0.004f + 0.017f * powf(t, 1.5f);
     float ends = y < HEAD_NOSE_TIP_Y ? head__gauss(0, y, 0, HEAD_NOSE_TIP_Y, 1, 0.006f)
                : y > HEAD_NOSE_ROOT_Y ? head__gauss(0, y, 0, HEAD_NOSE_ROOT_Y, 1, 0.010f) : 1.0f;
     f += h * expf(-(x / w) * (x / w)) * ends;
