@@ -56,6 +56,7 @@ typedef struct range {
     int respawn_phase;           /* 0 none, 1 dissolving out, 2 dissolving in */
     float respawn_t, robot_amount;
     bool cut_dirty, clear_pending;
+    bool trigger_was;            /* the trigger's state last step, for semi-automatic pulls */
     uint64_t rng;
     long long shots, hits_armor, hits_body, passed_holes, blown_off, cut_texels;
 } range;
@@ -87,6 +88,7 @@ static void range__update_models(range *s)
 }
 
 static float range__rand(range *s) { return weapon_rand(&s->rng); }
+static void range__dissolve_params(range *s);
 
 static void range__blow_off(range *s, int p, const float dir[3])
 {
@@ -212,6 +214,7 @@ static void *range_create(scene_ctx *ctx)
     mesh_data_free(&q);
     for (int p = 0; p < ROBOT_PLATE_COUNT; p++) s->attached[p] = true;
     range__update_models(s);
+    range__dissolve_params(s);
     if (!ctx->camera_from_script) camera_look_at(ctx->cam, (vec3){0.6f, 1.55f, 3.6f}, (vec3){0, 1.25f, 0});
     renderer_set_shadow_focus(ctx->r, (vec3){0, 1.1f, -0.4f}, 3.2f);
     return s;
@@ -298,6 +301,8 @@ static void range_update(void *p, const app_input *in, float dt)
         trigger |= in->pad_axes[GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER] > 0.3f;
         pulled |= in->pad_pressed[GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER];
     }
+    pulled |= trigger && !s->trigger_was;
+    s->trigger_was = trigger;
     if (pulled) weapon_press(&s->gun);
     s->gun.held = trigger;
 
