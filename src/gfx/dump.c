@@ -35,6 +35,9 @@ bool gfx_dump_texture(GLuint tex, const char *path)
         log_error("%s: nothing to dump (no texture)", path);
         return false;
     }
+    /* Rendering into the texture must be finished before it is read as a texture: llvmpipe has
+     * been seen returning stale texels to glGetTexImage right after a framebuffer pass. */
+    glFinish();
     glBindTexture(GL_TEXTURE_2D, tex);
     GLint w = 0, h = 0, ifmt = 0;
     glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
