@@ -15,8 +15,9 @@
  * groups are ordered back to front by view depth (one counting-sort pass on depth quantized
  * to 12 bits over the visible range: O(n); billboards closer in depth than range/4096 keep
  * pool order); additive groups never need it. A sorts its compact records themselves; B sorts
- * particle indices and then visits the particles in that order, as a CPU quad builder must. Output buffers must hold pool->alive records (A) or
- * pool->alive * 4 vertices (B); the return value is how many billboards were written.
+ * particle indices and then visits the particles in that order, as a CPU quad builder must.
+ * Output buffers must hold pool->alive records (A) or pool->alive * 4 vertices (B); the return
+ * value is how many billboards were written.
  *
  * A — bb_instance, 28 bytes: centre, size, RGBA8 tint, rotation as unorm16 of a turn, start
  *     frame, loop flag and animation phase; the vertex shader picks the cells
@@ -46,7 +47,7 @@ typedef struct bb_instance {
     uint16_t rot;    /* angle / 2pi as unorm16 */
     uint8_t frame0;  /* start cell 0..63 */
     uint8_t flags;   /* BB_ANIM_LOOP */
-    float phase;     /* frames elapsed: age / frame_time */
+    float phase;     /* frames elapsed since frame0 */
 } bb_instance;
 
 /* One vertex of batcher B: 13 floats. */
