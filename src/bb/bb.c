@@ -126,6 +126,11 @@ static bool create_buffers(bb_renderer *r)
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     gfx_label(GL_VERTEX_ARRAY, r->vao, "bb");
+    if (glGetError() == GL_OUT_OF_MEMORY) {
+        log_error("bb: out of GPU memory for %d billboards (%zu bytes x %d buffers)", r->capacity,
+                  r->record_bytes * (size_t)r->capacity, BB_RING);
+        return false;
+    }
     return true;
 }
 
