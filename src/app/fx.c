@@ -27,6 +27,7 @@ struct fx_system {
     float sim_ms[FX_HISTORY], build_ms[FX_HISTORY], fill_ms[FX_HISTORY], upload_ms[FX_HISTORY];
     long frames;
     float sim_acc;     /* sim time of the steps since the last drawn frame */
+    int transient;     /* billboards appended for this frame only: the last `transient` of the pool */
 };
 
 fx_system *fx_create(const options *opt, unsigned seed)
@@ -83,15 +84,44 @@ static void fx__clods(void *user, const float pos[3], const float vel[3], int co
     bb_emit_clods(fx->pool, &fx->rng, pos, vel, count);
 }
 
+/* Appended after the simulation step and removed right after this frame's build: the pool is
+ * dense, so they are its last entries and releasing them from the end moves nothing else. */
+static void fx__transient(void *user, fx_kind kind, const fx_billboard *b, int count)
+{
+    fx_system *fx = user;
+    const int atlas = kind == FX_CLOD ? BB_ATLAS_CLOD : BB_ATLAS_SMOKE;
+    for (int i = 0; i < count; i++) {
+        particle *q = particles_acquire(fx->pool, atlas, BB_BLEND_ALPHA);
+        if (!q) break; /* full: counted as dropped by the pool */
+        q->pos[0] = b[i].pos[0];
+        q->pos[1] = b[i].pos[1];
+        q->pos[2] = b[i].pos[2];
+        q->size = b[i].size;
+        q->rot = b[i].rotation;
+        q->color = particles_rgba(b[i].color[0] / 255.0f, b[i].color[1] / 255.0f, b[i].color[2] / 255.0f,
+                                  b[i].color[3] / 255.0f);
+        q->frame0 = (uint8_t)((i * 37u) & 63u); /* a different clod shape per billboard, stable per slot */
+        q->phase = 0.0f;
+        fx->transient++;
+    }
+}
+
+static void fx__drop_transient(fx_system *fx)
+{
+    for (; fx->transient > 0; fx->transient--) particles_release(fx->pool, fx->pool->alive - 1);
+}
+
 void fx_bind(fx_system *fx, fx_api *api)
 {
     if (!fx) return;
-    *api = (fx_api){.user = fx, .sparks = fx__sparks, .fireball = fx__fireball, .smoke = fx__smoke, .clods = fx__clods};
+    *api = (fx_api){.user = fx, .sparks = fx__sparks, .fireball = fx__fireball, .smoke = fx__smoke,
+                    .clods = fx__clods, .transient = fx__transient};
 }
 
 void fx_update(fx_system *fx, float dt)
 {
     if (!fx) return;
+    fx__drop_transient(fx); /* a frame that was not drawn (minimized) must not leave them to the step */
     const double t0 = gfx_now();
     particles_step(fx->pool, dt);
     if (fx->fountain.target > 0) bb_fountain_step(&fx->fountain, fx->pool, &fx->rng);
@@ -105,6 +135,7 @@ void fx_draw(fx_system *fx, renderer *r, const camera *cam, float aspect)
     camera_matrices(cam, aspect, view, proj);
     const double t0 = gfx_now();
     bb_renderer_build(fx->bb, fx->pool, view, proj);
+    fx__drop_transient(fx);
     const int slot = (int)(fx->frames++ % FX_HISTORY);
     const bb_frame_info info = bb_renderer_info(fx->bb);
     fx->build_ms[slot] = (float)((gfx_now() - t0) * 1000.0);
@@ -128,6 +159,7 @@ void fx_clear(fx_system *fx)
 {
     if (!fx) return;
     particles_clear(fx->pool);
+    fx->transient = 0;
     fx->fountain.warm = 0;
 }
 

@@ -32,14 +32,27 @@
 #include "gfx/panel.h"
 #include "gfx/renderer.h"
 
+/* A billboard simulated outside the particle pool (e.g. on a worker thread), drawn for one frame. */
+typedef struct fx_billboard {
+    float pos[3];
+    float size;     /* metres, full width */
+    float rotation; /* radians, in the view plane */
+    unsigned char color[4];
+} fx_billboard;
+
+typedef enum fx_kind { FX_CLOD, FX_SMOKE } fx_kind;
+
 /* Particle effects the scenes ask for; filled by the app (src/app/fx.c, the billboard module).
- * Any pointer may be NULL (no particle system): check before calling. Positions in world space. */
+ * Any pointer may be NULL (no particle system): check before calling. Positions in world space.
+ * `transient` hands over billboards the scene simulates itself; they are drawn with the pool's
+ * billboards in this frame only, so call it every frame from the prepare hook. */
 typedef struct fx_api {
     void *user;
     void (*sparks)(void *user, const float pos[3], const float normal[3], int count);
     void (*fireball)(void *user, const float pos[3], float radius);
     void (*smoke)(void *user, const float pos[3], float radius);
     void (*clods)(void *user, const float pos[3], const float vel[3], int count);
+    void (*transient)(void *user, fx_kind kind, const fx_billboard *b, int count);
 } fx_api;
 
 typedef enum scene_pass { SCENE_PASS_SHADOW, SCENE_PASS_MAIN } scene_pass;

@@ -4,8 +4,8 @@
  * into the mud field (core/mudfield) -> spinning wheels' emitters to the clod worker thread.
  * Each frame: the clod worker's latest instances (lock-free triple buffer; in headless or
  * --fixed-dt runs exactly the step just simulated), dirty-rect uploads of the active blocks
- * (mud/mud.h), terrain + truck in the shadow and main passes, clods as camera-facing quads
- * (drawn by the mud module: the billboard module has no GL batcher in this build).
+ * (mud/mud.h), terrain + truck in the shadow and main passes; the clods go to the billboard
+ * module (scene_ctx.fx.transient), which draws them after the opaque pass with the other particles.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -23,6 +23,7 @@
 #include "mud/mud.h"
 
 #define STAMP_HISTORY 4096
+#define MUD_MAX_CLODS 4096 /* clod pool of the worker = billboards handed over per frame */
 
 typedef struct mud_scene {
     scene_ctx *ctx;
@@ -30,6 +31,7 @@ typedef struct mud_scene {
     mud_renderer *mr;
     mud_clod_worker *worker;
     const mud_clod_frame *clods;
+    fx_billboard clod_bb[MUD_MAX_CLODS];
     truck_model tm;
     gfx_mesh body[TRUCK_BODY_PARTS], wheel[TRUCK_WHEEL_PARTS];
     float drive_throttle, drive_steer, drive_left; /* script `drive` */
@@ -53,7 +55,7 @@ static void *mud_create(scene_ctx *ctx)
     if (!s->mr) goto fail;
     /* headless and fixed-step runs must give the same clods every time: lock-step handoff */
     s->worker = mud_clod_worker_create(&(mud_clod_worker_desc){
-        .terrain = mud_sim_terrain(s->sim), .clods = {.capacity = 4096, .seed = ctx->seed},
+        .terrain = mud_sim_terrain(s->sim), .clods = {.capacity = MUD_MAX_CLODS, .seed = ctx->seed},
         .deterministic = ctx->headless || ctx->opt->fixed_dt > 0});
     if (!s->worker) goto fail;
     truck_model_build(&s->tm, vehicle_get_desc(mud_sim_vehicle(s->sim)));
@@ -147,6 +149,16 @@ static void mud_prepare(void *p)
     vec3 pos;
     vehicle_position(mud_sim_vehicle(s->sim), pos);
     s->clods = mud_clod_worker_frame(s->worker);
+    /* the worker's clods are drawn by the billboard module with everything else that is blended */
+    if (s->clods && s->clods->count && s->ctx->fx.transient) {
+        int n = s->clods->count < MUD_MAX_CLODS ? s->clods->count : MUD_MAX_CLODS;
+        for (int i = 0; i < n; i++) {
+            const clod_instance *c = &s->clods->inst[i];
+            s->clod_bb[i] = (fx_billboard){{c->pos[0], c->pos[1], c->pos[2]}, c->size, c->rotation,
+                                           {c->color[0], c->color[1], c->color[2], c->color[3]}};
+        }
+        s->ctx->fx.transient(s->ctx->fx.user, FX_CLOD, s->clod_bb, n);
+    }
     gfx_pass_begin("mud.upload");
     mud_renderer_update(s->mr, pos);
     gfx_pass_end();
@@ -196,11 +208,6 @@ static void mud_draw(void *p, scene_pass pass)
     mud_renderer_draw(s->mr, MUD_PASS_MAIN, vp, (float *)f->camera_pos);
     gfx_pass_end();
     draw_truck(s, pass);
-    if (s->clods && s->clods->count) {
-        gfx_pass_begin("mud.clods");
-        mud_renderer_draw_clods(s->mr, s->clods->inst, s->clods->count);
-        gfx_pass_end();
-    }
 }
 
 static bool mud_supports(script_op op) { return op == SCRIPT_TRUCK || op == SCRIPT_DRIVE; }

@@ -25,10 +25,8 @@ struct mud_renderer {
     int nb, slots;
     float active_radius, draw_distance;
     GLuint base_tex, mud_array, view_tex, read_fbo;
-    GLuint prog[2], clod_prog; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
+    GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
     gfx_mesh grid_mud, grid_base[3]; /* base LODs: 24, 12, 6 segments per block */
-    GLuint clod_vao, clod_vbo;
-    int max_clods;
     int *block_slot;     /* nb*nb, -1 = none */
     float *block_hmin, *block_hmax;
     slot_info *slot;
@@ -96,7 +94,6 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mr->slots = desc->slots > 0 ? desc->slots : 64;
     mr->active_radius = desc->active_radius > 0 ? desc->active_radius : 40.0f;
     mr->draw_distance = desc->draw_distance > 0 ? desc->draw_distance : 220.0f;
-    mr->max_clods = desc->max_clods > 0 ? desc->max_clods : 4096;
     int blocks = mr->nb * mr->nb;
     mr->block_slot = malloc((size_t)blocks * sizeof *mr->block_slot);
     mr->block_hmin = malloc((size_t)blocks * sizeof(float));
@@ -120,9 +117,8 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
 
     mr->prog[MUD_PASS_MAIN] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", NULL);
     mr->prog[MUD_PASS_SHADOW] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", "#define SHADOW_PASS 1\n");
-    mr->clod_prog = gfx_program_load("mud_clods.vert", "mud_clods.frag", NULL);
     mr->base_tex = make_base_texture(mr->terr, mr->nb);
-    if (!mr->prog[0] || !mr->prog[1] || !mr->clod_prog || !mr->base_tex) goto fail;
+    if (!mr->prog[0] || !mr->prog[1] || !mr->base_tex) goto fail;
 
     glGenTextures(1, &mr->mud_array);
     glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
@@ -150,29 +146,11 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     }
     mesh_data_free(&m);
 
-    glGenVertexArrays(1, &mr->clod_vao);
-    glGenBuffers(1, &mr->clod_vbo);
-    glBindVertexArray(mr->clod_vao);
-    glBindBuffer(GL_ARRAY_BUFFER, mr->clod_vbo);
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(mr->max_clods * sizeof(clod_instance)), NULL, GL_STREAM_DRAW);
-    glEnableVertexAttribArray(5);
-    glVertexAttribPointer(5, 4, GL_FLOAT, GL_FALSE, sizeof(clod_instance), (void *)offsetof(clod_instance, pos));
-    glVertexAttribDivisor(5, 1);
-    glEnableVertexAttribArray(6);
-    glVertexAttribPointer(6, 1, GL_FLOAT, GL_FALSE, sizeof(clod_instance), (void *)offsetof(clod_instance, rotation));
-    glVertexAttribDivisor(6, 1);
-    glEnableVertexAttribArray(7);
-    glVertexAttribPointer(7, 4, GL_UNSIGNED_BYTE, GL_TRUE, sizeof(clod_instance), (void *)offsetof(clod_instance, color));
-    glVertexAttribDivisor(7, 1);
-    glBindVertexArray(0);
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
-    gfx_label(GL_BUFFER, mr->clod_vbo, "mud.clods");
 
     int n = mr->nb * BASE_SEG + 1;
     mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)RES * RES * 4 * (size_t)(mr->slots + 1) +
                           (size_t)(mr->grid_mud.vertex_count + mr->grid_base[0].vertex_count * 2) * 64 +
-                          (size_t)(mr->grid_mud.index_count + mr->grid_base[0].index_count * 2) * 4 +
-                          (size_t)mr->max_clods * sizeof(clod_instance);
+                          (size_t)(mr->grid_mud.index_count + mr->grid_base[0].index_count * 2) * 4;
     return mr;
 fail:
     log_error("mud: cannot create the mud renderer (see the messages above)");
@@ -185,7 +163,6 @@ void mud_renderer_destroy(mud_renderer *mr)
     if (!mr) return;
     for (int i = 0; i < 2; i++)
         if (mr->prog[i]) glDeleteProgram(mr->prog[i]);
-    if (mr->clod_prog) glDeleteProgram(mr->clod_prog);
     gfx_texture_destroy(mr->base_tex);
     gfx_texture_destroy(mr->view_tex);
     if (mr->mud_array) glDeleteTextures(1, &mr->mud_array);
@@ -193,8 +170,6 @@ void mud_renderer_destroy(mud_renderer *mr)
     if (mr->grid_mud.vao) gfx_mesh_destroy(&mr->grid_mud);
     for (int l = 0; l < 3; l++)
         if (mr->grid_base[l].vao) gfx_mesh_destroy(&mr->grid_base[l]);
-    if (mr->clod_vao) glDeleteVertexArrays(1, &mr->clod_vao);
-    if (mr->clod_vbo) glDeleteBuffers(1, &mr->clod_vbo);
     free(mr->block_slot);
     free(mr->block_hmin);
     free(mr->block_hmax);
@@ -320,26 +295,6 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     glActiveTexture(GL_TEXTURE0);
-    glUseProgram(0);
-}
-
-void mud_renderer_draw_clods(mud_renderer *mr, const clod_instance *inst, int count)
-{
-    if (count <= 0) return;
-    if (count > mr->max_clods) count = mr->max_clods;
-    glBindBuffer(GL_ARRAY_BUFFER, mr->clod_vbo);
-    /* orphan, then fill: the driver never waits for last frame's draw */
-    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(mr->max_clods * sizeof(clod_instance)), NULL, GL_STREAM_DRAW);
-    glBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(count * sizeof(clod_instance)), inst);
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
-    glUseProgram(mr->clod_prog);
-    glDisable(GL_CULL_FACE);
-    glEnable(GL_DEPTH_TEST);
-    glDepthMask(GL_TRUE);
-    glDisable(GL_BLEND);
-    glBindVertexArray(mr->clod_vao);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, count);
-    glBindVertexArray(0);
     glUseProgram(0);
 }
 

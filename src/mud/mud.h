@@ -1,16 +1,16 @@
 /* mud.h — the mud technique on the GPU: base terrain texture, a fixed pool of mud texture slots
- * fed by dirty-rectangle uploads, terrain block drawing (main and shadow pass), clod quads.
+ * fed by dirty-rectangle uploads, terrain block drawing (main and shadow pass). The clods thrown
+ * by the wheels are billboards: the mud scene hands them to the billboard module.
  *
  *   mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){ .field = mudfield });
  *   each frame:  mud_renderer_update(mr, truck_pos);           stream: active blocks, uploads
  *                mud_renderer_draw(mr, MUD_PASS_MAIN, viewproj, eye);  frustum-culled blocks near eye
- *                mud_renderer_draw_clods(mr, instances, n);     camera-facing clod quads
  *   mud_renderer_destroy(mr);
  *
  * Owns: the base texture (every block's 25 x 25 samples in one (24 n + 1)^2 RGBA8 texture, borders
  * shared as in core/terrain.h), a GL_TEXTURE_2D_ARRAY of `slots` 128 x 128 RGBA8 layers (default 64,
  * 4 MiB: GPU memory never grows), grid meshes with a skirt (128^2 for resident mud blocks; 25^2,
- * 13^2, 7^2 for base blocks by distance), the terrain and clod programs.
+ * 13^2, 7^2 for base blocks by distance), the terrain programs.
  * Streaming: blocks whose centre is within active_radius (default 40 m) of the truck are active.
  * An active block with a mud field gets a slot (a free one, else the least recently used slot of
  * an inactive block) and is uploaded whole once; after that only its dirty rectangle is sent with
@@ -27,7 +27,6 @@
 
 #include <cglm/cglm.h>
 
-#include "core/clods.h"
 #include "core/mudfield.h"
 #include "gfx/gl.h"
 
@@ -36,7 +35,6 @@ typedef struct mud_renderer_desc {
     int slots;           /* GPU mud layers; default 64 */
     float active_radius; /* metres; default 40 */
     float draw_distance; /* metres; default 220 */
-    int max_clods;       /* instance buffer capacity; default 4096 */
 } mud_renderer_desc;
 
 typedef struct mud_renderer_stats {
@@ -59,7 +57,6 @@ void mud_renderer_destroy(mud_renderer *mr);
 void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos);
 /* Blocks within draw_distance of eye (shadow pass: of the shadow focus) that meet viewproj's frustum. */
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye);
-void mud_renderer_draw_clods(mud_renderer *mr, const clod_instance *inst, int count);
 const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr);
 
 /* GPU slot of a block, -1 when it has none. */
