@@ -78,12 +78,6 @@ static void fx__smoke(void *user, const float pos[3], float radius)
     bb_emit_smoke(fx->pool, &fx->rng, pos, radius, 3 + (int)(radius * 8.0f));
 }
 
-static void fx__clods(void *user, const float pos[3], const float vel[3], int count)
-{
-    fx_system *fx = user;
-    bb_emit_clods(fx->pool, &fx->rng, pos, vel, count);
-}
-
 /* Appended after the simulation step and removed right after this frame's build: the pool is
  * dense, so they are its last entries and releasing them from the end moves nothing else. */
 static void fx__transient(void *user, fx_kind kind, const fx_billboard *b, int count)
@@ -115,7 +109,7 @@ void fx_bind(fx_system *fx, fx_api *api)
 {
     if (!fx) return;
     *api = (fx_api){.user = fx, .sparks = fx__sparks, .fireball = fx__fireball, .smoke = fx__smoke,
-                    .clods = fx__clods, .transient = fx__transient};
+                    .transient = fx__transient};
 }
 
 void fx_update(fx_system *fx, float dt)

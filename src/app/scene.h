@@ -51,7 +51,6 @@ typedef struct fx_api {
     void (*sparks)(void *user, const float pos[3], const float normal[3], int count);
     void (*fireball)(void *user, const float pos[3], float radius);
     void (*smoke)(void *user, const float pos[3], float radius);
-    void (*clods)(void *user, const float pos[3], const float vel[3], int count);
     void (*transient)(void *user, fx_kind kind, const fx_billboard *b, int count);
 } fx_api;
 

@@ -35,6 +35,7 @@ typedef struct mud_scene {
     truck_model tm;
     gfx_mesh body[TRUCK_BODY_PARTS], wheel[TRUCK_WHEEL_PARTS];
     float drive_throttle, drive_steer, drive_left; /* script `drive` */
+    float exhaust_t;                                /* seconds since the last exhaust puff */
     vec3 eye;
     bool eye_valid;
     float stamp_ms[STAMP_HISTORY];
@@ -137,6 +138,18 @@ static void mud_update(void *p, const app_input *in, float dt)
     clod_emitter e[CLODS_MAX_EMITTERS];
     int n = mud_sim_emitters(s->sim, e);
     mud_clod_worker_submit(s->worker, e, n, dt);
+    /* exhaust: a puff from the stack behind the cab every 0.25 s while the engine pulls */
+    s->exhaust_t += dt;
+    if (fabsf(vi.throttle) > 0.1f && s->exhaust_t >= 0.25f && s->ctx->fx.smoke) {
+        const vehicle *v = mud_sim_vehicle(s->sim);
+        const vehicle_desc *d = vehicle_get_desc(v);
+        mat4 body;
+        vec3 stack;
+        vehicle_body_matrix(v, body);
+        glm_mat4_mulv3(body, (vec3){d->track_half + 0.1f, 1.45f, 0.5f * d->wheelbase + d->wheel_radius - 2.0f}, 1.0f, stack);
+        s->ctx->fx.smoke(s->ctx->fx.user, stack, 0.06f);
+        s->exhaust_t = 0.0f;
+    }
     vec3 pos;
     vehicle_position(mud_sim_vehicle(s->sim), pos);
     renderer_set_shadow_focus(s->ctx->r, pos, 28.0f);
