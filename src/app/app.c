@@ -311,11 +311,13 @@ static void app__overlays(app *a, int w, int h)
     gfx_hud_text(10, 8, scale, white, "%s", line);
     float y = 16 + th;
     if (!platform_headless(a->plat)) {
-        /* per-pass GPU milliseconds */
+        /* per-pass GPU milliseconds, on a dim panel so they read over a bright sky */
+        float lh = 9 * scale;
+        gfx_hud_rect(4, y - 4, 30 * 6 * scale, lh * (float)gfx_timers_count() + 8, dim);
         for (int i = 0; i < gfx_timers_count(); i++) {
             const gfx_pass_stats *p = gfx_timers_get(i);
             gfx_hud_text(10, y, scale, (float[4]){0.8f, 0.9f, 1, 1}, "%-18s %6.2f ms", p->name, p->gpu_ms);
-            y += 9 * scale;
+            y += lh;
         }
     }
     if (a->view[0]) gfx_hud_text((float)w - h * 0.55f - 10, (float)h - h * 0.55f - 24, scale, white, "view: %s", a->view);
