@@ -2,7 +2,8 @@
  * armor texel must hold exactly the R/G/B the sphere rule gives at its surface point (so the
  * hole is in R, the rings only in G and B at the right radii, far texels untouched); gutters
  * are dilated; the fading map reaches exactly 0 and its passes stop; the GLSL rough threshold
- * matches the CPU mirror the hit test uses. */
+ * matches the CPU mirror the hit test uses; a burst larger than one pass is carried over, never
+ * dropped. */
 #include "testgl.h"
 
 #include <math.h>
@@ -274,6 +275,42 @@ static void far_blast_changes_nothing_and_64_spheres_take_one_pass(void **state)
     assert_false(all_zero(f->px, n));
 }
 
+/* A burst of 150 spheres in one frame: 64 land in this frame's pass, the rest wait for the next
+ * frames' passes (oldest first, one pass per frame) and none is lost. Each sphere is centred on
+ * a different armor texel, far enough from the others that only its own sphere fills it. */
+static void a_burst_beyond_one_pass_lands_over_the_next_frames(void **state)
+{
+    fixture *f = *state;
+    const int n = f->r->atlas_size, count = 150, per_pass = 64;
+    const float r = 0.01f;
+    int at[150], found = 0;
+    for (int i = 0; found < count && i < n * n; i += 97) {
+        if (f->pos[i][3] == 0) continue;
+        bool apart = true;
+        for (int k = 0; k < found && apart; k++) apart = glm_vec3_distance(f->pos[i], f->pos[at[k]]) > 4.0f * r;
+        if (apart) at[found++] = i;
+    }
+    assert_int_equal(found, count);
+    for (int k = 0; k < count; k++) damage_blast(f->dm, f->pos[at[k]], r);
+    damage_map_stats s = damage_map_get_stats(f->dm);
+    assert_int_equal(s.queued, count);
+    long long passes = s.unwrap_passes;
+    for (int frame = 1; frame <= 4; frame++) {
+        damage_map_update(f->dm, 1.0f / 60.0f);
+        damage_map_prepare(f->dm, f->models, NULL);
+        s = damage_map_get_stats(f->dm);
+        int landed = frame * per_pass < count ? frame * per_pass : count;
+        assert_int_equal(s.unwrap_passes, passes + (frame <= 3 ? frame : 3)); /* at most one pass a frame */
+        assert_int_equal(s.queued, count - landed);
+        read_tex(damage_map_raw_texture(f->dm), f->px);
+        for (int k = 0; k < count; k++) {
+            unsigned char v = f->px[4 * at[k]];
+            if (k < landed) assert_true(v > 240); /* oldest first: these are in */
+            else assert_int_equal(v, 0);          /* and these still wait */
+        }
+    }
+}
+
 static void glsl_rough_matches_the_cpu_mirror(void **state)
 {
     (void)state;
@@ -333,6 +370,7 @@ int main(void)
         cmocka_unit_test_setup(gutters_are_dilated, reset),
         cmocka_unit_test_setup(fading_map_reaches_zero_and_stops, reset),
         cmocka_unit_test_setup(far_blast_changes_nothing_and_64_spheres_take_one_pass, reset),
+        cmocka_unit_test_setup(a_burst_beyond_one_pass_lands_over_the_next_frames, reset),
         cmocka_unit_test(glsl_rough_matches_the_cpu_mirror),
         cmocka_unit_test(fade_steps_reach_zero_for_any_factor),
     };

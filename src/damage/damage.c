@@ -29,8 +29,8 @@ struct damage_map {
     gfx_pingpong fading;
     GLuint island_tex, cut_tex;
     GLuint prog_unwrap, prog_dilate, prog_cut, prog_armor, prog_armor_shadow;
-    float (*queue)[4];
-    int queued;
+    float (*queue)[4];           /* grows; the unwrap takes up to max_spheres of it per frame */
+    int queued, queue_cap;
     bool needs_dilate, cut_pending;
     float fade_accum;
     int fade_due, fade_steps_left, fade_steps_full;
@@ -123,7 +123,8 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     dm->size = r->atlas_size;
     /* +2: a driver that rounds a half-way value up instead of to even still gets there */
     dm->fade_steps_full = damage_fade_steps_to_zero(dm->d.fade_factor) + 2;
-    dm->queue = malloc((size_t)dm->d.max_spheres * 4 * sizeof **dm->queue);
+    dm->queue_cap = dm->d.max_spheres;
+    dm->queue = malloc((size_t)dm->queue_cap * sizeof *dm->queue);
     char defines[64];
     snprintf(defines, sizeof defines, "#define MAX_SPHERES %d\n", dm->d.max_spheres);
     const gfx_target_desc td = {.width = dm->size, .height = dm->size, .color = {GL_RGBA8}};
@@ -199,10 +200,16 @@ void damage_blast(damage_map *dm, const float c[3], float radius)
 {
     assert(radius > 0);
     dm->st.blasts++;
-    if (dm->queued == dm->d.max_spheres) {
-        /* the queue holds one pass; a burst beyond it starts the next pass early */
-        log_warn("damage: more than %d blasts in one frame; the oldest are drawn now", dm->d.max_spheres);
-        return;
+    if (dm->queued == dm->queue_cap) {
+        /* a burst beyond one pass waits for the next frames' passes: a blast is never lost */
+        int cap = dm->queue_cap * 2;
+        float (*q)[4] = realloc(dm->queue, (size_t)cap * sizeof *q);
+        if (!q) {
+            log_error("damage: out of memory queueing blast %lld", dm->st.blasts);
+            return;
+        }
+        dm->queue = q;
+        dm->queue_cap = cap;
     }
     float *q = dm->queue[dm->queued++];
     q[0] = c[0]; q[1] = c[1]; q[2] = c[2]; q[3] = radius;
@@ -293,11 +300,14 @@ static void fade_step(damage_map *dm)
 void damage_map_prepare(damage_map *dm, mat4 *models, const bool *attached)
 {
     if (dm->queued > 0) {
+        /* one pass per frame, oldest first; the rest move to the front for the next frame */
+        const int n = dm->queued < dm->d.max_spheres ? dm->queued : dm->d.max_spheres;
         gfx_pass_begin("damage.unwrap");
         const gfx_target *targets[2] = {&dm->raw, &dm->fading.t[dm->fading.cur]};
-        unwrap(dm, (const float (*)[4])dm->queue, dm->queued, models, attached, targets, 2);
+        unwrap(dm, (const float (*)[4])dm->queue, n, models, attached, targets, 2);
         gfx_pass_end();
-        dm->queued = 0;
+        dm->queued -= n;
+        memmove(dm->queue, dm->queue + n, (size_t)dm->queued * sizeof *dm->queue);
         dm->st.unwrap_passes++;
         dm->needs_dilate = true;
         if (dm->fade_steps_left == 0) dm->fade_accum = 0;

@@ -14,8 +14,10 @@
  * the programs of shaders/damage_*.
  *
  * Passes (timed as damage.unwrap, damage.dilate, damage.fade, damage.cut):
- *   unwrap  ONE pass for all queued spheres (up to desc.max_spheres; more are dropped with a
- *           warning): the attached plates a sphere can reach are rasterized at uv * 2 - 1 with their current world
+ *   unwrap  ONE pass per frame for the queued spheres, oldest first, up to desc.max_spheres; a
+ *           burst beyond that stays queued for the next frames' passes (the queue grows, no blast
+ *           is dropped; it lands with the plates' matrices of the frame that draws it). The
+ *           attached plates a sphere can reach are rasterized at uv * 2 - 1 with their current world
  *           matrix; each fragment writes R, G, B = saturate(1 - d / (k r)) for k = 1, 1.1, 1.2
  *           with glBlendEquation(GL_MAX), into the damage map and the current fading map.
  *   dilate  gutter texels copy the nearest island texel within 2 texels (precomputed from the
@@ -58,7 +60,7 @@ typedef struct damage_map_stats {
     long long fade_passes;
     long long dilate_passes;
     int fade_steps_left;       /* 0: at rest */
-    int queued;
+    int queued;                /* waiting for the next unwrap pass */
 } damage_map_stats;
 
 typedef enum damage_pass { DAMAGE_PASS_MAIN, DAMAGE_PASS_SHADOW } damage_pass;
