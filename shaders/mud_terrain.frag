@@ -36,9 +36,28 @@ void main()
     float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0);
     vec3 mud_col = mix(vec3(0.11, 0.075, 0.045), vec3(0.07, 0.05, 0.03), v_track);
     vec3 albedo = mix(ground, mud_col, mud);
-    float spec = mix(0.03, 0.35, mud) * (0.6 + 0.4 * grain);
-    float shininess = mix(8.0, 60.0, mud);
-    vec3 c = light_surface(albedo, n, v_world, spec, shininess, shadow_factor(v_world, n));
+    // Diffuse and ambient from the shared model; the specular is the mud's own: a thin water film
+    // (Fresnel F0 = 0.02) on a GGX surface, glossier where it is wetter, never brighter than the
+    // sun itself. Blinn-Phong with a fixed strength blew out into white smears near the camera.
+    float shadow = shadow_factor(v_world, n);
+    vec3 c = light_surface(albedo, n, v_world, 0.0, 1.0, shadow);
+    vec3 v = normalize(u_camera_pos.xyz - v_world);
+    vec3 l = u_light_dir.xyz;
+    vec3 h = normalize(l + v);
+    float ndl = max(dot(n, l), 0.0), ndv = max(dot(n, v), 1e-3), ndh = max(dot(n, h), 0.0);
+    float rough = mix(0.8, 0.28, mud) + (grain - 0.5) * 0.1;
+    float a2 = rough * rough * rough * rough;
+    float dn = ndh * ndh * (a2 - 1.0) + 1.0;
+    float k = rough * rough * 0.5;
+    float vis = 1.0 / ((ndl * (1.0 - k) + k) * (ndv * (1.0 - k) + k)); // Smith-Schlick G / (ndl ndv)
+    float fres = 0.02 + 0.98 * pow(1.0 - max(dot(v, h), 0.0), 5.0);
+    float spec = min(a2 / (3.14159265 * dn * dn) * vis * 0.25 * fres * ndl, 1.0);
+    c += u_light_color.rgb * shadow * spec * mix(0.3, 1.0, mud);
+    // the wet film also mirrors a little sky (its gradient, not the sun disc: no sparkles), more
+    // at grazing angles
+    vec3 r = reflect(-v, n);
+    vec3 sky = mix(u_sky_horizon.rgb, u_sky_zenith.rgb, pow(max(r.y, 0.0), 0.6)) * u_light_color.w;
+    c = mix(c, sky, min(mud * (0.04 + 0.96 * pow(1.0 - ndv, 5.0)) * 0.8, 0.4));
     o_color = vec4(apply_fog(c, v_world), 1.0);
 #endif
 }

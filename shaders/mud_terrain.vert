@@ -32,15 +32,23 @@ void main()
     }
 #ifndef SHADOW_PASS
     // normal from height differences: the 8-bit base over two samples each way (one-sample
-    // differences of quantized heights would band), the mud over one texel each way
+    // differences of quantized heights would band), the mud over one texel each way (Sobel)
     float e = u_base_spacing * 2.0;
     float bx = mud_unpack_base_height(mud_base_sample(xz + vec2(e, 0.0)).r) - mud_unpack_base_height(mud_base_sample(xz - vec2(e, 0.0)).r);
     float bz = mud_unpack_base_height(mud_base_sample(xz + vec2(0.0, e)).r) - mud_unpack_base_height(mud_base_sample(xz - vec2(0.0, e)).r);
     vec2 grad = vec2(bx, bz) / (2.0 * e);
     if (u_layer >= 0) {
+        // Sobel: central differences of the row (column) and its two neighbours, weighted 1 2 1, so
+        // a rut edge that wanders across texel columns does not shade row by row in steps
         ivec2 lo = max(ij - 1, ivec2(0)), hi = min(ij + 1, ivec2(127));
-        grad.x += (mud_at(ivec2(hi.x, ij.y)) - mud_at(ivec2(lo.x, ij.y))) / (float(hi.x - lo.x) * u_step);
-        grad.y += (mud_at(ivec2(ij.x, hi.y)) - mud_at(ivec2(ij.x, lo.y))) / (float(hi.y - lo.y) * u_step);
+        float gx = 0.0, gz = 0.0;
+        for (int k = -1; k <= 1; k++) {
+            float wk = k == 0 ? 0.5 : 0.25;
+            int z = clamp(ij.y + k, 0, 127), x = clamp(ij.x + k, 0, 127);
+            gx += wk * (mud_at(ivec2(hi.x, z)) - mud_at(ivec2(lo.x, z)));
+            gz += wk * (mud_at(ivec2(x, hi.y)) - mud_at(ivec2(x, lo.y)));
+        }
+        grad += vec2(gx / (float(hi.x - lo.x) * u_step), gz / (float(hi.y - lo.y) * u_step));
     }
     v_nrm = normalize(vec3(-grad.x, 1.0, -grad.y));
 #else

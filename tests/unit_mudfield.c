@@ -1,5 +1,6 @@
 /* Mud field: stamps conserve volume, borders stay identical, footprint and depth follow the
- * tyre, softer ground sinks deeper, dirty rectangles cover exactly the changed texels. */
+ * tyre, the rut edge is anti-aliased, softer ground sinks deeper, dirty rectangles cover exactly
+ * the changed texels. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -169,6 +170,36 @@ static void footprint_and_depth_follow_the_tyre(void **state)
     terrain_destroy(t);
 }
 
+/* The rut edge is anti-aliased: moving the wheel sideways by an eighth of a texel changes every
+ * texel a little, never flips one from untouched to the full depth (the saw-tooth of a hard
+ * footprint), and the edge texels sit between the rut bottom and the untouched level. */
+static void rut_edge_moves_smoothly(void **state)
+{
+    (void)state;
+    terrain *t = flat(1.0f, 1.0f);
+    const float depth = 0.2f;
+    static float prev[R * R];
+    float worst = 0.0f;
+    int between = 0;
+    for (int s = 0; s <= 8; s++) {
+        mudfield *mf = mudfield_create(t, NULL);
+        float x = 24.0f + (float)s * MUDFIELD_SPACING / 8.0f;
+        mudfield_stamp(mf, &(mudfield_wheel){.center = {x, 4.0f + 0.55f - depth, 24.0f}, .radius = 0.55f, .width = 0.42f,
+                                             .forward = {0, 1}, .velocity = {0, 0}, .penetration = depth});
+        const float *h = mudfield_block_heights(mf, 1, 1);
+        assert_non_null(h);
+        for (int k = 0; k < R * R; k++) {
+            if (s > 0) worst = fmaxf(worst, fabsf(h[k] - prev[k]));
+            between += h[k] < -0.02f && h[k] > -depth + 0.02f;
+            prev[k] = h[k];
+        }
+        mudfield_destroy(mf);
+    }
+    assert_true(worst < 0.3f * depth);
+    assert_true(between >= 9 * 4); /* every placement has shoulder texels on both sides */
+    terrain_destroy(t);
+}
+
 static float rut_depth(float softness)
 {
     terrain *t = flat(softness, 1.0f);
@@ -295,6 +326,7 @@ int main(void)
         cmocka_unit_test(corner_stamp_keeps_borders_identical),
         cmocka_unit_test(late_block_adopts_neighbour_border),
         cmocka_unit_test(footprint_and_depth_follow_the_tyre),
+        cmocka_unit_test(rut_edge_moves_smoothly),
         cmocka_unit_test(softer_ground_sinks_deeper),
         cmocka_unit_test(dirty_rect_is_exactly_the_changed_texels),
         cmocka_unit_test(surface_query_includes_mud),

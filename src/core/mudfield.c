@@ -35,6 +35,17 @@ struct mudfield {
 
 static float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
 
+/* Width of the anti-aliased rut edge outside the contact patch (metres, 1.25 texels). */
+#define EDGE_RAMP (1.25f * MUDFIELD_SPACING)
+
+/* How much of a texel at distances (du, dv) outside the contact patch the tyre covers: 1 inside,
+ * falling smoothly (smoothstep) to 0 at EDGE_RAMP. */
+static float edge_coverage(float du, float dv)
+{
+    float t = 1.0f - clampf(sqrtf(du * du + dv * dv) / EDGE_RAMP, 0.0f, 1.0f);
+    return t * t * (3.0f - 2.0f * t);
+}
+
 mudfield *mudfield_create(const terrain *t, const mudfield_desc *desc)
 {
     assert(t);
@@ -202,7 +213,11 @@ float mudfield_stamp(mudfield *mf, const mudfield_wheel *w)
     gx0 = gx0 < 0 ? 0 : gx0; gz0 = gz0 < 0 ? 0 : gz0;
     gx1 = gx1 > gmax ? gmax : gx1; gz1 = gz1 > gmax ? gmax : gz1;
 
-    /* Pass 1: texels under the wheel go down to the tyre (or the hard floor), volume collected. */
+    /* Pass 1: texels under the wheel go down to the tyre (or the hard floor), volume collected.
+     * The edge is anti-aliased: texels up to EDGE_RAMP outside the contact patch go down to a
+     * shoulder that rises with the distance, so the rut wall is a slope over ~2 texels instead of
+     * a one-texel cliff whose position jumps a whole texel as the wheel drifts (the saw-tooth
+     * along the ruts). */
     int n = 0;
     double volume = 0.0;
     for (int gz = gz0; gz <= gz1; gz++)
@@ -210,22 +225,31 @@ float mudfield_stamp(mudfield *mf, const mudfield_wheel *w)
             float x = (float)gx * MUDFIELD_SPACING, z = (float)gz * MUDFIELD_SPACING;
             float dx = x - w->center[0], dz = z - w->center[2];
             float u = dx * fx + dz * fz, v = dx * sx + dz * sz;
-            if (fabsf(u) > half_len || fabsf(v) > half_w || !texel_exists(mf, gx, gz)) continue;
+            float cover = edge_coverage(fmaxf(fabsf(u) - half_len, 0.0f), fmaxf(fabsf(v) - half_w, 0.0f));
+            if (cover <= 0.0f || !texel_exists(mf, gx, gz)) continue;
             stamp_texel *t = scratch_push(mf, &n);
             t->gx = gx;
             t->gz = gz;
             read_texel(mf, t);
             float base = terrain_height(mf->terr, x, z);
             float tyre = w->center[1] - sqrtf(fmaxf(w->radius * w->radius - u * u, 0.0f));
+            /* outside the patch the target rises with the tyre's rounded shoulder to the untouched
+             * level (at least the base, also for a wheel following a rut): a fixed shape, so repeated
+             * stamps do not dig the edge deeper */
             float target = fmaxf(tyre, mudfield_floor_height(mf, x, z)) - base;
+            target += (1.0f - cover) * (fmaxf(target + p, 0.0f) - target);
             if (t->h > target) {
                 volume += t->h - target;
                 t->h = target;
             }
-            t->track = 1.0f;
-            /* a spinning tyre drags the surface backwards against its slip */
-            t->slide[0] = clampf(t->slide[0] - fx * w->slip * 0.02f, -MUDFIELD_SLIDE_MAX, MUDFIELD_SLIDE_MAX);
-            t->slide[1] = clampf(t->slide[1] - fz * w->slip * 0.02f, -MUDFIELD_SLIDE_MAX, MUDFIELD_SLIDE_MAX);
+            t->track = fmaxf(t->track, cover);
+            /* A spinning tyre drags the surface backwards against its slip, most under the middle of
+             * the patch: a texel's drag summed over consecutive stamps then barely depends on where
+             * the stamps fell, so neighbouring rows do not slide apart (jagged rut floor). */
+            float mid = 1.0f - fminf(fabsf(u) / (half_len + EDGE_RAMP), 1.0f);
+            float drag = w->slip * 0.02f * cover * 2.0f * mid;
+            t->slide[0] = clampf(t->slide[0] - fx * drag, -MUDFIELD_SLIDE_MAX, MUDFIELD_SLIDE_MAX);
+            t->slide[1] = clampf(t->slide[1] - fz * drag, -MUDFIELD_SLIDE_MAX, MUDFIELD_SLIDE_MAX);
         }
     int footprint = n;
 
@@ -243,7 +267,13 @@ float mudfield_stamp(mudfield *mf, const mudfield_wheel *w)
             if (d >= bw || !texel_exists(mf, gx, gz)) continue;
             float side = dv / (du + dv);
             float ahead = speed > 0.1f && (dx * w->velocity[0] + dz * w->velocity[1]) > 0 ? 0.6f : 0.25f;
-            float wt = (1.0f - d / bw) * (1.0f - d / bw) * (side + (1.0f - side) * ahead);
+            /* Beside the rut a rounded berm: it rises over the rut's shoulder, crests about halfway
+             * out and falls to 0 at berm_width, its top two texels wide instead of a one-texel ridge
+             * next to a cliff. Ahead and behind, the mud stays heaped against the tyre (the next
+             * stamps bulldoze it on; a crest further out would sit where the truck measures the
+             * mud it has to push, and stop it). */
+            float r = d / bw, rise = 1.0f - edge_coverage(d, 0.0f);
+            float wt = side * rise * 4.0f * r * (1.0f - r) + (1.0f - side) * ahead * (1.0f - r) * (1.0f - r);
             stamp_texel *t = scratch_push(mf, &n);
             t->gx = gx;
             t->gz = gz;

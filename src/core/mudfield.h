@@ -22,9 +22,12 @@
  * G/B slide x/z = (G - 128) / 127 * MUDFIELD_SLIDE_MAX, A track = A / 255.
  *
  * A stamp lowers the mud under the wheel to the wheel's cylinder (never below the hard floor:
- * base - max_sink * softness * mud mask), and puts the displaced volume into berms within
- * berm_width of the footprint, mostly to the sides: volume is conserved exactly up to float
- * rounding. The berm texels slide outward, the footprint slides against the wheel's slip.
+ * base - max_sink * softness * mud mask); within 1.25 texels outside the contact patch a rounded
+ * shoulder rises back to the untouched level (anti-aliased rut edge, no one-texel cliff). The
+ * displaced volume goes into berms within berm_width of the footprint: rounded ridges to the
+ * sides, heaped against the tyre ahead and behind. Volume is conserved exactly up to float
+ * rounding. The berm texels slide outward, the footprint slides against the wheel's slip (most
+ * under the middle of the patch).
  * Dirty rectangles (per block, inclusive texel bounds) grow by exactly the texels whose value
  * changed.
  */
