@@ -28,7 +28,9 @@ void main()
     vec3 n = normalize(v_nrm) * (front ? 1.0 : -1.0);
     // B reaches 1.2 r: a scorched band around every hole, darkest at the edge
     float scorch = smoothstep(0.0, 0.3, dmg.b);
-    vec3 albedo = front ? u_albedo : vec3(0.03, 0.028, 0.026);
+    // worn paint: a faint low-frequency mottling so a plate is not one flat colour
+    float wear = 0.88 + 0.24 * damage_value_noise(v_uv * 48.0 + 5.0);
+    vec3 albedo = front ? u_albedo * wear : vec3(0.03, 0.028, 0.026);
     albedo = mix(albedo, vec3(0.045, 0.035, 0.03), scorch * 0.9);
     vec3 c = light_surface(albedo, n, v_world, front ? 0.6 : 0.1, 40.0, shadow_factor(v_world, n));
     // a faint permanent ember line right at the edge (outer channel), and the cooling hot rim

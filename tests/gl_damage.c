@@ -140,7 +140,7 @@ static void blast_writes_the_sphere_rule_into_every_texel(void **state)
     }
     /* fragments sit at texel centres, interpolation is linear: at most 2 levels of rounding */
     assert_true(worst <= 2);
-    /* the hole covers both faces of the plate (~2 * pi r² at ~390 texels/m) and the rings exist */
+    /* the hole covers both faces of the plate (~2 * pi r² at ~400 texels/m) and the rings exist */
     assert_true(in_r > 1500);
     assert_true(ring_g > 100 && ring_b > 100);
     assert_true(far > 100000);

@@ -397,12 +397,12 @@ static void range_draw(void *p, scene_pass pass)
     }
     gfx_pass_begin(pass == SCENE_PASS_SHADOW ? "damage.shadow" : "damage.armor");
     if (s->dv) {
-        dissolve_draw_mesh(s->dv, &s->body, s->root, (vec3){0.07f, 0.07f, 0.08f}, NULL, &rd, dp);
+        dissolve_draw_mesh(s->dv, &s->body, s->root, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
         dissolve_draw_mesh(s->dv, &s->glow, s->root, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.4f, 2.6f, 3.4f}, &rd, dp);
     } else if (pass == SCENE_PASS_SHADOW) {
         renderer_draw_caster(s->ctx->r, &s->body, s->root);
     } else {
-        renderer_draw_lit(s->ctx->r, &s->body, s->root, (vec3){0.07f, 0.07f, 0.08f}, NULL);
+        renderer_draw_lit(s->ctx->r, &s->body, s->root, (vec3){0.035f, 0.035f, 0.04f}, NULL);
         renderer_draw_lit(s->ctx->r, &s->glow, s->root, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.4f, 2.6f, 3.4f});
     }
     damage_draw_armor(s->dm, &(damage_armor_draw){.models = s->models, .visible = s->visible, .dv = s->dv,

@@ -47,7 +47,9 @@ static void *xrealloc(void *p, size_t n)
 static uint32_t add_vert(builder *b, const float p[3], float pu, float pv, int panel, int chart, float lx, float ly)
 {
     robot_plate *pl = &b->r->plates[b->plate];
-    uint32_t v = mesh_add_vertex(&pl->mesh, p, NULL, NULL);
+    /* p may point into this very mesh (rims reuse face positions), which may move as it grows */
+    const float at[3] = {p[0], p[1], p[2]};
+    uint32_t v = mesh_add_vertex(&pl->mesh, at, NULL, NULL);
     int *cap = &b->ex_cap[b->plate];
     if ((int)v >= *cap) {
         *cap = *cap ? *cap * 2 : 256;
@@ -109,6 +111,7 @@ typedef struct wrap_desc {
     float t;             /* thickness */
     int nu, nv;
     int closed;
+    int joined;          /* bit 0 bottom, bit 1 top: that edge meets another band, so no rim */
 } wrap_desc;
 
 static void wrap_point(const wrap_desc *w, float inset, float a, float pv, float out[3])
@@ -171,8 +174,10 @@ static void build_wrap(builder *b, const wrap_desc *w)
                 add_quad_facing(m, face[s][j][i], face[s][j][i + 1], face[s][j + 1][i + 1], face[s][j + 1][i], out);
             }
     }
-    /* Rims: bottom and top always, the two side edges unless the band closes on itself. */
+    /* Rims: bottom and top unless joined to another band (a rim there would lie inside the shell,
+     * on top of the other band's), the two side edges unless the band closes on itself. */
     for (int e = 0; e < 2; e++) {
+        if (w->joined & (1 << e)) continue;
         int j = e ? nv : 0;
         float pv = (float)j / (float)nv, k = 1.0f + (w->taper - 1.0f) * pv;
         float along = len0[0] * k, across = w->t * k;
@@ -233,9 +238,9 @@ static void build_cap(builder *b, float rx, float rz, float y, float t, int n)
     for (int i = 0; i <= n; i++) {
         int k = i % n;
         if (i) along += glm_vec3_distance(m->pos[ring[0][i - 1]], m->pos[ring[0][k]]);
-        const float *pp = b->r->plates[b->plate].param[ring[0][k]];
-        ro[i] = add_vert(b, m->pos[ring[0][k]], pp[0], pp[1], panel, c, along, 0);
-        ri[i] = add_vert(b, m->pos[ring[1][k]], pp[0], pp[1], panel, c, along, t);
+        const float pu = b->r->plates[b->plate].param[ring[0][k]][0], pv = b->r->plates[b->plate].param[ring[0][k]][1];
+        ro[i] = add_vert(b, m->pos[ring[0][k]], pu, pv, panel, c, along, 0);
+        ri[i] = add_vert(b, m->pos[ring[1][k]], pu, pv, panel, c, along, t);
     }
     for (int i = 0; i < n; i++) {
         float a = 2.0f * GLM_PIf * ((float)i + 0.5f) / (float)n;
@@ -268,43 +273,73 @@ static void rest_shoulder(float side, float x, float y, mat4 out)
     out[3][1] = y;
 }
 
+/* Bands stacked on one another: each band starts where the one below ended (its radii times its
+ * taper), so a curved profile is built from straight, isometrically unwrapped pieces.
+ * heights[i] is the top of band i (the first starts at w.y0), tapers[i] its radius scale; the
+ * inner junctions carry no rims, the stack's own ends follow w.joined. */
+static void build_stack(builder *b, wrap_desc w, int count, const float *heights, const float *tapers, const int *closed)
+{
+    const int ends = w.joined;
+    for (int i = 0; i < count; i++) {
+        w.y1 = heights[i];
+        w.taper = tapers[i];
+        w.closed = closed ? closed[i] : w.closed;
+        w.joined = (i > 0 ? 1 : ends & 1) | (i < count - 1 ? 2 : ends & 2);
+        build_wrap(b, &w);
+        w.rx *= w.taper;
+        w.rz *= w.taper;
+        w.y0 = w.y1;
+    }
+}
+
 static void build_plates(builder *b)
 {
     mat4 rest;
+    /* helmet: a cheek guard open at the front (the visor slot shows the eyes), then a closed
+     * brow and crown rounding over the head, and a small flat top; the brow's lower rim is the
+     * edge above the visor, the cheek guard's top and the crown's top are covered. Closed bands
+     * stay circular: core/blast.c takes a hole on the seam of an elliptic tube for a cut. */
     rest_at(0, 1.96f, 0, rest);
     begin_plate(b, ROBOT_PLATE_HELMET, rest);
-    build_wrap(b, &(wrap_desc){.rx = 0.165f, .rz = 0.175f, .a0 = 35, .a1 = 325, .y0 = -0.16f, .y1 = 0.2f,
-                               .taper = 0.82f, .t = 0.012f, .nu = 16, .nv = 3});
-    build_cap(b, 0.142f, 0.152f, 0.2f, 0.012f, 20);
+    build_stack(b, (wrap_desc){.rx = 0.154f, .rz = 0.154f, .a0 = 42, .a1 = 318, .y0 = -0.15f, .t = 0.012f, .nu = 16, .nv = 2,
+                               .joined = 2},
+                1, (const float[]){0.03f}, (const float[]){1.09f}, NULL);
+    build_stack(b, (wrap_desc){.rx = 0.154f * 1.09f, .rz = 0.154f * 1.09f, .a0 = 180, .y0 = 0.03f, .t = 0.012f, .nu = 20, .nv = 1,
+                               .joined = 2},
+                3, (const float[]){0.085f, 0.14f, 0.18f}, (const float[]){0.96f, 0.82f, 0.62f},
+                (const int[]){1, 1, 1});
+    const float top = 0.154f * 1.09f * 0.96f * 0.82f * 0.62f;
+    build_cap(b, top, top, 0.18f, 0.012f, 20);
 
+    /* chest and back: a broad band that bevels in towards the neck */
     rest_at(0, 1.375f, 0, rest);
     begin_plate(b, ROBOT_PLATE_CHEST, rest);
-    build_wrap(b, &(wrap_desc){.rx = 0.25f, .rz = 0.18f, .a0 = -72, .a1 = 72, .y0 = -0.225f, .y1 = 0.225f,
-                               .taper = 1.06f, .t = 0.015f, .nu = 14, .nv = 4});
+    build_stack(b, (wrap_desc){.rx = 0.25f, .rz = 0.18f, .a0 = -72, .a1 = 72, .y0 = -0.225f, .t = 0.015f, .nu = 14, .nv = 3},
+                2, (const float[]){0.11f, 0.225f}, (const float[]){1.05f, 0.84f}, NULL);
     begin_plate(b, ROBOT_PLATE_BACK, rest);
-    build_wrap(b, &(wrap_desc){.rx = 0.25f, .rz = 0.18f, .a0 = 108, .a1 = 252, .y0 = -0.225f, .y1 = 0.225f,
-                               .taper = 1.06f, .t = 0.015f, .nu = 14, .nv = 4});
+    build_stack(b, (wrap_desc){.rx = 0.25f, .rz = 0.18f, .a0 = 108, .a1 = 252, .y0 = -0.225f, .t = 0.015f, .nu = 14, .nv = 3},
+                2, (const float[]){0.11f, 0.225f}, (const float[]){1.05f, 0.84f}, NULL);
     for (int s = 0; s < 2; s++) {
         float side = s ? -1.0f : 1.0f;
         rest_shoulder(side, side * 0.33f, 1.53f, rest);
         begin_plate(b, ROBOT_PLATE_SHOULDER_L + s, rest);
-        build_wrap(b, &(wrap_desc){.rx = 0.12f, .rz = 0.12f, .a0 = -100, .a1 = 100, .y0 = 0, .y1 = 0.14f,
-                                   .taper = 1.0f, .t = 0.012f, .nu = 12, .nv = 2});
+        build_wrap(b, &(wrap_desc){.rx = 0.125f, .rz = 0.125f, .a0 = -100, .a1 = 100, .y0 = 0, .y1 = 0.14f,
+                                   .taper = 0.86f, .t = 0.012f, .nu = 12, .nv = 2});
         rest_at(side * 0.38f, 1.33f, 0, rest);
         begin_plate(b, ROBOT_PLATE_UPPER_ARM_L + s, rest);
         build_wrap(b, &(wrap_desc){.rx = 0.075f, .rz = 0.075f, .y0 = -0.13f, .y1 = 0.13f, .taper = 1.1f,
                                    .t = 0.01f, .nu = 14, .nv = 2, .closed = 1});
         rest_at(side * 0.38f, 1.0f, 0, rest);
         begin_plate(b, ROBOT_PLATE_LOWER_ARM_L + s, rest);
-        build_wrap(b, &(wrap_desc){.rx = 0.065f, .rz = 0.065f, .y0 = -0.12f, .y1 = 0.12f, .taper = 1.12f,
+        build_wrap(b, &(wrap_desc){.rx = 0.065f, .rz = 0.065f, .y0 = -0.12f, .y1 = 0.12f, .taper = 1.18f,
                                    .t = 0.01f, .nu = 14, .nv = 2, .closed = 1});
         rest_at(side * 0.14f, 0.72f, 0, rest);
         begin_plate(b, ROBOT_PLATE_THIGH_L + s, rest);
-        build_wrap(b, &(wrap_desc){.rx = 0.095f, .rz = 0.095f, .y0 = -0.17f, .y1 = 0.17f, .taper = 1.1f,
+        build_wrap(b, &(wrap_desc){.rx = 0.095f, .rz = 0.095f, .y0 = -0.17f, .y1 = 0.17f, .taper = 1.14f,
                                    .t = 0.012f, .nu = 16, .nv = 3, .closed = 1});
         rest_at(side * 0.14f, 0.3f, 0, rest);
         begin_plate(b, ROBOT_PLATE_SHIN_L + s, rest);
-        build_wrap(b, &(wrap_desc){.rx = 0.08f, .rz = 0.08f, .y0 = -0.17f, .y1 = 0.17f, .taper = 1.12f,
+        build_wrap(b, &(wrap_desc){.rx = 0.08f, .rz = 0.08f, .y0 = -0.17f, .y1 = 0.17f, .taper = 1.16f,
                                    .t = 0.012f, .nu = 16, .nv = 3, .closed = 1});
     }
 }

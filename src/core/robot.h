@@ -39,8 +39,8 @@ enum {
     ROBOT_PLATE_SHIN_L, ROBOT_PLATE_SHIN_R,
     ROBOT_PLATE_COUNT
 };
-#define ROBOT_MAX_PANELS 16
-#define ROBOT_MAX_CHARTS 96
+#define ROBOT_MAX_PANELS 24
+#define ROBOT_MAX_CHARTS 128
 
 typedef enum robot_chart_kind { ROBOT_CHART_OUTER, ROBOT_CHART_INNER, ROBOT_CHART_RIM } robot_chart_kind;
 

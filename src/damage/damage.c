@@ -133,9 +133,12 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     map.label = "damage.map";
     fade.label = "damage.fading";
     for (int p = 0; p < ROBOT_PLATE_COUNT; p++) {
-        /* painted steel, a little colder on the limbs so the plates read as separate pieces */
-        float k = (p == ROBOT_PLATE_CHEST || p == ROBOT_PLATE_BACK || p == ROBOT_PLATE_HELMET) ? 0.0f : 0.04f;
-        glm_vec3_copy((vec3){0.52f - k, 0.53f, 0.56f + k}, dm->plate_albedo[p]);
+        /* dark painted gunmetal, steel blue on helmet and shoulders, each plate a shade apart so
+         * the plates read as separate pieces and the bright holes and rims stand out */
+        bool accent = p == ROBOT_PLATE_HELMET || p == ROBOT_PLATE_SHOULDER_L || p == ROBOT_PLATE_SHOULDER_R;
+        float shade = 0.9f + 0.2f * (float)((p * 7 + 3) % 13) / 12.0f;
+        vec3 paint = {0.12f, 0.13f, 0.15f}, blue = {0.055f, 0.11f, 0.17f};
+        glm_vec3_scale(accent ? blue : paint, shade, dm->plate_albedo[p]);
     }
     if (!dm->queue || !build_armor_mesh(dm, r)) goto fail;
     if (!gfx_target_create(&dm->raw, &raw) || !gfx_target_create(&dm->map, &map) || !gfx_pingpong_create(&dm->fading, &fade))
