@@ -1,4 +1,4 @@
-/* Procedural head: size, unique non-overlapping UVs, landmarks where the baker expects them,
+/* Procedural head: size, human proportions, unique non-overlapping UVs, landmarks where the baker expects them,
  * outward normals and tangents, and blendshapes that stay in their regions. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -41,6 +41,36 @@ static void head_is_dense_and_bust_sized(void **state)
     assert_true(g_head.eyes.index_count > 0);
     assert_float_equal(g_head.eye_center[0][0], HEAD_EYE_X, 1e-6);
     assert_float_equal(g_head.eye_center[1][0], -HEAD_EYE_X, 1e-6);
+}
+
+/* Largest |x| of the skin within 3 mm of height y, in front of z_min. */
+static float half_width_at(const mesh_data *m, float y, float z_min)
+{
+    float w = 0.0f;
+    for (int i = 0; i < m->vertex_count; i++)
+        if (fabsf(m->pos[i][1] - y) < 0.003f && m->pos[i][2] > z_min) w = fmaxf(w, fabsf(m->pos[i][0]));
+    return w;
+}
+
+static void proportions_are_human(void **state)
+{
+    (void)state;
+    const mesh_data *m = &g_head.skin;
+    vec3 lo, hi;
+    mesh_bounds(m, lo, hi);
+    float chin = 1.0f;
+    for (int i = 0; i < m->vertex_count; i++)
+        if (m->pos[i][2] > 0.06f && fabsf(m->pos[i][0]) < 0.01f) chin = fminf(chin, m->pos[i][1]);
+    /* the eyes halve the head from crown to chin */
+    float eyes = (hi[1] - g_head.eye_center[0][1]) / (hi[1] - chin);
+    assert_true(eyes > 0.45f && eyes < 0.55f);
+    /* crown to chin ~1.5 x the skull's width (a human head; the first head was 1.64, long and
+     * narrow), measured above the ears */
+    float skull = half_width_at(m, 0.05f, -1.0f), aspect = (hi[1] - chin) / (2.0f * skull);
+    assert_true(aspect > 1.35f && aspect < 1.55f);
+    /* cheeks nearly as wide as the skull, a jaw that keeps most of that width (was 0.77) */
+    assert_true(half_width_at(m, -0.02f, 0.02f) > 0.9f * skull);
+    assert_true(half_width_at(m, -0.09f, -0.02f) > 0.82f * skull);
 }
 
 static void landmarks_match_the_sculpt(void **state)
@@ -241,6 +271,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(head_is_dense_and_bust_sized),
+        cmocka_unit_test(proportions_are_human),
         cmocka_unit_test(landmarks_match_the_sculpt),
         cmocka_unit_test(uvs_are_unique_and_cover_the_square),
         cmocka_unit_test(normals_point_out_and_tangents_are_orthonormal),

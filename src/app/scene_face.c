@@ -1,4 +1,4 @@
-/* The face scene: a procedural head bust on a pedestal whose expressions (blendshapes) drive
+/* The face scene: a procedural head bust on shoulders and a column whose expressions (blendshapes) drive
  * blended wrinkle maps (src/wrinkle). Each frame the CPU applies the blendshape weights to the
  * skin, the wrinkle module composites the four most influential wrinkle layers into a screen-space
  * RGB10_A2 buffer, and the skin shader reads it back at its own pixel.
@@ -24,15 +24,25 @@
 #include "wrinkle/wrinkle.h"
 
 #define FACE_HOLD_S 2.5f          /* seconds per expression in the cycle */
-#define FACE_PEDESTAL_TOP 1.25f   /* the neck stands in it */
-#define FACE_NECK_SUNK 0.03f      /* hides the flat cut of the neck inside the pedestal */
+#define FACE_PEDESTAL_TOP 1.21f   /* the column ends here and the shoulders rest on it */
+#define FACE_NECK_CUT 0.01f       /* the flat cut of the neck: this far above the column, inside the shoulders */
+/* Shoulders: the upper half of an ellipsoid whose lower half the column (an elliptic cylinder of
+ * the same radii) hides, so the two meet without a step; the neck stands in its crown. */
+#define FACE_SHOULDER_RX 0.17f
+#define FACE_SHOULDER_RY 0.058f
+#define FACE_SHOULDER_RZ 0.10f
+/* A portrait lens from further away: at 60 degrees and 30 cm the nose and forehead swell. Only for
+ * the scene's own framing; a script `camera` gets the default lens, so its framing is the same as
+ * in every other scene. Set every step: the camera is shared by the scenes. */
+#define FACE_FOV_Y_DEG 30.0f
+#define FACE_SCRIPT_FOV_Y_DEG 60.0f /* camera.h's default */
 
 typedef struct face {
     mat4 model;
     scene_ctx *ctx;
     head_model head;
     mesh_data live;          /* the skin with the current blendshapes, uploaded when they change */
-    gfx_mesh skin, eyes, irises, pupils, pedestal;
+    gfx_mesh skin, eyes, irises, pupils, shoulders, pedestal;
     wrinkle *wr;
     float weight[HEAD_SHAPE_COUNT], target[HEAD_SHAPE_COUNT];
     int expr;                /* preset being approached, -1 after a single blendshape command */
@@ -69,6 +79,16 @@ static gfx_mesh face__eye_discs(const head_model *h, float radius, float lift, c
     return gm;
 }
 
+/* A unit shape stretched into place (mesh_append fixes the normals of the non-uniform scale). */
+static gfx_mesh face__transformed(const mesh_data *unit, mat4 xf, const char *label)
+{
+    mesh_data out = {0};
+    mesh_append(&out, unit, xf);
+    gfx_mesh gm = gfx_mesh_create(&out, label);
+    mesh_data_free(&out);
+    return gm;
+}
+
 static void face__set_expression(face *f, int preset, bool cycling)
 {
     f->expr = preset;
@@ -93,14 +113,24 @@ static void *face_create(scene_ctx *ctx)
     f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
     f->irises = face__eye_discs(&f->head, 0.0058f, -0.0012f, "face.irises");
     f->pupils = face__eye_discs(&f->head, 0.0026f, -0.0007f, "face.pupils");
-    mesh_data ped = {0};
-    mesh_build_cylinder(&ped, 0.1f, FACE_PEDESTAL_TOP, 48, 1);
-    f->pedestal = gfx_mesh_create(&ped, "face.pedestal");
-    mesh_data_free(&ped);
+    mesh_data unit = {0};
+    mat4 xf;
+    mesh_build_cylinder(&unit, 1.0f, 1.0f, 64, 1);
+    glm_scale_make(xf, (vec3){FACE_SHOULDER_RX, FACE_PEDESTAL_TOP, FACE_SHOULDER_RZ});
+    f->pedestal = face__transformed(&unit, xf, "face.pedestal");
+    mesh_data_free(&unit);
+    mesh_build_sphere(&unit, 1.0f, 64, 32);
+    glm_translate_make(xf, (vec3){0.0f, FACE_PEDESTAL_TOP, 0.0f});
+    glm_scale(xf, (vec3){FACE_SHOULDER_RX, FACE_SHOULDER_RY, FACE_SHOULDER_RZ});
+    f->shoulders = face__transformed(&unit, xf, "face.shoulders");
+    mesh_data_free(&unit);
 
-    float y = FACE_PEDESTAL_TOP - FACE_NECK_SUNK - HEAD_NECK_BOTTOM_Y; /* the head origin: skull centre at eye height */
+    float y = FACE_PEDESTAL_TOP + FACE_NECK_CUT - HEAD_NECK_BOTTOM_Y; /* the head origin: skull centre at eye height */
     glm_translate_make(f->model, (vec3){0.0f, y, 0.0f});
-    if (!ctx->camera_from_script) camera_look_at(ctx->cam, (vec3){0.17f, y + 0.03f, 0.36f}, (vec3){0.0f, y - 0.01f, 0.03f});
+    if (!ctx->camera_from_script) {
+        ctx->cam->fov_y = glm_rad(FACE_FOV_Y_DEG);
+        camera_look_at(ctx->cam, (vec3){0.24f, y + 0.01f, 0.68f}, (vec3){0.0f, y - 0.03f, 0.0f});
+    }
     renderer_set_shadow_focus(ctx->r, (vec3){0.0f, y - 0.05f, 0.0f}, 0.45f);
     face__set_expression(f, WRINKLE_EXPR_NEUTRAL, true);
     f->dirty = true;
@@ -120,6 +150,7 @@ static void face_destroy(void *p)
     gfx_mesh_destroy(&f->eyes);
     gfx_mesh_destroy(&f->irises);
     gfx_mesh_destroy(&f->pupils);
+    gfx_mesh_destroy(&f->shoulders);
     gfx_mesh_destroy(&f->pedestal);
     mesh_data_free(&f->live);
     head_free(&f->head);
@@ -129,6 +160,7 @@ static void face_destroy(void *p)
 static void face_update(void *p, const app_input *in, float dt)
 {
     face *f = p;
+    f->ctx->cam->fov_y = glm_rad(f->ctx->camera_from_script ? FACE_SCRIPT_FOV_Y_DEG : FACE_FOV_Y_DEG);
     for (int k = 0; k < WRINKLE_EXPR_COUNT; k++)
         if (in->pressed[GLFW_KEY_1 + k]) face__set_expression(f, k, false);
     if (in->pressed[GLFW_KEY_SPACE]) f->cycling = true;
@@ -168,11 +200,13 @@ static void face_draw(void *p, scene_pass pass)
     if (pass == SCENE_PASS_SHADOW) {
         renderer_draw_caster(r, &f->skin, f->model);
         renderer_draw_caster(r, &f->eyes, f->model);
+        renderer_draw_caster(r, &f->shoulders, id);
         renderer_draw_caster(r, &f->pedestal, id);
         return;
     }
     renderer_draw_ground(r);
     renderer_draw_lit(r, &f->pedestal, id, (vec3){0.16f, 0.15f, 0.14f}, NULL);
+    renderer_draw_lit(r, &f->shoulders, id, (vec3){0.05f, 0.07f, 0.10f}, NULL); /* a dark crew-neck top */
     wrinkle_draw_skin(f->wr, &f->skin, f->model, (vec3){0.32f, 0.18f, 0.13f});
     renderer_draw_lit(r, &f->eyes, f->model, (vec3){0.78f, 0.76f, 0.72f}, NULL);
     renderer_draw_lit(r, &f->irises, f->model, (vec3){0.10f, 0.20f, 0.32f}, NULL);

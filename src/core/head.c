@@ -67,8 +67,10 @@ static float head__neck_exit(const vec3 d)
 
 static float head__base_radius(const vec3 d)
 {
-    float cranium = head__ellipsoid_exit(d, (vec3){0.0f, 0.018f, -0.012f}, (vec3){0.075f, 0.098f, 0.10f});
-    float face = head__ellipsoid_exit(d, (vec3){0.0f, -0.04f, 0.012f}, (vec3){0.060f, 0.088f, 0.082f});
+    /* Human proportions: crown to eyes ~ eyes to chin, a round skull rather than a tall dome, a
+     * face nearly as wide as the skull at the cheekbones; the relief widens the jaw. */
+    float cranium = head__ellipsoid_exit(d, (vec3){0.0f, 0.024f, -0.012f}, (vec3){0.080f, 0.090f, 0.100f});
+    float face = head__ellipsoid_exit(d, (vec3){0.0f, -0.040f, 0.012f}, (vec3){0.072f, 0.080f, 0.084f});
     float r = head__smax(cranium, face, 0.02f);
     float neck = head__neck_exit(d);
     return head__smax(r, neck, 0.025f);
@@ -89,7 +91,7 @@ static float head__relief(const vec3 p)
     f += 0.007f * head__gauss(ax, y, 0.046f, -0.022f, 0.022f, 0.016f);         /* cheekbone */
     /* nose: a ridge that widens and rises from the root to the tip */
     float t = glm_clamp((HEAD_NOSE_ROOT_Y - y) / (HEAD_NOSE_ROOT_Y - HEAD_NOSE_TIP_Y), 0.0f, 1.0f);
-    float w = 0.006f + 0.008f * t, h = 0.004f + 0.017f * powf(t, 1.5f);
+    float w = 0.006f + 0.008f * t, h = 0.004f + 0.012f * powf(t, 1.5f);
     float ends = y < HEAD_NOSE_TIP_Y ? head__gauss(0, y, 0, HEAD_NOSE_TIP_Y, 1, 0.006f)
                : y > HEAD_NOSE_ROOT_Y ? head__gauss(0, y, 0, HEAD_NOSE_ROOT_Y, 1, 0.010f) : 1.0f;
     f += h * expf(-(x / w) * (x / w)) * ends;
@@ -101,8 +103,10 @@ static float head__relief(const vec3 p)
     f -= 0.005f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y, 0.024f, 0.0022f);             /* lip line */
     f -= 0.003f * head__gauss(ax, y, HEAD_MOUTH_CORNER_X, HEAD_MOUTH_Y, 0.004f, 0.004f);
     f -= 0.003f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0195f, 0.015f, 0.004f);   /* under the lip */
-    f += 0.008f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y, 0.018f, 0.012f);               /* chin */
+    f += 0.011f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y, 0.020f, 0.013f);               /* chin */
     f *= front;
+    /* jaw: the lower face widens toward the angle of the jaw below the ears */
+    f += 0.011f * head__gauss(y, p[2], -0.088f, -0.012f, 0.03f, 0.04f) * head__smoothstep(0.02f, 0.055f, ax);
     /* ears: a shell with a hollow, on the sides */
     float side = head__smoothstep(0.055f, 0.068f, ax);
     f += side * (0.016f * head__gauss(y, p[2], -0.004f, -0.014f, 0.026f, 0.013f)

@@ -8,9 +8,10 @@
  *   head_free(&h);
  *
  * Frame: metres, +y up, the face looks down +z, origin at the centre of the skull at eye
- * height (the eyes sit at y = HEAD_EYE_Y). Crown at y ~ +0.12, chin at y ~ -0.125, the neck is
- * cut flat at y = HEAD_NECK_BOTTOM_Y. A scene stands the bust on something by translating it up
- * by -HEAD_NECK_BOTTOM_Y.
+ * height (the eyes sit at y = HEAD_EYE_Y). Crown at y ~ +0.114, chin at y ~ -0.12 (the eyes halve
+ * the head), ~16 cm wide at the skull and ~13.5 cm at the jaw; the neck is cut flat at
+ * y = HEAD_NECK_BOTTOM_Y. A scene stands the bust on something by translating it up by
+ * -HEAD_NECK_BOTTOM_Y (plus the depth it sinks the cut into its shoulders or pedestal).
  *
  * Skin: one closed surface (skull, brows, eye sockets, nose, lips, cheeks, jaw, ears, neck) made
  * as a radial height field around the origin, sampled on a (u, v) grid. The grid is warped so
