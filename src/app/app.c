@@ -111,6 +111,10 @@ static bool app__switch(app *a, int i)
 {
     if (!app__scene(a, i)) return false;
     a->cur = i;
+    /* each scene starts with the default lens; a scene that wants another sets it itself */
+    a->cam.fov_y = glm_rad(60.0f);
+    a->cam.znear = 0.05f;
+    a->cam.zfar = 1000.0f;
     a->view[0] = 0;
     a->view_cycle = 0;
     fx_clear(a->fx);

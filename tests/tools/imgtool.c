@@ -52,6 +52,7 @@ int main(int argc, char **argv)
         for (size_t i = 1; i < n; i++) distinct += cols[i] != cols[i - 1];
         double mean = s / n, sd = sqrt(fmax(0, s2 / n - mean * mean));
         free(cols);
+        stbi_image_free(a);
         if (!strcmp(argv[1], "stats")) {
             printf("%d %d %.2f %.2f %zu\n", w, h, mean, sd, distinct);
             return 0;
@@ -67,6 +68,7 @@ int main(int argc, char **argv)
         for (int j = y; j < y + rh && j < h; j++)
             for (int i = x; i < x + rw && i < w; i++, cnt++)
                 for (int k = 0; k < 4; k++) acc[k] += a[((size_t)j * w + i) * 4 + k];
+        stbi_image_free(a);
         if (!cnt) return 2;
         printf("%.2f %.2f %.2f %.2f\n", acc[0] / cnt, acc[1] / cnt, acc[2] / cnt, acc[3] / cnt);
         return 0;
@@ -76,6 +78,8 @@ int main(int argc, char **argv)
         unsigned char *b = load(argv[3], &w2, &h2);
         if (w != w2 || h != h2) {
             fprintf(stderr, "imgtool: sizes differ: %dx%d vs %dx%d\n", w, h, w2, h2);
+            stbi_image_free(a);
+            stbi_image_free(b);
             return !strcmp(argv[1], "same") ? 1 : 2;
         }
         size_t differ = 0, bytes = 0;
@@ -88,6 +92,8 @@ int main(int argc, char **argv)
             }
             differ += d > 8;
         }
+        stbi_image_free(a);
+        stbi_image_free(b);
         if (!strcmp(argv[1], "same")) {
             if (bytes) fprintf(stderr, "imgtool: %zu bytes differ\n", bytes);
             return bytes ? 1 : 0;
