@@ -13,7 +13,8 @@ void main()
     if (u_mode == 1) c = t.rrr;
     else if (u_mode == 2) c = t.aaa;
     else if (u_mode == 3) {
-        vec2 xy = t.rg * 2.0 - 1.0;
+        // detail normals tilt only a few degrees: x4 so a debug panel shows them (z rebuilt after)
+        vec2 xy = clamp((t.rg * 2.0 - 1.0) * 4.0, -1.0, 1.0);
         c = vec3(xy, sqrt(max(0.0, 1.0 - dot(xy, xy)))) * 0.5 + 0.5;
     } else if (u_mode == 4) c = vec3(pow(t.r, 16.0));
     else if (u_mode == 5) c = t.bbb;

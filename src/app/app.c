@@ -41,6 +41,7 @@ typedef struct app {
     int cur;
     app_input in;
     char view[64];
+    float view_rect[2]; /* top-left of the debug view panel, for its caption */
     int view_cycle;
     bool help;
     long steps, frame, max_frames;
@@ -298,8 +299,20 @@ static void app__overlays(app *a, int w, int h)
         scene_view v = {0};
         if (!strcmp(a->view, "shadow")) v = (scene_view){renderer_shadow_map(a->r), GFX_PANEL_DEPTH, "shadow map"};
         else if (vt->view) vt->view(a->inst[a->cur], a->view, &v);
-        float s = (float)h * 0.55f;
-        gfx_panel_draw(v.tex, (float)w - s - 10, (float)h - s - 10, s, s, v.mode, w, h);
+        /* keep the texture's aspect: a screen-sized buffer (wrinkles) is not a square map */
+        GLint tw_px = 1, th_px = 1;
+        glBindTexture(GL_TEXTURE_2D, v.tex);
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &tw_px);
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &th_px);
+        glBindTexture(GL_TEXTURE_2D, 0);
+        float ph = (float)h * 0.55f, pw = ph * (float)tw_px / (float)(th_px > 0 ? th_px : 1);
+        if (pw > (float)w * 0.6f) {
+            pw = (float)w * 0.6f;
+            ph = pw * (float)th_px / (float)(tw_px > 0 ? tw_px : 1);
+        }
+        a->view_rect[0] = (float)w - pw - 10;
+        a->view_rect[1] = (float)h - ph - 10;
+        gfx_panel_draw(v.tex, a->view_rect[0], a->view_rect[1], pw, ph, v.mode, w, h);
     }
     const float white[4] = {1, 1, 1, 1}, dim[4] = {0, 0, 0, 0.45f};
     float scale = h >= 600 ? 2.0f : 1.0f;
@@ -324,7 +337,7 @@ static void app__overlays(app *a, int w, int h)
             y += lh;
         }
     }
-    if (a->view[0]) gfx_hud_text((float)w - h * 0.55f - 10, (float)h - h * 0.55f - 24, scale, white, "view: %s", a->view);
+    if (a->view[0]) gfx_hud_text(a->view_rect[0], a->view_rect[1] - 14 * scale, scale, white, "view: %s", a->view);
     if (a->help) {
         const char *sk = vt->keys_help ? vt->keys_help : "";
         snprintf(line, sizeof line, "%s\n\n%s", app_keys_help, sk);

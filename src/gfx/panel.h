@@ -3,7 +3,7 @@
  *   gfx_panel_draw(tex, x, y, w, h, GFX_PANEL_RGB, screen_w, screen_h);   pixels, origin top-left
  *
  * Modes: RGB (as stored), ALPHA / RED (one channel as grey), NORMAL_XY (two signed channels stored
- * as 0..1 shown as a normal map with z rebuilt), DEPTH (non-linear depth stretched for contrast).
+ * as 0..1, tilt exaggerated x4 so detail normals are visible, shown as a normal map with z rebuilt), DEPTH (non-linear depth stretched for contrast).
  * The panel writes over whatever is bound; call it after tone mapping so values show as stored.
  */
 #ifndef IMPRINT_GFX_PANEL_H
