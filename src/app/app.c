@@ -328,25 +328,29 @@ static void app__overlays(app *a, int w, int h)
     gfx_hud_text(10, 8, scale, white, "%s", line);
     float y = 16 + th;
     if (!platform_headless(a->plat)) {
-        /* per-pass GPU milliseconds, on a dim panel so they read over a bright sky */
-        float lh = 9 * scale;
-        gfx_hud_rect(4, y - 4, 30 * 6 * scale, lh * (float)gfx_timers_count() + 8, dim);
+        /* per-pass GPU milliseconds in the top-right corner (the scene's lines own the left),
+         * on a dim panel so they read over a bright sky */
+        float lh = 12 * scale, pw = 29 * 6 * scale, px = (float)w - pw - 4, py = 4;
+        int shown = 0;
+        for (int i = 0; i < gfx_timers_count(); i++) shown += gfx_timers_recent(gfx_timers_get(i));
+        gfx_hud_rect(px, py, pw, lh * (float)shown + 6, dim);
         for (int i = 0; i < gfx_timers_count(); i++) {
             const gfx_pass_stats *p = gfx_timers_get(i);
-            gfx_hud_text(10, y, scale, (float[4]){0.8f, 0.9f, 1, 1}, "%-18s %6.2f ms", p->name, p->gpu_ms);
-            y += lh;
+            if (!gfx_timers_recent(p)) continue; /* a pass of a scene left behind */
+            gfx_hud_text(px + 6, py + 4, scale, (float[4]){0.8f, 0.9f, 1, 1}, "%-18s %6.2f ms", p->name, p->gpu_ms);
+            py += lh;
         }
     }
     if (a->view[0]) gfx_hud_text(a->view_rect[0], a->view_rect[1] - 14 * scale, scale, white, "view: %s", a->view);
-    if (a->help) {
-        const char *sk = vt->keys_help ? vt->keys_help : "";
-        snprintf(line, sizeof line, "%s\n\n%s", app_keys_help, sk);
-        gfx_hud_measure(line, scale, &tw, &th);
-        float x = (w - tw) * 0.5f, yy = (h - th) * 0.5f;
-        gfx_hud_rect(x - 12, yy - 12, tw + 24, th + 24, (float[4]){0, 0, 0, 0.7f});
-        gfx_hud_text(x, yy, scale, white, "%s", line);
-    }
     if (vt->hud) vt->hud(a->inst[a->cur], 10, y + 4);
+    if (a->help) { /* last, so it sits on top of everything */
+        char help[2048];
+        snprintf(help, sizeof help, "%s\n\n%s:\n%s", app_keys_help, vt->name, vt->keys_help ? vt->keys_help : "");
+        gfx_hud_measure(help, scale, &tw, &th);
+        float x = (w - tw) * 0.5f, yy = (h - th) * 0.5f;
+        gfx_hud_rect(x - 12, yy - 12, tw + 24, th + 24, (float[4]){0, 0, 0, 0.8f});
+        gfx_hud_text(x, yy, scale, white, "%s", help);
+    }
     gfx_hud_end();
 }
 

@@ -45,6 +45,10 @@ static bool platform__open_window(platform *p, const platform_desc *d)
         return false;
     }
     glfwSwapInterval(1);
+    /* A tap shorter than a frame (slow software rendering, or a quick click) must still count:
+     * sticky state keeps a press visible to the next glfwGetKey even after the release. */
+    glfwSetInputMode(p->win, GLFW_STICKY_KEYS, GLFW_TRUE);
+    glfwSetInputMode(p->win, GLFW_STICKY_MOUSE_BUTTONS, GLFW_TRUE);
     if (glfwRawMouseMotionSupported()) glfwSetInputMode(p->win, GLFW_RAW_MOUSE_MOTION, GLFW_TRUE);
     return true;
 }

@@ -21,7 +21,7 @@ static struct {
     GLint u_screen;
     int w, h, nquads, dropped;
     hud__vert verts[GFX_HUD_MAX_QUADS * 6];
-    char scratch[64 * 1024]; /* stb_easy_font output: 4 verts x 16 bytes per quad */
+    char scratch[512 * 1024]; /* stb_easy_font output: 4 verts x 16 bytes per quad; a help page is ~3000 quads */
 } hud;
 
 bool gfx_hud_init(void)

@@ -23,6 +23,7 @@ static struct {
     int stack[TIMER_STACK];
     double stack_t0[TIMER_STACK];
     int depth;
+    long long frame;
 } tm;
 
 double gfx_now(void)
@@ -83,6 +84,7 @@ void gfx_pass_begin(const char *name)
 {
     if (!tm.ready || tm.depth == TIMER_STACK) return;
     int p = timer__pass_index(name);
+    if (p >= 0) tm.pass[p].last_frame = tm.frame;
     int slot = tm.next;
     timer__query *tq = &tm.queries[slot];
     timer__collect(tq, true); /* the ring wrapped: this result is old enough to be ready */
@@ -106,6 +108,7 @@ void gfx_pass_end(void)
 
 void gfx_timers_frame_end(void)
 {
+    tm.frame++;
     for (int i = 0; i < TIMER_QUERIES; i++) timer__collect(&tm.queries[i], false);
 }
 
@@ -113,6 +116,8 @@ void gfx_timers_flush(void)
 {
     for (int i = 0; i < TIMER_QUERIES; i++) timer__collect(&tm.queries[(tm.next + i) % TIMER_QUERIES], true);
 }
+
+bool gfx_timers_recent(const gfx_pass_stats *p) { return p && p->total > 0 && tm.frame - p->last_frame <= GFX_TIMER_RECENT; }
 
 int gfx_timers_count(void) { return tm.npass; }
 const gfx_pass_stats *gfx_timers_get(int i) { return (i >= 0 && i < tm.npass) ? &tm.pass[i] : NULL; }

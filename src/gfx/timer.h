@@ -28,6 +28,7 @@ typedef struct gfx_pass_stats {
     int count;                     /* samples held (<= GFX_TIMER_HISTORY) */
     float gpu_hist[GFX_TIMER_HISTORY], cpu_hist[GFX_TIMER_HISTORY];
     long long total;               /* times the pass ran */
+    long long last_frame;          /* frame (gfx_timers_frame_end count) it last began in */
 } gfx_pass_stats;
 
 void gfx_timers_init(void);
@@ -40,6 +41,10 @@ void gfx_timers_flush(void);
 int gfx_timers_count(void);
 const gfx_pass_stats *gfx_timers_get(int i);
 const gfx_pass_stats *gfx_timers_find(const char *name);
+/* True when the pass ran within the last GFX_TIMER_RECENT frames (HUD: hide passes of other scenes;
+ * a 10 Hz pass stays listed between its runs). */
+#define GFX_TIMER_RECENT 12
+bool gfx_timers_recent(const gfx_pass_stats *p);
 /* Forget all samples (e.g. after warm-up frames). */
 void gfx_timers_reset(void);
 /* Monotonic wall clock in seconds. */
