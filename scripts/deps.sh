@@ -7,7 +7,7 @@ pkgs=(
   build-essential cmake pkg-config
   libglfw3-dev libcglm-dev libstb-dev libcmocka-dev python3-glad
   libegl-dev libegl-mesa0 libgl1-mesa-dri
-  xvfb xauth
+  xvfb xauth xdotool
 )
 
 missing=()
