@@ -233,6 +233,62 @@ static void tube_seam_is_not_a_cut(void **state)
     assert_int_equal(h.plate, ROBOT_PLATE_THIGH_L);
 }
 
+/* Single holes on the seam of a closed band, at several heights: the rough edge leaves specks of
+ * armor inside some of them, and none of that is a cut. Then a ring of holes all around the band,
+ * 8 cm above its middle, cuts off the top. rx, rz: the tube's outer radii at its bottom row. */
+static void check_tube_seam(blast_state *bs, const robot *r, int plate, float rx, float rz)
+{
+    const float x = r->plates[plate].rest[3][0], y = r->plates[plate].rest[3][1];
+    /* the thigh band: y from -0.17 to 0.17 around its rest point, radii growing to 1.14 at the top */
+    const float half = 0.17f, taper = 1.14f;
+    for (int k = 0; k < 11; k++) {
+        float dy = -0.1f + 0.02f * (float)k, g = 1.0f + (taper - 1.0f) * (dy + half) / (2.0f * half);
+        blast_reset(bs);
+        /* angle 0 is +z, the seam (pu = 0) */
+        blast_add(bs, (float[3]){x, y + dy, g * rz}, 0.05f);
+        assert_true(blast_intact(bs, plate) < 1.0f);
+        assert_int_equal(blast_cut_islands(bs), 0);
+    }
+    blast_reset(bs);
+    const float g = 1.0f + (taper - 1.0f) * (0.08f + half) / (2.0f * half);
+    for (int i = 0; i < 24; i++) {
+        float a = 2.0f * GLM_PIf * (float)i / 24.0f;
+        blast_add(bs, (float[3]){x + g * rx * sinf(a), y + 0.08f, g * rz * cosf(a)}, 0.045f);
+    }
+    float before = blast_intact(bs, plate);
+    assert_true(blast_cut_islands(bs) > 200);
+    float after = blast_intact(bs, plate);
+    assert_true(after < before && after > 0.3f);
+    blast_ray_hit h;
+    assert_true(blast_raycast(bs, (float[3]){x, y + 0.15f, 3}, fwd, 10, &h));
+    assert_int_not_equal(h.plate, plate);
+    assert_true(blast_raycast(bs, (float[3]){x, y - 0.05f, 3}, fwd, 10, &h));
+    assert_int_equal(h.plate, plate);
+    assert_int_equal(blast_cut_islands(bs), 0);
+}
+
+static void round_tube_seam_holes_are_not_cuts(void **state)
+{
+    fixture *f = *state;
+    check_tube_seam(f->bs, f->r, ROBOT_PLATE_THIGH_L, 0.095f, 0.095f);
+}
+
+/* The same on an oval tube: the right thigh squeezed to rx 0.09 / rz 0.095 (its atlas unchanged,
+ * so the seam still joins pu = 0 to pu = 1 row by row). */
+static void oval_tube_seam_holes_are_not_cuts(void **state)
+{
+    (void)state;
+    robot *r = robot_create(NULL);
+    assert_non_null(r);
+    mesh_data *m = &r->plates[ROBOT_PLATE_THIGH_R].mesh;
+    for (int i = 0; i < m->vertex_count; i++) m->pos[i][0] *= 0.09f / 0.095f;
+    blast_state *bs = blast_create(r, NULL);
+    assert_non_null(bs);
+    check_tube_seam(bs, r, ROBOT_PLATE_THIGH_R, 0.09f, 0.095f);
+    blast_destroy(bs);
+    robot_destroy(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -243,6 +299,8 @@ int main(void)
         cmocka_unit_test_setup(intact_area_falls_with_blasts, reset),
         cmocka_unit_test_setup(islands_cut_loose_are_cut_away, reset),
         cmocka_unit_test_setup(tube_seam_is_not_a_cut, reset),
+        cmocka_unit_test_setup(round_tube_seam_holes_are_not_cuts, reset),
+        cmocka_unit_test(oval_tube_seam_holes_are_not_cuts),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -472,13 +472,21 @@ static int cut_panel(blast_state *bs, int q)
     int best = -1;
     for (int c = 0; c < comps; c++)
         if (uf_find(parent, c) == c && (best < 0 || size[c] > size[best])) best = c;
+    /* The rough edge leaves specks of armor inside a hole, on any plate, seam or not (the noise
+     * threshold peaks where the blast value is still low): they are the edge, not a piece cut
+     * loose, and stay as the shader draws them. A noise bump is about a cell wide: pieces under
+     * two by two cells are specks. */
+    const float two_cells = 2.0f * (float)n / BLAST_NOISE_SCALE;
+    const int min_island = (int)ceilf(two_cells * two_cells);
     int cut = 0;
     if (comps > 1) {
         int plate = r->panels[q].plate;
         /* no queries inside a batch: the components were all read above */
         stbcc_update_batch_begin(bs->cc);
         for (int i = 0; i < pt->outer_count; i++) {
-            if (comp_of[i] < 0 || uf_find(parent, comp_of[i]) == best) continue;
+            if (comp_of[i] < 0) continue;
+            int root = uf_find(parent, comp_of[i]);
+            if (root == best || size[root] < min_island) continue;
             int t = pt->outer[i];
             mark_gone(bs, plate, t);
             bs->cut[t] = 255;

@@ -20,9 +20,10 @@
  * Bookkeeping: every outer-surface texel of every plate is tracked as intact or not (holes at
  * texel centres, same rule). blast_intact gives each plate's intact fraction. Connected
  * components of intact outer texels (stb_connected_components over the atlas, tubes joined
- * across their seam) find islands no longer connected to the largest piece of their panel;
- * blast_cut_islands cuts them, through the whole shell (inner face and rims follow their
- * outer texel), and marks them in the cut mask the GL side uploads.
+ * across their seam, row by row: pu = 0 meets pu = 1 whatever the band's shape) find islands no
+ * longer connected to the largest piece of their panel; blast_cut_islands cuts them, through the
+ * whole shell (inner face and rims follow their outer texel), and marks them in the cut mask the
+ * GL side uploads. Specks under 2 x 2 noise cells are the rough edge, not islands: they stay.
  *
  * Rays hit the real body and armor triangles (a BVH over the rest pose); a hit inside a hole
  * or on a detached plate is skipped and the ray goes on. The body is hit but never holed.
@@ -87,8 +88,8 @@ bool blast_attached(const blast_state *bs, int plate);
 void blast_detach(blast_state *bs, int plate);
 int blast_plates_attached(const blast_state *bs);
 
-/* Cut islands disconnected from the main piece of their panel; returns texels newly cut
- * (outer surface), 0 when nothing changed. */
+/* Cut islands (2 x 2 noise cells or more) disconnected from the main piece of their panel;
+ * returns texels newly cut (outer surface), 0 when nothing changed. */
 int blast_cut_islands(blast_state *bs);
 /* atlas_size² bytes: 255 where armor was cut away (every chart), else 0. */
 const uint8_t *blast_cut_mask(const blast_state *bs);
