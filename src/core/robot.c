@@ -297,8 +297,7 @@ static void build_plates(builder *b)
     mat4 rest;
     /* helmet: a cheek guard open at the front (the visor slot shows the eyes), then a closed
      * brow and crown rounding over the head, and a small flat top; the brow's lower rim is the
-     * edge above the visor, the cheek guard's top and the crown's top are covered. Closed bands
-     * stay circular: core/blast.c takes a hole on the seam of an elliptic tube for a cut. */
+     * edge above the visor, the cheek guard's top and the crown's top are covered. */
     rest_at(0, 1.96f, 0, rest);
     begin_plate(b, ROBOT_PLATE_HELMET, rest);
     build_stack(b, (wrap_desc){.rx = 0.154f, .rz = 0.154f, .a0 = 42, .a1 = 318, .y0 = -0.15f, .t = 0.012f, .nu = 16, .nv = 2,
