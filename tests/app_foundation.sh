@@ -31,6 +31,11 @@ printf '0 scene mud\n1 fire\n' >wrong_scene.txt
 check test "$rc" -eq 2
 check grep -q "wrong_scene.txt:2:" err.txt
 
+# 3c. an output folder that does not exist is bad input found before the run, not after it
+"$IMPRINT" --headless --size 320x180 --frames 2 --screenshot no/such/dir/a.png 2>err.txt; rc=$?
+check test "$rc" -eq 2
+check grep -q "no/such/dir" err.txt
+
 # 4. --help and --version succeed
 check "$IMPRINT" --help >/dev/null
 check "$IMPRINT" --version >/dev/null

@@ -205,11 +205,13 @@ static bool app__command(app *a, const script_cmd *c)
             if (ok) log_info("wrote %s (shadow map)", c->path);
             return ok;
         }
+        int errors = log_error_count();
         if (vt->dump && vt->dump(a->inst[a->cur], c->str, c->path)) {
             log_info("wrote %s (%s)", c->path, c->str);
             return true;
         }
-        log_error("dump %s: not available in the %s scene", c->str, vt->name);
+        /* a scene that knows the target has said why it failed (e.g. the file); else it has none */
+        if (log_error_count() == errors) log_error("dump %s: not available in the %s scene", c->str, vt->name);
         return false;
     default: break;
     }
