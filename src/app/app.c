@@ -489,6 +489,7 @@ int app_run(const options *opt, const script *scr)
     bool headless = platform_headless(a.plat);
     bool realtime = !headless && opt->fixed_dt <= 0;
     a.last_time = platform_time();
+    double last_progress = a.last_time;
     while (!a.quit && !platform_should_close(a.plat)) {
         double t0 = platform_time();
         platform_poll(a.plat, &a.in);
@@ -542,6 +543,14 @@ int app_run(const options *opt, const script *scr)
                 glFinish(); /* frame time includes the GPU's work */
                 a.frame_ms[a.nframe_ms++] = (float)((platform_time() - t0) * 1000.0);
             }
+        }
+        if (headless && platform_time() - last_progress > 5.0) {
+            /* long headless runs (bench, docs scripts on a software renderer) say how far they are,
+             * on stderr so a JSON bench on stdout stays clean */
+            last_progress = platform_time();
+            if (a.max_frames > 0) fprintf(stderr, "imprint: frame %ld of %ld (t=%.2fs)\n", a.frame, a.max_frames, a.ctx.time);
+            else fprintf(stderr, "imprint: frame %ld (t=%.2fs of the script's %.2fs)\n", a.frame, a.ctx.time,
+                         scr && scr->count ? scr->cmds[scr->count - 1].time : 0.0);
         }
         if (a.max_frames > 0 && a.frame >= a.max_frames) break;
         if (a.max_frames < 0 && scr && a.next_cmd >= scr->count) break; /* the script is done */
