@@ -9,15 +9,7 @@
 #include <string.h>
 
 #include "core/options.h"
-
-static const char *data_path(const char *name)
-{
-    static char buf[2048];
-    const char *slash = strrchr(__FILE__, '/');
-    int dir = slash ? (int)(slash - __FILE__) : 1;
-    snprintf(buf, sizeof buf, "%.*s/data/%s", dir, slash ? __FILE__ : ".", name);
-    return buf;
-}
+#include "testdata.h"
 
 /* parse("--a", "b", NULL): argv[0] is the program name, as from main. */
 static int parse(options *o, char *err, size_t errlen, ...)
@@ -62,7 +54,7 @@ static void every_option_is_applied(void **state)
     (void)state;
     options o;
     char err[256];
-    const char *script = data_path("script_all.txt");
+    const char *script = testdata_path("script_all.txt");
     int rc = parse(&o, err, sizeof err, "--scene", "dissolve", "--headless", "--size", "320x180", "--frames", "5",
                    "--fixed-dt", "0.02", "--seed", "4294967295", "--script", script, "--screenshot", "a.png",
                    "--bench", "b.json", "--batcher", "quads", "--particles", "100000", "--level-size", "1024", NULL);

@@ -10,16 +10,7 @@
 #include <unistd.h>
 
 #include "core/script.h"
-
-/* Fixtures live next to this file: tests/data/, found from __FILE__ (CMake passes no path). */
-static const char *data_path(const char *name)
-{
-    static char buf[2048];
-    const char *slash = strrchr(__FILE__, '/');
-    int dir = slash ? (int)(slash - __FILE__) : 1;
-    snprintf(buf, sizeof buf, "%.*s/data/%s", dir, slash ? __FILE__ : ".", name);
-    return buf;
-}
+#include "testdata.h"
 
 static void assert_empty(const script *s)
 {
@@ -32,7 +23,7 @@ static void every_command_parses_to_its_values(void **state)
     (void)state;
     script s;
     char err[512];
-    const char *path = data_path("script_all.txt");
+    const char *path = testdata_path("script_all.txt");
     bool ok = script_load(path, &s, err, sizeof err);
     if (!ok) fprintf(stderr, "%s\n", err);
     assert_true(ok);
@@ -102,7 +93,7 @@ static void malformed_fixtures_name_file_and_line(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         script s;
         char err[512], prefix[2100];
-        const char *path = data_path(cases[i].file);
+        const char *path = testdata_path(cases[i].file);
         assert_false(script_load(path, &s, err, sizeof err));
         assert_empty(&s);
         snprintf(prefix, sizeof prefix, "%s:%d: ", path, cases[i].line);
@@ -240,7 +231,7 @@ static void unreadable_files_are_reported(void **state)
     assert_string_equal(err, "no/such/script.txt: cannot read: No such file or directory");
 
     char dir[2048];
-    snprintf(dir, sizeof dir, "%s", data_path(""));
+    snprintf(dir, sizeof dir, "%s", testdata_path(""));
     assert_false(script_load(dir, &s, err, sizeof err));
     assert_empty(&s);
     assert_non_null(strstr(err, "cannot read"));
