@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "bb/bb.h"
-#include "core/bb_anim.h"
-#include "core/bb_emit.h"
-#include "core/log.h"
+#include "core/bb/bb_anim.h"
+#include "core/bb/bb_emit.h"
+#include "core/base/log.h"
 
 enum { W = 256, H = 256 };
 
@@ -239,10 +239,10 @@ static void both_batchers_draw_the_same_picture(void **state)
     cam c;
     test_cam(&c);
     particles *p = particles_create(&(particles_desc){.capacity = 2000});
-    bb_rng rng;
-    bb_rng_seed(&rng, 9);
+    rng rng;
+    rng_seed(&rng, 9);
     for (int i = 0; i < 40; i++) {
-        const float at[3] = {bb_rng_range(&rng, -3, 3), bb_rng_range(&rng, -3, 3), bb_rng_range(&rng, -3, 3)};
+        const float at[3] = {rng_range(&rng, -3, 3), rng_range(&rng, -3, 3), rng_range(&rng, -3, 3)};
         bb_emit_sparks(p, &rng, at, (float[3]){0, 1, 0}, 5);
         bb_emit_smoke(p, &rng, at, 0.2f, 2);
         if (i % 8 == 0) bb_emit_fireball(p, &rng, at, 0.6f);

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/blast.h"
-#include "core/log.h"
+#include "core/damage/blast.h"
+#include "core/base/log.h"
 #include "damage/damage.h"
 #include "gfx/shader.h"
 #include "gfx/timer.h"

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/log.h"
-#include "core/props.h"
+#include "core/base/log.h"
+#include "core/dissolve/props.h"
 #include "dissolve/dissolve.h"
 #include "gfx/renderer.h"
 #include "gfx/shader.h"

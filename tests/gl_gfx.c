@@ -11,7 +11,7 @@
 
 #include <stb_image.h>
 
-#include "core/log.h"
+#include "core/base/log.h"
 #include "gfx/dump.h"
 #include "gfx/hud.h"
 #include "gfx/mesh_gl.h"

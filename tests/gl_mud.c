@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/mud_sim.h"
+#include "core/mud/mud_sim.h"
 #include "gfx/renderer.h"
 #include "mud/mud.h"
 

@@ -4,9 +4,9 @@
 
 #include <string.h>
 
-#include "core/camera.h"
-#include "core/log.h"
-#include "core/mesh.h"
+#include "core/base/camera.h"
+#include "core/base/log.h"
+#include "core/base/mesh.h"
 #include "gfx/renderer.h"
 
 enum { W = 160, H = 120 };

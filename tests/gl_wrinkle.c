@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/log.h"
+#include "core/base/log.h"
 #include "gfx/renderer.h"
 #include "gfx/texture.h"
 #include "gfx/timer.h"

@@ -9,8 +9,8 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#include "core/mud_clod_worker.h"
-#include "core/triple_buffer.h"
+#include "core/mud/mud_clod_worker.h"
+#include "core/base/triple_buffer.h"
 
 #define WORDS 1024
 #define STEPS 100000

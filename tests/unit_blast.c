@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/blast.h"
+#include "core/damage/blast.h"
 
 typedef struct fixture {
     robot *r;

@@ -7,8 +7,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/bvh.h"
-#include "core/robot.h"
+#include "core/base/bvh.h"
+#include "core/damage/robot.h"
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static float frand(void)

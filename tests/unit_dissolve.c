@@ -6,11 +6,11 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/dissolve_math.h"
-#include "core/log.h"
-#include "core/mesh.h"
-#include "core/noise_bake.h"
-#include "core/props.h"
+#include "core/dissolve/dissolve_math.h"
+#include "core/base/log.h"
+#include "core/base/mesh.h"
+#include "core/dissolve/noise_bake.h"
+#include "core/dissolve/props.h"
 
 static noise_tex *noise;
 

@@ -7,8 +7,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/head.h"
-#include "core/log.h"
+#include "core/wrinkle/head.h"
+#include "core/base/log.h"
 
 static head_model g_head;
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/json.h"
+#include "core/base/json.h"
 
 /* Runs fn on a writer over a memory stream and returns the text (caller frees). */
 static char *write_json(void (*fn)(json_writer *))

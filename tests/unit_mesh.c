@@ -5,7 +5,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "core/mesh.h"
+#include "core/base/mesh.h"
 
 /* Every triangle's geometric normal points the same way as its vertex normals. */
 static void assert_winding_matches_normals(const mesh_data *m)

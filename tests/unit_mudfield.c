@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/mudfield.h"
+#include "core/mud/mudfield.h"
 
 #define R MUDFIELD_RES
 #define SEG (MUDFIELD_RES - 1)

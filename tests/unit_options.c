@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/options.h"
+#include "core/base/options.h"
 #include "testdata.h"
 
 /* parse("--a", "b", NULL): argv[0] is the program name, as from main. */

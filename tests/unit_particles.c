@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/bb_anim.h"
-#include "core/bb_batch.h"
-#include "core/bb_cull.h"
-#include "core/bb_emit.h"
-#include "core/log.h"
-#include "core/particles.h"
+#include "core/bb/bb_anim.h"
+#include "core/bb/bb_batch.h"
+#include "core/bb/bb_cull.h"
+#include "core/bb/bb_emit.h"
+#include "core/base/log.h"
+#include "core/bb/particles.h"
 
 static void pool_exhaustion_returns_null_and_counts_drops(void **state)
 {
@@ -151,12 +151,12 @@ static void culling_in_out_straddling(void **state)
     /* a big sphere whose centre is outside still touches the view */
     assert_int_equal(bb_frustum_sphere(&f, (float[3]){edge * 16.0f / 9.0f + 1.0f, 0, 0}, 1.5f), BB_CULL_STRADDLE);
     /* the branch-free test the batchers use agrees with the classifying one */
-    bb_rng r;
-    bb_rng_seed(&r, 5);
+    rng r;
+    rng_seed(&r, 5);
     int in = 0;
     for (int i = 0; i < 10000; i++) {
-        const float c[3] = {bb_rng_range(&r, -15, 15), bb_rng_range(&r, -15, 15), bb_rng_range(&r, -60, 15)};
-        const float rad = bb_rng_range(&r, 0.0f, 3.0f);
+        const float c[3] = {rng_range(&r, -15, 15), rng_range(&r, -15, 15), rng_range(&r, -60, 15)};
+        const float rad = rng_range(&r, 0.0f, 3.0f);
         const bool vis = bb_frustum_sphere(&f, c, rad) != BB_CULL_OUT;
         assert_int_equal(bb_frustum_sphere_visible(&f, c, rad), vis);
         in += vis;
@@ -167,16 +167,16 @@ static void culling_in_out_straddling(void **state)
 static particles *random_pool(int n, unsigned seed)
 {
     particles *p = particles_create(&(particles_desc){.capacity = n});
-    bb_rng r;
-    bb_rng_seed(&r, seed);
+    rng r;
+    rng_seed(&r, seed);
     for (int i = 0; i < n; i++) {
-        particle *b = particles_acquire(p, (int)(bb_rng_u32(&r) % BB_ATLAS_COUNT), (int)(bb_rng_u32(&r) % BB_BLEND_COUNT));
-        for (int k = 0; k < 3; k++) b->pos[k] = bb_rng_range(&r, -12.0f, 12.0f);
-        b->size = bb_rng_range(&r, 0.1f, 1.0f);
-        b->rot = bb_rng_range(&r, -20.0f, 20.0f);
+        particle *b = particles_acquire(p, (int)(rng_u32(&r) % BB_ATLAS_COUNT), (int)(rng_u32(&r) % BB_BLEND_COUNT));
+        for (int k = 0; k < 3; k++) b->pos[k] = rng_range(&r, -12.0f, 12.0f);
+        b->size = rng_range(&r, 0.1f, 1.0f);
+        b->rot = rng_range(&r, -20.0f, 20.0f);
         particles_motion(p, b)->life = 5.0f;
-        b->phase = bb_rng_range(&r, 0.0f, 90.0f);
-        b->color = bb_rng_u32(&r);
+        b->phase = rng_range(&r, 0.0f, 90.0f);
+        b->color = rng_u32(&r);
     }
     return p;
 }
@@ -298,8 +298,8 @@ static void emitters_are_deterministic_and_typed(void **state)
     particles *p2 = particles_create(&(particles_desc){.capacity = 1000});
     particles *ps[2] = {p1, p2};
     for (int i = 0; i < 2; i++) {
-        bb_rng r;
-        bb_rng_seed(&r, 42);
+        rng r;
+        rng_seed(&r, 42);
         assert_int_equal(bb_emit_sparks(ps[i], &r, (float[3]){0, 1, 0}, (float[3]){0, 0, 1}, 30), 30);
         assert_int_equal(bb_emit_fireball(ps[i], &r, (float[3]){0, 1, 0}, 0.5f), 26);
         assert_int_equal(bb_emit_smoke(ps[i], &r, (float[3]){0, 1, 0}, 0.2f, 5), 5);
@@ -322,8 +322,8 @@ static void emitters_are_deterministic_and_typed(void **state)
     }
     /* smoke rises on its own: after a second it is above where it started */
     particles_clear(p1);
-    bb_rng r;
-    bb_rng_seed(&r, 3);
+    rng r;
+    rng_seed(&r, 3);
     bb_emit_smoke(p1, &r, (float[3]){0, 0, 0}, 0.2f, 4);
     for (int i = 0; i < 60; i++) particles_step(p1, 1.0f / 60.0f);
     for (int i = 0; i < p1->alive; i++) assert_true(p1->items[i].pos[1] > 0.3f);
@@ -341,8 +341,8 @@ static void fountain_keeps_n_alive(void **state)
     (void)state;
     particles *p = particles_create(&(particles_desc){.capacity = 5000});
     bb_fountain f = {.pos = {0, 0, 0}, .target = 4000};
-    bb_rng r;
-    bb_rng_seed(&r, 1);
+    rng r;
+    rng_seed(&r, 1);
     assert_int_equal(bb_fountain_step(&f, p, &r), 4000);
     int spawned = 0;
     for (int i = 0; i < 180; i++) {

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/robot.h"
+#include "core/damage/robot.h"
 
 static int setup(void **state)
 {

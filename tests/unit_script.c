@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/script.h"
+#include "core/base/script.h"
 #include "testdata.h"
 
 static void assert_empty(const script *s)

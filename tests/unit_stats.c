@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/stats.h"
+#include "core/base/stats.h"
 
 static void small_known_sets(void **state)
 {

@@ -6,8 +6,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/log.h"
-#include "core/terrain.h"
+#include "core/base/log.h"
+#include "core/mud/terrain.h"
 
 #define S TERRAIN_BLOCK_SAMPLES
 

@@ -7,9 +7,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/clods.h"
-#include "core/mud_sim.h"
-#include "core/truck_model.h"
+#include "core/mud/clods.h"
+#include "core/mud/mud_sim.h"
+#include "core/mud/truck_model.h"
 
 static mud_sim *flat_sim(float softness, float mud)
 {

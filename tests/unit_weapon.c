@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/weapon.h"
+#include "core/damage/weapon.h"
 
 static const float aim[3] = {0, 0, -1};
 

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/wrinkle_expr.h"
-#include "core/wrinkle_math.h"
+#include "core/wrinkle/wrinkle_expr.h"
+#include "core/wrinkle/wrinkle_math.h"
 
 /* Reference: sort every layer by (score desc, index asc) and keep the positive top four. */
 static void reference_select(const wrinkle_layer_def *layers, int n, const float *w, wrinkle_selection *out)

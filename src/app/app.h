@@ -6,8 +6,8 @@
 #ifndef IMPRINT_APP_APP_H
 #define IMPRINT_APP_APP_H
 
-#include "core/options.h"
-#include "core/script.h"
+#include "core/base/options.h"
+#include "core/base/script.h"
 
 int app_run(const options *opt, const script *scr);
 

@@ -4,13 +4,14 @@
  * frame, build_ms the CPU time to cull, sort, fill and upload one frame (bb_renderer_build;
  * build_fill_ms + build_upload_ms split it), gpu time is the "bb.draw" pass. */
 #include "app/fx.h"
+#include "core/base/alloc.h"
 
 #include <stdlib.h>
 
 #include "bb/bb.h"
-#include "core/bb_emit.h"
-#include "core/log.h"
-#include "core/stats.h"
+#include "core/bb/bb_emit.h"
+#include "core/base/log.h"
+#include "core/base/stats.h"
 #include "gfx/timer.h"
 
 #define FX_HISTORY 1024
@@ -21,7 +22,7 @@ struct fx_system {
     particles *pool;
     bb_renderer *bb;
     bb_batcher batcher;
-    bb_rng rng;
+    rng rng;
     bb_fountain fountain;
     /* per drawn frame; `frames` samples ever taken, the rings hold the last FX_HISTORY */
     float sim_ms[FX_HISTORY], build_ms[FX_HISTORY], fill_ms[FX_HISTORY], upload_ms[FX_HISTORY];
@@ -32,7 +33,7 @@ struct fx_system {
 
 fx_system *fx_create(const options *opt, unsigned seed)
 {
-    fx_system *fx = calloc(1, sizeof *fx);
+    fx_system *fx = ALLOC_STRUCT(fx_system);
     if (!fx) {
         log_error("particles: out of memory");
         return NULL;
@@ -47,7 +48,7 @@ fx_system *fx_create(const options *opt, unsigned seed)
         fx_destroy(fx);
         return NULL;
     }
-    bb_rng_seed(&fx->rng, seed);
+    rng_seed(&fx->rng, seed);
     fx->fountain = (bb_fountain){.pos = {0.0f, 0.0f, -1.5f}, .target = (int)opt->particles};
     return fx;
 }

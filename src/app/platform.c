@@ -1,9 +1,10 @@
 #include "app/platform.h"
+#include "core/base/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/log.h"
+#include "core/base/log.h"
 #include "gfx/gl.h"
 #include "gfx/headless.h"
 #include "gfx/timer.h"
@@ -55,7 +56,7 @@ static bool platform__open_window(platform *p, const platform_desc *d)
 
 platform *platform_create(const platform_desc *d)
 {
-    platform *p = calloc(1, sizeof *p);
+    platform *p = ALLOC_STRUCT(platform);
     if (!p) return NULL;
     p->width = d->width;
     p->height = d->height;

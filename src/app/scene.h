@@ -25,10 +25,10 @@
 #include <cglm/cglm.h>
 
 #include "app/input.h"
-#include "core/camera.h"
-#include "core/json.h"
-#include "core/options.h"
-#include "core/script.h"
+#include "core/base/camera.h"
+#include "core/base/json.h"
+#include "core/base/options.h"
+#include "core/base/script.h"
 #include "gfx/panel.h"
 #include "gfx/renderer.h"
 

@@ -15,12 +15,12 @@
 #include <time.h>
 
 #include "app/scene.h"
-#include "core/dissolve_math.h"
-#include "core/log.h"
-#include "core/mesh.h"
-#include "core/head.h"
-#include "core/props.h"
-#include "core/robot.h"
+#include "core/dissolve/dissolve_math.h"
+#include "core/base/log.h"
+#include "core/base/mesh.h"
+#include "core/wrinkle/head.h"
+#include "core/dissolve/props.h"
+#include "core/damage/robot.h"
 #include "dissolve/dissolve.h"
 #include "gfx/hud.h"
 #include "gfx/timer.h"

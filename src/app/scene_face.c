@@ -14,10 +14,10 @@
 #include <string.h>
 
 #include "app/scene.h"
-#include "core/head.h"
-#include "core/log.h"
-#include "core/stats.h"
-#include "core/wrinkle_expr.h"
+#include "core/wrinkle/head.h"
+#include "core/base/log.h"
+#include "core/base/stats.h"
+#include "core/wrinkle/wrinkle_expr.h"
 #include "gfx/dump.h"
 #include "gfx/hud.h"
 #include "gfx/timer.h"

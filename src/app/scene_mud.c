@@ -8,15 +8,16 @@
  * module (scene_ctx.fx.transient), which draws them after the opaque pass with the other particles.
  */
 #include <math.h>
+#include "core/base/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/scene.h"
-#include "core/log.h"
-#include "core/mud_clod_worker.h"
-#include "core/mud_sim.h"
-#include "core/stats.h"
-#include "core/truck_model.h"
+#include "core/base/log.h"
+#include "core/mud/mud_clod_worker.h"
+#include "core/mud/mud_sim.h"
+#include "core/base/stats.h"
+#include "core/mud/truck_model.h"
 #include "gfx/dump.h"
 #include "gfx/hud.h"
 #include "gfx/timer.h"
@@ -47,7 +48,7 @@ static void mud_destroy(void *p);
 
 static void *mud_create(scene_ctx *ctx)
 {
-    mud_scene *s = calloc(1, sizeof *s);
+    mud_scene *s = ALLOC_STRUCT(mud_scene);
     if (!s) return NULL;
     s->ctx = ctx;
     s->sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = ctx->opt->level_size, .seed = ctx->seed}});

@@ -13,10 +13,10 @@
 #include <string.h>
 
 #include "app/scene.h"
-#include "core/blast.h"
-#include "core/log.h"
-#include "core/robot.h"
-#include "core/weapon.h"
+#include "core/damage/blast.h"
+#include "core/base/log.h"
+#include "core/damage/robot.h"
+#include "core/damage/weapon.h"
 #include "damage/damage.h"
 #include "dissolve/dissolve.h"
 #include "gfx/dump.h"
@@ -57,7 +57,7 @@ typedef struct range {
     float respawn_t, robot_amount;
     bool cut_dirty, clear_pending;
     bool trigger_was;            /* the trigger's state last step, for semi-automatic pulls */
-    uint64_t rng;
+    rng rng;
     long long shots, hits_armor, hits_body, passed_holes, blown_off, cut_texels;
 } range;
 
@@ -87,7 +87,7 @@ static void range__update_models(range *s)
     }
 }
 
-static float range__rand(range *s) { return weapon_rand(&s->rng); }
+static float range__rand(range *s) { return rng_float(&s->rng); }
 static void range__dissolve_params(range *s);
 
 static void range__blow_off(range *s, int p, const float dir[3])
@@ -188,7 +188,7 @@ static void *range_create(scene_ctx *ctx)
     }
     memset(s, 0, sizeof *s);
     s->ctx = ctx;
-    s->rng = 0x5eed0000ull + ctx->seed * 2654435761ull + 1;
+    rng_seed(&s->rng, 0x5eed0000ull + ctx->seed * 2654435761ull);
     weapon_init(&s->gun, WEAPON_MARKSMAN, ctx->seed);
     s->rb = robot_create(NULL);
     s->bs = blast_create(s->rb, NULL);

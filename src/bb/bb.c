@@ -1,11 +1,12 @@
 /* bb.c — see bb.h. */
 #include "bb/bb.h"
+#include "core/base/alloc.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/log.h"
+#include "core/base/log.h"
 #include "gfx/shader.h"
 #include "gfx/texture.h"
 #include "gfx/timer.h"
@@ -137,7 +138,7 @@ static bool create_buffers(bb_renderer *r)
 bb_renderer *bb_renderer_create(const bb_desc *desc)
 {
     const bb_desc d = desc ? *desc : (bb_desc){0};
-    bb_renderer *r = calloc(1, sizeof *r);
+    bb_renderer *r = ALLOC_STRUCT(bb_renderer);
     if (!r) {
         log_error("bb: out of memory");
         return NULL;

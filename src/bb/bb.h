@@ -34,8 +34,8 @@
 
 #include <cglm/cglm.h>
 
-#include "core/bb_batch.h"
-#include "core/particles.h"
+#include "core/bb/bb_batch.h"
+#include "core/bb/particles.h"
 #include "gfx/gl.h"
 
 typedef enum bb_batcher { BB_BATCHER_INSTANCED = 0, BB_BATCHER_QUADS } bb_batcher;

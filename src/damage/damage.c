@@ -1,4 +1,5 @@
 #include "damage/damage.h"
+#include "core/base/alloc.h"
 
 #include <assert.h>
 #include <math.h>
@@ -6,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/log.h"
+#include "core/base/log.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/target.h"
@@ -111,7 +112,7 @@ static bool plate_reached(const damage_map *dm, int p, mat4 model, const float (
 damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
 {
     assert(r);
-    damage_map *dm = calloc(1, sizeof *dm);
+    damage_map *dm = ALLOC_STRUCT(damage_map);
     if (!dm) {
         log_error("damage: out of memory");
         return NULL;

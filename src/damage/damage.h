@@ -42,7 +42,7 @@
 
 #include <cglm/cglm.h>
 
-#include "core/robot.h"
+#include "core/damage/robot.h"
 #include "dissolve/dissolve.h"
 #include "gfx/gl.h"
 

@@ -1,9 +1,10 @@
 #include "dissolve/dissolve.h"
+#include "core/base/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/log.h"
+#include "core/base/log.h"
 #include "gfx/shader.h"
 
 struct dissolve {
@@ -60,7 +61,7 @@ static GLuint dissolve__upload(const noise_tex *n)
 dissolve *dissolve_create(const dissolve_desc *desc)
 {
     dissolve_desc d = desc ? *desc : (dissolve_desc){0};
-    dissolve *dv = calloc(1, sizeof *dv);
+    dissolve *dv = ALLOC_STRUCT(dissolve);
     if (!dv) {
         log_error("dissolve_create: out of memory");
         return NULL;

@@ -32,8 +32,8 @@
 
 #include <cglm/cglm.h>
 
-#include "core/dissolve_math.h"
-#include "core/noise_bake.h"
+#include "core/dissolve/dissolve_math.h"
+#include "core/dissolve/noise_bake.h"
 #include "gfx/gl.h"
 #include "gfx/mesh_gl.h"
 

@@ -1,11 +1,12 @@
 #include "gfx/headless.h"
+#include "core/base/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include <glad/egl.h>
 
-#include "core/log.h"
+#include "core/base/log.h"
 #include "gfx/gl.h"
 
 struct gfx_headless {
@@ -42,7 +43,7 @@ gfx_headless *gfx_headless_create(void)
         log_error("headless: cannot load libEGL (install libegl1 and libegl-mesa0)");
         return NULL;
     }
-    gfx_headless *h = calloc(1, sizeof *h);
+    gfx_headless *h = ALLOC_STRUCT(gfx_headless);
     if (!h) return NULL;
     const char *force = getenv("IMPRINT_EGL_PLATFORM");
     bool want_dev = !force || !strcmp(force, "device");

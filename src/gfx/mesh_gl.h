@@ -12,7 +12,7 @@
 #ifndef IMPRINT_GFX_MESH_GL_H
 #define IMPRINT_GFX_MESH_GL_H
 
-#include "core/mesh.h"
+#include "core/base/mesh.h"
 #include "gfx/gl.h"
 
 typedef struct gfx_mesh {

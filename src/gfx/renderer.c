@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/log.h"
-#include "core/mesh.h"
+#include "core/base/log.h"
+#include "core/base/mesh.h"
 #include "gfx/shader.h"
 #include "gfx/timer.h"
 

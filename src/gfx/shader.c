@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/log.h"
+#include "core/base/log.h"
 
 #ifndef IMPRINT_SOURCE_DIR
 #define IMPRINT_SOURCE_DIR "."

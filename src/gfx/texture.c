@@ -6,7 +6,7 @@
 
 #include <stb_image.h>
 
-#include "core/log.h"
+#include "core/base/log.h"
 #include "gfx/shader.h"
 
 void gfx_format_of(GLenum ifmt, GLenum *format, GLenum *type)

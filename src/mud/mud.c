@@ -1,12 +1,13 @@
 #include "mud/mud.h"
+#include "core/base/alloc.h"
 
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/log.h"
-#include "core/mesh.h"
+#include "core/base/log.h"
+#include "core/base/mesh.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/texture.h"
@@ -86,7 +87,7 @@ static GLuint make_base_texture(const terrain *t, int nb)
 mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
 {
     assert(desc && desc->field);
-    mud_renderer *mr = calloc(1, sizeof *mr);
+    mud_renderer *mr = ALLOC_STRUCT(mud_renderer);
     if (!mr) abort();
     mr->field = desc->field;
     mr->terr = mudfield_terrain(desc->field);

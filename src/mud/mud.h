@@ -27,7 +27,7 @@
 
 #include <cglm/cglm.h>
 
-#include "core/mudfield.h"
+#include "core/mud/mudfield.h"
 #include "gfx/gl.h"
 
 typedef struct mud_renderer_desc {

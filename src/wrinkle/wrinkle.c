@@ -1,4 +1,5 @@
 #include "wrinkle/wrinkle.h"
+#include "core/base/alloc.h"
 
 #include <assert.h>
 #include <limits.h>
@@ -8,7 +9,7 @@
 
 #include <stb_image.h>
 
-#include "core/log.h"
+#include "core/base/log.h"
 #include "gfx/shader.h"
 #include "gfx/target.h"
 #include "gfx/texture.h"
@@ -84,7 +85,7 @@ static void wrinkle__samplers(GLuint prog)
 wrinkle *wrinkle_create(const wrinkle_desc *desc)
 {
     assert(desc);
-    wrinkle *wr = calloc(1, sizeof *wr);
+    wrinkle *wr = ALLOC_STRUCT(wrinkle);
     if (!wr) {
         log_error("wrinkle: out of memory");
         return NULL;

@@ -32,7 +32,7 @@
 
 #include <cglm/cglm.h>
 
-#include "core/wrinkle_math.h"
+#include "core/wrinkle/wrinkle_math.h"
 #include "gfx/gl.h"
 #include "gfx/mesh_gl.h"
 

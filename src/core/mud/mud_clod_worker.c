@@ -1,0 +1,107 @@
+#include "core/mud/mud_clod_worker.h"
+#include "core/base/alloc.h"
+
+#include <assert.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/base/log.h"
+#include "core/base/triple_buffer.h"
+
+typedef struct step_input {
+    uint64_t step;
+    float dt;
+    int count;
+    clod_emitter emitters[CLODS_MAX_EMITTERS];
+} step_input;
+
+struct mud_clod_worker {
+    triple_buffer *in, *out;
+    clods *sim;
+    bool deterministic;
+    uint64_t submitted;
+    atomic_bool stop;
+    pthread_t thread;
+};
+
+static void *worker_main(void *arg)
+{
+    mud_clod_worker *w = arg;
+    uint64_t done = 0;
+    int cap = clods_capacity(w->sim);
+    while (!atomic_load_explicit(&w->stop, memory_order_acquire)) {
+        uint64_t seq;
+        const step_input *in = triple_buffer_acquire(w->in, &seq);
+        if (seq <= done) {
+            nanosleep(&(struct timespec){0, 100000}, NULL);
+            continue;
+        }
+        /* steps we missed (real-time mode only) throw their clods from the newest wheel state */
+        clods_emit(w->sim, in->emitters, in->count, in->dt * (float)(seq - done));
+        for (uint64_t s = done; s < seq; s++) clods_step(w->sim, in->dt);
+        done = seq;
+        mud_clod_frame *f = triple_buffer_back(w->out);
+        f->step = seq;
+        f->alive = clods_alive(w->sim);
+        f->count = clods_write(w->sim, f->inst, cap);
+        triple_buffer_publish(w->out, seq);
+    }
+    return NULL;
+}
+
+mud_clod_worker *mud_clod_worker_create(const mud_clod_worker_desc *desc)
+{
+    assert(desc && desc->terrain);
+    mud_clod_worker *w = ALLOC_STRUCT(mud_clod_worker);
+    if (!w) abort();
+    w->deterministic = desc->deterministic;
+    w->sim = clods_create(&desc->clods, desc->terrain);
+    w->in = triple_buffer_create(sizeof(step_input));
+    w->out = triple_buffer_create(sizeof(mud_clod_frame) + (size_t)clods_capacity(w->sim) * sizeof(clod_instance));
+    atomic_init(&w->stop, false);
+    int rc = pthread_create(&w->thread, NULL, worker_main, w);
+    if (rc != 0) {
+        log_error("mud clods: cannot start the worker thread (%s)", strerror(rc));
+        triple_buffer_destroy(w->in);
+        triple_buffer_destroy(w->out);
+        clods_destroy(w->sim);
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void mud_clod_worker_destroy(mud_clod_worker *w)
+{
+    if (!w) return;
+    atomic_store_explicit(&w->stop, true, memory_order_release);
+    pthread_join(w->thread, NULL);
+    triple_buffer_destroy(w->in);
+    triple_buffer_destroy(w->out);
+    clods_destroy(w->sim);
+    free(w);
+}
+
+void mud_clod_worker_submit(mud_clod_worker *w, const clod_emitter *e, int n, float dt)
+{
+    assert(n >= 0 && n <= CLODS_MAX_EMITTERS);
+    /* deterministic: the previous step must be simulated before the next is offered */
+    if (w->deterministic && w->submitted) triple_buffer_acquire_wait(w->out, w->submitted, NULL);
+    step_input *in = triple_buffer_back(w->in);
+    in->step = ++w->submitted;
+    in->dt = dt;
+    in->count = n;
+    if (n) memcpy(in->emitters, e, (size_t)n * sizeof *e);
+    triple_buffer_publish(w->in, w->submitted);
+}
+
+const mud_clod_frame *mud_clod_worker_frame(mud_clod_worker *w)
+{
+    if (w->deterministic) return triple_buffer_acquire_wait(w->out, w->submitted, NULL);
+    return triple_buffer_acquire(w->out, NULL);
+}
+
+uint64_t mud_clod_worker_submitted(const mud_clod_worker *w) { return w->submitted; }

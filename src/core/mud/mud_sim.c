@@ -1,0 +1,116 @@
+#include "core/mud/mud_sim.h"
+#include "core/base/alloc.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+
+struct mud_sim {
+    terrain *terr;
+    mudfield *mud;
+    vehicle *truck;
+    int stamps;
+    float volume;
+};
+
+static void ground_fn(void *user, float x, float z, vehicle_ground_hit *out)
+{
+    const mud_sim *s = user;
+    out->base = terrain_height(s->terr, x, z);
+    out->surface = out->base + mudfield_mud_height(s->mud, x, z);
+    out->floor = fminf(mudfield_floor_height(s->mud, x, z), out->surface);
+    mudfield_surface_normal(s->mud, x, z, out->normal);
+}
+
+mud_sim *mud_sim_create(const mud_sim_desc *desc)
+{
+    mud_sim_desc d = desc ? *desc : (mud_sim_desc){0};
+    terrain *t = terrain_create(&d.terrain);
+    if (!t) return NULL;
+    mud_sim *s = ALLOC_STRUCT(mud_sim);
+    if (!s) abort();
+    s->terr = t;
+    s->mud = mudfield_create(t, &d.mud);
+    s->truck = vehicle_create(&d.vehicle);
+    mud_sim_spawn(s);
+    return s;
+}
+
+void mud_sim_destroy(mud_sim *s)
+{
+    if (!s) return;
+    vehicle_destroy(s->truck);
+    mudfield_destroy(s->mud);
+    terrain_destroy(s->terr);
+    free(s);
+}
+
+vehicle_ground mud_sim_ground(mud_sim *s) { return (vehicle_ground){ground_fn, s}; }
+
+void mud_sim_spawn(mud_sim *s)
+{
+    float x, z;
+    terrain_spawn(s->terr, &x, &z);
+    mud_sim_place_truck(s, x, z, 0.0f);
+}
+
+void mud_sim_place_truck(mud_sim *s, float x, float z, float heading_deg)
+{
+    vehicle_ground g = mud_sim_ground(s);
+    vehicle_place(s->truck, x, z, heading_deg, &g);
+}
+
+void mud_sim_step(mud_sim *s, const vehicle_input *in, float dt)
+{
+    mud_sim_drive(s, in, dt);
+    mud_sim_stamp(s);
+}
+
+void mud_sim_drive(mud_sim *s, const vehicle_input *in, float dt)
+{
+    vehicle_ground g = mud_sim_ground(s);
+    vehicle_step(s->truck, in, &g, dt);
+}
+
+void mud_sim_stamp(mud_sim *s)
+{
+    const vehicle_desc *vd = vehicle_get_desc(s->truck);
+    s->stamps = 0;
+    s->volume = 0.0f;
+    for (int i = 0; i < vehicle_wheel_count(s->truck); i++) {
+        const vehicle_wheel *w = vehicle_wheel_at(s->truck, i);
+        if (!w->contact) continue;
+        float bottom = w->hub[1] - vd->wheel_radius;
+        float pen = fmaxf(w->penetration, mudfield_surface_height(s->mud, w->hub[0], w->hub[2]) - bottom);
+        if (pen <= 0.0f) continue;
+        float fl = sqrtf(w->forward[0] * w->forward[0] + w->forward[2] * w->forward[2]);
+        if (fl < 1e-4f) continue; /* wheel on its side: no rolling direction */
+        s->volume += mudfield_stamp(s->mud, &(mudfield_wheel){
+            .center = {w->hub[0], w->hub[1], w->hub[2]},
+            .radius = vd->wheel_radius, .width = vd->wheel_width,
+            .forward = {w->forward[0] / fl, w->forward[2] / fl},
+            .velocity = {w->velocity[0], w->velocity[2]},
+            .slip = w->slip, .penetration = pen});
+        s->stamps++;
+    }
+}
+
+int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS])
+{
+    const vehicle_desc *vd = vehicle_get_desc(s->truck);
+    int n = vehicle_wheel_count(s->truck);
+    for (int i = 0; i < n; i++) {
+        const vehicle_wheel *w = vehicle_wheel_at(s->truck, i);
+        /* only wheels in mud throw clods */
+        float slip = w->contact && w->penetration > 0.02f ? w->slip : 0.0f;
+        out[i] = (clod_emitter){{w->hub[0], w->hub[1], w->hub[2]}, {w->forward[0], w->forward[1], w->forward[2]},
+                                {w->velocity[0], w->velocity[1], w->velocity[2]}, vd->wheel_radius, slip};
+    }
+    return n;
+}
+
+int mud_sim_stamps_last_step(const mud_sim *s) { return s->stamps; }
+float mud_sim_volume_last_step(const mud_sim *s) { return s->volume; }
+const terrain *mud_sim_terrain(const mud_sim *s) { return s->terr; }
+mudfield *mud_sim_field(mud_sim *s) { return s->mud; }
+const vehicle *mud_sim_vehicle(const mud_sim *s) { return s->truck; }

@@ -1,0 +1,49 @@
+/* mud_sim.h — the mud scene's CPU world: terrain + mud field + truck, stepped together (GL-free).
+ *
+ *   mud_sim *s = mud_sim_create(&(mud_sim_desc){ .terrain = { .level_size = 512, .seed = 1 } });
+ *   mud_sim_place_truck(s, x, z, heading_deg);   // or mud_sim_spawn(s)
+ *   each fixed step: mud_sim_step(s, &(vehicle_input){ .throttle = 1 }, 1.0f / 60.0f);
+ *   n = mud_sim_emitters(s, emitters);          // spinning wheels -> clods (mud_clod_worker.h)
+ *   mud_sim_destroy(s);
+ *
+ * A step moves the truck (vehicle.h) on the mud surface (mudfield.h) and then stamps every wheel
+ * in contact whose tyre is below the mud surface, so the next step drives on the deformed mud.
+ * The ground the truck feels: base terrain, mud surface, hard floor and surface normal.
+ * Returns NULL when the terrain desc is invalid (terrain_create logs why).
+ */
+#ifndef IMPRINT_CORE_MUD_SIM_H
+#define IMPRINT_CORE_MUD_SIM_H
+
+#include "core/mud/clods.h"
+#include "core/mud/mudfield.h"
+#include "core/mud/terrain.h"
+#include "core/mud/vehicle.h"
+
+typedef struct mud_sim_desc {
+    terrain_desc terrain;
+    mudfield_desc mud;
+    vehicle_desc vehicle;
+} mud_sim_desc;
+
+typedef struct mud_sim mud_sim;
+
+mud_sim *mud_sim_create(const mud_sim_desc *desc);
+void mud_sim_destroy(mud_sim *s);
+
+void mud_sim_spawn(mud_sim *s); /* truck at the terrain's spawn point, heading 0 */
+void mud_sim_place_truck(mud_sim *s, float x, float z, float heading_deg);
+void mud_sim_step(mud_sim *s, const vehicle_input *in, float dt); /* = drive + stamp */
+void mud_sim_drive(mud_sim *s, const vehicle_input *in, float dt);  /* the truck only */
+void mud_sim_stamp(mud_sim *s);                                     /* wheels into the mud */
+
+/* One emitter per wheel (vehicle order); returns the wheel count. */
+int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS]);
+int mud_sim_stamps_last_step(const mud_sim *s);
+float mud_sim_volume_last_step(const mud_sim *s); /* cubic metres displaced */
+
+const terrain *mud_sim_terrain(const mud_sim *s);
+mudfield *mud_sim_field(mud_sim *s);
+const vehicle *mud_sim_vehicle(const mud_sim *s);
+vehicle_ground mud_sim_ground(mud_sim *s);
+
+#endif

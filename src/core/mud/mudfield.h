@@ -1,0 +1,99 @@
+/* mudfield.h — the deformable mud: a 128 × 128 float heightfield per mud block, stamped by wheels (GL-free).
+ *
+ *   mudfield *mf = mudfield_create(terr, NULL);
+ *   mudfield_stamp(mf, &(mudfield_wheel){ .center = {x, y, z}, .radius = 0.55f, .width = 0.4f,
+ *                                         .forward = {0, 1}, .velocity = {0, 3}, .penetration = 0.2f });
+ *   mudfield_rect r;
+ *   if (mudfield_take_dirty(mf, bx, bz, &r)) { mudfield_pack(mf, bx, bz, &r, bytes); upload r }
+ *   mudfield_destroy(mf);
+ *
+ * Owns one field per block whose terrain has mud (terrain_block_has_mud), allocated the first time
+ * a stamp reaches it; other blocks have no mud field and read as mud height 0.
+ *
+ * Texel grid: MUDFIELD_RES texels per side span the whole block INCLUDING both borders, spacing
+ * 16/127 m, so texel (127, j) of block bx and texel (0, j) of block bx + 1 are the same world
+ * point. Every write goes to all allocated blocks holding that point (up to four at a corner),
+ * and a newly allocated block copies its shared borders from allocated neighbours: borders stay
+ * bit-identical and never crack.
+ *
+ * Per texel: mud height relative to the base terrain (metres, starts at 0), slide offset (xz
+ * metres: where the surface moved as the mud was pushed), track blend 0..1.
+ * Packed RGBA8 (the GPU mirrors the unpack): R height = (R - 128) * MUDFIELD_HEIGHT_STEP,
+ * G/B slide x/z = (G - 128) / 127 * MUDFIELD_SLIDE_MAX, A track = A / 255.
+ *
+ * A stamp lowers the mud under the wheel to the wheel's cylinder (never below the hard floor:
+ * base - max_sink * softness * mud mask); within 1.25 texels outside the contact patch a rounded
+ * shoulder rises back to the untouched level (anti-aliased rut edge, no one-texel cliff). The
+ * displaced volume goes into berms within berm_width of the footprint: rounded ridges to the
+ * sides, heaped against the tyre ahead and behind. Volume is conserved exactly up to float
+ * rounding. The berm texels slide outward, the footprint slides against the wheel's slip (most
+ * under the middle of the patch).
+ * Dirty rectangles (per block, inclusive texel bounds) grow by exactly the texels whose value
+ * changed.
+ */
+#ifndef IMPRINT_CORE_MUDFIELD_H
+#define IMPRINT_CORE_MUDFIELD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/mud/terrain.h"
+
+#define MUDFIELD_RES 128
+#define MUDFIELD_SPACING (TERRAIN_BLOCK_SIZE / (MUDFIELD_RES - 1))
+#define MUDFIELD_HEIGHT_STEP 0.01f /* metres per R step: -1.28 .. +1.27 m */
+#define MUDFIELD_SLIDE_MAX 0.5f    /* metres at G/B = 0 or 255 */
+
+typedef struct mudfield_desc {
+    float max_sink;   /* metres of mud over the hard floor where softness and mask are 1; default 0.5 */
+    float berm_width; /* metres; default 0.45 */
+} mudfield_desc;
+
+typedef struct mudfield_wheel {
+    float center[3];   /* wheel hub, world */
+    float radius, width;
+    float forward[2];  /* rolling direction in xz, unit */
+    float velocity[2]; /* contact point velocity in xz, m/s */
+    float slip;        /* spin slip, m/s (wheel surface speed minus ground speed) */
+    float penetration; /* metres below the undisturbed mud surface; <= 0 means no stamp */
+} mudfield_wheel;
+
+typedef struct mudfield_rect { int x0, y0, x1, y1; } mudfield_rect; /* inclusive texel bounds */
+
+typedef struct mudfield mudfield;
+
+mudfield *mudfield_create(const terrain *t, const mudfield_desc *desc);
+void mudfield_destroy(mudfield *mf);
+const terrain *mudfield_terrain(const mudfield *mf);
+
+/* Returns the displaced volume in cubic metres (0 when nothing changed). */
+float mudfield_stamp(mudfield *mf, const mudfield_wheel *w);
+
+/* World queries, bilinear. surface = base + mud; floor = base - max_sink * softness * mask. */
+float mudfield_mud_height(const mudfield *mf, float x, float z);
+float mudfield_surface_height(const mudfield *mf, float x, float z);
+float mudfield_floor_height(const mudfield *mf, float x, float z);
+void mudfield_surface_normal(const mudfield *mf, float x, float z, float out[3]);
+
+/* Direct texel access (NULL when the block has no field yet). Index j * MUDFIELD_RES + i. */
+const float *mudfield_block_heights(const mudfield *mf, int bx, int bz);
+const float *mudfield_block_slide(const mudfield *mf, int bx, int bz);  /* 2 floats per texel */
+const float *mudfield_block_track(const mudfield *mf, int bx, int bz);
+bool mudfield_block_allocated(const mudfield *mf, int bx, int bz);
+int mudfield_blocks_allocated(const mudfield *mf);
+size_t mudfield_memory_bytes(const mudfield *mf);
+
+/* Sum of mud height × texel area over every distinct world texel (shared borders once). */
+double mudfield_volume(const mudfield *mf);
+
+/* Dirty rectangle since the last take; clears it. False when the block is clean. */
+bool mudfield_peek_dirty(const mudfield *mf, int bx, int bz, mudfield_rect *out);
+bool mudfield_take_dirty(mudfield *mf, int bx, int bz, mudfield_rect *out);
+/* Writes (x1-x0+1)*(y1-y0+1)*4 bytes, rows along z, tightly packed. Block must be allocated. */
+void mudfield_pack(const mudfield *mf, int bx, int bz, const mudfield_rect *r, uint8_t *out);
+void mudfield_pack_texel(float height, const float slide[2], float track, uint8_t out[4]);
+float mudfield_unpack_height(uint8_t r);
+float mudfield_unpack_slide(uint8_t g);
+
+#endif

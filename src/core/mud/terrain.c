@@ -1,0 +1,195 @@
+#include "core/mud/terrain.h"
+#include "core/base/alloc.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stb_perlin.h>
+
+#include "core/base/log.h"
+
+#define SPB (TERRAIN_BLOCK_SAMPLES - 1) /* sample spacings per block */
+#define SPACING (TERRAIN_BLOCK_SIZE / SPB)
+
+struct terrain {
+    int level_size, nb;
+    unsigned seed;
+    float spawn_x, spawn_z;
+    uint8_t *blocks;  /* nb*nb blocks of 25*25*4 bytes, block index bz*nb + bx */
+    uint8_t *has_mud; /* nb*nb */
+};
+
+static float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
+static float smooth(float e0, float e1, float x)
+{
+    float t = clampf((x - e0) / (e1 - e0), 0.0f, 1.0f);
+    return t * t * (3.0f - 2.0f * t);
+}
+static float lerpf(float a, float b, float t) { return a + (b - a) * t; }
+static uint8_t to_u8(float v01) { return (uint8_t)lrintf(clampf(v01, 0.0f, 1.0f) * 255.0f); }
+
+/* The seed moves the noise along its third axis, so every seed gives a different level. */
+static float noise(const terrain *t, float x, float z, float freq, int octaves, int salt)
+{
+    float w = (float)(t->seed % 1024u) * 3.731f + (float)salt * 17.13f;
+    return stb_perlin_fbm_noise3(x * freq, w, z * freq, 2.0f, 0.5f, octaves);
+}
+
+/* Low-frequency hills only: smooth enough to carry the track. */
+static float hills(const terrain *t, float x, float z) { return 9.0f + 7.0f * noise(t, x, z, 1.0f / 140.0f, 2, 0); }
+
+static void generate_sample(const terrain *t, float x, float z, uint8_t out[4])
+{
+    float h = hills(t, x, z) + 1.6f * noise(t, x, z, 1.0f / 30.0f, 3, 1);
+    float soft = 0.5f + 0.5f * noise(t, x, z, 1.0f / 45.0f, 2, 2);
+    float grass = 0.6f + 0.6f * noise(t, x, z, 1.0f / 12.0f, 2, 3);
+    /* valleys hold water: low ground turns to soft mud */
+    float mud = smooth(7.2f, 5.6f, h);
+    soft = lerpf(soft, 0.75f + 0.25f * soft, mud);
+
+    float dx = fabsf(x - t->spawn_x), along = z - t->spawn_z;
+    float in_range = smooth(-14.0f, -6.0f, along) * smooth(TERRAIN_TRACK_LENGTH + 14.0f, TERRAIN_TRACK_LENGTH, along);
+    float flatten = smooth(TERRAIN_TRACK_HALF_WIDTH + 9.0f, TERRAIN_TRACK_HALF_WIDTH + 1.0f, dx) * in_range;
+    h = lerpf(h, hills(t, t->spawn_x, z), flatten);
+    float track = smooth(TERRAIN_TRACK_HALF_WIDTH + 1.5f, TERRAIN_TRACK_HALF_WIDTH - 0.5f, dx) * in_range;
+    /* soft patches along the track, deepest a third of the way in */
+    float track_soft = 0.45f + 0.25f * noise(t, t->spawn_x, z, 1.0f / 20.0f, 2, 4) + 0.2f * smooth(10.0f, 40.0f, along);
+    mud = fmaxf(mud, track);
+    soft = lerpf(soft, clampf(track_soft, 0.3f, 1.0f), track);
+    grass *= 1.0f - smooth(0.2f, 0.9f, mud);
+    grass *= 1.0f - 0.7f * smooth(TERRAIN_TRACK_HALF_WIDTH + 5.0f, TERRAIN_TRACK_HALF_WIDTH + 2.0f, dx) * in_range;
+
+    long r = lrintf((h - TERRAIN_HEIGHT_OFFSET) / TERRAIN_HEIGHT_SCALE);
+    out[0] = (uint8_t)(r < 0 ? 0 : r > 255 ? 255 : r);
+    out[1] = to_u8(grass);
+    out[2] = to_u8(soft);
+    out[3] = to_u8(mud);
+}
+
+terrain *terrain_create(const terrain_desc *desc)
+{
+    terrain_desc d = desc ? *desc : (terrain_desc){0};
+    if (!d.level_size) d.level_size = 512;
+    if (d.level_size < 64 || d.level_size > 1024 || d.level_size % 16) {
+        log_error("terrain: level size %d m is not a multiple of 16 in 64..1024", d.level_size);
+        return NULL;
+    }
+    terrain *t = ALLOC_STRUCT(terrain);
+    if (!t) abort();
+    t->level_size = d.level_size;
+    t->nb = d.level_size / 16;
+    t->seed = d.seed;
+    t->spawn_x = 0.5f * (float)d.level_size + 8.0f; /* a block centre, so the track runs inside one column */
+    t->spawn_z = 0.5f * (float)d.level_size - 56.0f;
+    t->blocks = malloc((size_t)t->nb * t->nb * TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4);
+    t->has_mud = calloc((size_t)t->nb * t->nb, 1);
+    if (!t->blocks || !t->has_mud) abort();
+
+    uint8_t flat[4] = {0};
+    if (d.flat) {
+        long r = lrintf((d.flat_height - TERRAIN_HEIGHT_OFFSET) / TERRAIN_HEIGHT_SCALE);
+        flat[0] = (uint8_t)(r < 0 ? 0 : r > 255 ? 255 : r);
+        flat[1] = 128;
+        flat[2] = to_u8(d.flat_softness);
+        flat[3] = to_u8(d.flat_mud);
+    }
+    /* Every sample is a function of its world position only, so shared borders agree exactly. */
+    for (int bz = 0; bz < t->nb; bz++)
+        for (int bx = 0; bx < t->nb; bx++) {
+            uint8_t *blk = t->blocks + ((size_t)bz * t->nb + bx) * TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4;
+            bool mud = false;
+            for (int j = 0; j < TERRAIN_BLOCK_SAMPLES; j++)
+                for (int i = 0; i < TERRAIN_BLOCK_SAMPLES; i++) {
+                    uint8_t *s = blk + (j * TERRAIN_BLOCK_SAMPLES + i) * 4;
+                    if (d.flat) memcpy(s, flat, 4);
+                    else generate_sample(t, (float)(bx * SPB + i) * SPACING, (float)(bz * SPB + j) * SPACING, s);
+                    mud |= s[3] != 0;
+                }
+            t->has_mud[bz * t->nb + bx] = mud;
+        }
+    return t;
+}
+
+void terrain_destroy(terrain *t)
+{
+    if (!t) return;
+    free(t->blocks);
+    free(t->has_mud);
+    free(t);
+}
+
+int terrain_level_size(const terrain *t) { return t->level_size; }
+int terrain_blocks_per_side(const terrain *t) { return t->nb; }
+
+void terrain_spawn(const terrain *t, float *x, float *z)
+{
+    *x = t->spawn_x;
+    *z = t->spawn_z;
+}
+
+const uint8_t *terrain_block_data(const terrain *t, int bx, int bz)
+{
+    assert(bx >= 0 && bz >= 0 && bx < t->nb && bz < t->nb);
+    return t->blocks + ((size_t)bz * t->nb + bx) * TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4;
+}
+
+bool terrain_block_has_mud(const terrain *t, int bx, int bz)
+{
+    if (bx < 0 || bz < 0 || bx >= t->nb || bz >= t->nb) return false;
+    return t->has_mud[bz * t->nb + bx];
+}
+
+float terrain_unpack_height(uint8_t r) { return (float)r * TERRAIN_HEIGHT_SCALE + TERRAIN_HEIGHT_OFFSET; }
+
+/* Global sample (gi, gj) in 0 .. nb*24; the block that owns it is the lower one except at the far edge. */
+static const uint8_t *sample_ptr(const terrain *t, int gi, int gj)
+{
+    int bx = gi / SPB, bz = gj / SPB;
+    if (bx >= t->nb) bx = t->nb - 1;
+    if (bz >= t->nb) bz = t->nb - 1;
+    return terrain_block_data(t, bx, bz) + ((gj - bz * SPB) * TERRAIN_BLOCK_SAMPLES + (gi - bx * SPB)) * 4;
+}
+
+static void bilinear(const terrain *t, float x, float z, float out[4])
+{
+    int n = t->nb * SPB;
+    float fx = clampf(x / SPACING, 0.0f, (float)n), fz = clampf(z / SPACING, 0.0f, (float)n);
+    int i0 = (int)fx, j0 = (int)fz;
+    if (i0 > n - 1) i0 = n - 1;
+    if (j0 > n - 1) j0 = n - 1;
+    float u = fx - (float)i0, v = fz - (float)j0;
+    const uint8_t *a = sample_ptr(t, i0, j0), *b = sample_ptr(t, i0 + 1, j0);
+    const uint8_t *c = sample_ptr(t, i0, j0 + 1), *e = sample_ptr(t, i0 + 1, j0 + 1);
+    for (int k = 0; k < 4; k++)
+        out[k] = lerpf(lerpf(a[k], b[k], u), lerpf(c[k], e[k], u), v);
+}
+
+float terrain_height(const terrain *t, float x, float z)
+{
+    float s[4];
+    bilinear(t, x, z, s);
+    return s[0] * TERRAIN_HEIGHT_SCALE + TERRAIN_HEIGHT_OFFSET;
+}
+
+void terrain_sample_at(const terrain *t, float x, float z, terrain_sample *out)
+{
+    float s[4];
+    bilinear(t, x, z, s);
+    out->height = s[0] * TERRAIN_HEIGHT_SCALE + TERRAIN_HEIGHT_OFFSET;
+    out->grass = s[1] / 255.0f;
+    out->softness = s[2] / 255.0f;
+    out->mud = s[3] / 255.0f;
+}
+
+void terrain_normal(const terrain *t, float x, float z, float out[3])
+{
+    float hx = terrain_height(t, x + SPACING, z) - terrain_height(t, x - SPACING, z);
+    float hz = terrain_height(t, x, z + SPACING) - terrain_height(t, x, z - SPACING);
+    float nx = -hx, ny = 2.0f * SPACING, nz = -hz;
+    float len = sqrtf(nx * nx + ny * ny + nz * nz);
+    out[0] = nx / len;
+    out[1] = ny / len;
+    out[2] = nz / len;
+}
