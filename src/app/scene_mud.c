@@ -1,4 +1,4 @@
-/* The mud scene: drive a truck through deformable mud (DESIGN.md "Mud", issue 5).
+/* The mud scene: drive a truck through deformable mud (docs/mud.md).
  *
  * Each fixed step: input or script -> truck (core/vehicle) on the mud surface -> wheel stamps
  * into the mud field (core/mudfield) -> spinning wheels' emitters to the clod worker thread.

@@ -40,7 +40,7 @@ void options_print_help(FILE *f)
           "  --frames N          stop after N frames\n"
           "  --fixed-dt S        advance the simulation S seconds per frame (headless default 1/60)\n"
           "  --seed N            seed every random source (same seed + script = same pixels)\n"
-          "  --script FILE       run timed commands (see DESIGN.md / README)\n"
+          "  --script FILE       run timed commands (see docs/cli.md)\n"
           "  --screenshot PATH   write the last frame as PNG\n"
           "  --bench [PATH]      print (or write) per-pass GPU and CPU times as JSON\n"
           "  --help, --version\n"

@@ -1,4 +1,4 @@
-/* options.h — the imprint command line (contract: DESIGN.md "Command line").
+/* options.h — the imprint command line (contract: docs/cli.md).
  *
  *   options o;
  *   char err[256];
@@ -33,7 +33,7 @@ typedef struct options {
     char screenshot[OPTIONS_PATH_MAX];
     bool bench;                     /* --bench [PATH] */
     char bench_path[OPTIONS_PATH_MAX]; /* "" = print to stdout */
-    /* technique options (DESIGN.md and the technique issues) */
+    /* technique options (docs/cli.md) */
     char batcher[16];               /* --batcher instanced|quads */
     long particles;                 /* --particles N, 0..10,000,000 */
     int level_size;                 /* --level-size M, metres, multiple of 16, 64..1024 */

@@ -1,4 +1,4 @@
-/* script.h — timed command scripts (contract: DESIGN.md "Command line, headless runs and scripts").
+/* script.h — timed command scripts (contract: docs/cli.md).
  *
  *   script s;
  *   char err[512];
