@@ -82,4 +82,10 @@ out=$("$IMPRINT" --headless --size 320x180 --frames 2 --scene face)
 check grep -q "imprint-face.png" <<<"$out"
 check "$IMGTOOL" notblank imprint-face.png
 
+# 10. stats list only the passes of the scene on screen: after range -> face, no damage pass
+printf '0 scene range\n0.1 blast 0 1.4 0.3 0.1\n0.3 scene face\n0.6 stats switch.json\n' >switch.txt
+check run --script switch.txt
+check grep -q '"wrinkle.compose"' switch.json
+check test "$(grep -c '"damage\.' switch.json)" -eq 0
+
 exit $fail

@@ -39,6 +39,7 @@ typedef struct app {
     scene_ctx ctx;
     void *inst[APP_SCENES];
     int cur;
+    long long scene_since; /* timer frame at which the current scene was entered */
     app_input in;
     char view[64];
     float view_rect[2]; /* top-left of the debug view panel, for its caption */
@@ -112,6 +113,7 @@ static bool app__switch(app *a, int i)
 {
     if (!app__scene(a, i)) return false;
     a->cur = i;
+    a->scene_since = gfx_timers_frame();
     /* each scene starts with the default lens; a scene that wants another sets it itself */
     a->cam.fov_y = glm_rad(60.0f);
     a->cam.znear = 0.05f;
@@ -135,12 +137,13 @@ static bool app__screenshot(app *a, const char *path)
     return ok;
 }
 
-static void app__pass_times(json_writer *w, const char *key, bool gpu)
+/* Only passes that ran since the current scene was entered: another scene's timings are stale. */
+static void app__pass_times(const app *a, json_writer *w, const char *key, bool gpu)
 {
     json_object_begin(w, key);
     for (int i = 0; i < gfx_timers_count(); i++) {
         const gfx_pass_stats *p = gfx_timers_get(i);
-        if (p->count) json_number(w, p->name, gpu ? p->gpu_ms : p->cpu_ms);
+        if (p->count && p->last_frame >= a->scene_since) json_number(w, p->name, gpu ? p->gpu_ms : p->cpu_ms);
     }
     json_object_end(w);
 }
@@ -159,8 +162,8 @@ static bool app__stats(app *a, const char *path)
     json_number(&w, "time", a->ctx.time);
     json_string(&w, "scene", app_scenes[a->cur]->name);
     json_number(&w, "fps", a->fps);
-    app__pass_times(&w, "gpu_ms", true);
-    app__pass_times(&w, "cpu_ms", false);
+    app__pass_times(a, &w, "gpu_ms", true);
+    app__pass_times(a, &w, "cpu_ms", false);
     fx_stats(a->fx, &w);
     if (app_scenes[a->cur]->stats) app_scenes[a->cur]->stats(a->inst[a->cur], &w);
     json_object_end(&w);

@@ -120,6 +120,8 @@ void gfx_timers_flush(void)
 bool gfx_timers_recent(const gfx_pass_stats *p) { return p && p->total > 0 && tm.frame - p->last_frame <= GFX_TIMER_RECENT; }
 
 int gfx_timers_count(void) { return tm.npass; }
+
+long long gfx_timers_frame(void) { return tm.frame; }
 const gfx_pass_stats *gfx_timers_get(int i) { return (i >= 0 && i < tm.npass) ? &tm.pass[i] : NULL; }
 
 const gfx_pass_stats *gfx_timers_find(const char *name)

@@ -45,6 +45,9 @@ const gfx_pass_stats *gfx_timers_find(const char *name);
  * a 10 Hz pass stays listed between its runs). */
 #define GFX_TIMER_RECENT 12
 bool gfx_timers_recent(const gfx_pass_stats *p);
+/* The frame counter (gfx_timers_frame_end calls so far): remember it when a scene is entered and
+ * list only passes whose last_frame is at least that (stats of the scene on screen, not stale ones). */
+long long gfx_timers_frame(void);
 /* Forget all samples (e.g. after warm-up frames). */
 void gfx_timers_reset(void);
 /* Monotonic wall clock in seconds. */
