@@ -31,6 +31,12 @@ printf '0 scene mud\n1 fire\n' >wrong_scene.txt
 check test "$rc" -eq 2
 check grep -q "wrong_scene.txt:2:" err.txt
 
+# 3b2. a value out of its range says what is valid, before any frame
+printf '0 scene mud\n0.5 truck 0 0 0\n' >truck_out.txt
+"$IMPRINT" --headless --size 320x180 --script truck_out.txt 2>err.txt; rc=$?
+check test "$rc" -eq 2
+check grep -q "truck_out.txt:2: truck: X and Z must be in 4..508" err.txt
+
 # 3c. an output folder that does not exist is bad input found before the run, not after it
 "$IMPRINT" --headless --size 320x180 --frames 2 --screenshot no/such/dir/a.png 2>err.txt; rc=$?
 check test "$rc" -eq 2

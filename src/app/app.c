@@ -10,6 +10,7 @@
 #include "app/scene.h"
 #include "core/base/log.h"
 #include "core/base/stats.h"
+#include "core/mud/mud_sim.h"
 #include "gfx/dump.h"
 #include "gfx/hud.h"
 #include "gfx/panel.h"
@@ -77,12 +78,21 @@ static bool app__is_capture_op(script_op op)
 }
 
 /* Before the first frame: every technique command must reach a scene that implements it. */
-static bool app__check_script(const script *s, const char *first_scene)
+static bool app__check_script(const script *s, const options *o)
 {
-    int cur = app__scene_index(first_scene);
+    int cur = app__scene_index(o->scene);
     for (int i = 0; i < s->count; i++) {
         const script_cmd *c = &s->cmds[i];
         if (c->op == SCRIPT_SCENE) cur = app__scene_index(c->str);
+        /* values whose valid range depends on other options are checked here, before any frame */
+        if (c->op == SCRIPT_TRUCK) {
+            const double lo = MUD_TRUCK_MARGIN, hi = o->level_size - MUD_TRUCK_MARGIN;
+            if (c->num[0] < lo || c->num[1] < lo || c->num[0] > hi || c->num[1] > hi) {
+                fprintf(stderr, "imprint: %s:%d: truck: X and Z must be in %g..%g (the level is %d m; --level-size changes it), got %g %g\n",
+                        s->file, c->line, lo, hi, o->level_size, (double)c->num[0], (double)c->num[1]);
+                return false;
+            }
+        }
         if (app__is_app_op(c->op)) continue;
         const scene_vtable *vt = app_scenes[cur];
         if (vt->supports && vt->supports(c->op)) continue;
@@ -483,7 +493,7 @@ static void app__shutdown(app *a)
 
 int app_run(const options *opt, const script *scr)
 {
-    if (scr && !app__check_script(scr, opt->scene)) return 2;
+    if (scr && !app__check_script(scr, opt)) return 2;
     app a = {.opt = opt, .scr = scr};
     if (!app__init(&a)) {
         app__shutdown(&a);

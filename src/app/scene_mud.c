@@ -231,8 +231,9 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
     mud_scene *s = p;
     if (c->op == SCRIPT_TRUCK) {
         float size = (float)terrain_level_size(mud_sim_terrain(s->sim));
-        if (c->num[0] < 4 || c->num[1] < 4 || c->num[0] > size - 4 || c->num[1] > size - 4) {
-            log_error("truck %.1f %.1f: outside the %.0f m level", c->num[0], c->num[1], size);
+        const float lo = MUD_TRUCK_MARGIN, hi = size - MUD_TRUCK_MARGIN;
+        if (c->num[0] < lo || c->num[1] < lo || c->num[0] > hi || c->num[1] > hi) {
+            log_error("truck %.1f %.1f: X and Z must be in %.0f..%.0f (the level is %.0f m)", c->num[0], c->num[1], lo, hi, size);
             return SCENE_CMD_FAILED;
         }
         mud_sim_place_truck(s->sim, c->num[0], c->num[1], c->num[2]);

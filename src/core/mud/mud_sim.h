@@ -31,6 +31,9 @@ mud_sim *mud_sim_create(const mud_sim_desc *desc);
 void mud_sim_destroy(mud_sim *s);
 
 void mud_sim_spawn(mud_sim *s); /* truck at the terrain's spawn point, heading 0 */
+/* The truck is placed at least this far (metres) from the level edge: X and Z must be in
+ * MUD_TRUCK_MARGIN .. level_size - MUD_TRUCK_MARGIN. */
+#define MUD_TRUCK_MARGIN 4
 void mud_sim_place_truck(mud_sim *s, float x, float z, float heading_deg);
 void mud_sim_step(mud_sim *s, const vehicle_input *in, float dt); /* = drive + stamp */
 void mud_sim_drive(mud_sim *s, const vehicle_input *in, float dt);  /* the truck only */
