@@ -14,6 +14,7 @@
 #include "core/base/log.h"
 #include "damage/damage.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 #include "gfx/timer.h"
 
 typedef struct fixture {
@@ -329,8 +330,7 @@ static void glsl_rough_matches_the_cpu_mirror(void **state)
     glBindFramebuffer(GL_FRAMEBUFFER, fbo);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
     glViewport(0, 0, n, n);
-    glDisable(GL_BLEND);
-    glDisable(GL_DEPTH_TEST);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
     glUseProgram(prog);
     const float origin[2] = {0.37f, 0.61f};
     glUniform2fv(gfx_uniform(prog, "u_origin"), 1, origin);

@@ -352,10 +352,6 @@ static void gallery_bench(void *p, json_writer *w)
     json_int(w, "dissolve_triangles", g->triangles);
     json_int(w, "dissolve_items", g->count);
     gfx_target_bind(renderer_hdr(g->ctx->r));
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LEQUAL);
-    glDepthMask(GL_TRUE);
-    glDisable(GL_BLEND);
     json_object_begin(w, "dissolve_draw_ms");
     json_number(w, "plain_lit", gallery__bench_draws(g, -1));
     json_number(w, "none", gallery__bench_draws(g, DISSOLVE_MODE_NONE));
