@@ -125,6 +125,7 @@ static void cache_skips_redundant_calls_and_invalidate_reapplies(void **state)
         for (int b = 0; b < n; b++) {
             gfx_state_set(all[a]);
             gfx_state_set(all[b]);
+            assert_int_equal(gfx_state_get(), all[b]);
             expect_gl_matches(all[b]);
             assert_int_equal(calls_of(all[b]), 0);
         }
