@@ -11,6 +11,7 @@
 #include "core/bb/bb_anim.h"
 #include "core/bb/bb_emit.h"
 #include "core/base/log.h"
+#include "gfx/state.h"
 
 enum { W = 256, H = 256 };
 
@@ -69,7 +70,7 @@ static uint8_t *render(bb_renderer *r, const particles *p, const cam *c, GLuint 
 {
     glClearColor(0, 0, 0, 1);
     glClearDepth(1.0);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT); /* the last draw left depth writes off */
     bb_renderer_build(r, p, *(mat4 *)&c->view, *(mat4 *)&c->proj);
     bb_renderer_draw(r, &(bb_draw_params){.scene_depth = scene_depth, .width = W, .height = H});
     uint8_t *px = malloc(W * H * 4);

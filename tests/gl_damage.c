@@ -14,6 +14,7 @@
 #include "core/base/log.h"
 #include "damage/damage.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 #include "gfx/timer.h"
 
 typedef struct fixture {
@@ -311,6 +312,43 @@ static void a_burst_beyond_one_pass_lands_over_the_next_frames(void **state)
     }
 }
 
+/* The benches draw into scratch targets: every live map keeps its bytes (and the fading pair its
+ * current half), even with a hot, still-fading map that the old fade bench would have faded. */
+static void benches_leave_the_live_maps_untouched(void **state)
+{
+    fixture *f = *state;
+    const int n = f->r->atlas_size;
+    const size_t bytes = (size_t)n * n * 4;
+    float c[3];
+    chest_point(f, c);
+    damage_blast(f->dm, c, 0.08f);
+    damage_map_prepare(f->dm, f->models, NULL);
+    damage_map_update(f->dm, 0.1f);
+    damage_map_prepare(f->dm, f->models, NULL); /* one fade step: the fading map is mid-way */
+    const GLuint live[3] = {damage_map_raw_texture(f->dm), damage_map_texture(f->dm), damage_map_fading_texture(f->dm)};
+    unsigned char *before = malloc(bytes * 3), *after = malloc(bytes * 3);
+    for (int i = 0; i < 3; i++) read_tex(live[i], before + bytes * (size_t)i);
+    size_t lit = 0;
+    for (size_t i = 0; i < bytes * 3; i++) lit += before[i] != 0;
+    assert_true(lit > 100); /* the comparison below compares something */
+    const damage_map_stats s0 = damage_map_get_stats(f->dm);
+
+    const float spheres[2][4] = {{c[0], c[1], c[2], 0.05f}, {c[0] + 0.05f, c[1], c[2], 0.05f}};
+    damage_bench_ms u1 = damage_bench_unwrap(f->dm, f->models, spheres, 2, false, 3);
+    damage_bench_ms u2 = damage_bench_unwrap(f->dm, f->models, spheres, 2, true, 3);
+    damage_bench_ms fd = damage_bench_fade(f->dm, 5);
+    assert_true(u1.wall >= 0 && u2.wall >= 0 && fd.wall >= 0);
+
+    assert_int_equal(damage_map_fading_texture(f->dm), live[2]); /* the pair was not swapped */
+    for (int i = 0; i < 3; i++) read_tex(live[i], after + bytes * (size_t)i);
+    for (int i = 0; i < 3; i++) assert_memory_equal(before + bytes * (size_t)i, after + bytes * (size_t)i, bytes);
+    const damage_map_stats s1 = damage_map_get_stats(f->dm);
+    assert_true(s1.fade_passes == s0.fade_passes && s1.unwrap_passes == s0.unwrap_passes);
+    assert_int_equal(s1.fade_steps_left, s0.fade_steps_left);
+    free(before);
+    free(after);
+}
+
 static void glsl_rough_matches_the_cpu_mirror(void **state)
 {
     (void)state;
@@ -329,8 +367,7 @@ static void glsl_rough_matches_the_cpu_mirror(void **state)
     glBindFramebuffer(GL_FRAMEBUFFER, fbo);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
     glViewport(0, 0, n, n);
-    glDisable(GL_BLEND);
-    glDisable(GL_DEPTH_TEST);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
     glUseProgram(prog);
     const float origin[2] = {0.37f, 0.61f};
     glUniform2fv(gfx_uniform(prog, "u_origin"), 1, origin);
@@ -371,6 +408,7 @@ int main(void)
         cmocka_unit_test_setup(fading_map_reaches_zero_and_stops, reset),
         cmocka_unit_test_setup(far_blast_changes_nothing_and_64_spheres_take_one_pass, reset),
         cmocka_unit_test_setup(a_burst_beyond_one_pass_lands_over_the_next_frames, reset),
+        cmocka_unit_test_setup(benches_leave_the_live_maps_untouched, reset),
         cmocka_unit_test(glsl_rough_matches_the_cpu_mirror),
         cmocka_unit_test(fade_steps_reach_zero_for_any_factor),
     };

@@ -68,7 +68,9 @@ static void feedback(const dissolve *dv, GLuint prog, const gfx_mesh *gm, mat4 m
     glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf);
     glUseProgram(prog);
     glUniformMatrix4fv(gfx_uniform(prog, "u_model"), 1, GL_FALSE, (const float *)model);
-    dissolve_bind(dv, prog, p, DISSOLVE_PASS_MAIN);
+    dissolve_uniforms u;
+    dissolve_uniforms_lookup(prog, &u);
+    dissolve_bind(dv, &u, p, DISSOLVE_PASS_MAIN);
     glEnable(GL_RASTERIZER_DISCARD);
     glBindVertexArray(gm->vao);
     glBeginTransformFeedback(GL_POINTS);

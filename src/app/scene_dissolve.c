@@ -12,7 +12,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "app/scene.h"
 #include "core/dissolve/dissolve_math.h"
@@ -22,7 +21,9 @@
 #include "core/dissolve/props.h"
 #include "core/damage/robot.h"
 #include "dissolve/dissolve.h"
+#include "gfx/bench.h"
 #include "gfx/hud.h"
+#include "gfx/state.h"
 #include "gfx/timer.h"
 
 #define GALLERY_MAX_ITEMS 6
@@ -315,34 +316,42 @@ static void gallery_stats(void *p, json_writer *w)
     json_array_end(w);
 }
 
-static double gallery__now_ms(void)
+/* Wall time of drawing every item GALLERY_BENCH_REPS times into a scratch HDR target (gfx/bench.h),
+ * finished: plain lit program (no dissolve) vs the dissolve program in each mode. */
+#define GALLERY_BENCH_REPS 20
+typedef struct gallery__bench {
+    gallery *g;
+    int variant;
+} gallery__bench;
+
+static void gallery__bench_pass(void *user, gfx_pingpong *scratch, int rep)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+    const gallery__bench *b = user;
+    gallery *g = b->g;
+    gfx_target_bind(&scratch->t[0]);
+    gfx_state_clear(GL_DEPTH_BUFFER_BIT); /* every repetition shades every item: none hides behind the last */
+    for (int i = 0; i < g->count; i++) {
+        gallery_item *it = &g->items[i];
+        if (b->variant < 0) {
+            renderer_draw_lit(g->ctx->r, &it->mesh, it->model, it->albedo, NULL);
+            continue;
+        }
+        dissolve_params dp = gallery__params(g, it);
+        dp.amount = 0.5f;
+        dp.mode = (dissolve_mode)b->variant;
+        dissolve_draw_mesh(g->dv, &it->mesh, it->model, it->albedo, NULL, &dp, DISSOLVE_PASS_MAIN);
+    }
 }
 
-/* Wall time of drawing every item GALLERY_BENCH_REPS times into the HDR target, finished:
- * plain lit program (no dissolve) vs the dissolve program in each mode. */
-#define GALLERY_BENCH_REPS 20
 static double gallery__bench_draws(gallery *g, int variant)
 {
-    glFinish();
-    double t0 = gallery__now_ms();
-    for (int r = 0; r < GALLERY_BENCH_REPS; r++)
-        for (int i = 0; i < g->count; i++) {
-            gallery_item *it = &g->items[i];
-            if (variant < 0) {
-                renderer_draw_lit(g->ctx->r, &it->mesh, it->model, it->albedo, NULL);
-                continue;
-            }
-            dissolve_params dp = gallery__params(g, it);
-            dp.amount = 0.5f;
-            dp.mode = (dissolve_mode)variant;
-            dissolve_draw_mesh(g->dv, &it->mesh, it->model, it->albedo, NULL, &dp, DISSOLVE_PASS_MAIN);
-        }
-    glFinish();
-    return (gallery__now_ms() - t0) / GALLERY_BENCH_REPS;
+    int w, h;
+    renderer_size(g->ctx->r, &w, &h);
+    gallery__bench b = {g, variant};
+    return gfx_bench_run(&(gfx_bench_desc){.target = {.width = w, .height = h, .color = {GL_RGBA16F},
+                                                      .depth = GL_DEPTH_COMPONENT24, .label = "dissolve.bench"},
+                                           .reps = GALLERY_BENCH_REPS, .pass = gallery__bench_pass, .user = &b})
+        .wall;
 }
 
 static void gallery_bench(void *p, json_writer *w)
@@ -351,11 +360,6 @@ static void gallery_bench(void *p, json_writer *w)
     json_int(w, "dissolve_vertices", g->vertices);
     json_int(w, "dissolve_triangles", g->triangles);
     json_int(w, "dissolve_items", g->count);
-    gfx_target_bind(renderer_hdr(g->ctx->r));
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LEQUAL);
-    glDepthMask(GL_TRUE);
-    glDisable(GL_BLEND);
     json_object_begin(w, "dissolve_draw_ms");
     json_number(w, "plain_lit", gallery__bench_draws(g, -1));
     json_number(w, "none", gallery__bench_draws(g, DISSOLVE_MODE_NONE));

@@ -23,6 +23,7 @@
 #include "gfx/hud.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 #include "gfx/timer.h"
 
 #define RANGE_PLATE_LIFE 2.6f  /* seconds a blown-off plate lives: tumble, then dissolve */
@@ -47,6 +48,7 @@ typedef struct range {
     dissolve *dv;
     gfx_mesh body, glow, panel;
     GLuint prog_panel;
+    GLint panel_u_model; /* looked up once; u_tex stays on unit 0 */
     weapon gun;
     bool attached[ROBOT_PLATE_COUNT], visible[ROBOT_PLATE_COUNT];
     dissolve_params plate_dissolve[ROBOT_PLATE_COUNT];
@@ -194,6 +196,7 @@ static void *range_create(scene_ctx *ctx)
     s->bs = blast_create(s->rb, NULL);
     s->dm = s->bs ? damage_map_create(&(damage_map_desc){0}, s->rb) : NULL;
     s->prog_panel = gfx_program_load("damage_panel.vert", "damage_panel.frag", NULL);
+    s->panel_u_model = gfx_uniform(s->prog_panel, "u_model");
     if (!s->bs || !s->dm || !s->prog_panel) {
         log_error("range scene: the damage map could not be created");
         damage_map_destroy(s->dm);
@@ -369,17 +372,15 @@ static void range__robot_dissolve(const range *s, dissolve_params *d)
 static void range__draw_panels(range *s)
 {
     GLuint texs[2] = {damage_map_texture(s->dm), damage_map_fading_texture(s->dm)};
+    gfx_state_set(GFX_STATE_OPAQUE_TWO_SIDED);
     glUseProgram(s->prog_panel);
-    glEnable(GL_DEPTH_TEST);
-    glDisable(GL_CULL_FACE);
     glActiveTexture(GL_TEXTURE0);
-    glUniform1i(gfx_uniform(s->prog_panel, "u_tex"), 0);
     for (int i = 0; i < 2; i++) {
         mat4 m;
         glm_translate_make(m, (vec3){i ? 1.45f : -1.45f, 1.5f, -1.6f});
         glm_rotate_x(m, GLM_PI_2f, m);
         glm_scale(m, (vec3){1.4f, 1.0f, 1.4f});
-        glUniformMatrix4fv(gfx_uniform(s->prog_panel, "u_model"), 1, GL_FALSE, (const float *)m);
+        glUniformMatrix4fv(s->panel_u_model, 1, GL_FALSE, (const float *)m);
         glBindTexture(GL_TEXTURE_2D, texs[i]);
         gfx_mesh_draw(&s->panel);
     }

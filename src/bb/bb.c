@@ -8,6 +8,7 @@
 
 #include "core/base/log.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 #include "gfx/texture.h"
 #include "gfx/timer.h"
 
@@ -256,18 +257,14 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SCENE_DEPTH);
     glBindTexture(GL_TEXTURE_2D, dp->scene_depth);
     glActiveTexture(GL_TEXTURE0);
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LESS);
-    glDepthMask(GL_FALSE);
-    glDisable(GL_CULL_FACE);
-    glEnable(GL_BLEND);
     glBindVertexArray(r->vao);
     glBindBuffer(GL_ARRAY_BUFFER, r->vbo[r->cur]);
     if (r->batcher == BB_BATCHER_QUADS) point_quads();
     /* groups are sorted inside, not across: dull smoke first so fire glows through it */
     static const int order[BB_ATLAS_COUNT] = {BB_ATLAS_SMOKE, BB_ATLAS_CLOD, BB_ATLAS_FIRE, BB_ATLAS_SPARK};
     for (int blend = 0; blend < BB_BLEND_COUNT; blend++) {
-        glBlendFunc(GL_SRC_ALPHA, blend == BB_BLEND_ADDITIVE ? GL_ONE : GL_ONE_MINUS_SRC_ALPHA);
+        /* depth-tested against the opaque scene, never written: particles do not hide each other */
+        gfx_state_set(GFX_DEPTH_LESS | (blend == BB_BLEND_ADDITIVE ? GFX_BLEND_ADD : GFX_BLEND_ALPHA));
         for (int k = 0; k < BB_ATLAS_COUNT; k++) {
             const int a = order[k];
             const bb_group *g = &r->batch->groups[bb_batch_group(a, blend)];
@@ -283,8 +280,6 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     r->fence[r->cur] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-    glDisable(GL_BLEND);
-    glDepthMask(GL_TRUE);
     glUseProgram(0);
 }
 

@@ -9,13 +9,20 @@
 
 #include "core/base/log.h"
 #include "gfx/mesh_gl.h"
+#include "gfx/bench.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 #include "gfx/target.h"
 #include "gfx/texture.h"
 #include "gfx/timer.h"
 
 /* Fade steps per frame at most: after a stall the map catches up over a few frames. */
 #define DAMAGE_MAX_FADES_PER_FRAME 3
+
+typedef struct damage__armor_uniforms {
+    GLint model, albedo;
+    dissolve_uniforms dissolve;
+} damage__armor_uniforms;
 
 struct damage_map {
     damage_map_desc d;
@@ -30,6 +37,9 @@ struct damage_map {
     gfx_pingpong fading;
     GLuint island_tex, cut_tex;
     GLuint prog_unwrap, prog_dilate, prog_cut, prog_armor, prog_armor_shadow;
+    /* uniform locations, looked up once after linking */
+    GLint unwrap_model, unwrap_spheres, unwrap_count, dilate_fade, dilate_sub;
+    damage__armor_uniforms armor_u[2]; /* per damage_pass */
     float (*queue)[4];           /* grows; the unwrap takes up to max_spheres of it per frame */
     int queued, queue_cap;
     bool needs_dilate, cut_pending;
@@ -109,6 +119,31 @@ static bool plate_reached(const damage_map *dm, int p, mat4 model, const float (
     return false;
 }
 
+/* Locations once per program; samplers are fixed units, set here for good. */
+static void damage__uniforms(damage_map *dm)
+{
+    dm->unwrap_model = gfx_uniform(dm->prog_unwrap, "u_model");
+    dm->unwrap_spheres = gfx_uniform(dm->prog_unwrap, "u_spheres");
+    dm->unwrap_count = gfx_uniform(dm->prog_unwrap, "u_count");
+    glUseProgram(dm->prog_dilate);
+    glUniform1i(gfx_uniform(dm->prog_dilate, "u_src"), 0);
+    glUniform1i(gfx_uniform(dm->prog_dilate, "u_island"), 1);
+    dm->dilate_fade = gfx_uniform(dm->prog_dilate, "u_fade");
+    dm->dilate_sub = gfx_uniform(dm->prog_dilate, "u_sub");
+    glUseProgram(dm->prog_cut);
+    glUniform1i(gfx_uniform(dm->prog_cut, "u_cut"), 0);
+    const GLuint armor[2] = {[DAMAGE_PASS_MAIN] = dm->prog_armor, [DAMAGE_PASS_SHADOW] = dm->prog_armor_shadow};
+    for (int i = 0; i < 2; i++) {
+        glUseProgram(armor[i]);
+        glUniform1i(gfx_uniform(armor[i], "u_damage"), 0);
+        glUniform1i(gfx_uniform(armor[i], "u_fading"), 1);
+        dm->armor_u[i].model = gfx_uniform(armor[i], "u_model");
+        dm->armor_u[i].albedo = gfx_uniform(armor[i], "u_albedo");
+        dissolve_uniforms_lookup(armor[i], &dm->armor_u[i].dissolve);
+    }
+    glUseProgram(0);
+}
+
 damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
 {
     assert(r);
@@ -154,6 +189,7 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     dm->prog_armor_shadow = gfx_program_load("damage_armor.vert", "damage_armor.frag", "#define SHADOW_PASS 1\n");
     if (!dm->cut_tex || !dm->prog_unwrap || !dm->prog_dilate || !dm->prog_cut || !dm->prog_armor || !dm->prog_armor_shadow)
         goto fail;
+    damage__uniforms(dm);
     damage_map_clear(dm);
     return dm;
 fail:
@@ -181,10 +217,8 @@ void damage_map_destroy(damage_map *dm)
 static void clear_target(const gfx_target *t)
 {
     gfx_target_bind(t);
-    glDisable(GL_SCISSOR_TEST);
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glClearColor(0, 0, 0, 0);
-    glClear(GL_COLOR_BUFFER_BIT);
+    gfx_state_clear(GL_COLOR_BUFFER_BIT);
 }
 
 void damage_map_clear(damage_map *dm)
@@ -239,9 +273,8 @@ void damage_map_set_cut(damage_map *dm, const unsigned char *mask)
     dm->cut_pending = true;
 }
 
-static void draw_plates(const damage_map *dm, GLuint prog, mat4 *models, const bool *on, const float (*spheres)[4], int n)
+static void draw_plates(const damage_map *dm, GLint loc, mat4 *models, const bool *on, const float (*spheres)[4], int n)
 {
-    GLint loc = gfx_uniform(prog, "u_model");
     for (int p = 0; p < dm->plate_count; p++) {
         if ((on && !on[p]) || !plate_reached(dm, p, models[p], spheres, n)) continue;
         glUniformMatrix4fv(loc, 1, GL_FALSE, (const float *)models[p]);
@@ -249,56 +282,40 @@ static void draw_plates(const damage_map *dm, GLuint prog, mat4 *models, const b
     }
 }
 
-static void raster_state(void)
-{
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_CULL_FACE);
-    glDisable(GL_SCISSOR_TEST);
-    glDepthMask(GL_FALSE);
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
-}
-
 /* One unwrap pass of n spheres into the given targets. */
 static void unwrap(damage_map *dm, const float (*spheres)[4], int n, mat4 *models, const bool *on,
                    const gfx_target *const *targets, int ntargets)
 {
-    raster_state();
-    glEnable(GL_BLEND);
-    glBlendEquation(GL_MAX);
-    glBlendFunc(GL_ONE, GL_ONE);
+    /* UV space: no depth, both faces of every plate, max of the old and the new value */
+    gfx_state_set(GFX_BLEND_MAX);
     glUseProgram(dm->prog_unwrap);
-    glUniform4fv(gfx_uniform(dm->prog_unwrap, "u_spheres"), n, (const float *)spheres);
-    glUniform1i(gfx_uniform(dm->prog_unwrap, "u_count"), n);
+    glUniform4fv(dm->unwrap_spheres, n, (const float *)spheres);
+    glUniform1i(dm->unwrap_count, n);
     for (int i = 0; i < ntargets; i++) {
         gfx_target_bind(targets[i]);
-        draw_plates(dm, dm->prog_unwrap, models, on, spheres, n);
+        draw_plates(dm, dm->unwrap_model, models, on, spheres, n);
     }
-    glBlendEquation(GL_FUNC_ADD);
-    glDisable(GL_BLEND);
 }
 
 static void dilate(const damage_map *dm, GLuint src, const gfx_target *dst, float fade, float sub)
 {
-    raster_state();
-    glDisable(GL_BLEND);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
     gfx_target_bind(dst);
     glUseProgram(dm->prog_dilate);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, src);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, dm->island_tex);
-    glUniform1i(gfx_uniform(dm->prog_dilate, "u_src"), 0);
-    glUniform1i(gfx_uniform(dm->prog_dilate, "u_island"), 1);
-    glUniform1f(gfx_uniform(dm->prog_dilate, "u_fade"), fade);
-    glUniform1f(gfx_uniform(dm->prog_dilate, "u_sub"), sub);
+    glUniform1f(dm->dilate_fade, fade);
+    glUniform1f(dm->dilate_sub, sub);
     gfx_fullscreen_draw();
     glActiveTexture(GL_TEXTURE0);
 }
 
-static void fade_step(damage_map *dm)
+static void fade_step(const damage_map *dm, gfx_pingpong *pp)
 {
-    dilate(dm, gfx_pingpong_read(&dm->fading), gfx_pingpong_write(&dm->fading), dm->d.fade_factor, 1.0f / 255.0f);
-    gfx_pingpong_swap(&dm->fading);
+    dilate(dm, gfx_pingpong_read(pp), gfx_pingpong_write(pp), dm->d.fade_factor, 1.0f / 255.0f);
+    gfx_pingpong_swap(pp);
 }
 
 void damage_map_prepare(damage_map *dm, mat4 *models, const bool *attached)
@@ -319,18 +336,12 @@ void damage_map_prepare(damage_map *dm, mat4 *models, const bool *attached)
     }
     if (dm->cut_pending) {
         gfx_pass_begin("damage.cut");
-        raster_state();
-        glEnable(GL_BLEND);
-        glBlendEquation(GL_MAX);
-        glBlendFunc(GL_ONE, GL_ONE);
+        gfx_state_set(GFX_BLEND_MAX);
         gfx_target_bind(&dm->raw);
         glUseProgram(dm->prog_cut);
         glActiveTexture(GL_TEXTURE0);
         glBindTexture(GL_TEXTURE_2D, dm->cut_tex);
-        glUniform1i(gfx_uniform(dm->prog_cut, "u_cut"), 0);
         gfx_fullscreen_draw();
-        glBlendEquation(GL_FUNC_ADD);
-        glDisable(GL_BLEND);
         gfx_pass_end();
         dm->cut_pending = false;
         dm->needs_dilate = true;
@@ -344,39 +355,34 @@ void damage_map_prepare(damage_map *dm, mat4 *models, const bool *attached)
     }
     for (int i = 0; i < DAMAGE_MAX_FADES_PER_FRAME && dm->fade_due > 0 && dm->fade_steps_left > 0; i++) {
         gfx_pass_begin("damage.fade");
-        fade_step(dm);
+        fade_step(dm, &dm->fading);
         gfx_pass_end();
         dm->fade_due--;
         dm->fade_steps_left--;
         dm->st.fade_passes++;
     }
     if (dm->fade_steps_left == 0) dm->fade_due = 0;
-    glDepthMask(GL_TRUE);
-    glEnable(GL_DEPTH_TEST);
 }
 
 void damage_draw_armor(damage_map *dm, const damage_armor_draw *d, damage_pass pass)
 {
     GLuint prog = pass == DAMAGE_PASS_SHADOW ? dm->prog_armor_shadow : dm->prog_armor;
+    const damage__armor_uniforms *u = &dm->armor_u[pass];
+    /* two-sided: holes show the inside of the shell */
+    gfx_state_set(pass == DAMAGE_PASS_SHADOW ? GFX_STATE_CASTER : GFX_STATE_OPAQUE_TWO_SIDED);
     glUseProgram(prog);
-    glEnable(GL_DEPTH_TEST);
-    glDepthMask(GL_TRUE);
-    glDisable(GL_CULL_FACE); /* two-sided: holes show the inside of the shell */
-    glDisable(GL_BLEND);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, dm->map.color[0]);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, gfx_pingpong_read(&dm->fading));
     glActiveTexture(GL_TEXTURE0);
-    glUniform1i(gfx_uniform(prog, "u_damage"), 0);
-    glUniform1i(gfx_uniform(prog, "u_fading"), 1);
-    GLint loc_model = gfx_uniform(prog, "u_model"), loc_albedo = gfx_uniform(prog, "u_albedo");
     for (int p = 0; p < dm->plate_count; p++) {
         if (d->visible && !d->visible[p]) continue;
-        if (d->dv && d->dissolve) dissolve_bind(d->dv, prog, &d->dissolve[p], pass == DAMAGE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN);
-        else dissolve_unbind(prog);
-        glUniformMatrix4fv(loc_model, 1, GL_FALSE, (const float *)d->models[p]);
-        glUniform3fv(loc_albedo, 1, dm->plate_albedo[p]);
+        if (d->dv && d->dissolve)
+            dissolve_bind(d->dv, &u->dissolve, &d->dissolve[p], pass == DAMAGE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN);
+        else dissolve_unbind(&u->dissolve);
+        glUniformMatrix4fv(u->model, 1, GL_FALSE, (const float *)d->models[p]);
+        glUniform3fv(u->albedo, 1, dm->plate_albedo[p]);
         gfx_mesh_draw_range(&dm->armor, dm->plate_first[p], dm->plate_indices[p]);
     }
     glActiveTexture(GL_TEXTURE0);
@@ -396,56 +402,41 @@ damage_map_stats damage_map_get_stats(const damage_map *dm)
     return s;
 }
 
-/* ---- bench ---- */
+/* ---- bench: scratch targets only (gfx/bench.h), the live maps are never touched ---- */
 
-static damage_bench_ms bench_result(GLuint q, double t0, int reps)
+typedef struct damage__bench_unwrap {
+    damage_map *dm;
+    mat4 *models;
+    const float (*spheres)[4];
+    int n;
+    bool separate;
+} damage__bench_unwrap;
+
+static void bench_unwrap_pass(void *user, gfx_pingpong *scratch, int rep)
 {
-    glFinish();
-    double wall = gfx_now() - t0;
-    GLuint64 ns = 0;
-    glGetQueryObjectui64v(q, GL_QUERY_RESULT, &ns);
-    glDeleteQueries(1, &q);
-    return (damage_bench_ms){(double)ns / 1e6 / (double)reps, wall * 1e3 / (double)reps};
+    const damage__bench_unwrap *b = user;
+    const gfx_target *t[1] = {&scratch->t[0]};
+    if (b->separate)
+        for (int i = 0; i < b->n; i++) unwrap(b->dm, b->spheres + i, 1, b->models, NULL, t, 1);
+    else
+        unwrap(b->dm, b->spheres, b->n, b->models, NULL, t, 1);
 }
 
 damage_bench_ms damage_bench_unwrap(damage_map *dm, mat4 *models, const float (*spheres)[4], int n, bool separate, int reps)
 {
-    gfx_target scratch;
-    if (!gfx_target_create(&scratch, &(gfx_target_desc){.width = dm->size, .height = dm->size, .color = {GL_RGBA8},
-                                                         .label = "damage.bench"}))
-        return (damage_bench_ms){-1, -1};
-    clear_target(&scratch);
-    const gfx_target *t[1] = {&scratch};
-    GLuint q;
-    glGenQueries(1, &q);
-    glFinish();
-    double t0 = gfx_now();
-    glBeginQuery(GL_TIME_ELAPSED, q);
-    for (int r = 0; r < reps; r++) {
-        if (separate)
-            for (int i = 0; i < n; i++) unwrap(dm, spheres + i, 1, models, NULL, t, 1);
-        else
-            unwrap(dm, spheres, n, models, NULL, t, 1);
-    }
-    glEndQuery(GL_TIME_ELAPSED);
-    damage_bench_ms ms = bench_result(q, t0, reps);
-    gfx_target_destroy(&scratch);
-    glDepthMask(GL_TRUE);
-    glEnable(GL_DEPTH_TEST);
-    return ms;
+    damage__bench_unwrap b = {dm, models, spheres, n, separate};
+    return gfx_bench_run(&(gfx_bench_desc){.target = {.width = dm->size, .height = dm->size, .color = {GL_RGBA8},
+                                                      .label = "damage.bench"},
+                                           .reps = reps, .pass = bench_unwrap_pass, .user = &b});
 }
+
+static void bench_fade_pass(void *user, gfx_pingpong *scratch, int rep) { fade_step(user, scratch); }
 
 damage_bench_ms damage_bench_fade(damage_map *dm, int reps)
 {
-    GLuint q;
-    glGenQueries(1, &q);
-    glFinish();
-    double t0 = gfx_now();
-    glBeginQuery(GL_TIME_ELAPSED, q);
-    for (int r = 0; r < reps; r++) fade_step(dm);
-    glEndQuery(GL_TIME_ELAPSED);
-    damage_bench_ms ms = bench_result(q, t0, reps);
-    glDepthMask(GL_TRUE);
-    glEnable(GL_DEPTH_TEST);
-    return ms;
+    /* the scratch pair starts as a copy of the live fading map: same work, nothing live changes */
+    const gfx_target *live = &dm->fading.t[dm->fading.cur];
+    return gfx_bench_run(&(gfx_bench_desc){.target = {.width = dm->size, .height = dm->size, .color = {GL_RGBA8},
+                                                      .label = "damage.bench_fade"},
+                                           .seed = live, .reps = reps, .pass = bench_fade_pass, .user = dm});
 }

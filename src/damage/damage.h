@@ -19,7 +19,7 @@
  *           is dropped; it lands with the plates' matrices of the frame that draws it). The
  *           attached plates a sphere can reach are rasterized at uv * 2 - 1 with their current world
  *           matrix; each fragment writes R, G, B = saturate(1 - d / (k r)) for k = 1, 1.1, 1.2
- *           with glBlendEquation(GL_MAX), into the damage map and the current fading map.
+ *           with max blending (GFX_BLEND_MAX), into the damage map and the current fading map.
  *   dilate  gutter texels copy the nearest island texel within 2 texels (precomputed from the
  *           atlas), so bilinear lookups at a UV seam never read an untouched gutter.
  *   fade    at desc.fade_hz while the fading map holds anything: v' = max(v * f - 1/255, 0)
@@ -44,6 +44,7 @@
 
 #include "core/damage/robot.h"
 #include "dissolve/dissolve.h"
+#include "gfx/bench.h"
 #include "gfx/gl.h"
 
 typedef struct damage_map damage_map;
@@ -98,15 +99,14 @@ damage_map_stats damage_map_get_stats(const damage_map *dm);
 /* Fade steps v' = round(255 * max(v/255 * f - 1/255, 0)) that take 255 to exactly 0. */
 int damage_fade_steps_to_zero(float factor);
 
-/* Bench results per repetition: GPU time (timer query) and wall time up to glFinish (the
- * honest number on a software rasterizer, whose timer queries measure little). */
-typedef struct damage_bench_ms {
-    double gpu, wall;
-} damage_bench_ms;
+/* Bench results per repetition (gfx/bench.h): GPU time (timer query) and wall time up to
+ * glFinish (the honest number on a software rasterizer, whose timer queries measure little).
+ * Benches draw into scratch targets only: the live maps are bit-identical before and after. */
+typedef gfx_bench_ms damage_bench_ms;
 /* Unwrapping n spheres (xyz world, w radius) into a scratch target, averaged over reps;
  * `separate` draws them as n passes of one sphere (the reference's way). */
 damage_bench_ms damage_bench_unwrap(damage_map *dm, mat4 *models, const float (*spheres)[4], int n, bool separate, int reps);
-/* One fade pass (1024², dilation included). */
+/* One fade pass (1024², dilation included), from a scratch copy of the fading map. */
 damage_bench_ms damage_bench_fade(damage_map *dm, int reps);
 
 #endif

@@ -6,12 +6,14 @@
 
 #include "core/base/log.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 
 struct dissolve {
     noise_tex *noise;
     GLuint noise_tex;
     GLuint prog_lit, prog_caster;
     GLint lit_model, lit_albedo, lit_emissive, caster_model;
+    dissolve_uniforms lit_u, caster_u;
     dissolve_pitfall pitfall;
 };
 
@@ -82,6 +84,8 @@ dissolve *dissolve_create(const dissolve_desc *desc)
     dv->lit_albedo = gfx_uniform(dv->prog_lit, "u_albedo");
     dv->lit_emissive = gfx_uniform(dv->prog_lit, "u_emissive");
     dv->caster_model = gfx_uniform(dv->prog_caster, "u_model");
+    dissolve_uniforms_lookup(dv->prog_lit, &dv->lit_u);
+    dissolve_uniforms_lookup(dv->prog_caster, &dv->caster_u);
     if (dv->pitfall != DISSOLVE_PITFALL_NONE) log_info("dissolve: pitfall %s on", dissolve_pitfall_name(dv->pitfall));
     return dv;
 fail:
@@ -99,62 +103,83 @@ void dissolve_destroy(dissolve *dv)
     free(dv);
 }
 
-void dissolve_unbind(GLuint program)
+void dissolve_uniforms_lookup(GLuint program, dissolve_uniforms *u)
 {
-    glUniform1i(gfx_uniform(program, "u_dissolve_on"), 0);
+    u->on = gfx_uniform(program, "u_dissolve_on");
+    u->mode = gfx_uniform(program, "u_dissolve_mode");
+    u->shape = gfx_uniform(program, "u_dissolve_shape");
+    u->hard_normals = gfx_uniform(program, "u_dissolve_hard_normals");
+    u->amount = gfx_uniform(program, "u_dissolve_amount");
+    u->noise_scale = gfx_uniform(program, "u_dissolve_noise_scale");
+    u->noise_weight = gfx_uniform(program, "u_dissolve_noise_weight");
+    u->edge_width = gfx_uniform(program, "u_dissolve_edge_width");
+    u->band = gfx_uniform(program, "u_dissolve_band");
+    u->push = gfx_uniform(program, "u_dissolve_push");
+    u->vertex_mip = gfx_uniform(program, "u_dissolve_vertex_mip");
+    u->inner_radius = gfx_uniform(program, "u_dissolve_inner_radius");
+    u->radius = gfx_uniform(program, "u_dissolve_radius");
+    u->from = gfx_uniform(program, "u_dissolve_from");
+    u->to = gfx_uniform(program, "u_dissolve_to");
+    u->center = gfx_uniform(program, "u_dissolve_center");
+    u->target = gfx_uniform(program, "u_dissolve_target");
+    u->edge_color = gfx_uniform(program, "u_dissolve_edge_color");
 }
 
-void dissolve_bind(const dissolve *dv, GLuint program, const dissolve_params *p, dissolve_pass pass)
+void dissolve_unbind(const dissolve_uniforms *u)
+{
+    glUniform1i(u->on, 0);
+}
+
+void dissolve_bind(const dissolve *dv, const dissolve_uniforms *u, const dissolve_params *p, dissolve_pass pass)
 {
     if (!dv || (pass == DISSOLVE_PASS_SHADOW && dv->pitfall == DISSOLVE_PITFALL_NO_SHADOW)) {
-        dissolve_unbind(program);
+        dissolve_unbind(u);
         return;
     }
     float mip = dv->pitfall == DISSOLVE_PITFALL_MIP0 ? 0.0f : p->vertex_mip;
     bool hard = p->hard_normals || dv->pitfall == DISSOLVE_PITFALL_HARD_NORMALS;
+    /* u_dissolve_noise points at GFX_UNIT_DISSOLVE_NOISE since linking (gfx/shader.h) */
     glActiveTexture(GL_TEXTURE0 + GFX_UNIT_DISSOLVE_NOISE);
     glBindTexture(GL_TEXTURE_2D, dv->noise_tex);
     glActiveTexture(GL_TEXTURE0);
-    glUniform1i(gfx_uniform(program, "u_dissolve_noise"), GFX_UNIT_DISSOLVE_NOISE);
-    glUniform1i(gfx_uniform(program, "u_dissolve_on"), 1);
-    glUniform1i(gfx_uniform(program, "u_dissolve_mode"), (int)p->mode);
-    glUniform1i(gfx_uniform(program, "u_dissolve_shape"), (int)p->shape);
-    glUniform1i(gfx_uniform(program, "u_dissolve_hard_normals"), hard ? 1 : 0);
-    glUniform1f(gfx_uniform(program, "u_dissolve_amount"), p->amount);
-    glUniform1f(gfx_uniform(program, "u_dissolve_noise_scale"), p->noise_scale);
-    glUniform1f(gfx_uniform(program, "u_dissolve_noise_weight"), p->noise_weight);
-    glUniform1f(gfx_uniform(program, "u_dissolve_edge_width"), p->edge_width);
-    glUniform1f(gfx_uniform(program, "u_dissolve_band"), p->band);
-    glUniform1f(gfx_uniform(program, "u_dissolve_push"), p->push_distance);
-    glUniform1f(gfx_uniform(program, "u_dissolve_vertex_mip"), mip);
-    glUniform1f(gfx_uniform(program, "u_dissolve_inner_radius"), p->inner_radius);
-    glUniform1f(gfx_uniform(program, "u_dissolve_radius"), p->radius);
-    glUniform3fv(gfx_uniform(program, "u_dissolve_from"), 1, p->from);
-    glUniform3fv(gfx_uniform(program, "u_dissolve_to"), 1, p->to);
-    glUniform3fv(gfx_uniform(program, "u_dissolve_center"), 1, p->center);
-    glUniform3fv(gfx_uniform(program, "u_dissolve_target"), 1, p->target);
-    glUniform3fv(gfx_uniform(program, "u_dissolve_edge_color"), 1, p->edge_color);
+    glUniform1i(u->on, 1);
+    glUniform1i(u->mode, (int)p->mode);
+    glUniform1i(u->shape, (int)p->shape);
+    glUniform1i(u->hard_normals, hard ? 1 : 0);
+    glUniform1f(u->amount, p->amount);
+    glUniform1f(u->noise_scale, p->noise_scale);
+    glUniform1f(u->noise_weight, p->noise_weight);
+    glUniform1f(u->edge_width, p->edge_width);
+    glUniform1f(u->band, p->band);
+    glUniform1f(u->push, p->push_distance);
+    glUniform1f(u->vertex_mip, mip);
+    glUniform1f(u->inner_radius, p->inner_radius);
+    glUniform1f(u->radius, p->radius);
+    glUniform3fv(u->from, 1, p->from);
+    glUniform3fv(u->to, 1, p->to);
+    glUniform3fv(u->center, 1, p->center);
+    glUniform3fv(u->target, 1, p->target);
+    glUniform3fv(u->edge_color, 1, p->edge_color);
 }
 
 void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive,
                         const dissolve_params *p, dissolve_pass pass)
 {
     if (!dv) return;
-    GLboolean cull = glIsEnabled(GL_CULL_FACE);
-    glDisable(GL_CULL_FACE);
     if (pass == DISSOLVE_PASS_SHADOW) {
+        gfx_state_set(GFX_STATE_CASTER);
         glUseProgram(dv->prog_caster);
         glUniformMatrix4fv(dv->caster_model, 1, GL_FALSE, (const float *)model);
-        dissolve_bind(dv, dv->prog_caster, p, pass);
+        dissolve_bind(dv, &dv->caster_u, p, pass);
     } else {
+        gfx_state_set(GFX_STATE_OPAQUE_TWO_SIDED);
         glUseProgram(dv->prog_lit);
         glUniformMatrix4fv(dv->lit_model, 1, GL_FALSE, (const float *)model);
         glUniform3fv(dv->lit_albedo, 1, albedo);
         glUniform3fv(dv->lit_emissive, 1, emissive ? emissive : (const float[3]){0, 0, 0});
-        dissolve_bind(dv, dv->prog_lit, p, pass);
+        dissolve_bind(dv, &dv->lit_u, p, pass);
     }
     gfx_mesh_draw(m);
-    if (cull) glEnable(GL_CULL_FACE);
 }
 
 GLuint dissolve_noise_texture(const dissolve *dv) { return dv ? dv->noise_tex : 0; }

@@ -5,9 +5,10 @@
  *   dissolve_params p = dissolve_params_defaults();             // core/dissolve_math.h
  *   p.amount = 0.4f; p.mode = DISSOLVE_MODE_PUSH; p.shape = DISSOLVE_SHAPE_DIRECTION;
  *   // any program that includes shaders/dissolve.glsl (main, shadow and depth passes alike):
+ *   dissolve_uniforms u; dissolve_uniforms_lookup(prog, &u);     // once, after linking
  *   glUseProgram(prog);
- *   dissolve_bind(dv, prog, &p, DISSOLVE_PASS_MAIN);             // uniforms + noise texture
- *   ... draw ...                        (dissolve_unbind(prog): same program, mesh whole again)
+ *   dissolve_bind(dv, &u, &p, DISSOLVE_PASS_MAIN);               // uniforms + noise texture
+ *   ... draw ...                        (dissolve_unbind(&u): same program, mesh whole again)
  *   // or the module's own lit program for plain meshes (gallery, blown-off plates):
  *   dissolve_draw_mesh(dv, &gm, model, albedo, &p, DISSOLVE_PASS_SHADOW);
  *   dissolve_destroy(dv);
@@ -49,6 +50,12 @@ typedef enum dissolve_pitfall {
 
 typedef enum dissolve_pass { DISSOLVE_PASS_MAIN, DISSOLVE_PASS_SHADOW } dissolve_pass;
 
+/* Locations of the u_dissolve_* uniforms of one program (-1: optimized away). */
+typedef struct dissolve_uniforms {
+    GLint on, mode, shape, hard_normals, amount, noise_scale, noise_weight, edge_width, band, push, vertex_mip,
+        inner_radius, radius, from, to, center, target, edge_color;
+} dissolve_uniforms;
+
 typedef struct dissolve_desc {
     noise_desc noise;         /* zero: 256², see core/noise_bake.h */
     dissolve_pitfall pitfall; /* zero: from the environment */
@@ -57,13 +64,16 @@ typedef struct dissolve_desc {
 dissolve *dissolve_create(const dissolve_desc *desc);
 void dissolve_destroy(dissolve *dv);
 
-/* Sets every u_dissolve_* uniform of the program in use (which must include dissolve.glsl) and
- * binds the noise; applies the active pitfall. pass says whether this is a shadow/depth draw. */
-void dissolve_bind(const dissolve *dv, GLuint program, const dissolve_params *p, dissolve_pass pass);
+/* Looks the u_dissolve_* uniforms of a linked program up, once (never per draw). */
+void dissolve_uniforms_lookup(GLuint program, dissolve_uniforms *u);
+/* Sets every u_dissolve_* uniform of the program in use (which must include dissolve.glsl; u from
+ * its lookup) and binds the noise; applies the active pitfall. pass: shadow/depth draw or not. */
+void dissolve_bind(const dissolve *dv, const dissolve_uniforms *u, const dissolve_params *p, dissolve_pass pass);
 /* The program in use draws whole meshes (u_dissolve_on = 0). */
-void dissolve_unbind(GLuint program);
+void dissolve_unbind(const dissolve_uniforms *u);
 /* Draws a mesh with the module's lit program (MAIN, inside the renderer's main pass) or its
- * caster (SHADOW, inside the shadow pass); two-sided, so holes show the charred inside. */
+ * caster (SHADOW, inside the shadow pass); two-sided, so holes show the charred inside
+ * (GFX_STATE_OPAQUE_TWO_SIDED, GFX_STATE_CASTER). */
 void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive,
                         const dissolve_params *p, dissolve_pass pass);
 

@@ -1,4 +1,5 @@
 #include "gfx/headless.h"
+#include "gfx/state.h"
 #include "core/base/alloc.h"
 
 #include <stdlib.h>
@@ -84,6 +85,7 @@ gfx_headless *gfx_headless_create(void)
         log_error("headless: cannot load OpenGL functions");
         goto fail;
     }
+    gfx_state_invalidate(); /* a new context: whatever the state cache held was another context's */
     return h;
 fail:
     gfx_headless_destroy(h);

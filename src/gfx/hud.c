@@ -12,6 +12,7 @@
 
 #include "gfx/gl.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 
 /* One HUD vertex: pixel position + RGBA8 colour. */
 typedef struct hud__vert { float x, y; unsigned char rgba[4]; } hud__vert;
@@ -119,11 +120,7 @@ float gfx_hud_text(float x, float y, float scale, const float rgba[4], const cha
 void gfx_hud_end(void)
 {
     if (!hud.nquads || !hud.prog) return;
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_CULL_FACE);
-    glEnable(GL_BLEND);
-    glBlendEquation(GL_FUNC_ADD);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    gfx_state_set(GFX_BLEND_ALPHA);
     glUseProgram(hud.prog);
     glUniform2f(hud.u_screen, (float)hud.w, (float)hud.h);
     glBindVertexArray(hud.vao);
@@ -133,7 +130,6 @@ void gfx_hud_end(void)
     glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, hud.verts);
     glDrawArrays(GL_TRIANGLES, 0, hud.nquads * 6);
     glBindVertexArray(0);
-    glDisable(GL_BLEND);
     hud.nquads = 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 
 static struct { GLuint prog; GLint u_rect, u_mode; } panel;
 
@@ -26,9 +27,7 @@ void gfx_panel_shutdown(void)
 void gfx_panel_draw(GLuint tex, float x, float y, float w, float h, gfx_panel_mode mode, int sw, int sh)
 {
     if (!panel.prog || !tex) return;
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_BLEND);
-    glDisable(GL_CULL_FACE);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
     glUseProgram(panel.prog);
     /* rect in NDC: x0, y0 (bottom-left), x1, y1 */
     float x0 = x / sw * 2 - 1, x1 = (x + w) / sw * 2 - 1;

@@ -6,6 +6,7 @@
 #include "core/base/log.h"
 #include "core/base/mesh.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 #include "gfx/timer.h"
 
 struct renderer {
@@ -178,20 +179,12 @@ void renderer_shadow_begin(renderer *r)
     glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SHADOW);
     glBindTexture(GL_TEXTURE_2D, 0);
     gfx_target_bind(&r->shadow);
-    glDepthMask(GL_TRUE);
-    glClear(GL_DEPTH_BUFFER_BIT);
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LESS);
-    glDisable(GL_BLEND);
-    glDisable(GL_CULL_FACE); /* thin armor and two-sided shells cast from both sides */
-    glEnable(GL_POLYGON_OFFSET_FILL);
-    glPolygonOffset(1.5f, 2.0f);
+    gfx_state_clear(GL_DEPTH_BUFFER_BIT); /* casters declare GFX_STATE_CASTER themselves */
 }
 
 void renderer_shadow_end(renderer *r)
 {
     (void)r;
-    glDisable(GL_POLYGON_OFFSET_FILL);
     gfx_pass_end();
 }
 
@@ -199,15 +192,8 @@ void renderer_main_begin(renderer *r)
 {
     gfx_pass_begin("main");
     gfx_target_bind(&r->hdr);
-    glDepthMask(GL_TRUE);
     glClearColor(0, 0, 0, 1);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LESS);
-    glDisable(GL_BLEND);
-    glEnable(GL_CULL_FACE);
-    glCullFace(GL_BACK);
-    if (r->msaa > 1) glEnable(GL_MULTISAMPLE);
+    gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SHADOW);
     glBindTexture(GL_TEXTURE_2D, r->shadow.depth);
     glActiveTexture(GL_TEXTURE0);
@@ -215,14 +201,10 @@ void renderer_main_begin(renderer *r)
 
 void renderer_opaque_end(renderer *r)
 {
-    /* sky where nothing was drawn */
-    glDepthFunc(GL_LEQUAL);
-    glDepthMask(GL_FALSE);
-    glDisable(GL_CULL_FACE);
+    /* sky where nothing was drawn: at the far plane, so LEQUAL, and it writes no depth */
+    gfx_state_set(GFX_DEPTH_LEQUAL);
     glUseProgram(r->prog_sky);
     gfx_fullscreen_draw();
-    glDepthMask(GL_TRUE);
-    glDepthFunc(GL_LESS);
     gfx_pass_end();
     /* resolved depth for soft particles; the main target stays bound for transparent passes */
     gfx_target_resolve(&r->hdr, &r->depth_resolved, true);
@@ -241,9 +223,7 @@ void renderer_finish(renderer *r)
         src = r->hdr_resolved.color[0];
     }
     gfx_target_bind(&r->ldr);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_BLEND);
-    glDisable(GL_CULL_FACE);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
     glUseProgram(r->prog_tonemap);
     glUniform1f(r->tm_exposure, 0.8f);
     glUniform1i(r->tm_hdr, 0);
@@ -256,6 +236,7 @@ void renderer_finish(renderer *r)
 
 void renderer_draw_lit(renderer *r, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive)
 {
+    gfx_state_set(GFX_STATE_OPAQUE);
     glUseProgram(r->prog_lit);
     glUniformMatrix4fv(r->lit_model, 1, GL_FALSE, (const float *)model);
     glUniform3fv(r->lit_albedo, 1, albedo);
@@ -266,6 +247,7 @@ void renderer_draw_lit(renderer *r, const gfx_mesh *m, mat4 model, const vec3 al
 
 void renderer_draw_caster(renderer *r, const gfx_mesh *m, mat4 model)
 {
+    gfx_state_set(GFX_STATE_CASTER);
     glUseProgram(r->prog_caster);
     glUniformMatrix4fv(r->caster_model, 1, GL_FALSE, (const float *)model);
     gfx_mesh_draw(m);
@@ -274,6 +256,7 @@ void renderer_draw_caster(renderer *r, const gfx_mesh *m, mat4 model)
 void renderer_draw_ground(renderer *r)
 {
     mat4 id = GLM_MAT4_IDENTITY_INIT;
+    gfx_state_set(GFX_STATE_OPAQUE);
     glUseProgram(r->prog_ground);
     glUniformMatrix4fv(r->ground_model, 1, GL_FALSE, (const float *)id);
     glUniform3f(r->ground_albedo, 0.30f, 0.29f, 0.26f);

@@ -50,7 +50,9 @@ char *gfx_shader_source(const char *file, const char *defines);
  * (out still holds the first candidate, for the error message). */
 bool gfx_data_path(const char *rel, char *out, size_t outlen);
 
-/* glGetUniformLocation with a cache-free lookup; -1 when absent (not an error: optimized away). */
+/* glGetUniformLocation; -1 when absent (not an error: optimized away). A lookup is a string search
+ * in the driver: do it once after linking and keep the location in the module's struct, never per
+ * draw (samplers on fixed units are set once there too). */
 #define gfx_uniform(prog, name) glGetUniformLocation((prog), (name))
 
 /* Labels a GL object when KHR_debug is available (readable frame captures). */

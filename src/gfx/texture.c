@@ -8,6 +8,7 @@
 
 #include "core/base/log.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 
 void gfx_format_of(GLenum ifmt, GLenum *format, GLenum *type)
 {
@@ -60,7 +61,7 @@ GLuint gfx_texture_create(const gfx_texture_desc *d)
         glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
         if (glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE) {
             glClearColor(0, 0, 0, 0);
-            glClear(GL_COLOR_BUFFER_BIT);
+            gfx_state_clear(GL_COLOR_BUFFER_BIT);
         }
         glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)prev);
         glDeleteFramebuffers(1, &fbo);

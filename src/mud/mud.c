@@ -10,6 +10,7 @@
 #include "core/base/mesh.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 #include "gfx/texture.h"
 
 #define RES MUDFIELD_RES
@@ -27,6 +28,7 @@ struct mud_renderer {
     float active_radius, draw_distance;
     GLuint base_tex, mud_array, view_tex, read_fbo;
     GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
+    GLint u_origin[2], u_step[2], u_layer[2]; /* per program, looked up once */
     gfx_mesh grid_mud, grid_base[3]; /* base LODs: 24, 12, 6 segments per block */
     int *block_slot;     /* nb*nb, -1 = none */
     float *block_hmin, *block_hmax;
@@ -120,6 +122,17 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mr->prog[MUD_PASS_SHADOW] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", "#define SHADOW_PASS 1\n");
     mr->base_tex = make_base_texture(mr->terr, mr->nb);
     if (!mr->prog[0] || !mr->prog[1] || !mr->base_tex) goto fail;
+    for (int i = 0; i < 2; i++) {
+        /* samplers and the base spacing never change: set once */
+        glUseProgram(mr->prog[i]);
+        glUniform1i(gfx_uniform(mr->prog[i], "u_base"), 0);
+        glUniform1i(gfx_uniform(mr->prog[i], "u_mud"), 1);
+        glUniform1f(gfx_uniform(mr->prog[i], "u_base_spacing"), TERRAIN_BLOCK_SIZE / BASE_SEG);
+        mr->u_origin[i] = gfx_uniform(mr->prog[i], "u_origin");
+        mr->u_step[i] = gfx_uniform(mr->prog[i], "u_step");
+        mr->u_layer[i] = gfx_uniform(mr->prog[i], "u_layer");
+    }
+    glUseProgram(0);
 
     glGenTextures(1, &mr->mud_array);
     glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
@@ -247,20 +260,14 @@ void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos)
 
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye)
 {
-    GLuint prog = mr->prog[pass];
-    glUseProgram(prog);
-    glDisable(GL_CULL_FACE); /* skirts face either way */
-    glEnable(GL_DEPTH_TEST);
-    glDepthMask(GL_TRUE);
-    glDisable(GL_BLEND);
+    /* two-sided: skirts face either way */
+    gfx_state_set(pass == MUD_PASS_SHADOW ? GFX_STATE_CASTER : GFX_STATE_OPAQUE_TWO_SIDED);
+    glUseProgram(mr->prog[pass]);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, mr->base_tex);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
-    glUniform1i(gfx_uniform(prog, "u_base"), 0);
-    glUniform1i(gfx_uniform(prog, "u_mud"), 1);
-    glUniform1f(gfx_uniform(prog, "u_base_spacing"), TERRAIN_BLOCK_SIZE / BASE_SEG);
-    GLint u_origin = gfx_uniform(prog, "u_origin"), u_step = gfx_uniform(prog, "u_step"), u_layer = gfx_uniform(prog, "u_layer");
+    const GLint u_origin = mr->u_origin[pass], u_step = mr->u_step[pass], u_layer = mr->u_layer[pass];
 
     vec4 planes[6];
     glm_frustum_planes(viewproj, planes);

@@ -11,6 +11,7 @@
 
 #include "core/base/log.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 #include "gfx/target.h"
 #include "gfx/texture.h"
 #include "gfx/timer.h"
@@ -29,6 +30,7 @@ struct wrinkle {
     GLuint mask_view;
     gfx_target target;
     GLuint compose_prog, skin_prog;
+    GLint compose_model, compose_weight, compose_layer_mask, skin_model, skin_albedo; /* looked up once */
     const wrinkle_layer_def *layers;
     wrinkle_selection sel;
 };
@@ -127,6 +129,11 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
     glUseProgram(wr->skin_prog);
     glUniform1i(gfx_uniform(wr->skin_prog, "u_composed"), UNIT_COMPOSED);
     glUseProgram(0);
+    wr->compose_model = gfx_uniform(wr->compose_prog, "u_model");
+    wr->compose_weight = gfx_uniform(wr->compose_prog, "u_weight");
+    wr->compose_layer_mask = gfx_uniform(wr->compose_prog, "u_layer_mask");
+    wr->skin_model = gfx_uniform(wr->skin_prog, "u_model");
+    wr->skin_albedo = gfx_uniform(wr->skin_prog, "u_albedo");
     return wr;
 fail:
     wrinkle_destroy(wr);
@@ -172,23 +179,18 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
 {
     gfx_pass_begin("wrinkle.compose");
     gfx_target_bind(&wr->target);
-    glDisable(GL_BLEND);
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LESS);
-    glDepthMask(GL_TRUE);
-    glEnable(GL_CULL_FACE);
-    glCullFace(GL_BACK);
     glClearColor(0.5f, 0.5f, 1.0f, 0.0f);
     glClearDepth(1.0);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    gfx_state_set(GFX_STATE_OPAQUE);
 
     float weight[4], mask[4][4];
     wrinkle_slot_uniforms(&wr->sel, wr->layers, weight, mask);
     GLuint p = wr->compose_prog;
     glUseProgram(p);
-    glUniformMatrix4fv(gfx_uniform(p, "u_model"), 1, GL_FALSE, (const float *)model);
-    glUniform4fv(gfx_uniform(p, "u_weight"), 1, weight);
-    glUniform4fv(gfx_uniform(p, "u_layer_mask"), 4, (const float *)mask);
+    glUniformMatrix4fv(wr->compose_model, 1, GL_FALSE, (const float *)model);
+    glUniform4fv(wr->compose_weight, 1, weight);
+    glUniform4fv(wr->compose_layer_mask, 4, (const float *)mask);
     wrinkle__bind_tex(UNIT_BASE_N, wr->maps.base_normal);
     wrinkle__bind_tex(UNIT_BASE_O, wr->maps.base_occ);
     wrinkle__bind_tex(UNIT_MASK, wr->maps.mask);
@@ -199,7 +201,6 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
         wrinkle__bind_tex(UNIT_LAYER_O0 + i, wr->maps.layer_occ[l]);
     }
     gfx_mesh_draw(face);
-    glDisable(GL_CULL_FACE);
     for (int u = UNIT_COUNT - 1; u >= 0; u--) wrinkle__bind_tex(u, 0);
     glUseProgram(0);
     gfx_pass_end();
@@ -210,13 +211,11 @@ void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3
     gfx_pass_begin("wrinkle.skin");
     GLuint p = wr->skin_prog;
     glUseProgram(p);
-    glUniformMatrix4fv(gfx_uniform(p, "u_model"), 1, GL_FALSE, (const float *)model);
-    glUniform3fv(gfx_uniform(p, "u_albedo"), 1, albedo);
+    gfx_state_set(GFX_STATE_OPAQUE);
+    glUniformMatrix4fv(wr->skin_model, 1, GL_FALSE, (const float *)model);
+    glUniform3fv(wr->skin_albedo, 1, albedo);
     wrinkle__bind_tex(UNIT_COMPOSED, wr->target.color[0]);
-    glEnable(GL_CULL_FACE);
-    glCullFace(GL_BACK);
     gfx_mesh_draw(face);
-    glDisable(GL_CULL_FACE);
     wrinkle__bind_tex(UNIT_COMPOSED, 0);
     glUseProgram(0);
     gfx_pass_end();
