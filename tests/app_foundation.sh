@@ -94,4 +94,14 @@ check run --script switch.txt
 check grep -q '"wrinkle.compose"' switch.json
 check test "$(grep -c '"damage\.' switch.json)" -eq 0
 
+# 11. --step-hz N: steps of 1/N s (headless one per frame); out of 1..1000 is bad input (exit 2)
+printf '1 stats hz.json\n' >hz.txt
+check run --scene dissolve --step-hz 30 --script hz.txt
+# the capture of t=1 comes after that frame's step: frame 30 of 1/30 s, 31 steps (60 Hz: 60, 61)
+check grep -q '"frame": 30,' hz.json
+check grep -q '"steps": 31,' hz.json
+"$IMPRINT" --headless --step-hz 1001 2>err.txt; rc=$?
+check test "$rc" -eq 2
+check grep -q -- "--step-hz" err.txt
+
 exit $fail

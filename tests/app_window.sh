@@ -2,6 +2,10 @@
 # The windowed path under Xvfb (GLFW, GL 3.3 core, MSAA, keyboard): F12 writes a screenshot, Tab
 # switches scene, a resize is followed, Esc quits with status 0. Keys go through XTEST (xdotool),
 # as a user's would; every step waits for its effect with a deadline instead of sleeping blindly.
+# Then no tap is lost: with --step-hz 5 most frames run no fixed step, and every key tap and
+# click (pressed and released inside one frame) must take effect exactly once: F12 taps write as
+# many screenshots, weapon keys switch the gun, each click fires one marksman shell, F3 switches
+# scene, expression keys pick expressions. A tap is never repeated: a lost one is a failure.
 set -u
 command -v xvfb-run >/dev/null && command -v xdotool >/dev/null || { echo "needs xvfb-run and xdotool (scripts/deps.sh)"; exit 1; }
 
@@ -47,6 +51,74 @@ if grep -q "GL error" win.log; then cat win.log; exit 1; fi
 last=$(newest)
 "$IMGTOOL" notblank "$last" || exit 1
 "$IMGTOOL" stats "$last" | awk '{ exit !($1 == 400 && $2 == 300) }' || { echo "resize not followed: $("$IMGTOOL" stats "$last")"; exit 1; }
+
+# --- no tap lost ---------------------------------------------------------------------------------
+# Frames at 20-50 fps under llvmpipe at 320x180, steps at 5 Hz. The script writes the counters every
+# 0.2 s of (real) time; a reader may meet a file being rewritten, so every read is retried.
+awk 'BEGIN { for (i = 1; i <= 3000; i++) printf "%.1f stats stats.json\n", i * 0.2 }' >stats.txt
+rm -f imprint-*.png stats.json
+"$IMPRINT" --size 320x180 --scene range --step-hz 5 --script stats.txt >taps.log 2>&1 &
+pid=$!
+stat() { grep -o "\"$1\": *[^,}]*" stats.json 2>/dev/null | head -1 | sed 's/^[^:]*: *//; s/"//g'; }
+is() { [ "$(stat "$1")" = "$2" ]; }
+expect() { # expect WHAT KEY VALUE: wait for the counter, else fail naming the lost tap
+  wait_for 30 is "$2" "$3" || { echo "lost: $1 ($2 is '$(stat "$2")', expected '$3')"; tail -5 taps.log; kill $pid; exit 1; }; }
+# a run that fell back to headless (no display) would play the whole script: stop it at once
+up() { grep -q "running headless" taps.log || xdotool search --name '^imprint$' >/dev/null; }
+wait_for 120 up && ! grep -q "running headless" taps.log || { echo "no window"; cat taps.log; kill $pid; exit 1; }
+win=$(xdotool search --name '^imprint$' | head -1)
+wait_for 120 test -s stats.json || { echo "no stats"; cat taps.log; kill $pid; exit 1; }
+shoot || { echo "F12 wrote nothing"; cat taps.log; kill $pid; exit 1; }
+# per-frame app keys: five F12 taps, five screenshots (not four, not six)
+sleep 1
+before=$(count)
+for _ in 1 2 3 4 5; do xdotool key F12; sleep 0.3; done
+wait_for 30 test "$(count)" -ge $((before + 5)) || { echo "lost: F12 ($(count) screenshots, expected $((before + 5)))"; kill $pid; exit 1; }
+sleep 1
+[ "$(count)" -eq $((before + 5)) ] || { echo "F12 counted twice: $(count) screenshots, expected $((before + 5))"; kill $pid; exit 1; }
+# per-step scene keys: each weapon key differs from the previous one, so each tap shows
+for k in 3 1 2 3 2 1 3 1; do
+  xdotool key $k
+  case $k in 1) want=marksman;; 2) want=auto;; 3) want=shotgun;; esac
+  expect "weapon key $k" weapon $want
+done
+# clicks: the first captures the mouse and does not fire; then each click is one marksman shell
+xdotool mousemove --window "$win" 160 90
+xdotool click 1
+expect "capturing click" mouse_captured true
+sleep 1
+expect "nothing (the capturing click fired)" shells 0
+clicks=8
+for i in $(seq $clicks); do
+  xdotool click 1
+  expect "click $i" shells $i
+done
+sleep 2
+expect "nothing (a click fired twice)" shells $clicks
+expect "nothing (a click fired twice)" shots $clicks
+# F3 to the face scene, then expression keys, again each different from the previous one
+xdotool key F3
+wait_for 120 is scene face || { echo "lost: F3 (scene is '$(stat scene)')"; kill $pid; exit 1; }
+names=(neutral angry surprised happy squint disgust)
+for k in 2 3 4 5 6 1 3 2; do
+  xdotool key $k
+  expect "expression key $k" wrinkle_expression ${names[$((k - 1))]}
+  expect "expression key $k (cycle not stopped)" wrinkle_cycling false
+done
+counts() { frames=$(stat frame) steps=$(stat steps); [ -n "$frames" ] && [ -n "$steps" ]; }
+for _ in $(seq 50); do counts && break; sleep 0.1; done
+echo "frames $frames, fixed steps $steps"
+# the premise: most taps above fell into frames that ran no step (else they proved nothing)
+[ "$frames" -gt $((2 * steps)) ] || { echo "frames did not outnumber steps twice over: the taps met steps anyway"; kill $pid; exit 1; }
+xdotool key Escape # releases the mouse
+sleep 1
+xdotool key Escape # quits
+wait_for 120 sh -c "! kill -0 $pid" || { echo "Esc did not quit"; kill $pid; exit 1; }
+wait $pid; rc=$?
+[ $rc -eq 0 ] || { echo "exit status $rc"; cat taps.log; exit 1; }
+if grep -q "GL error" taps.log; then cat taps.log; exit 1; fi
 exit 0
 INNER
-xvfb-run -a -s "-screen 0 1024x768x24" bash inner.sh
+# -noreset: the server must not reset when its last client leaves (the first run's exit, an
+# xdotool call), or the next client may find no display while it does
+xvfb-run -a -s "-screen 0 1024x768x24 -noreset" bash inner.sh

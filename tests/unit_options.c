@@ -39,6 +39,7 @@ static void defaults_match_the_header(void **state)
     assert_int_equal(o.height, 720);
     assert_int_equal(o.frames, -1);
     assert_true(o.fixed_dt == 0.0);
+    assert_int_equal(o.step_hz, 60);
     assert_int_equal(o.seed, 1);
     assert_string_equal(o.script, "");
     assert_string_equal(o.screenshot, "");
@@ -57,7 +58,8 @@ static void every_option_is_applied(void **state)
     const char *script = testdata_path("script_all.txt");
     int rc = parse(&o, err, sizeof err, "--scene", "dissolve", "--headless", "--size", "320x180", "--frames", "5",
                    "--fixed-dt", "0.02", "--seed", "4294967295", "--script", script, "--screenshot", "a.png",
-                   "--bench", "b.json", "--batcher", "quads", "--particles", "100000", "--level-size", "1024", NULL);
+                   "--bench", "b.json", "--batcher", "quads", "--particles", "100000", "--level-size", "1024", "--step-hz", "144",
+                   NULL);
     if (rc != OPTIONS_OK) fprintf(stderr, "%s\n", err);
     assert_int_equal(rc, OPTIONS_OK);
     assert_string_equal(o.scene, "dissolve");
@@ -74,13 +76,14 @@ static void every_option_is_applied(void **state)
     assert_string_equal(o.batcher, "quads");
     assert_int_equal(o.particles, 100000);
     assert_int_equal(o.level_size, 1024);
+    assert_int_equal(o.step_hz, 144);
 
     /* the same through --opt=value; later options win */
     char scriptopt[2100];
     snprintf(scriptopt, sizeof scriptopt, "--script=%s", script);
     rc = parse(&o, err, sizeof err, "--scene=mud", "--scene=face", "--size=16x8192", "--frames=1", "--fixed-dt=1",
                "--seed=0", scriptopt, "--screenshot=out/x.png", "--bench=b2.json", "--batcher=instanced",
-               "--particles=0", "--level-size=64", NULL);
+               "--particles=0", "--level-size=64", "--step-hz=1", NULL);
     if (rc != OPTIONS_OK) fprintf(stderr, "%s\n", err);
     assert_int_equal(rc, OPTIONS_OK);
     assert_string_equal(o.scene, "face");
@@ -94,6 +97,9 @@ static void every_option_is_applied(void **state)
     assert_string_equal(o.bench_path, "b2.json");
     assert_string_equal(o.batcher, "instanced");
     assert_int_equal(o.level_size, 64);
+    assert_int_equal(o.step_hz, 1);
+    assert_int_equal(parse(&o, err, sizeof err, "--step-hz", "1000", NULL), OPTIONS_OK);
+    assert_int_equal(o.step_hz, 1000);
 }
 
 static void bench_path_is_optional(void **state)
@@ -179,6 +185,11 @@ static void bad_values_name_option_and_value(void **state)
         {"--level-size", "100", "--level-size: expected metres, a multiple of 16 in 64..1024, got '100'"},
         {"--level-size", "48", "--level-size: expected metres, a multiple of 16 in 64..1024, got '48'"},
         {"--level-size", "1040", "--level-size: expected metres, a multiple of 16 in 64..1024, got '1040'"},
+        {"--step-hz", "0", "--step-hz: expected steps per second, a whole number 1..1000, got '0'"},
+        {"--step-hz", "1001", "--step-hz: expected steps per second, a whole number 1..1000, got '1001'"},
+        {"--step-hz", "-60", "--step-hz: expected steps per second, a whole number 1..1000, got '-60'"},
+        {"--step-hz", "59.9", "--step-hz: expected steps per second, a whole number 1..1000, got '59.9'"},
+        {"--step-hz", "fast", "--step-hz: expected steps per second, a whole number 1..1000, got 'fast'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         options o;
@@ -211,7 +222,8 @@ static void unknown_missing_and_stray_arguments(void **state)
     assert_int_equal(parse(&o, err, sizeof err, "--", NULL), OPTIONS_ERROR);
 
     static const char *const need_value[] = {"--scene", "--size", "--frames", "--fixed-dt", "--seed",
-                                             "--script", "--screenshot", "--batcher", "--particles", "--level-size"};
+                                             "--script", "--screenshot", "--batcher", "--particles", "--level-size",
+                                             "--step-hz"};
     for (size_t i = 0; i < sizeof need_value / sizeof need_value[0]; i++) {
         char want[128];
         snprintf(want, sizeof want, "%s: missing value (see --help)", need_value[i]);
@@ -259,7 +271,7 @@ static void help_and_version_exit_ok(void **state)
     static const char *const mentioned[] = {"imprint [options]", "--scene NAME", "--headless", "--size WxH",
                                             "--frames N", "--fixed-dt S", "--seed N", "--script FILE",
                                             "--screenshot PATH", "--bench [PATH]", "--help, --version",
-                                            "--batcher", "--particles N", "--level-size M"};
+                                            "--batcher", "--particles N", "--level-size M", "--step-hz N"};
     for (size_t i = 0; i < sizeof mentioned / sizeof mentioned[0]; i++)
         if (!strstr(text, mentioned[i])) fail_msg("help does not mention '%s'", mentioned[i]);
     free(text);

@@ -41,7 +41,8 @@ typedef struct app {
     void *inst[APP_SCENES];
     int cur;
     long long scene_since; /* timer frame at which the current scene was entered */
-    app_input in;
+    app_input in;      /* this frame's take (INPUT_FRAME): app keys, free camera */
+    app_input step_in; /* the current fixed step's take (INPUT_STEP): the scene's controls */
     char view[64];
     float view_rect[2]; /* top-left of the debug view panel, for its caption */
     int view_cycle;
@@ -172,6 +173,8 @@ static bool app__stats(app *a, const char *path)
     json_number(&w, "time", a->ctx.time);
     json_string(&w, "scene", app_scenes[a->cur]->name);
     json_number(&w, "fps", a->fps);
+    json_int(&w, "steps", a->steps);
+    json_bool(&w, "mouse_captured", platform_input(a->plat)->captured);
     app__pass_times(a, &w, "gpu_ms", true);
     app__pass_times(a, &w, "cpu_ms", false);
     fx_stats(a->fx, &w);
@@ -253,6 +256,7 @@ static void app__due_commands(app *a)
     }
 }
 
+/* Per frame, from the frame's take: see the input rule in core/base/input.h. */
 static void app__keys(app *a)
 {
     const app_input *in = &a->in;
@@ -283,7 +287,8 @@ static void app__keys(app *a)
     }
     if (in->mouse_pressed[0] && !in->mouse_captured) {
         platform_set_mouse_capture(a->plat, true);
-        a->in.mouse_pressed[0] = false; /* the capturing click does not fire */
+        /* the capturing click does not fire: the steps never see it, nor the button held */
+        input_swallow(platform_input(a->plat), INPUT_FRAME, input_mouse_code(0));
     } else if (in->pressed[GLFW_KEY_ESCAPE]) {
         if (in->mouse_captured) platform_set_mouse_capture(a->plat, false);
         else platform_request_close(a->plat);
@@ -471,7 +476,7 @@ static bool app__init(app *a)
     /* frames: --frames, else until the script ends, else (headless) 60, (bench) 240, (window) forever */
     a->max_frames = o->frames;
     if (a->max_frames < 0 && !a->scr && (headless || o->bench)) a->max_frames = o->bench ? 240 : 60;
-    a->step_dt = o->fixed_dt > 0 ? o->fixed_dt : 1.0 / 60.0;
+    a->step_dt = o->fixed_dt > 0 ? o->fixed_dt : 1.0 / o->step_hz;
     return app__switch(a, app__scene_index(o->scene));
 }
 
@@ -505,7 +510,8 @@ int app_run(const options *opt, const script *scr)
     double last_progress = a.last_time;
     while (!a.quit && !platform_should_close(a.plat)) {
         double t0 = platform_time();
-        platform_poll(a.plat, &a.in);
+        platform_poll(a.plat);
+        input_take(platform_input(a.plat), INPUT_FRAME, &a.in);
         app__keys(&a);
         int w, h;
         platform_framebuffer_size(a.plat, &w, &h);
@@ -519,17 +525,17 @@ int app_run(const options *opt, const script *scr)
         }
 
         app__due_commands(&a);
-        /* fixed steps; without real time exactly one step per frame, so runs are reproducible */
+        /* fixed steps; without real time exactly one step per frame, so runs are reproducible.
+         * Each step takes the input edges since the previous step (frames without a step keep
+         * them; a second step in this frame sees none), so no tap is lost or counted twice. */
         a.accum += realtime ? frame_dt : a.step_dt;
         while (a.accum >= a.step_dt - 1e-9) {
-            app_scenes[a.cur]->update(a.inst[a.cur], &a.in, (float)a.step_dt);
+            input_take(platform_input(a.plat), INPUT_STEP, &a.step_in);
+            app_scenes[a.cur]->update(a.inst[a.cur], &a.step_in, (float)a.step_dt);
             fx_update(a.fx, (float)a.step_dt);
             a.steps++;
             a.ctx.time = a.steps * a.step_dt;
             a.accum -= a.step_dt;
-            memset(a.in.pressed, 0, sizeof a.in.pressed); /* an edge counts once, not once per step */
-            memset(a.in.mouse_pressed, 0, sizeof a.in.mouse_pressed);
-            memset(a.in.pad_pressed, 0, sizeof a.in.pad_pressed);
         }
         app__fly(&a, (float)frame_dt);
 

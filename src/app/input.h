@@ -1,26 +1,24 @@
-/* input.h — what the platform layer reports each frame, the same for keyboard+mouse, gamepad
- * and (all zero) headless runs. Scenes read it in their fixed-step update; they never call GLFW.
+/* input.h — what scenes and the app read: one consumer's take of the input accumulator
+ * (core/base/input.h, where the input rule is: scenes take once per fixed step, the app once per
+ * frame, each edge reaches each of them exactly once). The same for keyboard+mouse, gamepad and
+ * (all zero) headless runs. Scenes read it in their fixed-step update; they never call GLFW.
  * Key codes are GLFW's (GLFW_KEY_*), available headless too since they are plain numbers.
  */
 #ifndef IMPRINT_APP_INPUT_H
 #define IMPRINT_APP_INPUT_H
 
-#include <stdbool.h>
+#include "core/base/input.h"
 
 #define GLFW_INCLUDE_NONE /* GL comes from glad (gfx/gl.h) */
 #include <GLFW/glfw3.h>
 
-#define INPUT_KEYS (GLFW_KEY_LAST + 1)
+_Static_assert(INPUT_KEY_LAST == GLFW_KEY_LAST, "core/base/input.h mirrors GLFW's key codes");
+_Static_assert(INPUT_PAD_BUTTONS == GLFW_GAMEPAD_BUTTON_LAST + 1, "core/base/input.h mirrors GLFW's pad buttons");
+_Static_assert(INPUT_PAD_AXES == GLFW_GAMEPAD_AXIS_LAST + 1, "core/base/input.h mirrors GLFW's pad axes");
+_Static_assert(INPUT_PAD_LEFT_TRIGGER == GLFW_GAMEPAD_AXIS_LEFT_TRIGGER &&
+                   INPUT_PAD_RIGHT_TRIGGER == GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER,
+               "core/base/input.h mirrors GLFW's trigger axes");
 
-typedef struct app_input {
-    bool down[INPUT_KEYS];    /* held now */
-    bool pressed[INPUT_KEYS]; /* went down since the previous frame */
-    bool mouse_down[3], mouse_pressed[3];
-    float mouse_dx, mouse_dy; /* pixels since the previous frame, only while the mouse is captured */
-    bool mouse_captured;
-    bool gamepad;             /* a gamepad is connected */
-    float pad_axes[6];        /* GLFW_GAMEPAD_AXIS_*: left x/y, right x/y, triggers -1..1 */
-    bool pad_down[15], pad_pressed[15];
-} app_input;
+typedef input_state app_input;
 
 #endif

@@ -13,13 +13,30 @@ struct platform {
     GLFWwindow *win;
     gfx_headless *headless;
     int width, height; /* headless framebuffer size */
-    bool close, captured;
+    bool close;
     double last_x, last_y;
     bool have_last;
-    bool prev_down[INPUT_KEYS], prev_mouse[3], prev_pad[15];
+    input_accum in;
 };
 
 static void platform__glfw_error(int code, const char *msg) { log_warn("glfw (%d): %s", code, msg); }
+
+/* Buttons come from the event callbacks, not from polling their state once a frame: a tap
+ * pressed and released between two polls is still one press, in order with the others. */
+static void platform__key(GLFWwindow *win, int key, int scancode, int action, int mods)
+{
+    (void)scancode;
+    (void)mods;
+    platform *p = glfwGetWindowUserPointer(win);
+    if (action != GLFW_REPEAT) input_key(&p->in, key, action == GLFW_PRESS);
+}
+
+static void platform__mouse_button(GLFWwindow *win, int button, int action, int mods)
+{
+    (void)mods;
+    platform *p = glfwGetWindowUserPointer(win);
+    input_mouse_button(&p->in, button, action == GLFW_PRESS);
+}
 
 static bool platform__open_window(platform *p, const platform_desc *d)
 {
@@ -46,10 +63,9 @@ static bool platform__open_window(platform *p, const platform_desc *d)
         return false;
     }
     glfwSwapInterval(1);
-    /* A tap shorter than a frame (slow software rendering, or a quick click) must still count:
-     * sticky state keeps a press visible to the next glfwGetKey even after the release. */
-    glfwSetInputMode(p->win, GLFW_STICKY_KEYS, GLFW_TRUE);
-    glfwSetInputMode(p->win, GLFW_STICKY_MOUSE_BUTTONS, GLFW_TRUE);
+    glfwSetWindowUserPointer(p->win, p);
+    glfwSetKeyCallback(p->win, platform__key);
+    glfwSetMouseButtonCallback(p->win, platform__mouse_button);
     if (glfwRawMouseMotionSupported()) glfwSetInputMode(p->win, GLFW_RAW_MOUSE_MOTION, GLFW_TRUE);
     return true;
 }
@@ -60,6 +76,7 @@ platform *platform_create(const platform_desc *d)
     if (!p) return NULL;
     p->width = d->width;
     p->height = d->height;
+    input_init(&p->in);
     if (!d->headless && platform__open_window(p, d)) return p;
     if (!d->headless) log_info("no display found: running headless (offscreen through EGL)");
     p->headless = gfx_headless_create();
@@ -83,55 +100,36 @@ void platform_destroy(platform *p)
 
 bool platform_headless(const platform *p) { return p->win == NULL; }
 
-void platform_poll(platform *p, app_input *in)
+void platform_poll(platform *p)
 {
-    bool captured = in->mouse_captured;
-    memset(in, 0, sizeof *in);
     if (!p->win) return;
-    glfwPollEvents();
+    glfwPollEvents(); /* runs the key and mouse button callbacks */
     if (glfwWindowShouldClose(p->win)) p->close = true;
-    for (int k = GLFW_KEY_SPACE; k < INPUT_KEYS; k++) {
-        bool dn = glfwGetKey(p->win, k) == GLFW_PRESS;
-        in->down[k] = dn;
-        in->pressed[k] = dn && !p->prev_down[k];
-        p->prev_down[k] = dn;
-    }
-    for (int b = 0; b < 3; b++) {
-        bool dn = glfwGetMouseButton(p->win, b) == GLFW_PRESS;
-        in->mouse_down[b] = dn;
-        in->mouse_pressed[b] = dn && !p->prev_mouse[b];
-        p->prev_mouse[b] = dn;
-    }
     double mx, my;
     glfwGetCursorPos(p->win, &mx, &my);
-    if (captured && p->have_last) {
-        in->mouse_dx = (float)(mx - p->last_x);
-        in->mouse_dy = (float)(my - p->last_y);
-    }
+    if (p->have_last) input_mouse_move(&p->in, (float)(mx - p->last_x), (float)(my - p->last_y));
     p->last_x = mx;
     p->last_y = my;
     p->have_last = true;
-    in->mouse_captured = p->captured;
+    /* the gamepad has no events: its state is polled and the accumulator finds the edges */
     GLFWgamepadstate gp;
     if (glfwJoystickIsGamepad(GLFW_JOYSTICK_1) && glfwGetGamepadState(GLFW_JOYSTICK_1, &gp)) {
-        in->gamepad = true;
-        for (int a = 0; a < 6; a++) {
+        bool buttons[INPUT_PAD_BUTTONS];
+        float axes[INPUT_PAD_AXES];
+        for (int b = 0; b < INPUT_PAD_BUTTONS; b++) buttons[b] = gp.buttons[b] == GLFW_PRESS;
+        for (int a = 0; a < INPUT_PAD_AXES; a++) {
             float v = gp.axes[a];
             /* dead zone on the sticks so a resting pad does not drift the camera */
             if (a < 4 && v > -0.15f && v < 0.15f) v = 0.0f;
-            in->pad_axes[a] = v;
+            axes[a] = v;
         }
-        for (int b = 0; b < 15; b++) {
-            bool dn = gp.buttons[b] == GLFW_PRESS;
-            in->pad_down[b] = dn;
-            in->pad_pressed[b] = dn && !p->prev_pad[b];
-            p->prev_pad[b] = dn;
-        }
+        input_pad(&p->in, true, buttons, axes);
     } else {
-        in->pad_axes[GLFW_GAMEPAD_AXIS_LEFT_TRIGGER] = -1.0f;
-        in->pad_axes[GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER] = -1.0f;
+        input_pad(&p->in, false, NULL, NULL);
     }
 }
+
+input_accum *platform_input(platform *p) { return &p->in; }
 
 bool platform_should_close(const platform *p) { return p->close; }
 void platform_request_close(platform *p) { p->close = true; }
@@ -144,7 +142,7 @@ void platform_framebuffer_size(const platform *p, int *w, int *h)
 
 void platform_set_mouse_capture(platform *p, bool on)
 {
-    p->captured = on;
+    input_set_captured(&p->in, on);
     if (p->win) glfwSetInputMode(p->win, GLFW_CURSOR, on ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL);
     p->have_last = false;
 }

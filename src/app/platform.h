@@ -3,11 +3,17 @@
  *
  *   platform *p = platform_create(&(platform_desc){ .width = 1280, .height = 720, .headless = false });
  *   platform_headless(p)   true when no window could be opened (no display): the app says so
- *   while (!platform_should_close(p)) { platform_poll(p, &in); ... render ...; platform_present(p, ldr); }
+ *   while (!platform_should_close(p)) {
+ *       platform_poll(p);                                  // events into the input accumulator
+ *       input_take(platform_input(p), INPUT_FRAME, &in);   // app keys; INPUT_STEP per fixed step
+ *       ... render ...; platform_present(p, ldr);
+ *   }
  *   platform_destroy(p);
  *
  * The app renders into its own targets in both cases; present blits the final image to the window
  * (nothing to do headless). A minimized window reports a 0x0 framebuffer: skip rendering then.
+ * Keys and mouse buttons reach the accumulator from GLFW's event callbacks, so a tap shorter
+ * than a frame is one press; the gamepad is polled. Headless the accumulator stays empty.
  */
 #ifndef IMPRINT_APP_PLATFORM_H
 #define IMPRINT_APP_PLATFORM_H
@@ -28,7 +34,8 @@ typedef struct platform_desc {
 platform *platform_create(const platform_desc *desc);
 void platform_destroy(platform *p);
 bool platform_headless(const platform *p);
-void platform_poll(platform *p, app_input *in);
+void platform_poll(platform *p);
+input_accum *platform_input(platform *p); /* owned by the platform; never NULL */
 bool platform_should_close(const platform *p);
 void platform_request_close(platform *p);
 void platform_framebuffer_size(const platform *p, int *w, int *h);

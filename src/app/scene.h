@@ -88,6 +88,9 @@ typedef struct scene_vtable {
     bool free_camera;               /* the app flies the camera with WASD + mouse */
     void *(*create)(scene_ctx *ctx);/* NULL on failure (logged) */
     void (*destroy)(void *s);
+    /* One fixed step. `in` is this step's take (core/base/input.h): a press reaches exactly one
+     * step, also when it fell into frames without a step. The app's keys (Tab, F1-F4, V, H, F12,
+     * Esc) are read per frame by the app: scenes do not bind them. */
     void (*update)(void *s, const app_input *in, float dt);
     void (*prepare)(void *s);
     void (*draw)(void *s, scene_pass pass);

@@ -480,6 +480,7 @@ static void range_stats(void *p, json_writer *w)
     json_int(w, "dilate_passes", st.dilate_passes);
     json_string(w, "weapon", weapon_name(s->gun.kind));
     json_int(w, "shots", s->shots);
+    json_int(w, "shells", s->gun.shells); /* trigger events: one per semi-automatic pull */
     json_int(w, "hits_armor", s->hits_armor);
     json_int(w, "hits_body", s->hits_body);
     json_int(w, "holes_passed", s->passed_holes);

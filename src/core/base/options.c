@@ -26,6 +26,7 @@ void options_default(options *o)
     o->width = 1280;
     o->height = 720;
     o->frames = -1;
+    o->step_hz = 60;
     o->seed = 1;
     strcpy(o->batcher, "instanced");
     o->level_size = 512;
@@ -39,6 +40,8 @@ void options_print_help(FILE *f)
           "  --size WxH          framebuffer size                        (default 1280x720)\n"
           "  --frames N          stop after N frames\n"
           "  --fixed-dt S        advance the simulation S seconds per frame (headless default 1/60)\n"
+          "  --step-hz N         fixed simulation steps per second, 1..1000 (default 60): a window\n"
+          "                      steps in real time, headless one 1/N step per frame\n"
           "  --seed N            seed every random source (same seed + script = same pixels)\n"
           "  --script FILE       run timed commands (see docs/cli.md)\n"
           "  --screenshot PATH   write the last frame as PNG\n"
@@ -162,7 +165,7 @@ static const struct {
     {"--frames", ARG_REQUIRED},     {"--fixed-dt", ARG_REQUIRED}, {"--seed", ARG_REQUIRED},
     {"--script", ARG_REQUIRED},     {"--screenshot", ARG_REQUIRED}, {"--bench", ARG_OPTIONAL},
     {"--help", ARG_NONE},           {"--version", ARG_NONE},      {"--batcher", ARG_REQUIRED},
-    {"--particles", ARG_REQUIRED},  {"--level-size", ARG_REQUIRED},
+    {"--particles", ARG_REQUIRED},  {"--level-size", ARG_REQUIRED}, {"--step-hz", ARG_REQUIRED},
 };
 
 /* One option with its value (NULL when it takes none or an optional one was not given). */
@@ -184,6 +187,12 @@ static int apply(const char *name, const char *val, options *o, char *err, size_
         if (!parse_double(val, &d) || d <= 0.0 || d > 1.0)
             return fail(err, errlen, "--fixed-dt: expected seconds in (0, 1] like 0.016667, got '%s'", val);
         o->fixed_dt = d;
+        return OPTIONS_OK;
+    }
+    if (!strcmp(name, "--step-hz")) {
+        if (!parse_ll(val, &n) || n < 1 || n > 1000)
+            return fail(err, errlen, "--step-hz: expected steps per second, a whole number 1..1000, got '%s'", val);
+        o->step_hz = (int)n;
         return OPTIONS_OK;
     }
     if (!strcmp(name, "--seed")) {

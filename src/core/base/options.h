@@ -7,7 +7,8 @@
  *   if (rc == OPTIONS_ERROR)   -> print err as one line on stderr; exit 2
  *
  * Defaults (options_default): scene "range", windowed, 1280x720, frames unlimited (-1),
- * fixed_dt 0 (= real time in a window, 1/60 headless), seed 1, no script/screenshot/bench,
+ * fixed_dt 0 (= real time in a window, one step per frame headless), step_hz 60, seed 1, no
+ * script/screenshot/bench,
  * batcher instanced, particles 0, level_size 512.
  * Values are range-checked here so the rest of the program can trust them.
  */
@@ -28,6 +29,7 @@ typedef struct options {
     int width, height;              /* --size WxH, 16..8192 each */
     long frames;                    /* --frames N (>= 1), -1 = until quit */
     double fixed_dt;                /* --fixed-dt S in (0, 1]; 0 = not given */
+    int step_hz;                    /* --step-hz N, 1..1000: fixed steps per second without --fixed-dt */
     unsigned seed;                  /* --seed N */
     char script[OPTIONS_PATH_MAX];  /* --script FILE ("" = none); readability checked by the parser */
     char screenshot[OPTIONS_PATH_MAX];
