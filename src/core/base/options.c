@@ -39,7 +39,7 @@ void options_print_help(FILE *f)
           "  --headless          no window: render offscreen through EGL\n"
           "  --size WxH          framebuffer size                        (default 1280x720)\n"
           "  --frames N          stop after N frames\n"
-          "  --fixed-dt S        advance the simulation S seconds per frame (headless default 1/60)\n"
+          "  --fixed-dt S        advance the simulation S seconds per frame (headless: 1/--step-hz)\n"
           "  --step-hz N         fixed simulation steps per second, 1..1000 (default 60): a window\n"
           "                      steps in real time, headless one 1/N step per frame\n"
           "  --seed N            seed every random source (same seed + script = same pixels)\n"
