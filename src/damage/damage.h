@@ -42,6 +42,7 @@
 
 #include <cglm/cglm.h>
 
+#include "core/base/json.h"
 #include "core/damage/robot.h"
 #include "dissolve/dissolve.h"
 #include "gfx/gl.h"
@@ -108,5 +109,10 @@ typedef struct damage_bench_ms {
 damage_bench_ms damage_bench_unwrap(damage_map *dm, mat4 *models, const float (*spheres)[4], int n, bool separate, int reps);
 /* One fade pass (1024², dilation included). */
 damage_bench_ms damage_bench_fade(damage_map *dm, int reps);
+/* The whole bench of the range into the open JSON object w: unwrap of 1 and n spheres (one pass
+ * and n passes), one fade pass, and what 600 steps at rest cost (no pass at all when nothing
+ * is fading). */
+void damage_bench_write(damage_map *dm, mat4 *models, const bool *attached, const float (*spheres)[4], int n,
+                        json_writer *w);
 
 #endif
