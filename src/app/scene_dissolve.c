@@ -128,18 +128,8 @@ static scene_cmd_result gallery_command(void *p, const script_cmd *cmd)
     case SCRIPT_DISSOLVE:
         dissolve_gallery_fix(&g->g, cmd->num[0]);
         return SCENE_CMD_OK;
-    case SCRIPT_DISSOLVE_MODE:
-        if (!dissolve_mode_parse(cmd->str, &g->g.mode)) {
-            log_error("dissolve-mode %s: expected none, push or pull", cmd->str);
-            return SCENE_CMD_FAILED;
-        }
-        return SCENE_CMD_OK;
-    case SCRIPT_DISSOLVE_SHAPE:
-        if (!dissolve_shape_parse(cmd->str, &g->g.shape)) {
-            log_error("dissolve-shape %s: expected noise, direction or sphere", cmd->str);
-            return SCENE_CMD_FAILED;
-        }
-        return SCENE_CMD_OK;
+    case SCRIPT_DISSOLVE_MODE: g->g.mode = (dissolve_mode)cmd->index; return SCENE_CMD_OK;
+    case SCRIPT_DISSOLVE_SHAPE: g->g.shape = (dissolve_shape)cmd->index; return SCENE_CMD_OK;
     default:
         return SCENE_CMD_UNSUPPORTED;
     }
@@ -231,9 +221,15 @@ static void gallery_hud(void *p, float x, float y)
                      ? dissolve_pitfall_name(dissolve_active_pitfall(g->dv)) : "");
 }
 
+static void gallery_keys_help(char *buf, size_t len)
+{
+    const char *const *m = dissolve_mode_names, *const *sh = dissolve_shape_names;
+    snprintf(buf, len, "1/2/3 mode %s/%s/%s\n4/5/6 shape %s/%s/%s\nUp/Down amount\nSpace resume cycle", m[0], m[1], m[2],
+             sh[0], sh[1], sh[2]);
+}
+
 const scene_vtable scene_dissolve = {
-    .name = "dissolve",
-    .keys_help = "1/2/3 mode none/push/pull\n4/5/6 shape noise/direction/sphere\nUp/Down amount\nSpace resume cycle",
+    .keys_help = gallery_keys_help,
     .free_camera = true,
     .create = gallery_create,
     .destroy = gallery_destroy,

@@ -156,24 +156,8 @@ static scene_cmd_result face_command(void *p, const script_cmd *cmd)
 {
     face *f = p;
     switch (cmd->op) {
-    case SCRIPT_EXPRESSION: {
-        int k = wrinkle_expr_find(cmd->str);
-        if (k < 0) {
-            log_error("expression %s: expected neutral, angry, surprised, happy, squint or disgust", cmd->str);
-            return SCENE_CMD_FAILED;
-        }
-        wrinkle_cycle_pick(&f->cycle, k);
-        return SCENE_CMD_OK;
-    }
-    case SCRIPT_BLENDSHAPE: {
-        int s = head_shape_find(cmd->str);
-        if (s < 0) {
-            log_error("blendshape %s: expected brow_raise, frown, smile, squint, jaw_open or nose_wrinkle", cmd->str);
-            return SCENE_CMD_FAILED;
-        }
-        wrinkle_cycle_set_shape(&f->cycle, s, cmd->num[0]);
-        return SCENE_CMD_OK;
-    }
+    case SCRIPT_EXPRESSION: wrinkle_cycle_pick(&f->cycle, cmd->index); return SCENE_CMD_OK;
+    case SCRIPT_BLENDSHAPE: wrinkle_cycle_set_shape(&f->cycle, cmd->index, cmd->num[0]); return SCENE_CMD_OK;
     default:
         return SCENE_CMD_UNSUPPORTED;
     }
@@ -255,9 +239,15 @@ static void face_hud(void *p, float x, float y)
     }
 }
 
+static void face_keys_help(char *buf, size_t len)
+{
+    const char *const *e = wrinkle_expr_names;
+    snprintf(buf, len, "1-%d expression: %s %s %s\n    %s %s %s\nSpace resume the cycle\nV composed normals / occlusion / mask",
+             WRINKLE_EXPR_COUNT, e[0], e[1], e[2], e[3], e[4], e[5]);
+}
+
 const scene_vtable scene_face = {
-    .name = "face",
-    .keys_help = "1-6 expression: neutral angry surprised\n    happy squint disgust\nSpace resume the cycle\nV composed normals / occlusion / mask",
+    .keys_help = face_keys_help,
     .free_camera = true,
     .create = face_create,
     .destroy = face_destroy,

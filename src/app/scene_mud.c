@@ -275,10 +275,14 @@ static void mud_hud(void *p, float x, float y)
                  (double)st->upload_bytes_frame / 1024.0, s->clods ? s->clods->alive : 0);
 }
 
+static void mud_keys_help(char *buf, size_t len)
+{
+    snprintf(buf, len, "W/S or Up/Down  throttle / reverse\nA/D or Left/Right  steer\nSpace  brake    R  back to the spawn\n"
+                       "Gamepad: RT/LT throttle, left stick steer, A brake");
+}
+
 const scene_vtable scene_mud = {
-    .name = "mud",
-    .keys_help = "W/S or Up/Down  throttle / reverse\nA/D or Left/Right  steer\nSpace  brake    R  back to the spawn\n"
-                 "Gamepad: RT/LT throttle, left stick steer, A brake",
+    .keys_help = mud_keys_help,
     .free_camera = false,
     .create = mud_create,
     .destroy = mud_destroy,

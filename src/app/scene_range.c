@@ -1,13 +1,11 @@
-/* The range: shoot the armored robot. Hitscan weapons (core/weapon.h) trace the real body and
- * armor triangles through holes (core/blast.h); every armor hit becomes a blast sphere for the
- * damage map (src/damage). Plates whose intact area falls under the threshold blow off, tumble
- * and dissolve; islands cut loose are removed; hits knock the robot back a little. The two maps
- * stand on panels behind the robot, as in the reference.
- *
+/* The range: shoot the armored robot. This file wires the modules, maps input to actions and
+ * draws: the weapons (core/damage/weapon.h) aim through the screen centre; the gameplay (hits
+ * through holes, blow-offs, knock-back, respawn) is core/damage/range_play.h; every armor hit
+ * becomes a blast sphere for the damage map (src/damage), whose two maps stand on panels behind
+ * the robot, as in the reference.
  * Script: weapon, fire, hold, blast, robot respawn. Keys: LMB / right trigger fire, 1-3 weapon,
- * R respawn. Views damage / damage-fading, dumps damage / damage-fading.
+ * R respawn. Views and dumps: damage, damage-fading.
  */
-#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,9 +14,7 @@
 #include "app/viewmodel.h"
 #include "core/base/alloc.h"
 #include "core/base/log.h"
-#include "core/damage/blast.h"
 #include "core/damage/range_play.h"
-#include "core/damage/robot.h"
 #include "core/damage/weapon.h"
 #include "damage/damage.h"
 #include "dissolve/dissolve.h"
@@ -42,7 +38,6 @@ typedef struct range {
     weapon gun;
     float flash;                 /* muzzle flash time left */
     bool cut_dirty, clear_pending;
-    bool trigger_was;            /* the trigger's state last step, for semi-automatic pulls */
 } range;
 
 /* A blast sphere in world space: CPU history and blow-offs (core), GPU queue, effects. */
@@ -129,10 +124,7 @@ static void range_update(void *p, const app_input *in, float dt)
         trigger |= in->pad_axes[GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER] > 0.3f;
         pulled |= in->pad_pressed[GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER];
     }
-    pulled |= trigger && !s->trigger_was;
-    s->trigger_was = trigger;
-    if (pulled) weapon_press(&s->gun);
-    s->gun.held = trigger;
+    weapon_trigger(&s->gun, trigger, pulled);
 
     vec3 org, dir;
     camera_ray(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), 0, 0, org, dir);
@@ -155,14 +147,9 @@ static void range_update(void *p, const app_input *in, float dt)
 static void range_prepare(void *p)
 {
     range *s = p;
-    if (s->clear_pending) {
-        damage_map_clear(s->dm);
-        s->clear_pending = false;
-    }
-    if (s->cut_dirty) {
-        damage_map_set_cut(s->dm, blast_cut_mask(s->bs));
-        s->cut_dirty = false;
-    }
+    if (s->clear_pending) damage_map_clear(s->dm);
+    if (s->cut_dirty) damage_map_set_cut(s->dm, blast_cut_mask(s->bs));
+    s->clear_pending = s->cut_dirty = false;
     damage_map_prepare(s->dm, s->play.models, s->play.attached);
 }
 
@@ -220,29 +207,11 @@ static scene_cmd_result range_command(void *p, const script_cmd *c)
 {
     range *s = p;
     switch (c->op) {
-    case SCRIPT_WEAPON: {
-        int k = weapon_from_name(c->str);
-        if (k < 0) {
-            log_error("weapon %s: expected marksman, auto or shotgun", c->str);
-            return SCENE_CMD_FAILED;
-        }
-        weapon_select(&s->gun, (weapon_kind)k);
-        return SCENE_CMD_OK;
-    }
+    case SCRIPT_WEAPON: weapon_select(&s->gun, (weapon_kind)c->index); return SCENE_CMD_OK;
     case SCRIPT_FIRE: weapon_press(&s->gun); return SCENE_CMD_OK;
     case SCRIPT_HOLD: weapon_hold(&s->gun, c->num[0]); return SCENE_CMD_OK;
-    case SCRIPT_BLAST: {
-        vec3 down = {0, -1, 0};
-        range__blast(s, c->num, c->num[3], down);
-        return SCENE_CMD_OK;
-    }
-    case SCRIPT_ROBOT:
-        if (strcmp(c->str, "respawn")) {
-            log_error("robot %s: expected respawn", c->str);
-            return SCENE_CMD_FAILED;
-        }
-        range_play_respawn(&s->play);
-        return SCENE_CMD_OK;
+    case SCRIPT_BLAST: range__blast(s, c->num, c->num[3], (float[3]){0, -1, 0}); return SCENE_CMD_OK;
+    case SCRIPT_ROBOT: range_play_respawn(&s->play); return SCENE_CMD_OK; /* the only action: respawn */
     default: return SCENE_CMD_UNSUPPORTED;
     }
 }
@@ -272,13 +241,8 @@ static bool range_dump(void *p, const char *target, const char *path)
 static void range_stats(void *p, json_writer *w)
 {
     range *s = p;
-    damage_map_stats st = damage_map_get_stats(s->dm);
-    json_int(w, "blasts", st.blasts);
-    json_int(w, "unwrap_passes", st.unwrap_passes);
-    json_int(w, "fade_passes", st.fade_passes);
+    damage_map_write_stats(s->dm, w);
     json_int(w, "plates_attached", blast_plates_attached(s->bs));
-    json_int(w, "fade_steps_left", st.fade_steps_left);
-    json_int(w, "dilate_passes", st.dilate_passes);
     json_string(w, "weapon", weapon_name(s->gun.kind));
     range_play_stats(&s->play, s->bs, w);
 }
@@ -308,9 +272,14 @@ static void range_hud(void *p, float x, float y)
                    s->flash / RANGE_FLASH_S);
 }
 
+static void range_keys_help(char *buf, size_t len)
+{
+    snprintf(buf, len, "LMB / right trigger  fire\n1 %s  2 %s  3 %s\nR  respawn the robot", weapon_names[0],
+             weapon_names[1], weapon_names[2]);
+}
+
 const scene_vtable scene_range = {
-    .name = "range",
-    .keys_help = "LMB / right trigger  fire\n1 marksman  2 auto  3 shotgun\nR  respawn the robot",
+    .keys_help = range_keys_help,
     .free_camera = true,
     .create = range_create,
     .destroy = range_destroy,

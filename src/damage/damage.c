@@ -489,3 +489,13 @@ void damage_bench_write(damage_map *dm, mat4 *models, const bool *attached, cons
     json_number(w, "fade_at_rest_cpu_ms_per_frame", (gfx_now() - t0) * 1000.0 / 600.0);
     json_int(w, "fade_steps_to_zero", damage_fade_steps_to_zero(0.86f));
 }
+
+void damage_map_write_stats(const damage_map *dm, json_writer *w)
+{
+    damage_map_stats st = damage_map_get_stats(dm);
+    json_int(w, "blasts", st.blasts);
+    json_int(w, "unwrap_passes", st.unwrap_passes);
+    json_int(w, "fade_passes", st.fade_passes);
+    json_int(w, "fade_steps_left", st.fade_steps_left);
+    json_int(w, "dilate_passes", st.dilate_passes);
+}

@@ -95,6 +95,8 @@ GLuint damage_map_fading_texture(const damage_map *dm);
 GLuint damage_map_island_texture(const damage_map *dm);
 int damage_map_size(const damage_map *dm);
 damage_map_stats damage_map_get_stats(const damage_map *dm);
+/* blasts, unwrap_passes, fade_passes, fade_steps_left, dilate_passes into the open JSON object w. */
+void damage_map_write_stats(const damage_map *dm, json_writer *w);
 
 /* Fade steps v' = round(255 * max(v/255 * f - 1/255, 0)) that take 255 to exactly 0. */
 int damage_fade_steps_to_zero(float factor);
