@@ -1,18 +1,14 @@
-/* The mud scene: drive a truck through deformable mud (docs/mud.md).
- *
- * Each fixed step: input or script -> truck (core/vehicle) on the mud surface -> wheel stamps
- * into the mud field (core/mudfield) -> spinning wheels' emitters to the clod worker thread.
- * Each frame: the clod worker's latest instances (lock-free triple buffer; in headless or
- * --fixed-dt runs exactly the step just simulated), dirty-rect uploads of the active blocks
- * (mud/mud.h), terrain + truck in the shadow and main passes; the clods go to the billboard
- * module (scene_ctx.fx.transient), which draws them after the opaque pass with the other particles.
+/* The mud scene: drive a truck through deformable mud (docs/mud.md). Wiring only: truck, mud field
+ * and wheel stamps are core/mud/mud_sim.h; scripted driving, chase camera and exhaust are
+ * core/mud/mud_play.h; the clods fly on a worker thread (core/mud/mud_clod_worker.h, asleep while
+ * the scene is hidden) whose latest instances go to the billboard module (scene_ctx.fx.transient)
+ * each frame; src/mud uploads the dirty rectangles of the active blocks and draws the terrain.
  */
-#include <math.h>
-#include "core/base/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/scene.h"
+#include "core/base/alloc.h"
 #include "core/base/log.h"
 #include "core/mud/mud_clod_worker.h"
 #include "core/mud/mud_play.h"
@@ -71,15 +67,17 @@ static void mud_destroy(void *p)
     mud_scene *s = p;
     if (!s) return;
     mud_clod_worker_destroy(s->worker);
-    for (int i = 0; i < TRUCK_BODY_PARTS; i++)
-        if (s->body[i].vao) gfx_mesh_destroy(&s->body[i]);
-    for (int i = 0; i < TRUCK_WHEEL_PARTS; i++)
-        if (s->wheel[i].vao) gfx_mesh_destroy(&s->wheel[i]);
+    for (int i = 0; i < TRUCK_BODY_PARTS; i++) gfx_mesh_destroy(&s->body[i]);
+    for (int i = 0; i < TRUCK_WHEEL_PARTS; i++) gfx_mesh_destroy(&s->wheel[i]);
     truck_model_free(&s->tm);
     mud_renderer_destroy(s->mr);
     mud_sim_destroy(s->sim);
     free(s);
 }
+
+/* Hidden, the clod worker sleeps (no polling); shown again, the next submit finds it awake. */
+static void mud_enter(void *p) { mud_clod_worker_resume(((mud_scene *)p)->worker); }
+static void mud_leave(void *p) { mud_clod_worker_park(((mud_scene *)p)->worker); }
 
 static vehicle_input read_controls(const app_input *in)
 {
@@ -286,6 +284,8 @@ const scene_vtable scene_mud = {
     .free_camera = false,
     .create = mud_create,
     .destroy = mud_destroy,
+    .enter = mud_enter,
+    .leave = mud_leave,
     .update = mud_update,
     .prepare = mud_prepare,
     .draw = mud_draw,
