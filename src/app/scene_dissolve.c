@@ -201,9 +201,7 @@ static void gallery_bench(void *p, json_writer *w)
     glDisable(GL_BLEND);
     json_object_begin(w, "dissolve_draw_ms");
     json_number(w, "plain_lit", gallery__bench_draws(g, -1));
-    json_number(w, "none", gallery__bench_draws(g, DISSOLVE_MODE_NONE));
-    json_number(w, "push", gallery__bench_draws(g, DISSOLVE_MODE_PUSH));
-    json_number(w, "pull", gallery__bench_draws(g, DISSOLVE_MODE_PULL));
+    for (int m = 0; m < DISSOLVE_MODE_COUNT; m++) json_number(w, dissolve_mode_names[m], gallery__bench_draws(g, m));
     json_object_end(w);
 }
 

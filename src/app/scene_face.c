@@ -188,7 +188,7 @@ static void face_stats(void *p, json_writer *w)
     json_array_begin(w, "wrinkle_layers");
     for (int i = 0; i < sel->count; i++) {
         json_object_begin(w, NULL);
-        json_string(w, "name", layers[sel->layer[i]].name);
+        json_string(w, "name", head_shape_name(layers[sel->layer[i]].shape));
         json_number(w, "weight", sel->weight[i]);
         json_object_end(w);
     }
@@ -235,7 +235,7 @@ static void face_hud(void *p, float x, float y)
         float yy = y + line * (float)(i + 1) + 2.0f;
         gfx_hud_rect(x, yy, 60.0f * scale, line - 2.0f, back);
         gfx_hud_rect(x, yy, 60.0f * scale * fminf(sel->weight[i], 1.0f), line - 2.0f, bar);
-        gfx_hud_text(x + 64.0f * scale, yy, scale, white, "%-12s %.2f", layers[sel->layer[i]].name, sel->weight[i]);
+        gfx_hud_text(x + 64.0f * scale, yy, scale, white, "%-12s %.2f", head_shape_name(layers[sel->layer[i]].shape), sel->weight[i]);
     }
 }
 

@@ -63,6 +63,5 @@ GLuint dissolve_noise_texture(const dissolve *dv);
 /* The CPU copy of the uploaded noise, for the CPU mirror. */
 const noise_tex *dissolve_noise_data(const dissolve *dv);
 dissolve_pitfall dissolve_active_pitfall(const dissolve *dv);
-/* "none", "mip0", "hard-normals", "no-shadow"; parse returns false on an unknown name. */
 
 #endif

@@ -22,12 +22,12 @@ void options_default(options *o)
 {
     assert(o);
     memset(o, 0, sizeof *o);
-    strcpy(o->scene, "range");
+    strcpy(o->scene, script_scene_names[SCRIPT_SCENE_RANGE]);
     o->width = 1280;
     o->height = 720;
     o->frames = -1;
     o->seed = 1;
-    strcpy(o->batcher, "instanced");
+    strcpy(o->batcher, bb_batcher_names[BB_BATCHER_INSTANCED]);
     o->level_size = 512;
 }
 

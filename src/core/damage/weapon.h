@@ -63,7 +63,7 @@ int weapon_update(weapon *w, float dt, const float aim_dir[3], weapon_shot *out,
 /* The one table of weapon names, indexed by weapon_kind, NULL-terminated (core/base/names.h). */
 extern const char *const weapon_names[WEAPON_KIND_COUNT + 1];
 const char *weapon_name(weapon_kind kind);
-/* "marksman" | "auto" | "shotgun" -> kind; -1 if unknown. */
+/* A name of weapon_names -> kind; -1 if unknown. */
 int weapon_from_name(const char *name);
 float weapon_rate(weapon_kind kind);       /* trigger events per second */
 /* Pellet hole radius for a pellet at normalized distance d (0 axis .. 1 rim) from the cone axis. */
