@@ -8,7 +8,6 @@
  * captures compare cleanly), `dissolve-mode`, `dissolve-shape`.
  * Keys: 1-3 mode, 4-6 shape, Up/Down amount, Space back to the cycle.
  */
-#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +17,7 @@
 #include "core/base/alloc.h"
 #include "core/dissolve/gallery.h"
 #include "core/base/log.h"
+#include "core/base/names.h"
 #include "dissolve/dissolve.h"
 #include "gfx/hud.h"
 #include "gfx/timer.h"
@@ -221,9 +221,10 @@ static void gallery_hud(void *p, float x, float y)
 
 static void gallery_keys_help(char *buf, size_t len)
 {
-    const char *const *m = dissolve_mode_names, *const *sh = dissolve_shape_names;
-    snprintf(buf, len, "1/2/3 mode %s/%s/%s\n4/5/6 shape %s/%s/%s\nUp/Down amount\nSpace resume cycle", m[0], m[1], m[2],
-             sh[0], sh[1], sh[2]);
+    char modes[64], shapes[64];
+    names_join(dissolve_mode_names, "/", modes, sizeof modes);
+    names_join(dissolve_shape_names, "/", shapes, sizeof shapes);
+    snprintf(buf, len, "1/2/3 mode %s\n4/5/6 shape %s\nUp/Down amount\nSpace resume cycle", modes, shapes);
 }
 
 const scene_vtable scene_dissolve = {

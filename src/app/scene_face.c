@@ -241,9 +241,12 @@ static void face_hud(void *p, float x, float y)
 
 static void face_keys_help(char *buf, size_t len)
 {
-    const char *const *e = wrinkle_expr_names;
-    snprintf(buf, len, "1-%d expression: %s %s %s\n    %s %s %s\nSpace resume the cycle\nV composed normals / occlusion / mask",
-             WRINKLE_EXPR_COUNT, e[0], e[1], e[2], e[3], e[4], e[5]);
+    char names[160] = "";
+    for (int k = 0; k < WRINKLE_EXPR_COUNT; k++) /* keys 1.. pick the presets in table order, three a line */
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k == 0 ? "" : k % 3 ? " " : "\n    ",
+                 wrinkle_expr_names[k]);
+    snprintf(buf, len, "1-%d expression: %s\nSpace resume the cycle\nV composed normals / occlusion / mask",
+             WRINKLE_EXPR_COUNT, names);
 }
 
 const scene_vtable scene_face = {

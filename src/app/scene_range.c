@@ -274,8 +274,10 @@ static void range_hud(void *p, float x, float y)
 
 static void range_keys_help(char *buf, size_t len)
 {
-    snprintf(buf, len, "LMB / right trigger  fire\n1 %s  2 %s  3 %s\nR  respawn the robot", weapon_names[0],
-             weapon_names[1], weapon_names[2]);
+    char keys[128] = "";
+    for (int k = 0; k < WEAPON_KIND_COUNT; k++) /* keys 1.. select the weapons in table order */
+        snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%d %s", k ? "  " : "", k + 1, weapon_names[k]);
+    snprintf(buf, len, "LMB / right trigger  fire\n%s\nR  respawn the robot", keys);
 }
 
 const scene_vtable scene_range = {
