@@ -78,6 +78,17 @@ static void exhaust_and_chase(void **state)
     mud_play_cut(p);
     mud_play_chase(p, sim, DT, eye, target);
     assert_float_equal(truck[2] - eye[2], 10.0f, 0.05f);
+    /* the script's `truck`: inside the level it moves the truck and cuts, outside it does nothing */
+    assert_false(mud_play_place(p, sim, 2.0f, 60.0f, 0.0f));
+    assert_false(mud_play_place(p, sim, 60.0f, 126.0f, 0.0f));
+    vec3 still;
+    vehicle_position(mud_sim_vehicle(sim), still);
+    assert_float_equal(still[2], truck[2], 1e-5f);
+    assert_true(mud_play_place(p, sim, 60.0f, 30.0f, 0.0f));
+    vehicle_position(mud_sim_vehicle(sim), truck);
+    assert_float_equal(truck[0], 60.0f, 1e-3f);
+    assert_float_equal(truck[2], 30.0f, 1e-3f);
+    assert_false(p->eye_valid);
     int bx, bz;
     mud_play_block_under_truck(sim, &bx, &bz);
     assert_int_equal(bx, (int)floorf(truck[0] / TERRAIN_BLOCK_SIZE));

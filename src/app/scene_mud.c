@@ -190,14 +190,9 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
 {
     mud_scene *s = p;
     if (c->op == SCRIPT_TRUCK) {
-        float size = (float)terrain_level_size(mud_sim_terrain(s->sim));
-        if (c->num[0] < 4 || c->num[1] < 4 || c->num[0] > size - 4 || c->num[1] > size - 4) {
-            log_error("truck %.1f %.1f: outside the %.0f m level", c->num[0], c->num[1], size);
-            return SCENE_CMD_FAILED;
-        }
-        mud_sim_place_truck(s->sim, c->num[0], c->num[1], c->num[2]);
-        mud_play_cut(&s->play);
-        return SCENE_CMD_OK;
+        if (mud_play_place(&s->play, s->sim, c->num[0], c->num[1], c->num[2])) return SCENE_CMD_OK;
+        log_error("truck %.1f %.1f: outside the %d m level", c->num[0], c->num[1], terrain_level_size(mud_sim_terrain(s->sim)));
+        return SCENE_CMD_FAILED;
     }
     if (c->op == SCRIPT_DRIVE) {
         mud_play_drive(&s->play, c->num[0], c->num[1], c->num[2]);

@@ -70,6 +70,15 @@ void mud_play_chase(mud_play *p, mud_sim *sim, float dt, vec3 eye, vec3 target)
 
 void mud_play_cut(mud_play *p) { p->eye_valid = false; }
 
+bool mud_play_place(mud_play *p, mud_sim *sim, float x, float z, float heading_deg)
+{
+    float size = (float)terrain_level_size(mud_sim_terrain(sim));
+    if (x < MUD_PLAY_EDGE || z < MUD_PLAY_EDGE || x > size - MUD_PLAY_EDGE || z > size - MUD_PLAY_EDGE) return false;
+    mud_sim_place_truck(sim, x, z, heading_deg);
+    mud_play_cut(p);
+    return true;
+}
+
 void mud_play_block_under_truck(const mud_sim *sim, int *bx, int *bz)
 {
     vec3 pos;

@@ -7,7 +7,7 @@
  *                         mud_sim_drive(sim, &vi, dt); mud_play_stamp(&p, sim);
  *                         if (mud_play_exhaust(&p, sim, vi.throttle, dt, pos)) puff smoke at pos;
  *                         mud_play_chase(&p, sim, dt, eye, target); camera_look_at(cam, eye, target);
- *   `truck X Z H`:        mud_sim_place_truck(...); mud_play_cut(&p);   // the camera jumps
+ *   `truck X Z H`:        if (!mud_play_place(&p, sim, X, Z, H)) report "outside the level";
  *
  * Scripted driving holds throttle and steer (no brake) for its seconds and overrides the player.
  * Chase camera: 10 m behind and 4.5 m above the truck looking at 1.2 m over it, reached
@@ -29,6 +29,7 @@
 
 #define MUD_PLAY_STAMP_HISTORY 4096
 #define MUD_PLAY_EXHAUST_S 0.25f
+#define MUD_PLAY_EDGE 4.0f
 
 typedef struct mud_play {
     vec3 eye;
@@ -48,6 +49,9 @@ void mud_play_stamp(mud_play *p, mud_sim *sim);
 bool mud_play_exhaust(mud_play *p, const mud_sim *sim, float throttle, float dt, vec3 pos);
 void mud_play_chase(mud_play *p, mud_sim *sim, float dt, vec3 eye, vec3 target);
 void mud_play_cut(mud_play *p);
+/* The truck at (x, z) with heading_deg (script `truck`), the camera cut there. False, and nothing
+ * moved, when the point is closer than MUD_PLAY_EDGE metres to the level's edge. */
+bool mud_play_place(mud_play *p, mud_sim *sim, float x, float z, float heading_deg);
 /* The terrain block (16 m) under the truck, clamped to the level. */
 void mud_play_block_under_truck(const mud_sim *sim, int *bx, int *bz);
 /* Block (bx, bz) of the CPU mud field as RGBA8 texels (mudfield_pack); untouched mud (height 0,
