@@ -8,7 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/names.h"
 #include "core/base/options.h"
+#include "core/base/script.h"
+#include "core/bb/bb_batch.h"
 #include "testdata.h"
 
 /* parse("--a", "b", NULL): argv[0] is the program name, as from main. */
@@ -277,6 +280,48 @@ static void help_and_version_exit_ok(void **state)
     free(text);
 }
 
+/* --scene and --batcher read the one table of their enum: every name is accepted, a bad one's
+ * error lists the table, and --help shows the same list. */
+static void every_table_name_parses_and_help_lists_it(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *opt, *what;
+        const char *const *table;
+        int count;
+    } cases[] = {
+        {"--scene", "scene", script_scene_names, SCRIPT_SCENE_COUNT},
+        {"--batcher", "batcher", bb_batcher_names, BB_BATCHER_COUNT},
+    };
+    char *help = NULL;
+    size_t helplen = 0;
+    FILE *f = open_memstream(&help, &helplen);
+    options_print_help(f);
+    fclose(f);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        assert_int_equal(names_count(cases[c].table), cases[c].count);
+        for (int i = 0; cases[c].table[i]; i++) {
+            options o;
+            char err[256];
+            assert_int_equal(parse(&o, err, sizeof err, cases[c].opt, cases[c].table[i], NULL), OPTIONS_OK);
+            assert_string_equal(!strcmp(cases[c].opt, "--scene") ? o.scene : o.batcher, cases[c].table[i]);
+        }
+        char list[128], want[256], err[256];
+        options o;
+        names_join(cases[c].table, " | ", list, sizeof list);
+        snprintf(want, sizeof want, "%s: unknown %s 'x' (expected %s)", cases[c].opt, cases[c].what, list);
+        assert_int_equal(parse(&o, err, sizeof err, cases[c].opt, "x", NULL), OPTIONS_ERROR);
+        assert_string_equal(err, want);
+        /* the help line of the option carries the same list */
+        char *line = strstr(help, cases[c].opt);
+        assert_non_null(line);
+        char *end = strchr(line, '\n');
+        char *at = strstr(line, list);
+        assert_true(at && at < end);
+    }
+    free(help);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +332,7 @@ int main(void)
         cmocka_unit_test(bad_values_name_option_and_value),
         cmocka_unit_test(unknown_missing_and_stray_arguments),
         cmocka_unit_test(help_and_version_exit_ok),
+        cmocka_unit_test(every_table_name_parses_and_help_lists_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

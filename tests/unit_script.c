@@ -9,7 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/base/names.h"
 #include "core/base/script.h"
+#include "core/damage/weapon.h"
+#include "core/dissolve/dissolve_math.h"
+#include "core/wrinkle/wrinkle_expr.h"
 #include "testdata.h"
 
 static void assert_empty(const script *s)
@@ -254,8 +258,8 @@ static void names_and_lists_agree(void **state)
     assert_string_equal(script_op_name(SCRIPT_DISSOLVE_MODE), "dissolve-mode");
     assert_int_equal(script_name_index(script_view_names, "shadow"), 7);
     assert_int_equal(script_name_index(script_view_names, "Shadow"), -1);
-    assert_int_equal(script_name_index(script_expression_names, "disgust"), 5);
-    assert_int_equal(script_name_index(script_blendshape_names, "nose_wrinkle"), 5);
+    assert_int_equal(script_name_index(wrinkle_expr_names, "disgust"), 5);
+    assert_int_equal(script_name_index(head_shape_names, "nose_wrinkle"), 5);
     assert_int_equal(script_name_index(script_dump_names, "damage-fading"), 1);
     /* each command name round-trips through the parser */
     for (int op = 0; op < SCRIPT_OP_COUNT; op++) {
@@ -272,6 +276,59 @@ static void names_and_lists_agree(void **state)
     }
 }
 
+/* Every command with a name argument reads the one table of its enum: each name in the table
+ * parses to its index, and a bad name's error lists exactly the table, in order. */
+static void every_table_name_parses_and_errors_list_the_table(void **state)
+{
+    (void)state;
+    static const struct {
+        script_op op;
+        const char *const *table;
+        int count;         /* the enum's count: the table covers the whole enum */
+        const char *tail;  /* arguments after the name */
+    } cases[] = {
+        {SCRIPT_SCENE, script_scene_names, SCRIPT_SCENE_COUNT, ""},
+        {SCRIPT_WEAPON, weapon_names, WEAPON_KIND_COUNT, ""},
+        {SCRIPT_ROBOT, script_robot_names, 1, ""},
+        {SCRIPT_BLENDSHAPE, head_shape_names, HEAD_SHAPE_COUNT, " 0.5"},
+        {SCRIPT_EXPRESSION, wrinkle_expr_names, WRINKLE_EXPR_COUNT, ""},
+        {SCRIPT_DISSOLVE_MODE, dissolve_mode_names, DISSOLVE_MODE_COUNT, ""},
+        {SCRIPT_DISSOLVE_SHAPE, dissolve_shape_names, DISSOLVE_SHAPE_COUNT, ""},
+        {SCRIPT_VIEW, script_view_names, 8, ""},
+        {SCRIPT_DUMP, script_dump_names, 5, " out.png"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const char *cmd = script_op_name(cases[c].op);
+        assert_ptr_equal(script_op_names(cases[c].op), cases[c].table);
+        assert_int_equal(names_count(cases[c].table), cases[c].count);
+        char text[256], err[512];
+        script s;
+        for (int i = 0; cases[c].table[i]; i++) {
+            snprintf(text, sizeof text, "0 %s %s%s\n", cmd, cases[c].table[i], cases[c].tail);
+            assert_true(script_parse(text, "t", &s, err, sizeof err));
+            assert_int_equal(s.cmds[0].op, cases[c].op);
+            assert_int_equal(s.cmds[0].index, i);
+            assert_string_equal(s.cmds[0].str, cases[c].table[i]);
+            script_free(&s);
+        }
+        snprintf(text, sizeof text, "0 %s no-such-name%s\n", cmd, cases[c].tail);
+        assert_false(script_parse(text, "t", &s, err, sizeof err));
+        char list[256];
+        names_join(cases[c].table, ", ", list, sizeof list);
+        char *at = strstr(err, "(expected one of: ");
+        assert_non_null(at);
+        assert_non_null(strstr(err, "'no-such-name'"));
+        at += strlen("(expected one of: ");
+        assert_int_equal(strncmp(at, list, strlen(list)), 0);
+        assert_string_equal(at + strlen(list), ")");
+    }
+    /* the error for a weapon reads, in full: */
+    char err[512];
+    script s;
+    assert_false(script_parse("0 weapon laser\n", "t.txt", &s, err, sizeof err));
+    assert_string_equal(err, "t.txt:1: unknown weapon 'laser' (expected one of: marksman, auto, shotgun)");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +339,7 @@ int main(void)
         cmocka_unit_test(long_lines_are_rejected_safely),
         cmocka_unit_test(unreadable_files_are_reported),
         cmocka_unit_test(names_and_lists_agree),
+        cmocka_unit_test(every_table_name_parses_and_errors_list_the_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

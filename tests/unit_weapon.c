@@ -149,6 +149,38 @@ static void same_seed_same_pellets(void **state)
     assert_string_equal(weapon_name(WEAPON_AUTO), "auto");
 }
 
+/* A held marksman trigger fires once per press (semi-automatic); auto keeps firing while held;
+ * an explicit pull event fires even when the trigger was already down. */
+static void trigger_fires_once_per_press(void **state)
+{
+    (void)state;
+    const float aim[3] = {0, 0, -1};
+    weapon_shot shots[WEAPON_MAX_SHOTS];
+    weapon w;
+    weapon_init(&w, WEAPON_MARKSMAN, 1);
+    int fired = 0;
+    for (int i = 0; i < 120; i++) { /* two seconds held: one shot */
+        weapon_trigger(&w, true, false);
+        fired += weapon_update(&w, 1.0f / 60.0f, aim, shots, WEAPON_MAX_SHOTS);
+    }
+    assert_int_equal(fired, 1);
+    weapon_trigger(&w, false, false); /* released and pressed again: a second shot */
+    weapon_update(&w, 1.0f / 60.0f, aim, shots, WEAPON_MAX_SHOTS);
+    weapon_trigger(&w, true, false);
+    assert_int_equal(weapon_update(&w, 1.0f / 60.0f, aim, shots, WEAPON_MAX_SHOTS), 1);
+    weapon_trigger(&w, true, true); /* a click while down: once more, when the cooldown allows */
+    int clicked = 0;
+    for (int i = 0; i < 30; i++) clicked += weapon_update(&w, 1.0f / 60.0f, aim, shots, WEAPON_MAX_SHOTS);
+    assert_int_equal(clicked, 1);
+    weapon_init(&w, WEAPON_AUTO, 1);
+    fired = 0;
+    for (int i = 0; i < 60; i++) {
+        weapon_trigger(&w, true, false);
+        fired += weapon_update(&w, 1.0f / 60.0f, aim, shots, WEAPON_MAX_SHOTS);
+    }
+    assert_in_range(fired, 9, 11); /* 10 shots/s while held */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -158,6 +190,7 @@ int main(void)
         cmocka_unit_test(auto_fire_wanders_within_its_spread),
         cmocka_unit_test(pellet_radius_falls_with_axis_distance),
         cmocka_unit_test(same_seed_same_pellets),
+        cmocka_unit_test(trigger_fires_once_per_press),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -181,9 +181,9 @@ static int run_preview(const char *out, int argc, char **argv)
         rc |= !maps.base_n || !maps.base_o || !maps.mask;
         for (int l = 0; l < WRINKLE_LAYER_COUNT; l++) {
             char name[96];
-            snprintf(name, sizeof name, "%s_normal.png", wrinkle_layer_defaults()[l].name);
+            snprintf(name, sizeof name, "%s_normal.png", head_shape_name(wrinkle_layer_defaults()[l].shape));
             maps.layer_n[l] = load_map(maps_dir, name, 3, maps.n);
-            snprintf(name, sizeof name, "%s_occlusion.png", wrinkle_layer_defaults()[l].name);
+            snprintf(name, sizeof name, "%s_occlusion.png", head_shape_name(wrinkle_layer_defaults()[l].shape));
             maps.layer_o[l] = load_map(maps_dir, name, 1, maps.n);
             rc |= !maps.layer_n[l] || !maps.layer_o[l];
         }
@@ -498,9 +498,9 @@ static int run_bake(const char *dir)
         }
         char name[96];
         height_to_normals(g, height, n, rgb);
-        snprintf(name, sizeof name, "%s_normal.png", layers[l].name);
+        snprintf(name, sizeof name, "%s_normal.png", head_shape_name(layers[l].shape));
         rc |= write_png(dir, name, n, 3, rgb);
-        snprintf(name, sizeof name, "%s_occlusion.png", layers[l].name);
+        snprintf(name, sizeof name, "%s_occlusion.png", head_shape_name(layers[l].shape));
         rc |= write_png(dir, name, n, 1, gray);
     }
 

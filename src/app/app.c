@@ -9,6 +9,7 @@
 #include "app/platform.h"
 #include "app/scene.h"
 #include "core/base/log.h"
+#include "core/base/names.h"
 #include "core/base/stats.h"
 #include "core/mud/mud_sim.h"
 #include "gfx/dump.h"
@@ -17,9 +18,15 @@
 #include "gfx/shader.h"
 #include "gfx/timer.h"
 
-enum { APP_SCENES = 4, APP_MAX_PENDING = 64, APP_BENCH_WARMUP = 10 };
+enum { APP_SCENES = SCRIPT_SCENE_COUNT, APP_MAX_PENDING = 64, APP_BENCH_WARMUP = 10 };
 
-static const scene_vtable *const app_scenes[APP_SCENES] = {&scene_range, &scene_mud, &scene_face, &scene_dissolve};
+/* Indexed like script_scene_names, the one table of scene names. */
+static const scene_vtable *const app_scenes[APP_SCENES] = {
+    [SCRIPT_SCENE_RANGE] = &scene_range,
+    [SCRIPT_SCENE_MUD] = &scene_mud,
+    [SCRIPT_SCENE_FACE] = &scene_face,
+    [SCRIPT_SCENE_DISSOLVE] = &scene_dissolve,
+};
 
 static const char app_keys_help[] =
     "Tab / F1-F4  switch scene\n"
@@ -41,8 +48,9 @@ typedef struct app {
     void *inst[APP_SCENES];
     int cur;
     long long scene_since; /* timer frame at which the current scene was entered */
-    app_input in;      /* this frame's take (INPUT_FRAME): app keys, free camera */
-    app_input step_in; /* the current fixed step's take (INPUT_STEP): the scene's controls */
+    bool entered;          /* inst[cur] has had its enter() */
+    app_input in;          /* this frame's take (INPUT_FRAME): app keys, free camera */
+    app_input step_in;     /* the current fixed step's take (INPUT_STEP): the scene's controls */
     char view[64];
     float view_rect[2]; /* top-left of the debug view panel, for its caption */
     int view_cycle;
@@ -60,12 +68,9 @@ typedef struct app {
     int npending;
 } app;
 
-static int app__scene_index(const char *name)
-{
-    for (int i = 0; i < APP_SCENES; i++)
-        if (!strcmp(app_scenes[i]->name, name)) return i;
-    return -1;
-}
+static int app__scene_index(const char *name) { return names_find(script_scene_names, name); }
+
+static const char *app__name(int scene) { return script_scene_names[scene]; }
 
 static bool app__is_app_op(script_op op)
 {
@@ -99,10 +104,10 @@ static bool app__check_script(const script *s, const options *o)
         if (vt->supports && vt->supports(c->op)) continue;
         const char *owner = NULL;
         for (int k = 0; k < APP_SCENES; k++)
-            if (app_scenes[k]->supports && app_scenes[k]->supports(c->op)) owner = app_scenes[k]->name;
+            if (app_scenes[k]->supports && app_scenes[k]->supports(c->op)) owner = app__name(k);
         if (owner)
             fprintf(stderr, "imprint: %s:%d: '%s' needs the %s scene, but the scene there is %s (add 'scene %s' before it)\n",
-                    s->file, c->line, script_op_name(c->op), owner, vt->name, owner);
+                    s->file, c->line, script_op_name(c->op), owner, app__name(cur), owner);
         else
             fprintf(stderr, "imprint: %s:%d: '%s' is not available yet: no scene of this build implements it\n",
                     s->file, c->line, script_op_name(c->op));
@@ -115,7 +120,7 @@ static void *app__scene(app *a, int i)
 {
     if (!a->inst[i]) {
         a->inst[i] = app_scenes[i]->create(&a->ctx);
-        if (!a->inst[i]) log_error("scene %s could not be created (see above)", app_scenes[i]->name);
+        if (!a->inst[i]) log_error("scene %s could not be created (see above)", app__name(i));
     }
     return a->inst[i];
 }
@@ -123,6 +128,9 @@ static void *app__scene(app *a, int i)
 static bool app__switch(app *a, int i)
 {
     if (!app__scene(a, i)) return false;
+    if (a->inst[a->cur] && i != a->cur && app_scenes[a->cur]->leave) app_scenes[a->cur]->leave(a->inst[a->cur]);
+    if ((i != a->cur || !a->entered) && app_scenes[i]->enter) app_scenes[i]->enter(a->inst[i]);
+    a->entered = true;
     a->cur = i;
     a->scene_since = gfx_timers_frame();
     /* each scene starts with the default lens; a scene that wants another sets it itself */
@@ -171,7 +179,7 @@ static bool app__stats(app *a, const char *path)
     json_object_begin(&w, NULL);
     json_int(&w, "frame", a->frame);
     json_number(&w, "time", a->ctx.time);
-    json_string(&w, "scene", app_scenes[a->cur]->name);
+    json_string(&w, "scene", app__name(a->cur));
     json_number(&w, "fps", a->fps);
     json_int(&w, "steps", a->steps);
     json_bool(&w, "mouse_captured", platform_input(a->plat)->captured);
@@ -195,7 +203,7 @@ static bool app__set_view(app *a, const char *name)
     const scene_vtable *vt = app_scenes[a->cur];
     scene_view v;
     if (!vt->view || !vt->view(a->inst[a->cur], name, &v)) {
-        log_error("view %s: not available in the %s scene", name, vt->name);
+        log_error("view %s: not available in the %s scene", name, app__name(a->cur));
         return false;
     }
     snprintf(a->view, sizeof a->view, "%s", name);
@@ -227,12 +235,12 @@ static bool app__command(app *a, const script_cmd *c)
             return true;
         }
         /* a scene that knows the target has said why it failed (e.g. the file); else it has none */
-        if (log_error_count() == errors) log_error("dump %s: not available in the %s scene", c->str, vt->name);
+        if (log_error_count() == errors) log_error("dump %s: not available in the %s scene", c->str, app__name(a->cur));
         return false;
     default: break;
     }
     scene_cmd_result r = vt->command ? vt->command(a->inst[a->cur], c) : SCENE_CMD_UNSUPPORTED;
-    if (r == SCENE_CMD_UNSUPPORTED) log_error("'%s' is not available in the %s scene", script_op_name(c->op), vt->name);
+    if (r == SCENE_CMD_UNSUPPORTED) log_error("'%s' is not available in the %s scene", script_op_name(c->op), app__name(a->cur));
     return r == SCENE_CMD_OK;
 }
 
@@ -266,18 +274,17 @@ static void app__keys(app *a)
     if (in->pressed[GLFW_KEY_H]) a->help = !a->help;
     if (in->pressed[GLFW_KEY_F12]) {
         char path[64];
-        snprintf(path, sizeof path, "imprint-%s-%d.png", app_scenes[a->cur]->name, a->screenshots++);
+        snprintf(path, sizeof path, "imprint-%s-%d.png", app__name(a->cur), a->screenshots++);
         app__screenshot(a, path);
     }
     if (in->pressed[GLFW_KEY_V]) {
-        /* cycle: none -> the views the scene accepts -> shadow -> none */
-        static const char *const names[] = {"damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
-                                            "wrinkle-mask", "mud", "shadow", NULL};
+        /* cycle through script_view_names: none -> the views the scene accepts -> shadow -> none */
         const scene_vtable *vt = app_scenes[a->cur];
-        for (int tries = 0; tries < 8; tries++) {
-            a->view_cycle = (a->view_cycle + 1) % 8;
+        const int nviews = names_count(script_view_names);
+        for (int tries = 0; tries < nviews; tries++) {
+            a->view_cycle = (a->view_cycle + 1) % nviews;
             if (a->view_cycle == 0) { a->view[0] = 0; break; }
-            const char *n = names[a->view_cycle - 1];
+            const char *n = script_view_names[a->view_cycle];
             scene_view v;
             if (!strcmp(n, "shadow") || (vt->view && vt->view(a->inst[a->cur], n, &v))) {
                 snprintf(a->view, sizeof a->view, "%s", n);
@@ -339,9 +346,9 @@ static void app__overlays(app *a, int w, int h)
     gfx_hud_begin(w, h);
     char line[256];
     if (platform_headless(a->plat))
-        snprintf(line, sizeof line, "imprint  %s  t=%.2fs  frame %ld", vt->name, a->ctx.time, a->frame);
+        snprintf(line, sizeof line, "imprint  %s  t=%.2fs  frame %ld", app__name(a->cur), a->ctx.time, a->frame);
     else
-        snprintf(line, sizeof line, "imprint  %s  %.0f fps  H: help", vt->name, a->fps);
+        snprintf(line, sizeof line, "imprint  %s  %.0f fps  H: help", app__name(a->cur), a->fps);
     float tw, th;
     gfx_hud_measure(line, scale, &tw, &th);
     gfx_hud_rect(4, 4, tw + 12, th + 8, dim);
@@ -365,7 +372,9 @@ static void app__overlays(app *a, int w, int h)
     if (vt->hud) vt->hud(a->inst[a->cur], 10, y + 4);
     if (a->help) { /* last, so it sits on top of everything */
         char help[2048];
-        snprintf(help, sizeof help, "%s\n\n%s:\n%s", app_keys_help, vt->name, vt->keys_help ? vt->keys_help : "");
+        char keys[1024] = "";
+        if (vt->keys_help) vt->keys_help(keys, sizeof keys);
+        snprintf(help, sizeof help, "%s\n\n%s:\n%s", app_keys_help, app__name(a->cur), keys);
         gfx_hud_measure(help, scale, &tw, &th);
         float x = (w - tw) * 0.5f, yy = (h - th) * 0.5f;
         gfx_hud_rect(x - 12, yy - 12, tw + 24, th + 24, (float[4]){0, 0, 0, 0.8f});
@@ -410,7 +419,7 @@ static void app__bench_report(app *a)
     json_writer w;
     json_begin(&w, f);
     json_object_begin(&w, NULL);
-    json_string(&w, "scene", app_scenes[a->cur]->name);
+    json_string(&w, "scene", app__name(a->cur));
     json_array_begin(&w, "size");
     json_int(&w, NULL, a->ctx.width);
     json_int(&w, NULL, a->ctx.height);
@@ -445,7 +454,7 @@ static void app__bench_report(app *a)
     json_object_end(&w);
     fx_bench(a->fx, &w);
     if (app_scenes[a->cur]->bench) {
-        json_object_begin(&w, app_scenes[a->cur]->name);
+        json_object_begin(&w, app__name(a->cur));
         app_scenes[a->cur]->bench(a->inst[a->cur], &w);
         json_object_end(&w);
     }
@@ -482,6 +491,7 @@ static bool app__init(app *a)
 
 static void app__shutdown(app *a)
 {
+    if (a->entered && app_scenes[a->cur]->leave) app_scenes[a->cur]->leave(a->inst[a->cur]);
     for (int i = 0; i < APP_SCENES; i++)
         if (a->inst[i]) app_scenes[i]->destroy(a->inst[i]);
     fx_destroy(a->fx);
@@ -545,7 +555,7 @@ int app_run(const options *opt, const script *scr)
         gfx_timers_frame_end();
         for (GLenum e; (e = glGetError()) != GL_NO_ERROR;) {
             /* a GL error is a bug somewhere in the frame: say so, once per frame, keep going */
-            log_warn("GL error 0x%x in frame %ld (%s scene)", e, a.frame, app_scenes[a.cur]->name);
+            log_warn("GL error 0x%x in frame %ld (%s scene)", e, a.frame, app__name(a.cur));
             a.gl_errors++;
         }
         a.frame++;
@@ -580,7 +590,7 @@ int app_run(const options *opt, const script *scr)
     if (opt->screenshot[0] && !app__screenshot(&a, opt->screenshot)) a.failures++;
     else if (headless && !opt->screenshot[0] && !scr && !opt->bench) {
         char path[64];
-        snprintf(path, sizeof path, "imprint-%s.png", app_scenes[a.cur]->name);
+        snprintf(path, sizeof path, "imprint-%s.png", app__name(a.cur));
         if (!app__screenshot(&a, path)) a.failures++;
     }
     if (opt->bench) app__bench_report(&a);

@@ -2,8 +2,14 @@
  * scene reaches back only through the scene_ctx it was handed).
  *
  * A scene is a `const scene_vtable scene_<name>` (scene_range, scene_mud, scene_face,
- * scene_dissolve) listed in app.c. Every hook except create/destroy/update/draw may be NULL.
+ * scene_dissolve) listed in app.c in the order of script_scene_names (core/base/script.h), the
+ * one table of scene names. Every hook except create/destroy/update/draw may be NULL.
  * The app owns the GL context, renderer, camera, script runner, HUD, timers and particles.
+ *
+ * Shown and hidden: a scene is created the first time it is shown and lives until the app
+ * ends; enter() runs each time it becomes the current scene (right after create too), leave()
+ * each time another scene replaces it and once before destroy if it is current. Between leave
+ * and enter it gets no update/prepare/draw: a scene that runs threads parks them there.
  *
  * One frame (see docs/architecture.md):
  *   script commands due now -> command()          (before the simulation step of that time)
@@ -21,6 +27,7 @@
 #define IMPRINT_APP_SCENE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include <cglm/cglm.h>
 
@@ -83,11 +90,14 @@ typedef struct scene_view {
 } scene_view;
 
 typedef struct scene_vtable {
-    const char *name;
-    const char *keys_help;          /* lines for the H overlay, e.g. "LMB fire\n1-3 weapons" */
+    /* Lines for the H overlay, e.g. "LMB fire\n1 marksman  2 auto": names of enumerations come
+     * from their tables (core/base/names.h). */
+    void (*keys_help)(char *buf, size_t len);
     bool free_camera;               /* the app flies the camera with WASD + mouse */
     void *(*create)(scene_ctx *ctx);/* NULL on failure (logged) */
     void (*destroy)(void *s);
+    void (*enter)(void *s);         /* becomes the current scene (may be NULL) */
+    void (*leave)(void *s);         /* stops being the current scene (may be NULL) */
     /* One fixed step. `in` is this step's take (core/base/input.h): a press reaches exactly one
      * step, also when it fell into frames without a step. The app's keys (Tab, F1-F4, V, H, F12,
      * Esc) are read per frame by the app: scenes do not bind them. */
@@ -98,7 +108,7 @@ typedef struct scene_vtable {
      * command no scene provides fails early). */
     bool (*supports)(script_op op);
     scene_cmd_result (*command)(void *s, const script_cmd *cmd);
-    /* Names: "damage", "damage-fading", "wrinkle-normal", ... Return false when unknown. */
+    /* Names from script_view_names / script_dump_names. Return false when unknown. */
     bool (*view)(void *s, const char *name, scene_view *out);
     bool (*dump)(void *s, const char *target, const char *path);
     void (*stats)(void *s, json_writer *w);  /* adds keys to the open stats object */

@@ -4,7 +4,7 @@
  * RGB10_A2 buffer, and the skin shader reads it back at its own pixel.
  *
  * Expressions cycle on their own (neutral, angry, surprised, happy, squint, disgust) until a key
- * or a script picks one; every change is a smooth transition (core/wrinkle_expr.h).
+ * or a script picks one; every change is a smooth transition (core/wrinkle/wrinkle_cycle.h).
  * Script: `expression NAME`, `blendshape NAME WEIGHT`; views wrinkle-normal, wrinkle-occlusion,
  * wrinkle-mask; `dump wrinkle PATH` writes the composed buffer; stats `wrinkle_layers`.
  * Keys: 1-6 pick an expression, Space resumes the cycle.
@@ -14,23 +14,15 @@
 #include <string.h>
 
 #include "app/scene.h"
-#include "core/wrinkle/head.h"
+#include "core/wrinkle/head_bust.h"
 #include "core/base/log.h"
 #include "core/base/stats.h"
-#include "core/wrinkle/wrinkle_expr.h"
+#include "core/wrinkle/wrinkle_cycle.h"
 #include "gfx/dump.h"
 #include "gfx/hud.h"
 #include "gfx/timer.h"
 #include "wrinkle/wrinkle.h"
 
-#define FACE_HOLD_S 2.5f          /* seconds per expression in the cycle */
-#define FACE_PEDESTAL_TOP 1.21f   /* the column ends here and the shoulders rest on it */
-#define FACE_NECK_CUT 0.01f       /* the flat cut of the neck: this far above the column, inside the shoulders */
-/* Shoulders: the upper half of an ellipsoid whose lower half the column (an elliptic cylinder of
- * the same radii) hides, so the two meet without a step; the neck stands in its crown. */
-#define FACE_SHOULDER_RX 0.17f
-#define FACE_SHOULDER_RY 0.058f
-#define FACE_SHOULDER_RZ 0.10f
 /* A portrait lens from further away: at 60 degrees and 30 cm the nose and forehead swell. Only for
  * the scene's own framing; a script `camera` gets the default lens, so its framing is the same as
  * in every other scene. Set every step: the camera is shared by the scenes. */
@@ -44,56 +36,16 @@ typedef struct face {
     mesh_data live;          /* the skin with the current blendshapes, uploaded when they change */
     gfx_mesh skin, eyes, irises, pupils, shoulders, pedestal;
     wrinkle *wr;
-    float weight[HEAD_SHAPE_COUNT], target[HEAD_SHAPE_COUNT];
-    int expr;                /* preset being approached, -1 after a single blendshape command */
-    bool cycling;
-    float cycle_time;
+    wrinkle_cycle cycle;     /* expressions in a loop, picked, or single blendshapes (core) */
     bool dirty;
 } face;
 
-static void face__mesh_copy(const mesh_data *src, mesh_data *dst)
+/* A CPU mesh onto the GPU; the CPU copy is not kept. */
+static gfx_mesh face__upload(mesh_data *m, const char *label)
 {
-    memset(dst, 0, sizeof *dst);
-    for (int i = 0; i < src->vertex_count; i++) {
-        uint32_t v = mesh_add_vertex(dst, src->pos[i], src->nrm[i], src->uv[i]);
-        memcpy(dst->tan[v], src->tan[i], sizeof dst->tan[v]);
-        memcpy(dst->snrm[v], src->snrm[i], sizeof dst->snrm[v]);
-    }
-    for (int i = 0; i < src->index_count; i += 3) mesh_add_tri(dst, src->idx[i], src->idx[i + 1], src->idx[i + 2]);
-}
-
-/* Irises and pupils: flattened spheres on the front of each eyeball (the head looks down +z). */
-static gfx_mesh face__eye_discs(const head_model *h, float radius, float lift, const char *label)
-{
-    mesh_data disc = {0}, out = {0};
-    mesh_build_sphere(&disc, radius, 24, 12);
-    for (int e = 0; e < 2; e++) {
-        mat4 xf;
-        glm_translate_make(xf, (vec3){h->eye_center[e][0], h->eye_center[e][1], h->eye_center[e][2] + HEAD_EYE_RADIUS + lift});
-        glm_scale(xf, (vec3){1.0f, 1.0f, 0.3f});
-        mesh_append(&out, &disc, xf);
-    }
-    gfx_mesh gm = gfx_mesh_create(&out, label);
-    mesh_data_free(&disc);
-    mesh_data_free(&out);
+    gfx_mesh gm = gfx_mesh_create(m, label);
+    mesh_data_free(m);
     return gm;
-}
-
-/* A unit shape stretched into place (mesh_append fixes the normals of the non-uniform scale). */
-static gfx_mesh face__transformed(const mesh_data *unit, mat4 xf, const char *label)
-{
-    mesh_data out = {0};
-    mesh_append(&out, unit, xf);
-    gfx_mesh gm = gfx_mesh_create(&out, label);
-    mesh_data_free(&out);
-    return gm;
-}
-
-static void face__set_expression(face *f, int preset, bool cycling)
-{
-    f->expr = preset;
-    f->cycling = cycling;
-    memcpy(f->target, wrinkle_expr_weights(preset), sizeof f->target);
 }
 
 static void *face_create(scene_ctx *ctx)
@@ -108,31 +60,25 @@ static void *face_create(scene_ctx *ctx)
     if (!head_build(&f->head, &(head_desc){0})) goto fail;
     f->wr = wrinkle_create(&(wrinkle_desc){.width = ctx->width, .height = ctx->height});
     if (!f->wr) goto fail;
-    face__mesh_copy(&f->head.skin, &f->live);
+    mesh_copy(&f->live, &f->head.skin);
     f->skin = gfx_mesh_create(&f->live, "face.skin");
     f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
-    f->irises = face__eye_discs(&f->head, 0.0058f, -0.0012f, "face.irises");
-    f->pupils = face__eye_discs(&f->head, 0.0026f, -0.0007f, "face.pupils");
-    mesh_data unit = {0};
-    mat4 xf;
-    mesh_build_cylinder(&unit, 1.0f, 1.0f, 64, 1);
-    glm_scale_make(xf, (vec3){FACE_SHOULDER_RX, FACE_PEDESTAL_TOP, FACE_SHOULDER_RZ});
-    f->pedestal = face__transformed(&unit, xf, "face.pedestal");
-    mesh_data_free(&unit);
-    mesh_build_sphere(&unit, 1.0f, 64, 32);
-    glm_translate_make(xf, (vec3){0.0f, FACE_PEDESTAL_TOP, 0.0f});
-    glm_scale(xf, (vec3){FACE_SHOULDER_RX, FACE_SHOULDER_RY, FACE_SHOULDER_RZ});
-    f->shoulders = face__transformed(&unit, xf, "face.shoulders");
-    mesh_data_free(&unit);
-
-    float y = FACE_PEDESTAL_TOP + FACE_NECK_CUT - HEAD_NECK_BOTTOM_Y; /* the head origin: skull centre at eye height */
+    mesh_data shoulders = {0}, pedestal = {0}, irises = {0}, pupils = {0};
+    head_bust_build_eye_discs(&f->head, 0.0058f, -0.0012f, &irises);
+    head_bust_build_eye_discs(&f->head, 0.0026f, -0.0007f, &pupils);
+    head_bust_build_stand(&shoulders, &pedestal);
+    f->irises = face__upload(&irises, "face.irises");
+    f->pupils = face__upload(&pupils, "face.pupils");
+    f->pedestal = face__upload(&pedestal, "face.pedestal");
+    f->shoulders = face__upload(&shoulders, "face.shoulders");
+    float y = head_bust_head_y();
     glm_translate_make(f->model, (vec3){0.0f, y, 0.0f});
     if (!ctx->camera_from_script) {
         ctx->cam->fov_y = glm_rad(FACE_FOV_Y_DEG);
         camera_look_at(ctx->cam, (vec3){0.24f, y + 0.01f, 0.68f}, (vec3){0.0f, y - 0.03f, 0.0f});
     }
     renderer_set_shadow_focus(ctx->r, (vec3){0.0f, y - 0.05f, 0.0f}, 0.45f);
-    face__set_expression(f, WRINKLE_EXPR_NEUTRAL, true);
+    wrinkle_cycle_init(&f->cycle);
     f->dirty = true;
     return f;
 fail:
@@ -162,18 +108,9 @@ static void face_update(void *p, const app_input *in, float dt)
     face *f = p;
     f->ctx->cam->fov_y = glm_rad(f->ctx->camera_from_script ? FACE_SCRIPT_FOV_Y_DEG : FACE_FOV_Y_DEG);
     for (int k = 0; k < WRINKLE_EXPR_COUNT; k++)
-        if (in->pressed[GLFW_KEY_1 + k]) face__set_expression(f, k, false);
-    if (in->pressed[GLFW_KEY_SPACE]) f->cycling = true;
-    if (f->cycling) {
-        f->cycle_time += dt;
-        int k = (int)(f->cycle_time / FACE_HOLD_S) % WRINKLE_EXPR_COUNT;
-        if (k != f->expr) face__set_expression(f, k, true);
-    }
-    float before[HEAD_SHAPE_COUNT];
-    memcpy(before, f->weight, sizeof before);
-    wrinkle_expr_approach(f->weight, f->target, dt, WRINKLE_EXPR_TAU, f->weight);
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++)
-        if (fabsf(f->weight[s] - before[s]) > 1e-6f) f->dirty = true;
+        if (in->pressed[GLFW_KEY_1 + k]) wrinkle_cycle_pick(&f->cycle, k);
+    if (in->pressed[GLFW_KEY_SPACE]) wrinkle_cycle_resume(&f->cycle);
+    if (wrinkle_cycle_update(&f->cycle, dt)) f->dirty = true;
 }
 
 static void face_prepare(void *p)
@@ -181,12 +118,12 @@ static void face_prepare(void *p)
     face *f = p;
     if (f->dirty) {
         gfx_pass_begin("face.blendshapes");
-        head_apply_shapes(&f->head, f->weight, f->live.pos, f->live.nrm);
+        head_apply_shapes(&f->head, f->cycle.weight, f->live.pos, f->live.nrm);
         gfx_mesh_update(&f->skin, &f->live);
         gfx_pass_end();
         f->dirty = false;
     }
-    wrinkle_set_weights(f->wr, f->weight);
+    wrinkle_set_weights(f->wr, f->cycle.weight);
     if (!wrinkle_resize(f->wr, f->ctx->width, f->ctx->height)) return;
     wrinkle_compose(f->wr, &f->skin, f->model);
 }
@@ -219,26 +156,8 @@ static scene_cmd_result face_command(void *p, const script_cmd *cmd)
 {
     face *f = p;
     switch (cmd->op) {
-    case SCRIPT_EXPRESSION: {
-        int k = wrinkle_expr_find(cmd->str);
-        if (k < 0) {
-            log_error("expression %s: expected neutral, angry, surprised, happy, squint or disgust", cmd->str);
-            return SCENE_CMD_FAILED;
-        }
-        face__set_expression(f, k, false);
-        return SCENE_CMD_OK;
-    }
-    case SCRIPT_BLENDSHAPE: {
-        int s = head_shape_find(cmd->str);
-        if (s < 0) {
-            log_error("blendshape %s: expected brow_raise, frown, smile, squint, jaw_open or nose_wrinkle", cmd->str);
-            return SCENE_CMD_FAILED;
-        }
-        f->target[s] = glm_clamp(cmd->num[0], 0.0f, 1.0f);
-        f->cycling = false;
-        f->expr = -1;
-        return SCENE_CMD_OK;
-    }
+    case SCRIPT_EXPRESSION: wrinkle_cycle_pick(&f->cycle, cmd->index); return SCENE_CMD_OK;
+    case SCRIPT_BLENDSHAPE: wrinkle_cycle_set_shape(&f->cycle, cmd->index, cmd->num[0]); return SCENE_CMD_OK;
     default:
         return SCENE_CMD_UNSUPPORTED;
     }
@@ -261,8 +180,6 @@ static bool face_dump(void *p, const char *target, const char *path)
     return gfx_dump_texture(wrinkle_composed_texture(f->wr), path);
 }
 
-static const char *face__expr_label(const face *f) { return f->expr >= 0 ? wrinkle_expr_name(f->expr) : "custom"; }
-
 static void face_stats(void *p, json_writer *w)
 {
     face *f = p;
@@ -271,15 +188,15 @@ static void face_stats(void *p, json_writer *w)
     json_array_begin(w, "wrinkle_layers");
     for (int i = 0; i < sel->count; i++) {
         json_object_begin(w, NULL);
-        json_string(w, "name", layers[sel->layer[i]].name);
+        json_string(w, "name", head_shape_name(layers[sel->layer[i]].shape));
         json_number(w, "weight", sel->weight[i]);
         json_object_end(w);
     }
     json_array_end(w);
-    json_string(w, "wrinkle_expression", face__expr_label(f));
-    json_bool(w, "wrinkle_cycling", f->cycling);
+    json_string(w, "wrinkle_expression", wrinkle_cycle_label(&f->cycle));
+    json_bool(w, "wrinkle_cycling", f->cycle.cycling);
     json_object_begin(w, "blendshapes");
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) json_number(w, head_shape_name(s), f->weight[s]);
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) json_number(w, head_shape_name(s), f->cycle.weight[s]);
     json_object_end(w);
 }
 
@@ -313,18 +230,27 @@ static void face_hud(void *p, float x, float y)
     const wrinkle_selection *sel = wrinkle_active(f->wr);
     const wrinkle_layer_def *layers = wrinkle_layers(f->wr);
     float scale = f->ctx->height >= 600 ? 2.0f : 1.0f, line = 9.0f * scale;
-    gfx_hud_text(x, y, scale, white, "expression %s%s   wrinkle layers %d/4", face__expr_label(f), f->cycling ? " (cycle)" : "", sel->count);
+    gfx_hud_text(x, y, scale, white, "expression %s%s   wrinkle layers %d/4", wrinkle_cycle_label(&f->cycle), f->cycle.cycling ? " (cycle)" : "", sel->count);
     for (int i = 0; i < sel->count; i++) {
         float yy = y + line * (float)(i + 1) + 2.0f;
         gfx_hud_rect(x, yy, 60.0f * scale, line - 2.0f, back);
         gfx_hud_rect(x, yy, 60.0f * scale * fminf(sel->weight[i], 1.0f), line - 2.0f, bar);
-        gfx_hud_text(x + 64.0f * scale, yy, scale, white, "%-12s %.2f", layers[sel->layer[i]].name, sel->weight[i]);
+        gfx_hud_text(x + 64.0f * scale, yy, scale, white, "%-12s %.2f", head_shape_name(layers[sel->layer[i]].shape), sel->weight[i]);
     }
 }
 
+static void face_keys_help(char *buf, size_t len)
+{
+    char names[160] = "";
+    for (int k = 0; k < WRINKLE_EXPR_COUNT; k++) /* keys 1.. pick the presets in table order, three a line */
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k == 0 ? "" : k % 3 ? " " : "\n    ",
+                 wrinkle_expr_names[k]);
+    snprintf(buf, len, "1-%d expression: %s\nSpace resume the cycle\nV composed normals / occlusion / mask",
+             WRINKLE_EXPR_COUNT, names);
+}
+
 const scene_vtable scene_face = {
-    .name = "face",
-    .keys_help = "1-6 expression: neutral angry surprised\n    happy squint disgust\nSpace resume the cycle\nV composed normals / occlusion / mask",
+    .keys_help = face_keys_help,
     .free_camera = true,
     .create = face_create,
     .destroy = face_destroy,

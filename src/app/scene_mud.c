@@ -1,29 +1,23 @@
-/* The mud scene: drive a truck through deformable mud (docs/mud.md).
- *
- * Each fixed step: input or script -> truck (core/vehicle) on the mud surface -> wheel stamps
- * into the mud field (core/mudfield) -> spinning wheels' emitters to the clod worker thread.
- * Each frame: the clod worker's latest instances (lock-free triple buffer; in headless or
- * --fixed-dt runs exactly the step just simulated), dirty-rect uploads of the active blocks
- * (mud/mud.h), terrain + truck in the shadow and main passes; the clods go to the billboard
- * module (scene_ctx.fx.transient), which draws them after the opaque pass with the other particles.
+/* The mud scene: drive a truck through deformable mud (docs/mud.md). Wiring only: truck, mud field
+ * and wheel stamps are core/mud/mud_sim.h; scripted driving, chase camera and exhaust are
+ * core/mud/mud_play.h; the clods fly on a worker thread (core/mud/mud_clod_worker.h, asleep while
+ * the scene is hidden) whose latest instances go to the billboard module (scene_ctx.fx.transient)
+ * each frame; src/mud uploads the dirty rectangles of the active blocks and draws the terrain.
  */
-#include <math.h>
-#include "core/base/alloc.h"
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/scene.h"
+#include "core/base/alloc.h"
 #include "core/base/log.h"
 #include "core/mud/mud_clod_worker.h"
-#include "core/mud/mud_sim.h"
-#include "core/base/stats.h"
+#include "core/mud/mud_play.h"
 #include "core/mud/truck_model.h"
 #include "gfx/dump.h"
 #include "gfx/hud.h"
 #include "gfx/timer.h"
 #include "mud/mud.h"
 
-#define STAMP_HISTORY 4096
 #define MUD_MAX_CLODS 4096 /* clod pool of the worker = billboards handed over per frame */
 
 typedef struct mud_scene {
@@ -35,12 +29,7 @@ typedef struct mud_scene {
     fx_billboard clod_bb[MUD_MAX_CLODS];
     truck_model tm;
     gfx_mesh body[TRUCK_BODY_PARTS], wheel[TRUCK_WHEEL_PARTS];
-    float drive_throttle, drive_steer, drive_left; /* script `drive` */
-    float exhaust_t;                                /* seconds since the last exhaust puff */
-    vec3 eye;
-    bool eye_valid;
-    float stamp_ms[STAMP_HISTORY];
-    int nstamp;
+    mud_play play; /* scripted driving, chase camera, exhaust, stamp timing (core/mud/mud_play.h) */
     long long frames;
 } mud_scene;
 
@@ -78,23 +67,21 @@ static void mud_destroy(void *p)
     mud_scene *s = p;
     if (!s) return;
     mud_clod_worker_destroy(s->worker);
-    for (int i = 0; i < TRUCK_BODY_PARTS; i++)
-        if (s->body[i].vao) gfx_mesh_destroy(&s->body[i]);
-    for (int i = 0; i < TRUCK_WHEEL_PARTS; i++)
-        if (s->wheel[i].vao) gfx_mesh_destroy(&s->wheel[i]);
+    for (int i = 0; i < TRUCK_BODY_PARTS; i++) gfx_mesh_destroy(&s->body[i]);
+    for (int i = 0; i < TRUCK_WHEEL_PARTS; i++) gfx_mesh_destroy(&s->wheel[i]);
     truck_model_free(&s->tm);
     mud_renderer_destroy(s->mr);
     mud_sim_destroy(s->sim);
     free(s);
 }
 
-static vehicle_input read_controls(mud_scene *s, const app_input *in, float dt)
+/* Hidden, the clod worker sleeps (no polling); shown again, the next submit finds it awake. */
+static void mud_enter(void *p) { mud_clod_worker_resume(((mud_scene *)p)->worker); }
+static void mud_leave(void *p) { mud_clod_worker_park(((mud_scene *)p)->worker); }
+
+static vehicle_input read_controls(const app_input *in)
 {
     vehicle_input vi = {0};
-    if (s->drive_left > 0.0f) {
-        s->drive_left -= dt;
-        return (vehicle_input){.throttle = s->drive_throttle, .steer = s->drive_steer};
-    }
     vi.throttle = (float)(in->down[GLFW_KEY_W] || in->down[GLFW_KEY_UP]) - (float)(in->down[GLFW_KEY_S] || in->down[GLFW_KEY_DOWN]);
     vi.steer = (float)(in->down[GLFW_KEY_A] || in->down[GLFW_KEY_LEFT]) - (float)(in->down[GLFW_KEY_D] || in->down[GLFW_KEY_RIGHT]);
     vi.brake = in->down[GLFW_KEY_SPACE] ? 1.0f : 0.0f;
@@ -109,52 +96,25 @@ static vehicle_input read_controls(mud_scene *s, const app_input *in, float dt)
     return vi;
 }
 
-static void chase_camera(mud_scene *s, float dt)
-{
-    const vehicle *v = mud_sim_vehicle(s->sim);
-    vec3 pos, target, want;
-    vehicle_position(v, pos);
-    float h = glm_rad(vehicle_heading(v));
-    glm_vec3_copy((vec3){pos[0], pos[1] + 1.2f, pos[2]}, target);
-    glm_vec3_copy((vec3){pos[0] - sinf(h) * 10.0f, pos[1] + 4.5f, pos[2] - cosf(h) * 10.0f}, want);
-    if (!s->eye_valid) {
-        glm_vec3_copy(want, s->eye);
-        s->eye_valid = true;
-    }
-    glm_vec3_lerp(s->eye, want, 1.0f - expf(-dt * 3.0f), s->eye);
-    float ground = mudfield_surface_height(mud_sim_field(s->sim), s->eye[0], s->eye[2]) + 1.5f;
-    if (s->eye[1] < ground) s->eye[1] = ground;
-    camera_look_at(s->ctx->cam, s->eye, target);
-}
-
 static void mud_update(void *p, const app_input *in, float dt)
 {
     mud_scene *s = p;
     if (in->pressed[GLFW_KEY_R]) mud_sim_spawn(s->sim);
-    vehicle_input vi = read_controls(s, in, dt);
+    vehicle_input keys = read_controls(in);
+    vehicle_input vi = mud_play_controls(&s->play, &keys, dt);
     mud_sim_drive(s->sim, &vi, dt);
-    double t0 = gfx_now();
-    mud_sim_stamp(s->sim);
-    s->stamp_ms[s->nstamp++ % STAMP_HISTORY] = (float)((gfx_now() - t0) * 1000.0);
+    mud_play_stamp(&s->play, s->sim);
     clod_emitter e[CLODS_MAX_EMITTERS];
     int n = mud_sim_emitters(s->sim, e);
     mud_clod_worker_submit(s->worker, e, n, dt);
-    /* exhaust: a puff from the stack behind the cab every 0.25 s while the engine pulls */
-    s->exhaust_t += dt;
-    if (fabsf(vi.throttle) > 0.1f && s->exhaust_t >= 0.25f && s->ctx->fx.smoke) {
-        const vehicle *v = mud_sim_vehicle(s->sim);
-        const vehicle_desc *d = vehicle_get_desc(v);
-        mat4 body;
-        vec3 stack;
-        vehicle_body_matrix(v, body);
-        glm_mat4_mulv3(body, (vec3){d->track_half + 0.1f, 1.45f, 0.5f * d->wheelbase + d->wheel_radius - 2.0f}, 1.0f, stack);
-        s->ctx->fx.smoke(s->ctx->fx.user, stack, 0.06f);
-        s->exhaust_t = 0.0f;
-    }
-    vec3 pos;
+    vec3 pos, eye, target;
+    if (mud_play_exhaust(&s->play, s->sim, vi.throttle, dt, pos) && s->ctx->fx.smoke)
+        s->ctx->fx.smoke(s->ctx->fx.user, pos, 0.06f);
     vehicle_position(mud_sim_vehicle(s->sim), pos);
     renderer_set_shadow_focus(s->ctx->r, pos, 28.0f);
-    if (!s->ctx->camera_from_script) chase_camera(s, dt);
+    if (s->ctx->camera_from_script) return;
+    mud_play_chase(&s->play, s->sim, dt, eye, target);
+    camera_look_at(s->ctx->cam, eye, target);
 }
 
 static void mud_prepare(void *p)
@@ -230,32 +190,17 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
 {
     mud_scene *s = p;
     if (c->op == SCRIPT_TRUCK) {
-        float size = (float)terrain_level_size(mud_sim_terrain(s->sim));
-        const float lo = MUD_TRUCK_MARGIN, hi = size - MUD_TRUCK_MARGIN;
-        if (c->num[0] < lo || c->num[1] < lo || c->num[0] > hi || c->num[1] > hi) {
-            log_error("truck %.1f %.1f: X and Z must be in %.0f..%.0f (the level is %.0f m)", c->num[0], c->num[1], lo, hi, size);
-            return SCENE_CMD_FAILED;
-        }
-        mud_sim_place_truck(s->sim, c->num[0], c->num[1], c->num[2]);
-        s->eye_valid = false;
-        return SCENE_CMD_OK;
+        if (mud_play_place(&s->play, s->sim, c->num[0], c->num[1], c->num[2])) return SCENE_CMD_OK;
+        const int size = terrain_level_size(mud_sim_terrain(s->sim));
+        log_error("truck %.1f %.1f: X and Z must be in %d..%d (the level is %d m)", c->num[0], c->num[1], MUD_TRUCK_MARGIN,
+                  size - MUD_TRUCK_MARGIN, size);
+        return SCENE_CMD_FAILED;
     }
     if (c->op == SCRIPT_DRIVE) {
-        s->drive_throttle = c->num[0];
-        s->drive_steer = c->num[1];
-        s->drive_left = c->num[2];
+        mud_play_drive(&s->play, c->num[0], c->num[1], c->num[2]);
         return SCENE_CMD_OK;
     }
     return SCENE_CMD_UNSUPPORTED;
-}
-
-static void block_under_truck(mud_scene *s, int *bx, int *bz)
-{
-    vec3 pos;
-    vehicle_position(mud_sim_vehicle(s->sim), pos);
-    int nb = terrain_blocks_per_side(mud_sim_terrain(s->sim));
-    *bx = glm_clamp((int)floorf(pos[0] / TERRAIN_BLOCK_SIZE), 0, nb - 1);
-    *bz = glm_clamp((int)floorf(pos[2] / TERRAIN_BLOCK_SIZE), 0, nb - 1);
 }
 
 static bool mud_view(void *p, const char *name, scene_view *out)
@@ -263,7 +208,7 @@ static bool mud_view(void *p, const char *name, scene_view *out)
     mud_scene *s = p;
     if (strcmp(name, "mud")) return false;
     int bx, bz;
-    block_under_truck(s, &bx, &bz);
+    mud_play_block_under_truck(s->sim, &bx, &bz);
     GLuint tex = mud_renderer_block_texture(s->mr, bx, bz);
     if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, "mud block under the truck: R height, GB slide"};
     else *out = (scene_view){mud_renderer_base_texture(s->mr), GFX_PANEL_RGB, "no mud under the truck: base terrain"};
@@ -275,88 +220,33 @@ static bool mud_dump(void *p, const char *target, const char *path)
     mud_scene *s = p;
     if (strcmp(target, "mud")) return false;
     int bx, bz;
-    block_under_truck(s, &bx, &bz);
+    mud_play_block_under_truck(s->sim, &bx, &bz);
     static uint8_t px[MUDFIELD_RES * MUDFIELD_RES * 4];
-    if (!mud_renderer_read_block(s->mr, bx, bz, px)) {
-        /* not on the GPU: the CPU field when it exists, else untouched mud (height 0, no track) */
-        if (mudfield_block_allocated(mud_sim_field(s->sim), bx, bz))
-            mudfield_pack(mud_sim_field(s->sim), bx, bz, &(mudfield_rect){0, 0, MUDFIELD_RES - 1, MUDFIELD_RES - 1}, px);
-        else
-            for (int i = 0; i < MUDFIELD_RES * MUDFIELD_RES; i++) mudfield_pack_texel(0.0f, (float[2]){0, 0}, 0.0f, px + i * 4);
-    }
+    /* not on the GPU: the CPU field */
+    if (!mud_renderer_read_block(s->mr, bx, bz, px)) mud_play_pack_block(s->sim, bx, bz, px);
     return gfx_write_png(path, MUDFIELD_RES, MUDFIELD_RES, 4, px, false);
 }
 
 static void mud_stats(void *p, json_writer *w)
 {
     mud_scene *s = p;
-    const mud_renderer_stats *st = mud_renderer_get_stats(s->mr);
-    const vehicle *v = mud_sim_vehicle(s->sim);
-    vec3 pos;
-    vehicle_position(v, pos);
-    json_int(w, "blocks_active", st->blocks_active);
-    json_int(w, "blocks_drawn", st->blocks_drawn);
-    json_int(w, "blocks_resident", st->blocks_resident);
-    json_int(w, "mud_blocks_allocated", mudfield_blocks_allocated(mud_sim_field(s->sim)));
-    json_object_begin(w, "mud_upload_bytes");
-    json_int(w, "frame", st->upload_bytes_frame);
-    json_int(w, "total", st->upload_bytes_total);
-    json_object_end(w);
-    json_object_begin(w, "truck");
-    json_array_begin(w, "pos");
-    for (int i = 0; i < 3; i++) json_number(w, NULL, pos[i]);
-    json_array_end(w);
-    json_number(w, "speed", vehicle_speed(v));
-    json_number(w, "sink", vehicle_sink(v));
-    json_object_end(w);
+    mud_renderer_write_stats(s->mr, w);
+    mud_play_stats(s->sim, w);
     json_int(w, "clods_alive", s->clods ? s->clods->alive : 0);
 }
+
+static void mud__stream(void *mr, const float pos[3]) { mud_renderer_update(mr, (float *)pos); }
 
 /* Drives across a 1024 m level with the real streaming: uploads and memory stay bounded. */
 static void bench_long_drive(json_writer *w, unsigned seed)
 {
     mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 1024, .seed = seed}});
-    mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(sim)});
-    if (!sim || !mr) {
-        mud_renderer_destroy(mr);
-        mud_sim_destroy(sim);
-        return;
+    mud_renderer *mr = sim ? mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(sim)}) : NULL;
+    if (mr) {
+        json_object_begin(w, "drive_1024m");
+        mud_renderer_write_stream(mr, mud_play_long_drive(sim, 1000.0f, mud__stream, mr, w), w);
+        json_object_end(w);
     }
-    float x, z;
-    terrain_spawn(mud_sim_terrain(sim), &x, &z);
-    mud_sim_place_truck(sim, x, 24.0f, 0.0f);
-    const vehicle *v = mud_sim_vehicle(sim);
-    int steps = 0, unstick = 0, slow = 0;
-    vec3 pos = {x, 0, 24};
-    double t0 = gfx_now();
-    while (pos[2] < 1000.0f && steps < 60 * 400) {
-        mud_sim_step(sim, &(vehicle_input){.throttle = 1.0f}, 1.0f / 60.0f);
-        vehicle_position(v, pos);
-        mud_renderer_update(mr, pos);
-        steps++;
-        /* a truck stuck in a deep valley is lifted 6 m on, so the drive covers the level */
-        slow = vehicle_speed(v) < 0.5f ? slow + 1 : 0;
-        if (slow > 180) {
-            mud_sim_place_truck(sim, x, pos[2] + 6.0f, 0.0f);
-            unstick++;
-            slow = 0;
-        }
-    }
-    const mud_renderer_stats *st = mud_renderer_get_stats(mr);
-    json_object_begin(w, "drive_1024m");
-    json_number(w, "distance_m", pos[2] - 24.0f);
-    json_int(w, "steps", steps);
-    json_int(w, "unstuck", unstick);
-    json_number(w, "cpu_s", gfx_now() - t0);
-    json_int(w, "mud_blocks_allocated", mudfield_blocks_allocated(mud_sim_field(sim)));
-    json_int(w, "cpu_mud_bytes", (long long)mudfield_memory_bytes(mud_sim_field(sim)));
-    json_int(w, "gpu_bytes", (long long)st->gpu_bytes);
-    json_int(w, "gpu_slots_resident", st->blocks_resident);
-    json_int(w, "upload_bytes_total", st->upload_bytes_total);
-    json_number(w, "upload_bytes_per_step", (double)st->upload_bytes_total / steps);
-    json_number(w, "whole_block_bytes_per_step", (double)st->uploads_total * MUDFIELD_RES * MUDFIELD_RES * 4 / steps);
-    json_int(w, "full_block_uploads", st->full_uploads);
-    json_object_end(w);
     mud_renderer_destroy(mr);
     mud_sim_destroy(sim);
 }
@@ -364,25 +254,8 @@ static void bench_long_drive(json_writer *w, unsigned seed)
 static void mud_bench(void *p, json_writer *w)
 {
     mud_scene *s = p;
-    int n = s->nstamp < STAMP_HISTORY ? s->nstamp : STAMP_HISTORY;
-    static const float pct[2] = {50, 95};
-    float q[2] = {0, 0};
-    if (n) stats_percentiles(s->stamp_ms, n, pct, 2, q);
-    json_object_begin(w, "stamp_cpu_ms");
-    json_int(w, "wheels", vehicle_wheel_count(mud_sim_vehicle(s->sim)));
-    json_number(w, "median", q[0]);
-    json_number(w, "p95", q[1]);
-    json_object_end(w);
-    const mud_renderer_stats *st = mud_renderer_get_stats(s->mr);
-    long long whole = (long long)MUDFIELD_RES * MUDFIELD_RES * 4;
-    json_object_begin(w, "upload");
-    double frames = s->frames ? (double)s->frames : 1.0;
-    json_number(w, "bytes_per_frame", (double)st->upload_bytes_total / frames);
-    /* what sending every changed block whole would cost instead of its dirty rectangle */
-    json_number(w, "whole_block_bytes_per_frame", (double)st->uploads_total * (double)whole / frames);
-    json_int(w, "whole_block_bytes", whole);
-    json_int(w, "full_block_uploads", st->full_uploads);
-    json_object_end(w);
+    mud_play_stamp_stats(&s->play, s->sim, w);
+    mud_renderer_write_upload(s->mr, s->frames, w);
     bench_long_drive(w, s->ctx->seed);
 }
 
@@ -397,13 +270,19 @@ static void mud_hud(void *p, float x, float y)
                  (double)st->upload_bytes_frame / 1024.0, s->clods ? s->clods->alive : 0);
 }
 
+static void mud_keys_help(char *buf, size_t len)
+{
+    snprintf(buf, len, "W/S or Up/Down  throttle / reverse\nA/D or Left/Right  steer\nSpace  brake    R  back to the spawn\n"
+                       "Gamepad: RT/LT throttle, left stick steer, A brake");
+}
+
 const scene_vtable scene_mud = {
-    .name = "mud",
-    .keys_help = "W/S or Up/Down  throttle / reverse\nA/D or Left/Right  steer\nSpace  brake    R  back to the spawn\n"
-                 "Gamepad: RT/LT throttle, left stick steer, A brake",
+    .keys_help = mud_keys_help,
     .free_camera = false,
     .create = mud_create,
     .destroy = mud_destroy,
+    .enter = mud_enter,
+    .leave = mud_leave,
     .update = mud_update,
     .prepare = mud_prepare,
     .draw = mud_draw,

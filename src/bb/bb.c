@@ -37,16 +37,6 @@ struct bb_renderer {
     bb_frame_info info;
 };
 
-bool bb_batcher_parse(const char *name, bb_batcher *out)
-{
-    if (!strcmp(name, "instanced")) *out = BB_BATCHER_INSTANCED;
-    else if (!strcmp(name, "quads")) *out = BB_BATCHER_QUADS;
-    else return false;
-    return true;
-}
-
-const char *bb_batcher_name(bb_batcher b) { return b == BB_BATCHER_QUADS ? "quads" : "instanced"; }
-
 size_t bb_batcher_bytes(bb_batcher b)
 {
     return b == BB_BATCHER_QUADS ? 4 * sizeof(bb_quad_vertex) : sizeof(bb_instance);

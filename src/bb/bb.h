@@ -38,8 +38,6 @@
 #include "core/bb/particles.h"
 #include "gfx/gl.h"
 
-typedef enum bb_batcher { BB_BATCHER_INSTANCED = 0, BB_BATCHER_QUADS } bb_batcher;
-
 typedef struct bb_desc {
     int capacity;        /* most billboards drawn per frame; 0 = PARTICLES_DEFAULT_CAPACITY */
     bb_batcher batcher;
@@ -58,9 +56,6 @@ typedef struct bb_renderer bb_renderer;
 bb_renderer *bb_renderer_create(const bb_desc *desc);
 void bb_renderer_destroy(bb_renderer *r);
 
-/* Parses "instanced" | "quads"; false for anything else. */
-bool bb_batcher_parse(const char *name, bb_batcher *out);
-const char *bb_batcher_name(bb_batcher b);
 /* Bytes streamed to the GPU per drawn billboard (28 for A, 208 for B). */
 size_t bb_batcher_bytes(bb_batcher b);
 

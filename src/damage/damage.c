@@ -440,3 +440,53 @@ damage_bench_ms damage_bench_fade(damage_map *dm, int reps)
                                                       .label = "damage.bench_fade"},
                                            .seed = live, .reps = reps, .pass = bench_fade_pass, .user = dm});
 }
+
+static void damage__bench_entry(json_writer *w, const char *name, damage_bench_ms ms)
+{
+    json_object_begin(w, name);
+    json_number(w, "gpu_ms", ms.gpu);
+    json_number(w, "wall_ms", ms.wall);
+    json_object_end(w);
+}
+
+void damage_bench_write(damage_map *dm, mat4 *models, const bool *attached, const float (*sp)[4], int n,
+                        json_writer *w)
+{
+    const int reps = 10;
+    json_int(w, "bench_spheres", n);
+    damage__bench_entry(w, "unwrap_1_sphere", damage_bench_unwrap(dm, models, sp, 1, false, reps));
+    damage__bench_entry(w, "unwrap_15_one_pass", damage_bench_unwrap(dm, models, sp, n, false, reps));
+    damage__bench_entry(w, "unwrap_15_separate_passes", damage_bench_unwrap(dm, models, sp, n, true, reps));
+    damage__bench_entry(w, "fade_pass", damage_bench_fade(dm, reps));
+    /* at rest: what prepare costs when nothing is due (no pass at all) */
+    damage_map_stats before = damage_map_get_stats(dm);
+    GLuint q;
+    glGenQueries(1, &q);
+    glFinish();
+    double t0 = gfx_now();
+    glBeginQuery(GL_TIME_ELAPSED, q);
+    for (int i = 0; i < 600 && before.fade_steps_left == 0; i++) {
+        damage_map_update(dm, 1.0f / 60.0f);
+        damage_map_prepare(dm, models, attached);
+    }
+    glEndQuery(GL_TIME_ELAPSED);
+    GLuint64 ns = 0;
+    glGetQueryObjectui64v(q, GL_QUERY_RESULT, &ns);
+    glDeleteQueries(1, &q);
+    damage_map_stats after = damage_map_get_stats(dm);
+    json_bool(w, "at_rest", before.fade_steps_left == 0);
+    json_int(w, "fade_passes_at_rest_10s", after.fade_passes - before.fade_passes);
+    json_number(w, "fade_at_rest_gpu_ms_per_frame", (double)ns / 1e6 / 600.0);
+    json_number(w, "fade_at_rest_cpu_ms_per_frame", (gfx_now() - t0) * 1000.0 / 600.0);
+    json_int(w, "fade_steps_to_zero", damage_fade_steps_to_zero(0.86f));
+}
+
+void damage_map_write_stats(const damage_map *dm, json_writer *w)
+{
+    damage_map_stats st = damage_map_get_stats(dm);
+    json_int(w, "blasts", st.blasts);
+    json_int(w, "unwrap_passes", st.unwrap_passes);
+    json_int(w, "fade_passes", st.fade_passes);
+    json_int(w, "fade_steps_left", st.fade_steps_left);
+    json_int(w, "dilate_passes", st.dilate_passes);
+}

@@ -42,6 +42,7 @@
 
 #include <cglm/cglm.h>
 
+#include "core/base/json.h"
 #include "core/damage/robot.h"
 #include "dissolve/dissolve.h"
 #include "gfx/bench.h"
@@ -95,6 +96,8 @@ GLuint damage_map_fading_texture(const damage_map *dm);
 GLuint damage_map_island_texture(const damage_map *dm);
 int damage_map_size(const damage_map *dm);
 damage_map_stats damage_map_get_stats(const damage_map *dm);
+/* blasts, unwrap_passes, fade_passes, fade_steps_left, dilate_passes into the open JSON object w. */
+void damage_map_write_stats(const damage_map *dm, json_writer *w);
 
 /* Fade steps v' = round(255 * max(v/255 * f - 1/255, 0)) that take 255 to exactly 0. */
 int damage_fade_steps_to_zero(float factor);
@@ -108,5 +111,10 @@ typedef gfx_bench_ms damage_bench_ms;
 damage_bench_ms damage_bench_unwrap(damage_map *dm, mat4 *models, const float (*spheres)[4], int n, bool separate, int reps);
 /* One fade pass (1024², dilation included), from a scratch copy of the fading map. */
 damage_bench_ms damage_bench_fade(damage_map *dm, int reps);
+/* The whole bench of the range into the open JSON object w: unwrap of 1 and n spheres (one pass
+ * and n passes), one fade pass, and what 600 steps at rest cost (no pass at all when nothing
+ * is fading). */
+void damage_bench_write(damage_map *dm, mat4 *models, const bool *attached, const float (*spheres)[4], int n,
+                        json_writer *w);
 
 #endif

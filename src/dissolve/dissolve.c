@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/base/log.h"
+#include "core/base/names.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 
@@ -17,23 +18,14 @@ struct dissolve {
     dissolve_pitfall pitfall;
 };
 
-static const char *const dissolve__pitfalls[] = {"default", "none", "mip0", "hard-normals", "no-shadow"};
-
-const char *dissolve_pitfall_name(dissolve_pitfall p) { return dissolve__pitfalls[p]; }
-
-bool dissolve_pitfall_parse(const char *s, dissolve_pitfall *out)
-{
-    for (int i = DISSOLVE_PITFALL_NONE; i <= DISSOLVE_PITFALL_NO_SHADOW; i++)
-        if (strcmp(s, dissolve__pitfalls[i]) == 0) { *out = (dissolve_pitfall)i; return true; }
-    return false;
-}
-
 static dissolve_pitfall dissolve__pitfall_from_env(void)
 {
     const char *env = getenv("IMPRINT_DISSOLVE_PITFALL");
     dissolve_pitfall p = DISSOLVE_PITFALL_NONE;
     if (env && *env && !dissolve_pitfall_parse(env, &p)) {
-        log_warn("IMPRINT_DISSOLVE_PITFALL=%s is not one of none, mip0, hard-normals, no-shadow; ignored", env);
+        char list[128];
+        names_join(dissolve_pitfall_names + DISSOLVE_PITFALL_NONE, ", ", list, sizeof list);
+        log_warn("IMPRINT_DISSOLVE_PITFALL=%s is not one of %s; ignored", env, list);
         p = DISSOLVE_PITFALL_NONE;
     }
     return p;

@@ -40,14 +40,6 @@
 
 typedef struct dissolve dissolve;
 
-typedef enum dissolve_pitfall {
-    DISSOLVE_PITFALL_DEFAULT, /* desc: read IMPRINT_DISSOLVE_PITFALL */
-    DISSOLVE_PITFALL_NONE,
-    DISSOLVE_PITFALL_MIP0,
-    DISSOLVE_PITFALL_HARD_NORMALS,
-    DISSOLVE_PITFALL_NO_SHADOW,
-} dissolve_pitfall;
-
 typedef enum dissolve_pass { DISSOLVE_PASS_MAIN, DISSOLVE_PASS_SHADOW } dissolve_pass;
 
 /* Locations of the u_dissolve_* uniforms of one program (-1: optimized away). */
@@ -81,8 +73,5 @@ GLuint dissolve_noise_texture(const dissolve *dv);
 /* The CPU copy of the uploaded noise, for the CPU mirror. */
 const noise_tex *dissolve_noise_data(const dissolve *dv);
 dissolve_pitfall dissolve_active_pitfall(const dissolve *dv);
-/* "none", "mip0", "hard-normals", "no-shadow"; parse returns false on an unknown name. */
-const char *dissolve_pitfall_name(dissolve_pitfall p);
-bool dissolve_pitfall_parse(const char *s, dissolve_pitfall *out);
 
 #endif

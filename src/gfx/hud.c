@@ -134,3 +134,13 @@ void gfx_hud_end(void)
 }
 
 int gfx_hud_dropped(void) { return hud.dropped; }
+
+void gfx_hud_crosshair(float cx, float cy, float scale)
+{
+    float a = 7.0f * scale, t = 1.0f * scale;
+    const float ch[4] = {1, 1, 1, 0.85f};
+    gfx_hud_rect(cx - a, cy - t * 0.5f, a * 0.6f, t, ch);
+    gfx_hud_rect(cx + a * 0.4f, cy - t * 0.5f, a * 0.6f, t, ch);
+    gfx_hud_rect(cx - t * 0.5f, cy - a, t, a * 0.6f, ch);
+    gfx_hud_rect(cx - t * 0.5f, cy + a * 0.4f, t, a * 0.6f, ch);
+}

@@ -22,6 +22,8 @@ void gfx_hud_begin(int width, int height);
 void gfx_hud_rect(float x, float y, float w, float h, const float rgba[4]);
 float gfx_hud_text(float x, float y, float scale, const float rgba[4], const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* A crosshair of four bars around (cx, cy), 7 px (times scale) from the centre. */
+void gfx_hud_crosshair(float cx, float cy, float scale);
 /* Width and height in pixels that gfx_hud_text would cover. */
 void gfx_hud_measure(const char *text, float scale, float *w, float *h);
 void gfx_hud_end(void);

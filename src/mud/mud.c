@@ -352,3 +352,39 @@ GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz)
 }
 
 GLuint mud_renderer_base_texture(const mud_renderer *mr) { return mr->base_tex; }
+
+void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w)
+{
+    const mud_renderer_stats *st = mud_renderer_get_stats(mr);
+    json_int(w, "blocks_active", st->blocks_active);
+    json_int(w, "blocks_drawn", st->blocks_drawn);
+    json_int(w, "blocks_resident", st->blocks_resident);
+    json_object_begin(w, "mud_upload_bytes");
+    json_int(w, "frame", st->upload_bytes_frame);
+    json_int(w, "total", st->upload_bytes_total);
+    json_object_end(w);
+}
+
+void mud_renderer_write_upload(const mud_renderer *mr, long long frames, json_writer *w)
+{
+    const mud_renderer_stats *st = mud_renderer_get_stats(mr);
+    long long whole = (long long)MUDFIELD_RES * MUDFIELD_RES * 4;
+    double n = frames ? (double)frames : 1.0;
+    json_object_begin(w, "upload");
+    json_number(w, "bytes_per_frame", (double)st->upload_bytes_total / n);
+    json_number(w, "whole_block_bytes_per_frame", (double)st->uploads_total * (double)whole / n);
+    json_int(w, "whole_block_bytes", whole);
+    json_int(w, "full_block_uploads", st->full_uploads);
+    json_object_end(w);
+}
+
+void mud_renderer_write_stream(const mud_renderer *mr, int steps, json_writer *w)
+{
+    const mud_renderer_stats *st = mud_renderer_get_stats(mr);
+    json_int(w, "gpu_bytes", (long long)st->gpu_bytes);
+    json_int(w, "gpu_slots_resident", st->blocks_resident);
+    json_int(w, "upload_bytes_total", st->upload_bytes_total);
+    json_number(w, "upload_bytes_per_step", (double)st->upload_bytes_total / steps);
+    json_number(w, "whole_block_bytes_per_step", (double)st->uploads_total * MUDFIELD_RES * MUDFIELD_RES * 4 / steps);
+    json_int(w, "full_block_uploads", st->full_uploads);
+}

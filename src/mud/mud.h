@@ -27,6 +27,7 @@
 
 #include <cglm/cglm.h>
 
+#include "core/base/json.h"
 #include "core/mud/mudfield.h"
 #include "gfx/gl.h"
 
@@ -58,6 +59,13 @@ void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos);
 /* Blocks within draw_distance of eye (shadow pass: of the shadow focus) that meet viewproj's frustum. */
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye);
 const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr);
+/* Into the open JSON object w. stats: blocks_active, blocks_drawn, blocks_resident,
+ * mud_upload_bytes {frame, total}. upload: "upload" {bytes_per_frame, whole_block_bytes_per_frame
+ * (what sending every changed block whole would cost), whole_block_bytes, full_block_uploads} over
+ * `frames` frames. stream: gpu_bytes, gpu_slots_resident, upload_bytes_total, and per step. */
+void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w);
+void mud_renderer_write_upload(const mud_renderer *mr, long long frames, json_writer *w);
+void mud_renderer_write_stream(const mud_renderer *mr, int steps, json_writer *w);
 
 /* GPU slot of a block, -1 when it has none. */
 int mud_renderer_slot(const mud_renderer *mr, int bx, int bz);

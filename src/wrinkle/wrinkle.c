@@ -105,9 +105,9 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
         wr->maps.mask = wrinkle__load(dir, "mask.png", &ok);
         for (int l = 0; l < WRINKLE_LAYER_COUNT; l++) {
             char name[96];
-            snprintf(name, sizeof name, "%s_normal.png", wr->layers[l].name);
+            snprintf(name, sizeof name, "%s_normal.png", head_shape_name(wr->layers[l].shape));
             wr->maps.layer_normal[l] = wrinkle__load(dir, name, &ok);
-            snprintf(name, sizeof name, "%s_occlusion.png", wr->layers[l].name);
+            snprintf(name, sizeof name, "%s_occlusion.png", head_shape_name(wr->layers[l].shape));
             wr->maps.layer_occ[l] = wrinkle__load(dir, name, &ok);
         }
         if (!ok) {

@@ -321,3 +321,14 @@ void mesh_bounds(const mesh_data *m, vec3 lo, vec3 hi)
         glm_vec3_maxv(hi, m->pos[i], hi);
     }
 }
+
+void mesh_copy(mesh_data *dst, const mesh_data *src)
+{
+    memset(dst, 0, sizeof *dst);
+    for (int i = 0; i < src->vertex_count; i++) {
+        uint32_t v = mesh_add_vertex(dst, src->pos[i], src->nrm[i], src->uv[i]);
+        memcpy(dst->tan[v], src->tan[i], sizeof dst->tan[v]);
+        memcpy(dst->snrm[v], src->snrm[i], sizeof dst->snrm[v]);
+    }
+    for (int i = 0; i < src->index_count; i += 3) mesh_add_tri(dst, src->idx[i], src->idx[i + 1], src->idx[i + 2]);
+}

@@ -39,6 +39,8 @@ void mesh_add_tri(mesh_data *m, uint32_t a, uint32_t b, uint32_t c);
 
 /* Append src, positions transformed by xf (normals by its inverse transpose). */
 void mesh_append(mesh_data *dst, const mesh_data *src, mat4 xf);
+/* dst (freed or zeroed before) = an exact copy of src, tangents and smooth normals included. */
+void mesh_copy(mesh_data *dst, const mesh_data *src);
 
 /* Builders append to m (clear it first for a fresh mesh). UVs are per face in [0,1]. */
 void mesh_build_box(mesh_data *m, const float half_extent[3], int cells_per_side);

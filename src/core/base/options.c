@@ -1,7 +1,9 @@
 #include "core/base/options.h"
 
 #include "core/base/log.h"
+#include "core/base/names.h"
 #include "core/base/script.h"
+#include "core/bb/bb_batch.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -16,27 +18,28 @@
 #define IMPRINT_VERSION "0.1.0"
 #endif
 
-static const char *const options_batcher_names[] = {"instanced", "quads", NULL};
-
 void options_default(options *o)
 {
     assert(o);
     memset(o, 0, sizeof *o);
-    strcpy(o->scene, "range");
+    strcpy(o->scene, script_scene_names[SCRIPT_SCENE_RANGE]);
     o->width = 1280;
     o->height = 720;
     o->frames = -1;
     o->step_hz = 60;
     o->seed = 1;
-    strcpy(o->batcher, "instanced");
+    strcpy(o->batcher, bb_batcher_names[BB_BATCHER_INSTANCED]);
     o->level_size = 512;
 }
 
 void options_print_help(FILE *f)
 {
-    fputs("imprint [options]\n"
-          "  --scene NAME        range | mud | face | dissolve          (default: range)\n"
-          "  --headless          no window: render offscreen through EGL\n"
+    char scenes[128], batchers[128];
+    names_join(script_scene_names, " | ", scenes, sizeof scenes);
+    names_join(bb_batcher_names, " | ", batchers, sizeof batchers);
+    fprintf(f, "imprint [options]\n"
+               "  --scene NAME        %-38s (default: %s)\n", scenes, script_scene_names[0]);
+    fputs("  --headless          no window: render offscreen through EGL\n"
           "  --size WxH          framebuffer size                        (default 1280x720)\n"
           "  --frames N          stop after N frames\n"
           "  --fixed-dt S        advance the simulation S seconds per frame (headless: 1/--step-hz)\n"
@@ -47,9 +50,9 @@ void options_print_help(FILE *f)
           "  --screenshot PATH   write the last frame as PNG\n"
           "  --bench [PATH]      print (or write) per-pass GPU and CPU times as JSON\n"
           "  --help, --version\n"
-          "technique options:\n"
-          "  --batcher KIND      instanced | quads: billboard batcher    (default: instanced)\n"
-          "  --particles N       extra billboards for stress tests, 0..10000000 (default 0)\n"
+          "technique options:\n", f);
+    fprintf(f, "  --batcher KIND      %s: billboard batcher    (default: %s)\n", batchers, bb_batcher_names[0]);
+    fputs("  --particles N       extra billboards for stress tests, 0..10000000 (default 0)\n"
           "  --level-size M      mud level side in metres, multiple of 16, 64..1024 (default 512)\n"
           "Every option also accepts --option=value.\n",
           f);
@@ -91,21 +94,12 @@ static bool parse_double(const char *s, double *out)
     return true;
 }
 
-static void join_names(const char *const *list, char *buf, size_t len)
-{
-    buf[0] = '\0';
-    for (int i = 0; list[i]; i++) {
-        size_t used = strlen(buf);
-        snprintf(buf + used, len - used, "%s%s", i ? " | " : "", list[i]);
-    }
-}
-
 static int set_enum(const char *opt, const char *what, const char *const *list, const char *val, char *dst,
                     size_t dstlen, char *err, size_t errlen)
 {
-    if (script_name_index(list, val) < 0) {
+    if (names_find(list, val) < 0) {
         char names[128];
-        join_names(list, names, sizeof names);
+        names_join(list, " | ", names, sizeof names);
         return fail(err, errlen, "%s: unknown %s '%s' (expected %s)", opt, what, val, names);
     }
     snprintf(dst, dstlen, "%s", val);
@@ -214,7 +208,7 @@ static int apply(const char *name, const char *val, options *o, char *err, size_
     if (!strcmp(name, "--help")) { options_print_help(stdout); return OPTIONS_EXIT_OK; }
     if (!strcmp(name, "--version")) { printf("imprint %s\n", IMPRINT_VERSION); return OPTIONS_EXIT_OK; }
     if (!strcmp(name, "--batcher"))
-        return set_enum(name, "batcher", options_batcher_names, val, o->batcher, sizeof o->batcher, err, errlen);
+        return set_enum(name, "batcher", bb_batcher_names, val, o->batcher, sizeof o->batcher, err, errlen);
     if (!strcmp(name, "--particles")) {
         if (!parse_ll(val, &n) || n > 10000000)
             return fail(err, errlen, "--particles: expected a whole number 0..10000000, got '%s'", val);

@@ -1,6 +1,10 @@
 #include "core/base/script.h"
 
 #include "core/base/log.h"
+#include "core/base/names.h"
+#include "core/damage/weapon.h"
+#include "core/dissolve/dissolve_math.h"
+#include "core/wrinkle/wrinkle_expr.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -17,16 +21,11 @@
 #define SCRIPT_FILE_MAX (16 << 20)
 #define SCRIPT_TOKENS_MAX 16
 
-const char *const script_scene_names[] = {"range", "mud", "face", "dissolve", NULL};
-const char *const script_weapon_names[] = {"marksman", "auto", "shotgun", NULL};
+const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1] = {"range", "mud", "face", "dissolve", NULL};
 const char *const script_view_names[] = {"none", "damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
                                          "wrinkle-mask", "mud", "shadow", NULL};
 const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", NULL};
-const char *const script_blendshape_names[] = {"brow_raise", "frown", "smile", "squint", "jaw_open", "nose_wrinkle", NULL};
-const char *const script_expression_names[] = {"neutral", "angry", "surprised", "happy", "squint", "disgust", NULL};
-const char *const script_dissolve_mode_names[] = {"none", "push", "pull", NULL};
-const char *const script_dissolve_shape_names[] = {"noise", "direction", "sphere", NULL};
-static const char *const script_robot_names[] = {"respawn", NULL};
+const char *const script_robot_names[] = {"respawn", NULL};
 
 /* Argument kinds: 'n' number, 'e' enumerated name, 'p' path. */
 typedef enum { R_ANY, R_UNIT, R_SIGNED_UNIT, R_POSITIVE, R_NONNEG } script_range;
@@ -44,18 +43,18 @@ typedef struct script_spec {
 static const script_spec script_specs[SCRIPT_OP_COUNT] = {
     [SCRIPT_SCENE] = {"scene", "e", "NAME", script_scene_names, "scene", {0}},
     [SCRIPT_CAMERA] = {"camera", "nnnnnn", "EX EY EZ TX TY TZ", NULL, NULL, {0}},
-    [SCRIPT_WEAPON] = {"weapon", "e", "NAME", script_weapon_names, "weapon", {0}},
+    [SCRIPT_WEAPON] = {"weapon", "e", "NAME", weapon_names, "weapon", {0}},
     [SCRIPT_FIRE] = {"fire", "", "", NULL, NULL, {0}},
     [SCRIPT_HOLD] = {"hold", "n", "SECONDS", NULL, NULL, {R_POSITIVE}},
     [SCRIPT_BLAST] = {"blast", "nnnn", "X Y Z RADIUS", NULL, NULL, {R_ANY, R_ANY, R_ANY, R_POSITIVE}},
     [SCRIPT_ROBOT] = {"robot", "e", "ACTION", script_robot_names, "robot action", {0}},
     [SCRIPT_TRUCK] = {"truck", "nnn", "X Z HEADING_DEG", NULL, NULL, {0}},
     [SCRIPT_DRIVE] = {"drive", "nnn", "THROTTLE STEER SECONDS", NULL, NULL, {R_SIGNED_UNIT, R_SIGNED_UNIT, R_NONNEG}},
-    [SCRIPT_BLENDSHAPE] = {"blendshape", "en", "NAME WEIGHT", script_blendshape_names, "blendshape", {R_UNIT}},
-    [SCRIPT_EXPRESSION] = {"expression", "e", "NAME", script_expression_names, "expression", {0}},
+    [SCRIPT_BLENDSHAPE] = {"blendshape", "en", "NAME WEIGHT", head_shape_names, "blendshape", {R_UNIT}},
+    [SCRIPT_EXPRESSION] = {"expression", "e", "NAME", wrinkle_expr_names, "expression", {0}},
     [SCRIPT_DISSOLVE] = {"dissolve", "n", "AMOUNT", NULL, NULL, {R_UNIT}},
-    [SCRIPT_DISSOLVE_MODE] = {"dissolve-mode", "e", "MODE", script_dissolve_mode_names, "dissolve mode", {0}},
-    [SCRIPT_DISSOLVE_SHAPE] = {"dissolve-shape", "e", "SHAPE", script_dissolve_shape_names, "dissolve shape", {0}},
+    [SCRIPT_DISSOLVE_MODE] = {"dissolve-mode", "e", "MODE", dissolve_mode_names, "dissolve mode", {0}},
+    [SCRIPT_DISSOLVE_SHAPE] = {"dissolve-shape", "e", "SHAPE", dissolve_shape_names, "dissolve shape", {0}},
     [SCRIPT_VIEW] = {"view", "e", "NAME", script_view_names, "view", {0}},
     [SCRIPT_SCREENSHOT] = {"screenshot", "p", "PATH", NULL, NULL, {0}},
     [SCRIPT_DUMP] = {"dump", "ep", "TARGET PATH", script_dump_names, "dump target", {0}},
@@ -69,12 +68,12 @@ const char *script_op_name(script_op op)
     return script_specs[op].name;
 }
 
-int script_name_index(const char *const *list, const char *name)
+int script_name_index(const char *const *list, const char *name) { return names_find(list, name); }
+
+const char *const *script_op_names(script_op op)
 {
-    assert(list && name);
-    for (int i = 0; list[i]; i++)
-        if (!strcmp(list[i], name)) return i;
-    return -1;
+    assert(op >= 0 && op < SCRIPT_OP_COUNT);
+    return script_specs[op].names;
 }
 
 /* Error context of one line; every message starts with "FILE:LINE: ". */
@@ -99,15 +98,6 @@ static bool script_fail(const script_ctx *c, const char *fmt, ...)
         va_end(ap);
     }
     return false;
-}
-
-static void join_list(const char *const *list, char *buf, size_t len)
-{
-    buf[0] = '\0';
-    for (int i = 0; list[i]; i++) {
-        size_t used = strlen(buf);
-        snprintf(buf + used, len - used, "%s%s", i ? ", " : "", list[i]);
-    }
 }
 
 /* The index-th word of a usage string, lower-cased, for messages like "drive: steer must be ...". */
@@ -191,9 +181,10 @@ static bool parse_args(const script_ctx *c, const script_spec *sp, char **tok, i
             break;
         }
         case 'e':
-            if (script_name_index(sp->names, tok[i]) < 0) {
+            cmd->index = names_find(sp->names, tok[i]);
+            if (cmd->index < 0) {
                 char list[256];
-                join_list(sp->names, list, sizeof list);
+                names_join(sp->names, ", ", list, sizeof list);
                 return script_fail(c, "unknown %s '%s' (expected one of: %s)", sp->what, tok[i], list);
             }
             snprintf(cmd->str, sizeof cmd->str, "%s", tok[i]);

@@ -20,23 +20,23 @@
 #include <stddef.h>
 
 typedef enum script_op {
-    SCRIPT_SCENE,          /* str: range|mud|face|dissolve */
+    SCRIPT_SCENE,          /* str, index: script_scene_names */
     SCRIPT_CAMERA,         /* num[0..5]: eye xyz, target xyz */
-    SCRIPT_WEAPON,         /* str: marksman|auto|shotgun */
+    SCRIPT_WEAPON,         /* str, index: weapon_names (core/damage/weapon.h) */
     SCRIPT_FIRE,           /* - */
     SCRIPT_HOLD,           /* num[0]: seconds > 0 */
     SCRIPT_BLAST,          /* num[0..3]: x y z radius (radius > 0) */
-    SCRIPT_ROBOT,          /* str: respawn */
+    SCRIPT_ROBOT,          /* str, index: script_robot_names (respawn) */
     SCRIPT_TRUCK,          /* num[0..2]: x z heading_deg */
     SCRIPT_DRIVE,          /* num[0..2]: throttle steer (each -1..1) seconds (>= 0) */
-    SCRIPT_BLENDSHAPE,     /* str: name (script_blendshape_names); num[0]: weight 0..1 */
-    SCRIPT_EXPRESSION,     /* str: name (script_expression_names) */
+    SCRIPT_BLENDSHAPE,     /* str, index: head_shape_names (core/wrinkle/head.h); num[0]: weight 0..1 */
+    SCRIPT_EXPRESSION,     /* str, index: wrinkle_expr_names (core/wrinkle/wrinkle_expr.h) */
     SCRIPT_DISSOLVE,       /* num[0]: amount 0..1 */
-    SCRIPT_DISSOLVE_MODE,  /* str: none|push|pull */
-    SCRIPT_DISSOLVE_SHAPE, /* str: noise|direction|sphere */
-    SCRIPT_VIEW,           /* str: none|damage|damage-fading|wrinkle-normal|wrinkle-occlusion|wrinkle-mask|mud|shadow */
+    SCRIPT_DISSOLVE_MODE,  /* str, index: dissolve_mode_names (core/dissolve/dissolve_math.h) */
+    SCRIPT_DISSOLVE_SHAPE, /* str, index: dissolve_shape_names */
+    SCRIPT_VIEW,           /* str, index: script_view_names */
     SCRIPT_SCREENSHOT,     /* path */
-    SCRIPT_DUMP,           /* str: damage|damage-fading|wrinkle|mud|shadow; path */
+    SCRIPT_DUMP,           /* str, index: script_dump_names; path */
     SCRIPT_STATS,          /* path */
     SCRIPT_QUIT,           /* - */
     SCRIPT_OP_COUNT
@@ -49,6 +49,7 @@ typedef struct script_cmd {
     int nnum;
     float num[6];
     char str[64];      /* enumerated name or identifier argument */
+    int index;         /* that name's index in its table (the enum value) */
     char path[1024];   /* file argument of screenshot / dump / stats */
 } script_cmd;
 
@@ -58,22 +59,24 @@ typedef struct script {
     int count;
 } script;
 
-/* NULL-terminated lists of accepted names, shared with the modules that act on them. */
-extern const char *const script_scene_names[];
-extern const char *const script_weapon_names[];
+/* The tables of names the script owns (core/base/names.h), indexed by the scene, view, dump
+ * target and robot action; the app's scene table follows script_scene_names' order. Names of the
+ * techniques' enumerations live with their enums: weapon_names, head_shape_names,
+ * wrinkle_expr_names, dissolve_mode_names, dissolve_shape_names. */
+enum { SCRIPT_SCENE_RANGE, SCRIPT_SCENE_MUD, SCRIPT_SCENE_FACE, SCRIPT_SCENE_DISSOLVE, SCRIPT_SCENE_COUNT };
+extern const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1];
 extern const char *const script_view_names[];
 extern const char *const script_dump_names[];
-extern const char *const script_blendshape_names[];
-extern const char *const script_expression_names[];
-extern const char *const script_dissolve_mode_names[];
-extern const char *const script_dissolve_shape_names[];
+extern const char *const script_robot_names[];
 
 bool script_load(const char *path, script *out, char *err, size_t errlen);
 /* text: whole file contents; filename is used in error messages. */
 bool script_parse(const char *text, const char *filename, script *out, char *err, size_t errlen);
 void script_free(script *s);
 const char *script_op_name(script_op op);
-/* Index of name in a NULL-terminated list, or -1. */
+/* Index of name in a NULL-terminated list, or -1 (names_find). */
 int script_name_index(const char *const *list, const char *name);
+/* The table of names the 'e' argument of op takes, NULL when it has none. */
+const char *const *script_op_names(script_op op);
 
 #endif

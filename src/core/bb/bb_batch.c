@@ -1,5 +1,7 @@
 /* bb_batch.c — classify (cull, group, depth), order, then write A or B. See bb_batch.h. */
 #include "core/bb/bb_batch.h"
+
+#include "core/base/names.h"
 #include "core/base/alloc.h"
 
 #include <assert.h>
@@ -270,3 +272,14 @@ int bb_batch_build_quads(bb_batch *b, const particles *p, const bb_camera *cam, 
 {
     return build(b, p, cam, QUADS, out);
 }
+
+const char *const bb_batcher_names[BB_BATCHER_COUNT + 1] = {"instanced", "quads", NULL};
+
+bool bb_batcher_parse(const char *name, bb_batcher *out)
+{
+    int i = names_find(bb_batcher_names, name);
+    if (i >= 0) *out = (bb_batcher)i;
+    return i >= 0;
+}
+
+const char *bb_batcher_name(bb_batcher b) { return b >= 0 && b < BB_BATCHER_COUNT ? bb_batcher_names[b] : "?"; }

@@ -36,6 +36,14 @@
 
 #include "core/bb/particles.h"
 
+/* The two batchers (`--batcher`), and the one table of their names, NULL-terminated
+ * (core/base/names.h). */
+typedef enum bb_batcher { BB_BATCHER_INSTANCED = 0, BB_BATCHER_QUADS, BB_BATCHER_COUNT } bb_batcher;
+extern const char *const bb_batcher_names[BB_BATCHER_COUNT + 1];
+/* false for a name not in the table */
+bool bb_batcher_parse(const char *name, bb_batcher *out);
+const char *bb_batcher_name(bb_batcher b);
+
 #define BB_BATCH_GROUPS (BB_ATLAS_COUNT * BB_BLEND_COUNT)
 #define BB_QUAD_FLOATS 13
 #define BB_QUAD_VERTEX_BYTES (BB_QUAD_FLOATS * 4)

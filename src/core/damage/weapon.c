@@ -1,10 +1,12 @@
 #include "core/damage/weapon.h"
 
+#include "core/base/names.h"
+
 #include <assert.h>
 #include <math.h>
 #include <string.h>
 
-static const char *const names[WEAPON_KIND_COUNT] = {"marksman", "auto", "shotgun"};
+const char *const weapon_names[WEAPON_KIND_COUNT + 1] = {"marksman", "auto", "shotgun", NULL};
 static const float rates[WEAPON_KIND_COUNT] = {4.0f, 10.0f, 2.0f};
 static const float radii[WEAPON_KIND_COUNT] = {0.06f, 0.045f, 0.0f};
 
@@ -12,13 +14,11 @@ static const float radii[WEAPON_KIND_COUNT] = {0.06f, 0.045f, 0.0f};
  * steps of 1/60 s leave a rounding residue that would otherwise cost a whole frame. */
 #define COOLDOWN_EPS 1e-4f
 
-const char *weapon_name(weapon_kind kind) { return kind >= 0 && kind < WEAPON_KIND_COUNT ? names[kind] : "?"; }
+const char *weapon_name(weapon_kind kind) { return kind >= 0 && kind < WEAPON_KIND_COUNT ? weapon_names[kind] : "?"; }
 
 int weapon_from_name(const char *name)
 {
-    for (int i = 0; i < WEAPON_KIND_COUNT; i++)
-        if (!strcmp(name, names[i])) return i;
-    return -1;
+    return names_find(weapon_names, name);
 }
 
 float weapon_rate(weapon_kind kind) { return rates[kind]; }
@@ -48,6 +48,13 @@ void weapon_select(weapon *w, weapon_kind kind)
 void weapon_press(weapon *w) { w->pending = true; }
 
 void weapon_hold(weapon *w, float seconds) { w->hold_left = seconds; }
+
+void weapon_trigger(weapon *w, bool down, bool pressed)
+{
+    if (pressed || (down && !w->held_was)) weapon_press(w);
+    w->held_was = down;
+    w->held = down;
+}
 
 static void basis(const float d[3], float u[3], float v[3])
 {

@@ -43,6 +43,7 @@ typedef struct weapon {
     float cooldown;    /* seconds until the next shot may leave */
     float hold_left;   /* seconds the trigger stays down */
     bool held;         /* trigger held by the user (key/mouse) */
+    bool held_was;     /* held in the previous step: a new press is a pull (weapon_trigger) */
     bool pending;      /* a pull waiting for the cooldown */
     rng rng;
     int shells;        /* trigger events fired so far */
@@ -53,11 +54,16 @@ void weapon_init(weapon *w, weapon_kind kind, uint64_t seed);
 void weapon_select(weapon *w, weapon_kind kind);
 void weapon_press(weapon *w);
 void weapon_hold(weapon *w, float seconds);
+/* The user's trigger this step: down = held; pressed = an explicit pull event (a click, a
+ * bumper); going down after being up is a pull too, so a semi-automatic fires once per press. */
+void weapon_trigger(weapon *w, bool down, bool pressed);
 /* Advance dt seconds; writes the shots that left the barrel (a shell is 15 pellets). */
 int weapon_update(weapon *w, float dt, const float aim_dir[3], weapon_shot *out, int max_out);
 
+/* The one table of weapon names, indexed by weapon_kind, NULL-terminated (core/base/names.h). */
+extern const char *const weapon_names[WEAPON_KIND_COUNT + 1];
 const char *weapon_name(weapon_kind kind);
-/* "marksman" | "auto" | "shotgun" -> kind; -1 if unknown. */
+/* A name of weapon_names -> kind; -1 if unknown. */
 int weapon_from_name(const char *name);
 float weapon_rate(weapon_kind kind);       /* trigger events per second */
 /* Pellet hole radius for a pellet at normalized distance d (0 axis .. 1 rim) from the cone axis. */

@@ -1,5 +1,7 @@
 #include "core/dissolve/dissolve_math.h"
 
+#include "core/base/names.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -25,25 +27,36 @@ dissolve_params dissolve_params_defaults(void)
     };
 }
 
-static const char *const dissolve__modes[] = {"none", "push", "pull"};
-static const char *const dissolve__shapes[] = {"noise", "direction", "sphere"};
+const char *const dissolve_mode_names[DISSOLVE_MODE_COUNT + 1] = {"none", "push", "pull", NULL};
+const char *const dissolve_shape_names[DISSOLVE_SHAPE_COUNT + 1] = {"noise", "direction", "sphere", NULL};
+const char *const dissolve_pitfall_names[DISSOLVE_PITFALL_COUNT + 1] = {"default", "none", "mip0", "hard-normals",
+                                                                       "no-shadow", NULL};
 
 bool dissolve_mode_parse(const char *s, dissolve_mode *out)
 {
-    for (int i = 0; i < 3; i++)
-        if (strcmp(s, dissolve__modes[i]) == 0) { *out = (dissolve_mode)i; return true; }
-    return false;
+    int i = names_find(dissolve_mode_names, s);
+    if (i >= 0) *out = (dissolve_mode)i;
+    return i >= 0;
 }
 
 bool dissolve_shape_parse(const char *s, dissolve_shape *out)
 {
-    for (int i = 0; i < 3; i++)
-        if (strcmp(s, dissolve__shapes[i]) == 0) { *out = (dissolve_shape)i; return true; }
-    return false;
+    int i = names_find(dissolve_shape_names, s);
+    if (i >= 0) *out = (dissolve_shape)i;
+    return i >= 0;
 }
 
-const char *dissolve_mode_name(dissolve_mode m) { return dissolve__modes[m]; }
-const char *dissolve_shape_name(dissolve_shape s) { return dissolve__shapes[s]; }
+bool dissolve_pitfall_parse(const char *s, dissolve_pitfall *out)
+{
+    /* "default" is the desc's "ask the environment", not a choice */
+    int i = names_find(dissolve_pitfall_names + DISSOLVE_PITFALL_NONE, s);
+    if (i >= 0) *out = (dissolve_pitfall)(i + DISSOLVE_PITFALL_NONE);
+    return i >= 0;
+}
+
+const char *dissolve_mode_name(dissolve_mode m) { return dissolve_mode_names[m]; }
+const char *dissolve_shape_name(dissolve_shape s) { return dissolve_shape_names[s]; }
+const char *dissolve_pitfall_name(dissolve_pitfall p) { return dissolve_pitfall_names[p]; }
 
 static float dissolve__saturate(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
 static float dissolve__smooth(float w) { return w * w * (3.0f - 2.0f * w); }

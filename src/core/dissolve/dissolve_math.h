@@ -39,8 +39,25 @@
 
 #include "core/dissolve/noise_bake.h"
 
-typedef enum dissolve_mode { DISSOLVE_MODE_NONE, DISSOLVE_MODE_PUSH, DISSOLVE_MODE_PULL } dissolve_mode;
-typedef enum dissolve_shape { DISSOLVE_SHAPE_NOISE, DISSOLVE_SHAPE_DIRECTION, DISSOLVE_SHAPE_SPHERE } dissolve_shape;
+typedef enum dissolve_mode { DISSOLVE_MODE_NONE, DISSOLVE_MODE_PUSH, DISSOLVE_MODE_PULL, DISSOLVE_MODE_COUNT } dissolve_mode;
+typedef enum dissolve_shape {
+    DISSOLVE_SHAPE_NOISE, DISSOLVE_SHAPE_DIRECTION, DISSOLVE_SHAPE_SPHERE, DISSOLVE_SHAPE_COUNT
+} dissolve_shape;
+/* Deliberate mistakes for the docs, chosen by the GL module (dissolve/dissolve.h). */
+typedef enum dissolve_pitfall {
+    DISSOLVE_PITFALL_DEFAULT, /* desc: read IMPRINT_DISSOLVE_PITFALL */
+    DISSOLVE_PITFALL_NONE,
+    DISSOLVE_PITFALL_MIP0,
+    DISSOLVE_PITFALL_HARD_NORMALS,
+    DISSOLVE_PITFALL_NO_SHADOW,
+    DISSOLVE_PITFALL_COUNT
+} dissolve_pitfall;
+
+/* The one table of names of each, indexed by the enum, NULL-terminated (core/base/names.h).
+ * The pitfall parser accepts every name but "default". */
+extern const char *const dissolve_mode_names[DISSOLVE_MODE_COUNT + 1];
+extern const char *const dissolve_shape_names[DISSOLVE_SHAPE_COUNT + 1];
+extern const char *const dissolve_pitfall_names[DISSOLVE_PITFALL_COUNT + 1];
 
 /* Per-draw values (uniforms). Start from dissolve_params_defaults(): zero is a meaningful
  * value for most fields (amount 0, mip 0), so zero does not mean default here. */
@@ -68,6 +85,8 @@ bool dissolve_mode_parse(const char *s, dissolve_mode *out);
 bool dissolve_shape_parse(const char *s, dissolve_shape *out);
 const char *dissolve_mode_name(dissolve_mode m);
 const char *dissolve_shape_name(dissolve_shape s);
+bool dissolve_pitfall_parse(const char *s, dissolve_pitfall *out);
+const char *dissolve_pitfall_name(dissolve_pitfall p);
 
 float dissolve_threshold(const dissolve_params *p);
 /* Smoothstep bump peaking at the edge: 1 at d = 0, 0 for |d| >= band. */

@@ -2,11 +2,12 @@
 #include "core/base/alloc.h"
 
 #include <assert.h>
+#include <errno.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/base/log.h"
 #include "core/base/triple_buffer.h"
@@ -23,9 +24,17 @@ struct mud_clod_worker {
     clods *sim;
     bool deterministic;
     uint64_t submitted;
-    atomic_bool stop;
+    atomic_bool stop, parked;
+    atomic_uint_least64_t idle_looks;
+    sem_t wake;       /* the worker's only sleep; posted by submit, resume and destroy */
     pthread_t thread;
 };
+
+static void worker_sleep(mud_clod_worker *w)
+{
+    atomic_fetch_add_explicit(&w->idle_looks, 1, memory_order_relaxed);
+    while (sem_wait(&w->wake) != 0 && errno == EINTR) continue;
+}
 
 static void *worker_main(void *arg)
 {
@@ -33,10 +42,14 @@ static void *worker_main(void *arg)
     uint64_t done = 0;
     int cap = clods_capacity(w->sim);
     while (!atomic_load_explicit(&w->stop, memory_order_acquire)) {
+        if (atomic_load_explicit(&w->parked, memory_order_acquire)) {
+            worker_sleep(w);
+            continue;
+        }
         uint64_t seq;
         const step_input *in = triple_buffer_acquire(w->in, &seq);
         if (seq <= done) {
-            nanosleep(&(struct timespec){0, 100000}, NULL);
+            worker_sleep(w);
             continue;
         }
         /* steps we missed (real-time mode only) throw their clods from the newest wheel state */
@@ -62,9 +75,14 @@ mud_clod_worker *mud_clod_worker_create(const mud_clod_worker_desc *desc)
     w->in = triple_buffer_create(sizeof(step_input));
     w->out = triple_buffer_create(sizeof(mud_clod_frame) + (size_t)clods_capacity(w->sim) * sizeof(clod_instance));
     atomic_init(&w->stop, false);
-    int rc = pthread_create(&w->thread, NULL, worker_main, w);
+    atomic_init(&w->parked, false);
+    atomic_init(&w->idle_looks, 0);
+    int rc = sem_init(&w->wake, 0, 0) != 0 ? errno : 0;
+    bool sem_ok = rc == 0;
+    if (sem_ok) rc = pthread_create(&w->thread, NULL, worker_main, w);
     if (rc != 0) {
         log_error("mud clods: cannot start the worker thread (%s)", strerror(rc));
+        if (sem_ok) sem_destroy(&w->wake);
         triple_buffer_destroy(w->in);
         triple_buffer_destroy(w->out);
         clods_destroy(w->sim);
@@ -78,7 +96,9 @@ void mud_clod_worker_destroy(mud_clod_worker *w)
 {
     if (!w) return;
     atomic_store_explicit(&w->stop, true, memory_order_release);
+    sem_post(&w->wake);
     pthread_join(w->thread, NULL);
+    sem_destroy(&w->wake);
     triple_buffer_destroy(w->in);
     triple_buffer_destroy(w->out);
     clods_destroy(w->sim);
@@ -88,6 +108,7 @@ void mud_clod_worker_destroy(mud_clod_worker *w)
 void mud_clod_worker_submit(mud_clod_worker *w, const clod_emitter *e, int n, float dt)
 {
     assert(n >= 0 && n <= CLODS_MAX_EMITTERS);
+    assert(!atomic_load_explicit(&w->parked, memory_order_relaxed));
     /* deterministic: the previous step must be simulated before the next is offered */
     if (w->deterministic && w->submitted) triple_buffer_acquire_wait(w->out, w->submitted, NULL);
     step_input *in = triple_buffer_back(w->in);
@@ -96,12 +117,31 @@ void mud_clod_worker_submit(mud_clod_worker *w, const clod_emitter *e, int n, fl
     in->count = n;
     if (n) memcpy(in->emitters, e, (size_t)n * sizeof *e);
     triple_buffer_publish(w->in, w->submitted);
+    sem_post(&w->wake); /* lock-free: an atomic add, a futex wake only if the worker sleeps */
 }
 
 const mud_clod_frame *mud_clod_worker_frame(mud_clod_worker *w)
 {
+    assert(!atomic_load_explicit(&w->parked, memory_order_relaxed));
     if (w->deterministic) return triple_buffer_acquire_wait(w->out, w->submitted, NULL);
     return triple_buffer_acquire(w->out, NULL);
 }
 
 uint64_t mud_clod_worker_submitted(const mud_clod_worker *w) { return w->submitted; }
+
+void mud_clod_worker_park(mud_clod_worker *w)
+{
+    if (w) atomic_store_explicit(&w->parked, true, memory_order_release);
+}
+
+void mud_clod_worker_resume(mud_clod_worker *w)
+{
+    if (!w) return;
+    atomic_store_explicit(&w->parked, false, memory_order_release);
+    sem_post(&w->wake);
+}
+
+uint64_t mud_clod_worker_idle_looks(const mud_clod_worker *w)
+{
+    return atomic_load_explicit(&w->idle_looks, memory_order_relaxed);
+}

@@ -4,6 +4,7 @@
  *   each fixed step (sim thread):  mud_clod_worker_submit(w, emitters, n, dt);
  *   each frame (render thread):    const mud_clod_frame *f = mud_clod_worker_frame(w);
  *                                  draw f->count instances of f->inst
+ *   scene hidden / shown:          mud_clod_worker_park(w); ... mud_clod_worker_resume(w);
  *   mud_clod_worker_destroy(w);    // joins the thread
  *
  * Two lock-free triple buffers (triple_buffer.h), no mutex anywhere: the sim thread publishes
@@ -12,8 +13,24 @@
  * render thread takes whatever finished last and never waits. Deterministic mode (headless
  * --fixed-dt runs): frame() waits for the instances of the last submitted step, so the worker
  * never skips a step and the same script gives the same clods.
- * submit and frame must be called from one thread (they are the two single-ended sides).
- * Returns NULL and logs when the thread cannot start.
+ *
+ * Sleeping and waking: the worker blocks in sem_wait on a POSIX semaphore whenever it has
+ * nothing to do: no step newer than the last it simulated, or parked (its scene is not shown).
+ * It never polls, so a hidden mud scene costs no CPU. submit() wakes it with sem_post after
+ * publishing: in glibc that is one atomic increment, plus a futex wake system call only when
+ * the worker is actually asleep; no lock is taken, and a wake can never be lost (a counting
+ * semaphore remembers a post made before the worker reaches its wait, and the post/wait pair
+ * orders the published step before the worker's next look). Surplus posts (several steps
+ * submitted while one was simulated) cost the worker one extra look each, then it sleeps again.
+ * A condition variable would need a mutex on the submit side to avoid lost wakeups; an atomic
+ * "sleeping" flag with a post only when set would save the system call but needs sequentially
+ * consistent fences on both sides to be correct.
+ * park() and resume() are called by the thread that submits (the scene's leave/enter); no
+ * submit or frame while parked. park() does not wait: the worker finishes the step it is on
+ * and sleeps. resume() wakes it; steps submitted before park and not yet simulated are
+ * simulated then.
+ * submit, frame, park and resume must be called from one thread (the single-ended sides).
+ * Returns NULL and logs when the thread or semaphore cannot start.
  */
 #ifndef IMPRINT_CORE_MUD_CLOD_WORKER_H
 #define IMPRINT_CORE_MUD_CLOD_WORKER_H
@@ -42,5 +59,10 @@ void mud_clod_worker_destroy(mud_clod_worker *w);
 void mud_clod_worker_submit(mud_clod_worker *w, const clod_emitter *e, int n, float dt);
 const mud_clod_frame *mud_clod_worker_frame(mud_clod_worker *w);
 uint64_t mud_clod_worker_submitted(const mud_clod_worker *w);
+void mud_clod_worker_park(mud_clod_worker *w);
+void mud_clod_worker_resume(mud_clod_worker *w);
+/* Times the worker looked for work and found none (each followed by a blocking wait): grows by
+ * at most one per submit, resume or destroy, never with time alone. For tests. */
+uint64_t mud_clod_worker_idle_looks(const mud_clod_worker *w);
 
 #endif

@@ -1,5 +1,7 @@
 #include "core/wrinkle/head.h"
 
+#include "core/base/names.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
@@ -10,7 +12,7 @@
 /* The skin is r = R(d) along every direction d from the origin: a star-shaped surface cannot fold
  * over itself, and a grid over directions gives unique UVs for free. */
 
-static const char *const head__names[HEAD_SHAPE_COUNT] = {"brow_raise", "frown", "smile", "squint", "jaw_open", "nose_wrinkle"};
+const char *const head_shape_names[HEAD_SHAPE_COUNT + 1] = {"brow_raise", "frown", "smile", "squint", "jaw_open", "nose_wrinkle", NULL};
 
 /* Warp strength of the grid: larger = more of the grid (and texture) on the face. */
 #define HEAD_WARP_U 2.0f
@@ -270,14 +272,9 @@ static void head__grid_normals(mesh_data *m, int nu, int nv)
     }
 }
 
-const char *head_shape_name(int shape) { return shape >= 0 && shape < HEAD_SHAPE_COUNT ? head__names[shape] : "?"; }
+const char *head_shape_name(int shape) { return shape >= 0 && shape < HEAD_SHAPE_COUNT ? head_shape_names[shape] : "?"; }
 
-int head_shape_find(const char *name)
-{
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++)
-        if (strcmp(name, head__names[s]) == 0) return s;
-    return -1;
-}
+int head_shape_find(const char *name) { return names_find(head_shape_names, name); }
 
 static void *head__alloc(size_t n)
 {

@@ -82,6 +82,7 @@ bool head_build(head_model *h, const head_desc *desc);
 void head_free(head_model *h);
 
 /* Exact names (the script contract); index or -1. */
+extern const char *const head_shape_names[HEAD_SHAPE_COUNT + 1]; /* the one table, NULL-terminated */
 const char *head_shape_name(int shape);
 int head_shape_find(const char *name);
 

@@ -1,10 +1,12 @@
 #include "core/wrinkle/wrinkle_expr.h"
 
+#include "core/base/names.h"
+
 #include <assert.h>
 #include <math.h>
 #include <string.h>
 
-static const char *const wrinkle_expr__names[WRINKLE_EXPR_COUNT] = {"neutral", "angry", "surprised", "happy", "squint", "disgust"};
+const char *const wrinkle_expr_names[WRINKLE_EXPR_COUNT + 1] = {"neutral", "angry", "surprised", "happy", "squint", "disgust", NULL};
 
 /* columns: brow_raise, frown, smile, squint, jaw_open, nose_wrinkle */
 static const float wrinkle_expr__weights[WRINKLE_EXPR_COUNT][HEAD_SHAPE_COUNT] = {
@@ -18,14 +20,12 @@ static const float wrinkle_expr__weights[WRINKLE_EXPR_COUNT][HEAD_SHAPE_COUNT] =
 
 const char *wrinkle_expr_name(int preset)
 {
-    return preset >= 0 && preset < WRINKLE_EXPR_COUNT ? wrinkle_expr__names[preset] : "?";
+    return preset >= 0 && preset < WRINKLE_EXPR_COUNT ? wrinkle_expr_names[preset] : "?";
 }
 
 int wrinkle_expr_find(const char *name)
 {
-    for (int p = 0; p < WRINKLE_EXPR_COUNT; p++)
-        if (strcmp(name, wrinkle_expr__names[p]) == 0) return p;
-    return -1;
+    return names_find(wrinkle_expr_names, name);
 }
 
 const float *wrinkle_expr_weights(int preset)

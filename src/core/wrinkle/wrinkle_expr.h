@@ -22,6 +22,8 @@
 enum { WRINKLE_EXPR_NEUTRAL, WRINKLE_EXPR_ANGRY, WRINKLE_EXPR_SURPRISED, WRINKLE_EXPR_HAPPY, WRINKLE_EXPR_SQUINT,
        WRINKLE_EXPR_DISGUST, WRINKLE_EXPR_COUNT };
 
+/* The one table of preset names, indexed by preset, NULL-terminated (core/base/names.h). */
+extern const char *const wrinkle_expr_names[WRINKLE_EXPR_COUNT + 1];
 const char *wrinkle_expr_name(int preset);
 int wrinkle_expr_find(const char *name);
 const float *wrinkle_expr_weights(int preset); /* HEAD_SHAPE_COUNT weights */

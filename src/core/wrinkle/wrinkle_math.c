@@ -7,12 +7,12 @@
 /* Strengths and masks: each layer mostly acts in the part of the face its wrinkles are painted
  * in, with a little spill into the neighbour that moves with it. */
 static const wrinkle_layer_def wrinkle__defaults[WRINKLE_LAYER_COUNT] = {
-    {"brow_raise", HEAD_BROW_RAISE, 1.0f, {1.0f, 0.0f, 0.3f, 0.0f}},
-    {"frown", HEAD_FROWN, 1.0f, {0.3f, 0.0f, 1.0f, 0.0f}},
-    {"smile", HEAD_SMILE, 0.9f, {0.0f, 0.3f, 0.0f, 1.0f}},
-    {"squint", HEAD_SQUINT, 1.0f, {0.0f, 1.0f, 0.0f, 0.3f}},
-    {"jaw_open", HEAD_JAW_OPEN, 0.8f, {0.0f, 0.0f, 0.0f, 1.0f}},
-    {"nose_wrinkle", HEAD_NOSE_WRINKLE, 1.0f, {0.0f, 0.0f, 1.0f, 0.2f}},
+    {HEAD_BROW_RAISE, 1.0f, {1.0f, 0.0f, 0.3f, 0.0f}},
+    {HEAD_FROWN, 1.0f, {0.3f, 0.0f, 1.0f, 0.0f}},
+    {HEAD_SMILE, 0.9f, {0.0f, 0.3f, 0.0f, 1.0f}},
+    {HEAD_SQUINT, 1.0f, {0.0f, 1.0f, 0.0f, 0.3f}},
+    {HEAD_JAW_OPEN, 0.8f, {0.0f, 0.0f, 0.0f, 1.0f}},
+    {HEAD_NOSE_WRINKLE, 1.0f, {0.0f, 0.0f, 1.0f, 0.2f}},
 };
 
 const wrinkle_layer_def *wrinkle_layer_defaults(void) { return wrinkle__defaults; }

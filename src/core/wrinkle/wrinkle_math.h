@@ -35,8 +35,8 @@
 #define WRINKLE_MAX_ACTIVE 4
 
 typedef struct wrinkle_layer_def {
-    const char *name;  /* blendshape name, also the map file prefix */
-    int shape;         /* head_shape index that drives it */
+    int shape;         /* head_shape index that drives it; head_shape_name(shape) names the layer
+                          and prefixes its map files */
     float strength;
     float mask[4];     /* forehead, eyes, nose/glabella, mouth/cheeks */
 } wrinkle_layer_def;

@@ -1,0 +1,126 @@
+/* range_play.h — the gameplay of the range scene on the CPU (GL-free): blown-off plates in flight,
+ * the knock-back spring and the respawn state machine.
+ *
+ *   range_play rp;
+ *   range_play_init(&rp, robot, seed);             // every plate on the body, robot at rest
+ *   each shot:        range_play_hit h;
+ *                     if (range_play_shoot(&rp, bs, org, dir, &h) && h.plate >= 0) {   // knocks back
+ *                         queue the GPU blast at h.pos;
+ *                         range_play_blasted b = range_play_blast(&rp, bs, h.pos, radius, dir);
+ *                         b.blown: plates that left the body, b.centre[p] where; b.cut: texels cut
+ *                     }
+ *   R / script:       range_play_respawn(&rp);
+ *   each fixed step:  if (range_play_update(&rp, dt) & RANGE_PLAY_RESET) { blast_reset(bs); clear the maps; }
+ *   draw with:        rp.models[p], rp.visible[p], rp.plate_dissolve[p], rp.root, range_play_robot_dissolve()
+ *
+ * Owns no heap memory; the robot is borrowed (read-only) and must outlive the state.
+ * Plates: a blown-off plate leaves with the orientation it had on the body, thrown outward from the
+ *   robot's axis (RANGE_PLAY_THROW m/s), a little along the shot and up (RANGE_PLAY_LIFT m/s), with
+ *   a random spin of up to RANGE_PLAY_SPIN rad/s per axis; gravity pulls it down and it bounces
+ *   dully off the ground (its centre stays RANGE_PLAY_FLOOR * radius above y = 0). It dissolves
+ *   from 0.7 s on, reaches amount 1 at RANGE_PLAY_PLATE_LIFE - 0.1 s and is gone (not visible) after
+ *   RANGE_PLAY_PLATE_LIFE seconds.
+ * Shots: rays run through the holes of the blast history (blast.h) in robot space, so the
+ *   knock-back offset is taken out first; every hit, body or armor, knocks back. A blast on armor
+ *   adds its sphere to the history, cuts loose islands and blows off every plate it touched whose
+ *   intact share fell under the blast state's threshold. Counters (shots, hits, ...) for stats.
+ * Knock-back: every hit adds RANGE_PLAY_KNOCK m/s horizontally along the shot to a damped spring
+ *   (stiffness 90/s², damping 11/s: damping ratio 0.58), so one hit slides the robot ~4 mm (a burst
+ *   of auto fire a few centimetres),
+ *   swings back past rest by at most ~11 % of the push and settles within a second.
+ * Respawn: RANGE_PLAY_RESPAWN_OUT seconds of dissolving out (robot amount 0 -> 1), then, at the
+ *   step where that time is reached, every plate goes back on the body, the knock-back is zeroed
+ *   and update() reports RANGE_PLAY_RESET once (the caller clears its blast history and damage
+ *   maps there, while the robot is invisible); then RANGE_PLAY_RESPAWN_IN seconds of dissolving in
+ *   (amount 1 -> 0) and the robot is alive again. A respawn asked for while one runs is ignored.
+ *   While it runs the weapons do not fire (range_play_can_fire).
+ */
+#ifndef IMPRINT_CORE_DAMAGE_RANGE_PLAY_H
+#define IMPRINT_CORE_DAMAGE_RANGE_PLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <cglm/cglm.h>
+
+#include "core/base/json.h"
+#include "core/base/rng.h"
+#include "core/damage/blast.h"
+#include "core/damage/robot.h"
+#include "core/dissolve/dissolve_math.h"
+
+#define RANGE_PLAY_PLATE_LIFE 2.6f /* seconds a blown-off plate lives: tumble, then dissolve */
+#define RANGE_PLAY_RESPAWN_OUT 0.5f
+#define RANGE_PLAY_RESPAWN_IN 0.9f
+#define RANGE_PLAY_THROW 2.6f
+#define RANGE_PLAY_LIFT 2.2f
+#define RANGE_PLAY_SPIN 9.0f
+#define RANGE_PLAY_FLOOR 0.35f
+#define RANGE_PLAY_KNOCK 0.05f
+#define RANGE_PLAY_SHELL 15
+
+typedef enum range_play_phase { RANGE_PLAY_ALIVE, RANGE_PLAY_OUT, RANGE_PLAY_IN } range_play_phase;
+
+enum { RANGE_PLAY_RESET = 1u }; /* update() flag: the robot was restored in this step */
+
+typedef struct range_plate_flight {
+    bool active;
+    float age;
+    vec3 pos;       /* world position of the plate's centre */
+    versor rot;
+    vec3 vel, spin; /* m/s, rad/s (world axis * rate) */
+} range_plate_flight;
+
+typedef struct range_play {
+    mat4 models[ROBOT_PLATE_COUNT]; /* plate-local -> world */
+    mat4 root;                      /* robot -> world: the knock-back offset */
+    dissolve_params plate_dissolve[ROBOT_PLATE_COUNT];
+    range_plate_flight fly[ROBOT_PLATE_COUNT];
+    vec3 knock, knock_vel;          /* robot root offset from the origin, and its rate */
+    bool attached[ROBOT_PLATE_COUNT], visible[ROBOT_PLATE_COUNT];
+    range_play_phase phase;
+    float phase_t;                  /* seconds into the phase */
+    float robot_amount;             /* dissolve amount of the body and attached plates */
+    const robot *rb;
+    rng rng;
+    long long shots, hits_armor, hits_body, holes_passed, blown_off, cut_texels;
+} range_play;
+
+typedef struct range_play_hit {
+    float pos[3], normal[3]; /* world */
+    int plate;               /* -1: the body */
+} range_play_hit;
+
+typedef struct range_play_blasted {
+    unsigned blown;                       /* bit p: plate p left the body in this blast */
+    float centre[ROBOT_PLATE_COUNT][3];   /* world, where each blown plate starts */
+    int cut;                              /* texels of islands cut loose */
+} range_play_blasted;
+
+void range_play_init(range_play *rp, const robot *rb, uint64_t seed);
+/* Seconds of simulation: spring, plates in flight, respawn; then models, visibility and dissolve
+ * parameters. Returns RANGE_PLAY_RESET in the step the robot is restored, else 0. */
+unsigned range_play_update(range_play *rp, float dt);
+/* A ray from org along dir (unit, world). False on a miss; a hit knocks the robot back. */
+bool range_play_shoot(range_play *rp, const blast_state *bs, const float org[3], const float dir[3], range_play_hit *out);
+/* A blast sphere at a world point: history, islands, blow-offs (dir: the shot, for the throw). */
+range_play_blasted range_play_blast(range_play *rp, blast_state *bs, const float w[3], float radius, const float dir[3]);
+/* A hit along dir (unit, world) pushes the robot. */
+void range_play_knock(range_play *rp, const float dir[3]);
+/* Plate p (attached) leaves the body; centre_ws receives where it starts, for effects. The
+ * caller detaches it from the blast history (range_play_blast does both). */
+void range_play_blow_off(range_play *rp, int p, const float dir[3], float centre_ws[3]);
+void range_play_respawn(range_play *rp);
+bool range_play_can_fire(const range_play *rp);
+/* World point -> robot space (the blast history and the BVH are in robot space). */
+void range_play_world_to_robot(const range_play *rp, const float w[3], float out[3]);
+/* Gameplay counters into the open JSON object w: shots, hits_armor, hits_body, holes_passed,
+ * plates_blown_off, cut_texels, plate_intact {name: share}, knock [x, y, z]. */
+void range_play_stats(const range_play *rp, const blast_state *bs, json_writer *w);
+/* Up to RANGE_PLAY_SHELL blast spheres (world xyz, radius) on the chest, where one shotgun shell
+ * would put them (rays along -z through a 5 x 3 grid); returns how many hit. For benchmarks. */
+int range_play_shell_spheres(const range_play *rp, const blast_state *bs, float out[RANGE_PLAY_SHELL][4]);
+/* Dissolve of the body (the whole robot burns from the head down while respawning). */
+void range_play_robot_dissolve(const range_play *rp, dissolve_params *out);
+
+#endif
