@@ -3,8 +3,7 @@
  * through holes, blow-offs, knock-back, respawn) is core/damage/range_play.h; every armor hit
  * becomes a blast sphere for the damage map (src/damage), whose two maps stand on panels behind
  * the robot, as in the reference.
- * Script: weapon, fire, hold, blast, robot respawn. Keys: LMB / right trigger fire, 1-3 weapon,
- * R respawn. Views and dumps: damage, damage-fading.
+ * Script: weapon, fire, hold, blast, robot respawn. Views and dumps: damage, damage-fading.
  */
 #include <math.h>
 #include <stdlib.h>
