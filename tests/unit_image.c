@@ -111,12 +111,65 @@ static void broken_files_fail_cleanly(void **state)
     assert_non_null(strstr(err, "/nonexistent/x.png: cannot open"));
 }
 
+/* Found by fuzz_image: a zero-length IDAT before the data made stb_image offset a NULL pointer
+ * (UBSan stops the sanitizer build there). Such a file is legal and decodes to the same pixels. */
+static void empty_idat_chunk_decodes_like_the_plain_file(void **state)
+{
+    (void)state;
+    png_buf b = make_png(6, 4);
+    const size_t ihdr_end = 8 + 12 + 13; /* signature, IHDR chunk */
+    const unsigned char empty_idat[12] = {0, 0, 0, 0, 'I', 'D', 'A', 'T', 0x35, 0xaf, 0x06, 0x1e};
+    unsigned char *odd = malloc(b.len + 2 * sizeof empty_idat);
+    memcpy(odd, b.data, ihdr_end);
+    memcpy(odd + ihdr_end, empty_idat, sizeof empty_idat);
+    memcpy(odd + ihdr_end + sizeof empty_idat, b.data + ihdr_end, b.len - ihdr_end - 12);
+    memcpy(odd + b.len + sizeof empty_idat - 12, empty_idat, sizeof empty_idat); /* one more before IEND */
+    memcpy(odd + b.len + 2 * sizeof empty_idat - 12, b.data + b.len - 12, 12);
+    image plain, img;
+    char err[256];
+    assert_true(image_decode_png(b.data, b.len, "plain.png", NULL, false, &plain, err, sizeof err));
+    bool ok = image_decode_png(odd, b.len + 2 * sizeof empty_idat, "odd.png", NULL, false, &img, err, sizeof err);
+    if (!ok) fprintf(stderr, "%s\n", err);
+    assert_true(ok);
+    assert_int_equal(img.width, 6);
+    assert_int_equal(img.height, 4);
+    assert_memory_equal(img.pixels, plain.pixels, 6 * 4 * 4);
+    image_free(&img);
+    image_free(&plain);
+    free(odd);
+    free(b.data);
+}
+
+/* Found by fuzz_image: an IDAT chunk claiming 1 GiB in a small file made stb_image allocate 2 GiB
+ * before it noticed the data was missing. The chunk walk refuses it first. */
+static void chunk_longer_than_the_file_is_refused(void **state)
+{
+    (void)state;
+    png_buf b = make_png(8, 8);
+    const size_t idat = 8 + 12 + 13;
+    assert_memory_equal(b.data + idat + 4, "IDAT", 4);
+    b.data[idat] = 0x3f, b.data[idat + 1] = 0xff, b.data[idat + 2] = 0xff, b.data[idat + 3] = 0xff;
+    image img;
+    char err[256];
+    assert_false(image_decode_png(b.data, b.len, "huge_idat.png", NULL, false, &img, err, sizeof err));
+    assert_string_equal(err, "huge_idat.png: truncated PNG: the chunk at byte 33 runs past the end of the file");
+    assert_null(img.pixels);
+    /* and a chunk header cut short at the end of the file (stb_image reads past it as zeros) */
+    b.data[idat] = 0, b.data[idat + 1] = 0, b.data[idat + 2] = 0, b.data[idat + 3] = 0;
+    memcpy(b.data + idat + 12, "\x7f\xff\xff\xffIDAT", 8);
+    assert_false(image_decode_png(b.data, idat + 12 + 8, "cut_header.png", NULL, false, &img, err, sizeof err));
+    assert_string_equal(err, "cut_header.png: truncated PNG: the chunk at byte 45 runs past the end of the file");
+    free(b.data);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pixels_round_trip_as_rgba_and_flip),
         cmocka_unit_test(limits_are_errors_with_reasons),
         cmocka_unit_test(broken_files_fail_cleanly),
+        cmocka_unit_test(empty_idat_chunk_decodes_like_the_plain_file),
+        cmocka_unit_test(chunk_longer_than_the_file_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,6 +48,52 @@ static bool image__fail(char *err, size_t errlen, const char *name, const char *
     return false;
 }
 
+static unsigned image__be32(const unsigned char *p)
+{
+    return (unsigned)p[0] << 24 | (unsigned)p[1] << 16 | (unsigned)p[2] << 8 | p[3];
+}
+
+/* Walks the chunks up to IEND before stb_image sees them, for two things it gets wrong:
+ * - a chunk that claims more bytes than the file holds: stb_image grows its buffer to the claimed
+ *   size first (up to 2 GiB for a 100-byte file) and notices the missing data after; refused here.
+ * - zero-length IDAT chunks: legal and empty, but stb_image offsets its still-NULL buffer by zero
+ *   for one (undefined behaviour; UBSan stops there); *clean gets a copy without them.
+ * Returns false with the byte offset of the bad chunk in *bad_off. */
+static bool image__check_chunks(const unsigned char *buf, size_t len, unsigned char **clean, size_t *clean_len,
+                                size_t *bad_off)
+{
+    *clean = NULL;
+    size_t off = 8, empty = 0;
+    bool iend = false;
+    while (!iend && off < len) {
+        size_t n = len - off >= 12 ? image__be32(buf + off) : 0;
+        if (len - off < 12 || n > len - off - 12) {
+            *bad_off = off;
+            return false;
+        }
+        if (n == 0 && !memcmp(buf + off + 4, "IDAT", 4)) empty++;
+        iend = !memcmp(buf + off + 4, "IEND", 4);
+        off += 12 + n;
+    }
+    if (!empty) return true;
+    unsigned char *copy = malloc(len);
+    if (!copy) return true; /* decode the original; the decoder's report stands */
+    memcpy(copy, buf, 8);
+    size_t end = off, dst = 8;
+    for (off = 8; off < end;) {
+        size_t n = image__be32(buf + off);
+        if (!(n == 0 && !memcmp(buf + off + 4, "IDAT", 4))) {
+            memcpy(copy + dst, buf + off, 12 + n);
+            dst += 12 + n;
+        }
+        off += 12 + n;
+    }
+    memcpy(copy + dst, buf + end, len - end); /* whatever follows, as it was */
+    *clean = copy;
+    *clean_len = dst + (len - end);
+    return true;
+}
+
 static image_limits image__resolve(const image_limits *lim)
 {
     image_limits l = lim ? *lim : (image_limits){0};
@@ -78,11 +124,20 @@ bool image_decode_png(const void *data, size_t len, const char *name, const imag
         return image__fail(err, errlen, name, "%dx%d pixels, expected %dx%d", w, h,
                            l.need_width ? l.need_width : w, l.need_height ? l.need_height : h);
     if (n < 1 || n > 4) return image__fail(err, errlen, name, "%d channels, expected 1..4", n);
+    size_t clean_len = 0, bad_off = 0;
+    unsigned char *clean = NULL;
+    if (!image__check_chunks(buf, len, &clean, &clean_len, &bad_off))
+        return image__fail(err, errlen, name, "truncated PNG: the chunk at byte %zu runs past the end of the file", bad_off);
+    if (clean) {
+        buf = clean;
+        len = clean_len;
+    }
     /* the flip flag is global in stb_image; set it for this call only (loading is single-threaded) */
     stbi_set_flip_vertically_on_load(flip_y);
     int dw = 0, dh = 0, dn = 0;
     stbi_uc *px = stbi_load_from_memory(buf, (int)len, &dw, &dh, &dn, 4);
     stbi_set_flip_vertically_on_load(0);
+    free(clean);
     if (!px) return image__fail(err, errlen, name, "cannot decode PNG: %s", stbi_failure_reason());
     if (dw != w || dh != h) {
         /* the header and the decoder must agree, or the size checks above checked nothing */
