@@ -191,7 +191,7 @@ static void *range_create(scene_ctx *ctx)
     rng_seed(&s->rng, 0x5eed0000ull + ctx->seed * 2654435761ull);
     weapon_init(&s->gun, WEAPON_MARKSMAN, ctx->seed);
     s->rb = robot_create(NULL);
-    s->bs = blast_create(s->rb, NULL);
+    s->bs = s->rb ? blast_create(s->rb, NULL) : NULL;
     s->dm = s->bs ? damage_map_create(&(damage_map_desc){0}, s->rb) : NULL;
     s->prog_panel = gfx_program_load("damage_panel.vert", "damage_panel.frag", NULL);
     if (!s->bs || !s->dm || !s->prog_panel) {

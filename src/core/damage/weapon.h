@@ -53,7 +53,8 @@ void weapon_init(weapon *w, weapon_kind kind, uint64_t seed);
 void weapon_select(weapon *w, weapon_kind kind);
 void weapon_press(weapon *w);
 void weapon_hold(weapon *w, float seconds);
-/* Advance dt seconds; writes the shots that left the barrel (a shell is 15 pellets). */
+/* Advance dt seconds; writes the shots that left the barrel (a shell is 15 pellets). A zero or
+ * non-finite aim_dir (a script camera whose eye is its target) fires nothing. */
 int weapon_update(weapon *w, float dt, const float aim_dir[3], weapon_shot *out, int max_out);
 
 const char *weapon_name(weapon_kind kind);
