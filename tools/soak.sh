@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Soak test: FRAMES headless frames (default 20000) of a mixed script that goes round every scene
-# again and again — every weapon, blasts, respawns, driving, expressions and blendshapes, every
-# dissolve mode and shape, every debug view — sampling the process's RSS and GL error count
-# through `stats` every SAMPLE frames. Fails when RSS grows by more than BUDGET_KB between frame
-# FROM (default 5000, or FRAMES/3 for short runs) and the end, or when any GL error was raised.
+# again and again (a 1200-frame cycle: every weapon, blasts, respawns, driving, expressions and
+# blendshapes, every dissolve mode and shape, every debug view), writing `stats` every SAMPLE
+# frames for progress and once per cycle at the same point of it (frame 1170 of the cycle, the
+# dissolve scene) for the check. RSS depends on which scene is up, so only samples at the same
+# point of the cycle are compared: the first one at or after frame FROM (default 5000, FRAMES/3
+# for short runs) against the last one. Fails when RSS grew by more than BUDGET_KB between them,
+# or when any GL error was raised.
 # Usage: tools/soak.sh [FRAMES]
 #   env: IMPRINT (binary, default build/bin/imprint), SOAK_DIR (work dir, default a temp dir),
 #        SOAK_SIZE (default 320x180), SOAK_FROM, SOAK_BUDGET_KB (default 1024), SOAK_SAMPLE (500)
@@ -18,7 +21,7 @@ sample=${SOAK_SAMPLE:-500}
 dir=${SOAK_DIR:-$(mktemp -d)}
 mkdir -p "$dir"
 [ -x "$imprint" ] || { echo "soak: no executable at $imprint (build first, or set IMPRINT)" >&2; exit 2; }
-[ "$frames" -ge 600 ] || { echo "soak: FRAMES must be at least 600" >&2; exit 2; }
+[ "$frames" -ge 2400 ] || { echo "soak: FRAMES must be at least 2400 (two cycles)" >&2; exit 2; }
 
 # One cycle: 20 s of simulated time (1200 frames at the headless 60 Hz) through all four scenes.
 cycle() { # $1 = start time in seconds
@@ -79,8 +82,9 @@ script=$dir/soak.txt
   # stats every SAMPLE frames and at the last one; a command runs on the first frame whose time reaches it
   for (( f = sample; f < frames; f += sample )); do awk -v f="$f" -v d="$dir" 'BEGIN { printf "%.4f stats %s/stats_%06d.json\n", (f - 0.5) / 60, d, f }'; done
   awk -v f="$frames" -v d="$dir" 'BEGIN { printf "%.4f stats %s/stats_%06d.json\n", (f - 1.5) / 60, d, f }'
+  for (( f = 1170; f < frames; f += 1200 )); do awk -v f="$f" -v d="$dir" 'BEGIN { printf "%.4f stats %s/cycle_%06d.json\n", (f - 0.5) / 60, d, f }'; done
 } | sort -s -g -k1,1 >"$script"  # the comment line sorts first (as 0)
-rm -f "$dir"/stats_*.json
+rm -f "$dir"/stats_*.json "$dir"/cycle_*.json
 
 num() { grep -o "\"$2\": [0-9.e+-]*" "$1" | head -1 | awk '{ print $2 }'; }
 
@@ -108,16 +112,20 @@ if [ "$rc" -ne 0 ]; then
   echo "soak: FAILED: imprint exited with $rc after $secs s"
   exit 1
 fi
-# the sample at or after FROM, and the last one
+# the cycle sample at or after FROM, and the last cycle sample
 first=""
-for f in "$dir"/stats_*.json; do
-  n=${f##*stats_}; n=$((10#${n%.json}))
+for f in "$dir"/cycle_*.json; do
+  [ -e "$f" ] || continue
+  n=${f##*cycle_}; n=$((10#${n%.json}))
   if [ -z "$first" ] && [ "$n" -ge "$from" ]; then first=$f; fi
   last=$f
 done
-[ -n "$first" ] || { echo "soak: FAILED: no stats sample at frame >= $from"; exit 1; }
+[ -n "$first" ] && [ "$first" != "$last" ] || { echo "soak: FAILED: need two cycle samples from frame $from on"; exit 1; }
 rss0=$(num "$first" rss_kb); rss1=$(num "$last" rss_kb)
-errors=$(num "$last" gl_errors)
+errors=$(num "$(ls "$dir"/stats_*.json | tail -n 1)" gl_errors)
+# the last frame ends after the last stats: its errors are only in the log
+logged=$(grep -c "GL error" "$dir/err.log" || true)
+[ "$logged" -gt "$errors" ] && errors=$logged
 growth=$(( rss1 - rss0 ))
 echo "soak: $frames frames in $secs s; rss frame $(num "$first" frame): $rss0 kB, frame $(num "$last" frame): $rss1 kB (growth $growth kB, budget $budget kB); gl_errors $errors"
 fail=0
