@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages imprint needs, and only those that are missing.
 # Used by both README commands and by CI. Safe to run again: it does nothing when all are present.
+# Usage: scripts/deps.sh [--fuzz]   (--fuzz adds clang and libFuzzer for scripts/fuzz.sh)
 set -euo pipefail
 
 pkgs=(
@@ -9,6 +10,12 @@ pkgs=(
   libegl-dev libegl-mesa0 libgl1-mesa-dri
   xvfb xauth xdotool
 )
+for arg in "$@"; do
+  case $arg in
+    --fuzz) pkgs+=(clang libfuzzer-14-dev) ;;
+    *) echo "usage: scripts/deps.sh [--fuzz]" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${pkgs[@]}"; do

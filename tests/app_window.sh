@@ -16,6 +16,10 @@ wait_for() { # wait_for SECONDS COMMAND...: poll until the command succeeds
   until "$@" 2>/dev/null; do [ $SECONDS -lt $end ] || return 1; sleep 0.5; done
 }
 rm -f imprint-*.png
+# Under LeakSanitizer (CI's sanitizer build): glfwTerminate unloads the GLX driver modules before
+# the leak report, so their allocations show as "<unknown module>" that no suppression can name.
+# Leak checking stays on for every headless run (the other app tests); ASan itself stays on here.
+LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}detect_leaks=0" \
 "$IMPRINT" --size 480x270 --scene range >win.log 2>&1 &
 pid=$!
 wait_for 120 xdotool search --name '^imprint$' >/dev/null || { echo "no window"; cat win.log; exit 1; }

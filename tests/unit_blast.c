@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/base/log.h"
 #include "core/damage/blast.h"
 
 typedef struct fixture {
@@ -289,10 +290,23 @@ static void oval_tube_seam_holes_are_not_cuts(void **state)
     robot_destroy(r);
 }
 
+/* Connected components run on a fixed 1024² grid: a larger atlas is refused with a message. */
+static void atlas_beyond_the_island_grid_is_an_error(void **state)
+{
+    (void)state;
+    robot *r = robot_create(&(robot_desc){.atlas_size = 2048});
+    assert_non_null(r);
+    int errors = log_error_count();
+    assert_null(blast_create(r, NULL));
+    assert_int_equal(log_error_count(), errors + 1);
+    robot_destroy(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rough_threshold_is_noisy_and_bounded),
+        cmocka_unit_test(atlas_beyond_the_island_grid_is_an_error),
         cmocka_unit_test_setup(ray_passes_through_a_hole_to_the_body, reset),
         cmocka_unit_test_setup(ray_through_a_hole_reaches_the_far_side_of_a_plate, reset),
         cmocka_unit_test_setup(body_and_far_blasts_change_nothing, reset),

@@ -6,7 +6,9 @@
 #include <cmocka.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "core/base/log.h"
 #include "core/damage/robot.h"
 
 static int setup(void **state)
@@ -173,6 +175,17 @@ static void panel_parameter_maps_to_outer_uv(void **state)
     assert_true(checked > 100);
 }
 
+/* The atlas size is the caller's: one too small for the charts is a logged error, not an assert
+ * that release builds compile out. */
+static void atlas_too_small_is_an_error(void **state)
+{
+    (void)state;
+    int errors = log_error_count();
+    assert_null(robot_create(&(robot_desc){.atlas_size = 16}));
+    assert_int_equal(log_error_count(), errors + 1);
+    assert_non_null(strstr(log_last_error(), "do not fit a 16x16 atlas"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -181,6 +194,7 @@ int main(void)
         cmocka_unit_test(atlas_islands_never_overlap_and_keep_gutters),
         cmocka_unit_test(texel_density_is_balanced),
         cmocka_unit_test(panel_parameter_maps_to_outer_uv),
+        cmocka_unit_test(atlas_too_small_is_an_error),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -154,7 +154,6 @@ static void same_seed_same_pellets(void **state)
 static void trigger_fires_once_per_press(void **state)
 {
     (void)state;
-    const float aim[3] = {0, 0, -1};
     weapon_shot shots[WEAPON_MAX_SHOTS];
     weapon w;
     weapon_init(&w, WEAPON_MARKSMAN, 1);
@@ -181,6 +180,29 @@ static void trigger_fires_once_per_press(void **state)
     assert_in_range(fired, 9, 11); /* 10 shots/s while held */
 }
 
+/* The aim is the camera's forward; "camera 0 1 0 0 1 0" in a script makes it zero. That used to
+ * trip an assert in debug builds and divide by zero in release ones. */
+static void zero_aim_fires_nothing(void **state)
+{
+    (void)state;
+    static const float zero[3] = {0, 0, 0};
+    static const float bad[3] = {NAN, 0, 1};
+    for (int k = 0; k < WEAPON_KIND_COUNT; k++) {
+        weapon w;
+        weapon_init(&w, (weapon_kind)k, 1);
+        weapon_press(&w);
+        weapon_hold(&w, 1.0f);
+        weapon_shot s[WEAPON_MAX_SHOTS];
+        int n = 0;
+        for (int i = 0; i < 30; i++) n += weapon_update(&w, 1.0f / 60.0f, i % 2 ? zero : bad, s, WEAPON_MAX_SHOTS);
+        assert_int_equal(n, 0);
+        weapon_press(&w);
+        n = weapon_update(&w, 1.0f / 60.0f, aim, s, WEAPON_MAX_SHOTS);
+        assert_true(n >= 1); /* a real aim fires again */
+        for (int i = 0; i < n; i++) assert_true(isfinite(s[i].dir[0]) && isfinite(s[i].radius));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -191,6 +213,7 @@ int main(void)
         cmocka_unit_test(pellet_radius_falls_with_axis_distance),
         cmocka_unit_test(same_seed_same_pellets),
         cmocka_unit_test(trigger_fires_once_per_press),
+        cmocka_unit_test(zero_aim_fires_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -167,6 +167,20 @@ static void app__pass_times(const app *a, json_writer *w, const char *key, bool 
     json_object_end(w);
 }
 
+/* Resident set size from /proc/self/status (0 where there is none): the soak test
+ * (tools/soak.sh) watches it grow, or not, over thousands of frames. */
+static long app__rss_kb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return 0;
+    char line[256];
+    long kb = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld kB", &kb) == 1) break;
+    fclose(f);
+    return kb;
+}
+
 static bool app__stats(app *a, const char *path)
 {
     FILE *f = fopen(path, "w");
@@ -183,6 +197,9 @@ static bool app__stats(app *a, const char *path)
     json_number(&w, "fps", a->fps);
     json_int(&w, "steps", a->steps);
     json_bool(&w, "mouse_captured", platform_input(a->plat)->captured);
+    /* errors of frames already finished; this frame's are counted when it ends */
+    json_int(&w, "gl_errors", a->gl_errors);
+    json_int(&w, "rss_kb", app__rss_kb());
     app__pass_times(a, &w, "gpu_ms", true);
     app__pass_times(a, &w, "cpu_ms", false);
     fx_stats(a->fx, &w);

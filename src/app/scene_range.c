@@ -74,7 +74,7 @@ static void *range_create(scene_ctx *ctx)
     s->ctx = ctx;
     weapon_init(&s->gun, WEAPON_MARKSMAN, ctx->seed);
     s->rb = robot_create(NULL);
-    s->bs = blast_create(s->rb, NULL);
+    s->bs = s->rb ? blast_create(s->rb, NULL) : NULL;
     s->dm = s->bs ? damage_map_create(&(damage_map_desc){0}, s->rb) : NULL;
     s->prog_panel = gfx_program_load("damage_panel.vert", "damage_panel.frag", NULL);
     s->panel_u_model = gfx_uniform(s->prog_panel, "u_model");

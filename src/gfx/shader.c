@@ -7,36 +7,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/base/include_expand.h"
 #include "core/base/log.h"
 
 #ifndef IMPRINT_SOURCE_DIR
 #define IMPRINT_SOURCE_DIR "."
 #endif
-
-#define SHADER_MAX_FILES 32
-
-/* One expanded program stage: the text, the files it came from, and where each line came from. */
-typedef struct shader__src {
-    char *text;
-    size_t len, cap;
-    int nfiles;
-    char files[SHADER_MAX_FILES][128];
-    char paths[SHADER_MAX_FILES][PATH_MAX];
-    const char *bodies[SHADER_MAX_FILES]; /* text of each file, kept for error reports */
-    /* Output line -> (file, line). No #line directives: drivers disagree on source-string
-     * numbers (Mesa reports 0 for some errors), but all agree on the line of the whole text. */
-    int *map_file, *map_line;
-    int nmap, map_cap;
-    char *owned[SHADER_MAX_FILES];
-} shader__src;
-
-static void shader__src_free(shader__src *s)
-{
-    for (int i = 0; i < s->nfiles; i++) free(s->owned[i]);
-    free(s->text);
-    free(s->map_file);
-    free(s->map_line);
-}
 
 static bool shader__exists(const char *p) { return access(p, R_OK) == 0; }
 
@@ -78,106 +54,14 @@ static char *shader__read_file(const char *path)
     return s;
 }
 
-static void shader__append(shader__src *s, const char *p, size_t n)
+/* include_expand's reader: names are relative to shaders/ in the data directory. */
+static char *shader__read_include(const char *name, void *user, char *path, size_t pathlen)
 {
-    if (s->len + n + 1 > s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 4096;
-        while (cap < s->len + n + 1) cap *= 2;
-        char *t = realloc(s->text, cap);
-        if (!t) abort();
-        s->text = t;
-        s->cap = cap;
-    }
-    memcpy(s->text + s->len, p, n);
-    s->len += n;
-    s->text[s->len] = 0;
-}
-
-/* Records that the next output line comes from (file, line). */
-static void shader__map(shader__src *s, int file, int line)
-{
-    if (s->nmap == s->map_cap) {
-        s->map_cap = s->map_cap ? s->map_cap * 2 : 256;
-        s->map_file = realloc(s->map_file, (size_t)s->map_cap * sizeof *s->map_file);
-        s->map_line = realloc(s->map_line, (size_t)s->map_cap * sizeof *s->map_line);
-        if (!s->map_file || !s->map_line) abort();
-    }
-    s->map_file[s->nmap] = file;
-    s->map_line[s->nmap] = line;
-    s->nmap++;
-}
-
-
-/* Expands `name` (already-loaded text `body`, or read from shaders/) into s, recording where
- * every output line came from. */
-static bool shader__expand(shader__src *s, const char *name, const char *body, const char *defines, int depth)
-{
-    if (depth > 8) {
-        log_error("shaders/%s: #include nested too deeply (a cycle?)", name);
-        return false;
-    }
-    for (int i = 0; i < s->nfiles; i++)
-        if (!strcmp(s->files[i], name)) return true; /* each file once per stage */
-    if (s->nfiles == SHADER_MAX_FILES) {
-        log_error("shaders/%s: more than %d files in one shader", name, SHADER_MAX_FILES);
-        return false;
-    }
-    int id = s->nfiles++;
-    snprintf(s->files[id], sizeof s->files[id], "%s", name);
-    char *owned = NULL;
-    if (!body) {
-        char rel[PATH_MAX];
-        snprintf(rel, sizeof rel, "shaders/%s", name);
-        if (!gfx_data_path(rel, s->paths[id], sizeof s->paths[id]) || !(owned = shader__read_file(s->paths[id]))) {
-            log_error("%s: cannot read shader: %s", s->paths[id], strerror(errno ? errno : ENOENT));
-            return false;
-        }
-        body = owned;
-        s->owned[id] = owned;
-    } else {
-        snprintf(s->paths[id], sizeof s->paths[id], "%s", name);
-    }
-    s->bodies[id] = body;
-    bool ok = true;
-    int line = 1;
-    for (const char *p = body; *p && ok;) {
-        const char *eol = strchr(p, '\n');
-        size_t n = eol ? (size_t)(eol - p + 1) : strlen(p);
-        const char *q = p;
-        while (*q == ' ' || *q == '\t') q++;
-        if (!strncmp(q, "#version", 8) && depth == 0) {
-            shader__map(s, id, line);
-            shader__append(s, p, n);
-            if (!eol) shader__append(s, "\n", 1);
-            for (const char *d = defines; d && *d;) {
-                const char *de = strchr(d, '\n');
-                size_t dn = de ? (size_t)(de - d + 1) : strlen(d);
-                shader__map(s, -1, 0);
-                shader__append(s, d, dn);
-                if (!de) shader__append(s, "\n", 1);
-                d += dn;
-            }
-        } else if (!strncmp(q, "#include", 8)) {
-            const char *a = strchr(q, '"'), *b = a ? strchr(a + 1, '"') : NULL;
-            if (!a || !b || b > p + n) {
-                log_error("%s:%d: malformed #include (expected #include \"file.glsl\")", s->paths[id], line);
-                ok = false;
-                break;
-            }
-            char inc[128];
-            snprintf(inc, sizeof inc, "%.*s", (int)(b - a - 1), a + 1);
-            shader__map(s, id, line);
-            shader__append(s, "\n", 1); /* the directive's own line stays, empty */
-            ok = shader__expand(s, inc, NULL, defines, depth + 1);
-        } else {
-            shader__map(s, id, line);
-            shader__append(s, p, n);
-            if (!eol) shader__append(s, "\n", 1);
-        }
-        line++;
-        p += n;
-    }
-    return ok;
+    (void)user;
+    char rel[PATH_MAX];
+    snprintf(rel, sizeof rel, "shaders/%s", name);
+    if (!gfx_data_path(rel, path, pathlen)) return NULL;
+    return shader__read_file(path);
 }
 
 static char shader_first_error[512];
@@ -185,7 +69,7 @@ static char shader_first_error[512];
 const char *gfx_shader_last_error(void) { return shader_first_error; }
 
 /* Prints the driver log with each "S:L(C)" mapped to FILE:LINE, plus the offending source line. */
-static void shader__report(const shader__src *s, const char *stage, const char *log)
+static void shader__report(const include_expansion *s, const char *stage, const char *log)
 {
     shader_first_error[0] = 0;
     log_error("%s shader %s failed to compile:", stage, s->paths[0]);
@@ -222,8 +106,8 @@ static void shader__report(const shader__src *s, const char *stage, const char *
 
 static GLuint shader__compile(GLenum type, const char *name, const char *body, const char *defines)
 {
-    shader__src s = {0};
-    bool ok = shader__expand(&s, name, body, defines, 0);
+    include_expansion s;
+    bool ok = include_expand(&s, name, body, defines, shader__read_include, NULL);
     GLuint sh = 0;
     if (ok) {
         sh = glCreateShader(type);
@@ -244,7 +128,7 @@ static GLuint shader__compile(GLenum type, const char *name, const char *body, c
             sh = 0;
         }
     }
-    shader__src_free(&s);
+    include_expansion_free(&s);
     return sh;
 }
 
@@ -313,13 +197,13 @@ GLuint gfx_program_load_feedback(const char *vs_file, const char *defines, const
 
 char *gfx_shader_source(const char *file, const char *defines)
 {
-    shader__src s = {0};
+    include_expansion s;
     char *text = NULL;
-    if (shader__expand(&s, file, NULL, defines, 0)) {
+    if (include_expand(&s, file, NULL, defines, shader__read_include, NULL)) {
         text = s.text;
         s.text = NULL;
     }
-    shader__src_free(&s);
+    include_expansion_free(&s);
     return text;
 }
 

@@ -4,8 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <stb_image.h>
-
+#include "core/base/image.h"
 #include "core/base/log.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -77,17 +76,16 @@ GLuint gfx_texture_load(const char *rel, unsigned flags)
         log_error("%s: texture not found", path);
         return 0;
     }
-    int w, h, n;
-    stbi_set_flip_vertically_on_load(1); /* GL's first row is the bottom one */
-    unsigned char *px = stbi_load(path, &w, &h, &n, 4);
-    stbi_set_flip_vertically_on_load(0);
-    if (!px) {
-        log_error("%s: cannot load texture: %s", path, stbi_failure_reason());
+    image img;
+    char err[512];
+    if (!image_load_png(path, NULL, true, &img, err, sizeof err)) { /* GL's first row is the bottom one */
+        log_error("cannot load texture %s", err);
         return 0;
     }
     GLuint t = gfx_texture_create(&(gfx_texture_desc){
-        .width = w, .height = h, .internal_format = GL_RGBA8, .data = px, .flags = flags, .label = rel});
-    stbi_image_free(px);
+        .width = img.width, .height = img.height, .internal_format = GL_RGBA8, .data = img.pixels, .flags = flags,
+        .label = rel});
+    image_free(&img);
     return t;
 }
 

@@ -7,8 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <stb_image.h>
-
+#include "core/base/image.h"
 #include "core/base/log.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -51,20 +50,23 @@ static GLuint wrinkle__mask_view(const char *dir)
     char rel[PATH_MAX], path[PATH_MAX];
     snprintf(rel, sizeof rel, "%s/mask.png", dir);
     if (!gfx_data_path(rel, path, sizeof path)) return 0;
-    int w, h, n;
-    stbi_set_flip_vertically_on_load(1);
-    unsigned char *px = stbi_load(path, &w, &h, &n, 4);
-    stbi_set_flip_vertically_on_load(0);
-    if (!px) return 0;
-    for (int i = 0; i < w * h; i++) {
+    image img;
+    char err[512];
+    if (!image_load_png(path, NULL, true, &img, err, sizeof err)) {
+        log_error("wrinkle mask view: %s", err);
+        return 0;
+    }
+    unsigned char *px = img.pixels;
+    for (int i = 0; i < img.width * img.height; i++) {
         unsigned char *p = px + i * 4;
         int a = p[3];
         p[0] = (unsigned char)(p[0] + a > 255 ? 255 : p[0] + a);
         p[1] = (unsigned char)(p[1] + a > 255 ? 255 : p[1] + a);
         p[3] = 255;
     }
-    GLuint t = gfx_texture_create(&(gfx_texture_desc){.width = w, .height = h, .data = px, .label = "wrinkle.mask_view"});
-    stbi_image_free(px);
+    GLuint t = gfx_texture_create(
+        &(gfx_texture_desc){.width = img.width, .height = img.height, .data = px, .label = "wrinkle.mask_view"});
+    image_free(&img);
     return t;
 }
 

@@ -238,7 +238,13 @@ blast_state *blast_create(const robot *r, const blast_desc *desc)
     memset(bs, 0, sizeof *bs);
     bs->r = r;
     bs->n = r->atlas_size;
-    assert(bs->n <= DAMAGE_CC_MAX_SIZE);
+    if (bs->n > DAMAGE_CC_MAX_SIZE) {
+        /* connected components run on a fixed grid; the atlas size is the robot desc's choice */
+        log_error("blast: a %dx%d atlas is larger than the %dx%d the island cutter supports", bs->n, bs->n,
+                  DAMAGE_CC_MAX_SIZE, DAMAGE_CC_MAX_SIZE);
+        free(bs);
+        return NULL;
+    }
     bs->d = desc ? *desc : (blast_desc){0};
     if (bs->d.blowoff_intact <= 0) bs->d.blowoff_intact = 0.72f;
     const size_t nn = (size_t)bs->n * (size_t)bs->n;

@@ -1,4 +1,5 @@
 #include "core/damage/robot.h"
+#include "core/base/log.h"
 
 #include <assert.h>
 #include <math.h>
@@ -405,8 +406,9 @@ static bool try_pack(robot *r, builder *b, float s, stbrp_rect *rects, stbrp_nod
     return stbrp_pack_rects(&ctx, rects, r->chart_count) == 1;
 }
 
-/* Largest common scale that packs: balanced density is one scale for every chart. */
-static void pack_atlas(robot *r, builder *b)
+/* Largest common scale that packs: balanced density is one scale for every chart. False when not
+ * even one texel per metre fits (an atlas too small for the charts and their gutters). */
+static bool pack_atlas(robot *r, builder *b)
 {
     stbrp_rect rects[ROBOT_MAX_CHARTS];
     stbrp_node *nodes = xrealloc(NULL, (size_t)r->atlas_size * sizeof *nodes);
@@ -416,9 +418,8 @@ static void pack_atlas(robot *r, builder *b)
         if (try_pack(r, b, mid, rects, nodes)) lo = mid; else hi = mid;
     }
     bool ok = try_pack(r, b, lo, rects, nodes);
-    assert(ok);
-    (void)ok;
     free(nodes);
+    if (!ok) return false;
     r->texels_per_m = lo;
     for (int i = 0; i < r->chart_count; i++) {
         robot_chart *c = &r->charts[rects[i].id];
@@ -429,6 +430,7 @@ static void pack_atlas(robot *r, builder *b)
         c->len0 = b->chart_len_m[rects[i].id][0] * lo;
         c->len1 = b->chart_len_m[rects[i].id][1] * lo;
     }
+    return true;
 }
 
 static void finish_plates(robot *r, builder *b)
@@ -480,10 +482,17 @@ robot *robot_create(const robot_desc *desc)
     memset(b, 0, sizeof *b);
     b->r = r;
     build_plates(b);
-    pack_atlas(r, b);
-    finish_plates(r, b);
+    /* the atlas size comes from the caller's desc: one too small is an error to report, not an assert */
+    bool packed = pack_atlas(r, b);
+    if (packed) finish_plates(r, b);
     for (int p = 0; p < ROBOT_PLATE_COUNT; p++) free(b->ex[p]);
     free(b);
+    if (!packed) {
+        log_error("robot: %d armor charts with %d-texel gutters do not fit a %dx%d atlas", r->chart_count, r->gutter,
+                  r->atlas_size, r->atlas_size);
+        robot_destroy(r);
+        return NULL;
+    }
     build_body(r);
     vec3 lo, hi;
     mesh_bounds(&r->plates[ROBOT_PLATE_HELMET].mesh, lo, hi);

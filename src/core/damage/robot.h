@@ -19,8 +19,8 @@
  * Atlas: all charts of all plates share ONE atlas of desc.atlas_size² texels, packed with
  * stb_rect_pack. Charts are isometric unwraps, all at one scale (texels_per_m, the largest
  * that fits), so texel density is balanced by surface area; every chart keeps desc.gutter
- * empty texels on each side. Allocation failure aborts (built once at start-up); a packing
- * failure cannot happen at the defaults and asserts.
+ * empty texels on each side. Allocation failure aborts (built once at start-up); an atlas too
+ * small for the charts (never at the defaults) is logged and robot_create returns NULL.
  */
 #ifndef IMPRINT_CORE_ROBOT_H
 #define IMPRINT_CORE_ROBOT_H

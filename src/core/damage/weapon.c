@@ -75,7 +75,9 @@ static int emit(weapon *w, const float aim[3], weapon_shot *out, int max_out)
 {
     float d[3] = {aim[0], aim[1], aim[2]};
     float n = sqrtf(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
-    assert(n > 0);
+    /* the aim is the camera's forward, and a script may put the eye on its target: no direction,
+     * no shot (the trigger pull is spent, as if the gun jammed) */
+    if (!(n > 1e-12f) || !isfinite(n)) return 0;
     for (int k = 0; k < 3; k++) d[k] /= n;
     w->shells++;
     float u[3], v[3];

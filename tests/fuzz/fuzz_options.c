@@ -1,0 +1,54 @@
+/* libFuzzer target: the command-line parser (core/base/options.c). The input is split at newlines
+ * into argv[1..]; a parse either fails with a one-line message or yields values inside the ranges
+ * options.h promises. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/options.h"
+
+enum { MAX_ARGS = 64 };
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    /* --help prints to stdout; "--script /dev/stdin" must not wait for a terminal */
+    if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "r", stdin)) abort();
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *buf = malloc(size + 1);
+    if (!buf) return 0;
+    memcpy(buf, data, size);
+    buf[size] = '\0';
+    char *argv[MAX_ARGS + 1] = {"imprint"};
+    int argc = 1;
+    for (char *p = buf; argc < MAX_ARGS;) {
+        argv[argc++] = p;
+        char *nl = strchr(p, '\n');
+        if (!nl) break;
+        *nl = '\0';
+        p = nl + 1;
+    }
+    argv[argc] = NULL;
+    options o;
+    char err[256];
+    int rc = options_parse(argc, argv, &o, err, sizeof err);
+    if (rc == OPTIONS_OK) {
+        if (o.width < 16 || o.width > 8192 || o.height < 16 || o.height > 8192) abort();
+        if (o.frames != -1 && o.frames < 1) abort();
+        if (o.fixed_dt < 0.0 || o.fixed_dt > 1.0) abort();
+        if (o.particles < 0 || o.particles > 10000000) abort();
+        if (o.level_size < 64 || o.level_size > 1024 || o.level_size % 16) abort();
+        if (!memchr(o.script, '\0', sizeof o.script) || !memchr(o.screenshot, '\0', sizeof o.screenshot)) abort();
+    } else if (rc == OPTIONS_ERROR) {
+        if (!err[0] || strchr(err, '\n')) abort();
+    } else if (rc != OPTIONS_EXIT_OK) {
+        abort();
+    }
+    free(buf);
+    return 0;
+}

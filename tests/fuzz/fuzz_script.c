@@ -1,0 +1,31 @@
+/* libFuzzer target: the script parser (core/base/script.c) on arbitrary text. A parse either fails
+ * with a "FILE:LINE: " message and an empty script, or succeeds with commands whose lines and
+ * times are in order; anything else (or any sanitizer report) is a crash. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/script.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = malloc(size + 1);
+    if (!text) return 0;
+    memcpy(text, data, size);
+    text[size] = '\0'; /* script_load refuses NUL bytes; the parser sees text up to the first one */
+    script s;
+    char err[512];
+    if (script_parse(text, "fuzz.txt", &s, err, sizeof err)) {
+        for (int i = 0; i < s.count; i++) {
+            const script_cmd *c = &s.cmds[i];
+            if (c->op < 0 || c->op >= SCRIPT_OP_COUNT || c->nnum < 0 || c->nnum > 6 || c->time < 0.0) abort();
+            if (i && (c->time < s.cmds[i - 1].time || c->line <= s.cmds[i - 1].line)) abort();
+            if (!memchr(c->str, '\0', sizeof c->str) || !memchr(c->path, '\0', sizeof c->path)) abort();
+        }
+    } else {
+        if (s.count != 0 || s.cmds || strncmp(err, "fuzz.txt:", 9) != 0) abort();
+    }
+    script_free(&s);
+    free(text);
+    return 0;
+}
