@@ -8,14 +8,11 @@
 #include <stdlib.h>
 
 #include "core/base/bvh.h"
+#include "core/base/rng.h"
 #include "core/damage/robot.h"
 
-static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static float frand(void)
-{
-    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-    return (float)(rng >> 40) / (float)(1u << 24);
-}
+static rng test_rng = {.state = 1};
+static float frand(void) { return rng_float(&test_rng); }
 
 static void random_ray(float org[3], float dir[3], float spread)
 {

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/base/rng.h"
 #include "core/dissolve/dissolve_math.h"
 #include "core/base/log.h"
 #include "core/base/mesh.h"
@@ -106,10 +107,11 @@ static void amount_one_discards_everything(void **state)
     }
     /* Also every point between vertices: t never exceeds 1, whatever the noise says. */
     dissolve_params p = params_for(DISSOLVE_MODE_PUSH, DISSOLVE_SHAPE_NOISE, 1.0f);
-    srand(7);
+    rng r;
+    rng_seed(&r, 7);
     for (int i = 0; i < 20000; i++) {
-        float rest[3] = {(float)rand() / RAND_MAX * 4 - 2, (float)rand() / RAND_MAX * 4 - 2, (float)rand() / RAND_MAX * 4 - 2};
-        vec3 dir = {(float)rand() / RAND_MAX - 0.5f, (float)rand() / RAND_MAX - 0.5f, (float)rand() / RAND_MAX - 0.5f};
+        float rest[3] = {rng_float(&r) * 4 - 2, rng_float(&r) * 4 - 2, rng_float(&r) * 4 - 2};
+        vec3 dir = {rng_float(&r) - 0.5f, rng_float(&r) - 0.5f, rng_float(&r) - 0.5f};
         glm_vec3_normalize(dir);
         assert_true(dissolve_fragment_d(&p, noise, rest, dir, model) < 0.0f);
     }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/rng.h"
 #include "core/base/stats.h"
 
 static void small_known_sets(void **state)
@@ -39,8 +40,9 @@ static void matches_reference_and_leaves_input(void **state)
     (void)state;
     enum { N = 1001 };
     float v[N], copy[N], sorted[N];
-    srand(7);
-    for (int i = 0; i < N; i++) v[i] = (float)rand() / (float)RAND_MAX * 40.0f - 5.0f;
+    rng r;
+    rng_seed(&r, 7);
+    for (int i = 0; i < N; i++) v[i] = rng_float(&r) * 40.0f - 5.0f;
     memcpy(copy, v, sizeof v);
     memcpy(sorted, v, sizeof v);
     qsort(sorted, N, sizeof sorted[0], cmp);

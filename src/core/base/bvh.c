@@ -194,6 +194,11 @@ static bool box_hit(const bvh_node *n, const float o[3], const float inv[3], flo
     for (int k = 0; k < 3; k++) {
         float t0 = (n->lo[k] - o[k]) * inv[k], t1 = (n->hi[k] - o[k]) * inv[k];
         if (t0 > t1) { float x = t0; t0 = t1; t1 = x; }
+        /* The slab distances carry a few ulps of rounding that the triangle test does not share:
+         * widen the interval so a hit on a box face is never culled (a ray resumed from a
+         * previous hit's t, just before a neighbouring triangle, lost it). */
+        t0 -= fabsf(t0) * 4.0f * FLT_EPSILON;
+        t1 += fabsf(t1) * 4.0f * FLT_EPSILON;
         t_min = t0 > t_min ? t0 : t_min;
         t_max = t1 < t_max ? t1 : t_max;
         if (t_min > t_max) return false;
