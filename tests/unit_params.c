@@ -8,7 +8,13 @@
 
 #include <cmocka.h>
 
+#include "core/base/alloc.h"
 #include "core/base/params.h"
+#include "core/damage/weapon.h"
+#include "core/dissolve/dissolve_math.h"
+#include "core/dissolve/gallery.h"
+#include "core/mud/vehicle.h"
+#include "core/wrinkle/wrinkle_math.h"
 
 static void table_is_sane(void **state)
 {
@@ -114,12 +120,64 @@ static void json_round_trip(void **state)
     params_destroy(p);
 }
 
+/* The wrinkle rows follow head_shape_names, and every default is the module's own default, so a
+ * run without `set` draws what it drew before the registry. */
+static void rows_match_the_modules(void **state)
+{
+    assert_int_equal(PARAMS_WRINKLE_SHAPES, HEAD_SHAPE_COUNT);
+    const wrinkle_layer_def *L = wrinkle_layer_defaults();
+    for (int k = 0; k < HEAD_SHAPE_COUNT; k++) {
+        char want[96];
+        snprintf(want, sizeof want, "wrinkle.%s.normal_strength", head_shape_names[k]);
+        assert_string_equal(params_def(params_wrinkle_id(k, false))->name, want);
+        snprintf(want, sizeof want, "wrinkle.%s.occlusion_strength", head_shape_names[k]);
+        assert_string_equal(params_def(params_wrinkle_id(k, true))->name, want);
+        for (int l = 0; l < WRINKLE_LAYER_COUNT; l++) {
+            if (L[l].shape != k) continue;
+            assert_float_equal(params_def(params_wrinkle_id(k, false))->def, L[l].strength, 0);
+            assert_float_equal(params_def(params_wrinkle_id(k, true))->def, L[l].occ_strength, 0);
+        }
+    }
+    const dissolve_params dp = dissolve_params_defaults();
+    assert_float_equal(params_def(P_DISSOLVE_EDGE_WIDTH)->def, dp.edge_width, 0);
+    assert_float_equal(params_def(P_DISSOLVE_BAND)->def, dp.band, 0);
+    mesh_data m[DISSOLVE_GALLERY_MAX] = {0};
+    dissolve_gallery *g = ALLOC_STRUCT(dissolve_gallery);
+    const int n = dissolve_gallery_build(g, m);
+    for (int i = 0; i < n; i++) assert_float_equal(params_def(P_DISSOLVE_PUSH_DISTANCE)->def, dissolve_gallery_params(g, i).push_distance, 0);
+    for (int i = 0; i < DISSOLVE_GALLERY_MAX; i++) mesh_data_free(&m[i]);
+    free(g);
+    vehicle *v = vehicle_create(NULL);
+    assert_float_equal(params_def(P_TRUCK_ENGINE_FORCE)->def, vehicle_get_desc(v)->engine_force, 0);
+    vehicle_destroy(v);
+}
+
+/* The text a `params` dump shows for a value is accepted by `set` and gives the same value back. */
+static void dump_text_is_set_text(void **state)
+{
+    params *p = params_create(), *q = params_create();
+    char err[256];
+    for (int i = 0; i < P_COUNT; i++) {
+        const param_def *d = params_def(i);
+        params_set(p, i, d->type == PARAM_FLOAT ? d->min + (d->max - d->min) * 0.61f : d->max);
+        char text[64];
+        if (d->type == PARAM_BOOL || d->type == PARAM_ENUM) snprintf(text, sizeof text, "%s", d->names[params_i(p, i)]);
+        else snprintf(text, sizeof text, "%.9g", (double)params_f(p, i));
+        assert_true(params_set_text(q, d->name, text, err, sizeof err));
+        assert_float_equal(params_f(q, i), params_f(p, i), 0);
+    }
+    params_destroy(p);
+    params_destroy(q);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(table_is_sane),
         cmocka_unit_test(defaults_and_set_text),
         cmocka_unit_test(json_round_trip),
+        cmocka_unit_test(rows_match_the_modules),
+        cmocka_unit_test(dump_text_is_set_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -44,6 +44,7 @@ typedef struct app {
     platform *plat;
     renderer *r;
     fx_system *fx;
+    params *params; /* the registry the scenes read (scene_ctx.params) */
     scene_ctx ctx;
     void *inst[APP_SCENES];
     int cur;
@@ -75,12 +76,14 @@ static const char *app__name(int scene) { return script_scene_names[scene]; }
 static bool app__is_app_op(script_op op)
 {
     return op == SCRIPT_SCENE || op == SCRIPT_CAMERA || op == SCRIPT_VIEW || op == SCRIPT_SCREENSHOT ||
-           op == SCRIPT_DUMP || op == SCRIPT_STATS || op == SCRIPT_QUIT;
+           op == SCRIPT_DUMP || op == SCRIPT_STATS || op == SCRIPT_QUIT || op == SCRIPT_SET ||
+           op == SCRIPT_PARAMS;
 }
 
 static bool app__is_capture_op(script_op op)
 {
-    return op == SCRIPT_SCREENSHOT || op == SCRIPT_DUMP || op == SCRIPT_STATS || op == SCRIPT_QUIT;
+    return op == SCRIPT_SCREENSHOT || op == SCRIPT_DUMP || op == SCRIPT_STATS || op == SCRIPT_QUIT ||
+           op == SCRIPT_PARAMS;
 }
 
 /* Before the first frame: every technique command must reach a scene that implements it. */
@@ -194,6 +197,22 @@ static bool app__stats(app *a, const char *path)
     return ok;
 }
 
+static bool app__params(app *a, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        log_error("params %s: cannot open for writing", path);
+        return false;
+    }
+    json_writer w;
+    json_begin(&w, f);
+    params_write_json(a->params, &w, NULL);
+    bool ok = json_end(&w);
+    fclose(f);
+    if (!ok) log_error("params %s: write failed", path);
+    return ok;
+}
+
 static bool app__set_view(app *a, const char *name)
 {
     if (!strcmp(name, "none") || !strcmp(name, "shadow")) {
@@ -223,6 +242,13 @@ static bool app__command(app *a, const script_cmd *c)
     case SCRIPT_SCREENSHOT: return app__screenshot(a, c->path);
     case SCRIPT_STATS: return app__stats(a, c->path);
     case SCRIPT_QUIT: a->quit = true; return true;
+    case SCRIPT_PARAMS: return app__params(a, c->path);
+    case SCRIPT_SET: {
+        char err[256];
+        if (params_set_text(a->params, c->str, c->path, err, sizeof err)) return true;
+        log_error("set: %s", err);
+        return false;
+    }
     case SCRIPT_DUMP:
         if (!strcmp(c->str, "shadow")) {
             bool ok = gfx_dump_texture(renderer_shadow_map(a->r), c->path);
@@ -401,6 +427,7 @@ static void app__render(app *a, int w, int h)
     renderer_main_begin(a->r);
     vt->draw(s, SCENE_PASS_MAIN);
     renderer_opaque_end(a->r);
+    fx_set_frame_blend(a->fx, params_b(a->params, P_BB_FRAME_BLEND));
     fx_draw(a->fx, a->r, &a->cam, aspect);
     renderer_finish(a->r);
     gfx_target_bind(renderer_ldr(a->r));
@@ -478,8 +505,17 @@ static bool app__init(app *a)
     if (!a->r) return false;
     gfx_timers_init();
     if (!gfx_hud_init() || !gfx_panel_init()) return false;
+    a->params = params_create();
+    if (!a->params) return false;
+    for (int i = 0; i < o->nsets; i++) {
+        char err[256];
+        if (!params_set_text(a->params, o->sets[i][0], o->sets[i][1], err, sizeof err)) {
+            log_error("--set: %s", err); /* options_parse checked it: cannot happen */
+            return false;
+        }
+    }
     a->ctx = (scene_ctx){.opt = o, .r = a->r, .cam = &a->cam, .seed = o->seed, .headless = headless,
-                         .width = o->width, .height = o->height};
+                         .width = o->width, .height = o->height, .params = a->params};
     a->fx = fx_create(o, o->seed);
     fx_bind(a->fx, &a->ctx.fx);
     /* frames: --frames, else until the script ends, else (headless) 60, (bench) 240, (window) forever */
@@ -495,6 +531,7 @@ static void app__shutdown(app *a)
     for (int i = 0; i < APP_SCENES; i++)
         if (a->inst[i]) app_scenes[i]->destroy(a->inst[i]);
     fx_destroy(a->fx);
+    params_destroy(a->params);
     if (a->r) {
         gfx_panel_shutdown();
         gfx_hud_shutdown();

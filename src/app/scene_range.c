@@ -135,7 +135,8 @@ static void range_update(void *p, const app_input *in, float dt)
     weapon_shot shots[WEAPON_MAX_SHOTS];
     int n = !range_play_can_fire(&s->play) ? 0 : weapon_update(&s->gun, dt, dir, shots, WEAPON_MAX_SHOTS);
     if (n) s->flash = RANGE_FLASH_S;
-    for (int i = 0; i < n; i++) range__shoot(s, org, shots[i].dir, shots[i].radius);
+    const float radius_scale = params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE);
+    for (int i = 0; i < n; i++) range__shoot(s, org, shots[i].dir, shots[i].radius * radius_scale);
     s->flash = fmaxf(0.0f, s->flash - dt);
 
     if (range_play_update(&s->play, dt) & RANGE_PLAY_RESET) {
@@ -144,6 +145,7 @@ static void range_update(void *p, const app_input *in, float dt)
         s->clear_pending = true;
         s->cut_dirty = false;
     }
+    damage_map_set_fade_hz(s->dm, params_f(s->ctx->params, P_DAMAGE_FADE_RATE));
     damage_map_update(s->dm, dt);
 }
 
