@@ -97,6 +97,34 @@ printf '0 set dissolve.edge_width 0.3\n0.05 scene dissolve\n0.05 dissolve 0.45\n
 "$IMPRINT" --headless --size 256x144 --fixed-dt 0.05 --seed 5 --scene range --script later.txt >later.log 2>&1 || { cat later.log; fail "set for a later scene"; }
 "$IMGTOOL" same later.png base_dissolve.png >/dev/null && fail "a parameter set in the range scene did not reach the dissolve scene"
 
+# --- --ui draws the panel into headless pictures, with the current scene's parameters ------------
+for scene in range face; do
+    printf '0.3 screenshot ui_%s.png\n0.3 stats ui_%s.json\n' $scene $scene >ui.txt
+    "$IMPRINT" --headless --size 960x540 --fixed-dt 0.05 --seed 5 --scene $scene --script ui.txt --ui >ui.log 2>&1 || { cat ui.log; fail "--ui run"; }
+    sed "s/ui_/plain_/g" ui.txt >plain.txt
+    "$IMPRINT" --headless --size 960x540 --fixed-dt 0.05 --seed 5 --scene $scene --script plain.txt >plain.log 2>&1 || fail "plain run"
+    "$IMGTOOL" same "ui_$scene.png" "plain_$scene.png" >/dev/null 2>&1 && fail "--ui changes nothing in the $scene picture"
+    flat=$(tr -d ' \n' <"ui_$scene.json")
+    grep -q '"ui":{"shown":true' <<<"$flat" || fail "--ui: stats say the panel is not shown"
+    # the widgets of this scene's rows and of the rows for every scene, none of another scene's
+    while read -r name type def min max pscene value; do
+        if [ "$pscene" = "$scene" ] || [ "$pscene" = null ]; then
+            grep -q "\"$name\":\[" <<<"$flat" || fail "--ui: no widget for $name in the $scene scene"
+        else
+            grep -q "\"$name\":\[" <<<"$flat" && fail "--ui: a widget for $name ($pscene) in the $scene scene"
+        fi
+    done <rows.txt
+    # where the panel is, the picture is the panel's dark background; left of it, the plain picture
+    read -r x y w h <<<"$(grep -o '"widgets":{"[^"]*":\[[0-9.,]*' <<<"$flat" | sed 's/.*\[//; s/,/ /g')"
+    px=$(awk -v x="$x" 'BEGIN { printf "%d", x - 8 }')
+    lum() { "$IMGTOOL" region "$1" "$2" 40 "$3" 300 | awk '{ printf "%.1f", 0.2126 * $1 + 0.7152 * $2 + 0.0722 * $3 }'; }
+    ui_l=$(lum "ui_$scene.png" "$px" 220) plain_l=$(lum "plain_$scene.png" "$px" 220)
+    awk -v a="$ui_l" -v b="$plain_l" 'BEGIN { exit !(b - a > 15) }' || fail "--ui: the panel area is not darker than the scene ($ui_l vs $plain_l)"
+    [ "$("$IMGTOOL" region "ui_$scene.png" 0 60 $((px - 20)) 400)" = "$("$IMGTOOL" region "plain_$scene.png" 0 60 $((px - 20)) 400)" ] \
+        || fail "--ui changed the picture outside the panel"
+    echo "ok: --ui shows the $scene panel at x=$px (luminance $ui_l where the scene has $plain_l)"
+done
+
 # --- bad lines stop before the first frame ---------------------------------------------------------
 bad() { # bad SCRIPT_TEXT EXPECTED_MESSAGE
     printf '0 screenshot never.png\n%s\n' "$1" >bad.txt

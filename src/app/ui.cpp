@@ -122,34 +122,38 @@ static void ui__remember(ui *u, const char *name)
     r[3] = hi.y - lo.y;
 }
 
-// One registry row: its name, then a widget as wide as the panel; the help on hover.
+// One registry row, one line: a widget as wide as the panel that shows the name with the value
+// (ImGui formats may carry text around the number); the help on hover; right click: the default.
 static void ui__param(ui *u, params *reg, int id)
 {
     const param_def *d = params_def(id);
-    const bool changed_from_default = params_f(reg, id) != d->def;
+    const bool moved = params_f(reg, id) != d->def;
+    char fmt[160];
     ImGui::PushID(id);
-    ImGui::TextColored(changed_from_default ? ImVec4(1.0f, 0.85f, 0.4f, 1.0f) : ImVec4(0.8f, 0.85f, 0.9f, 1.0f), "%s", d->name);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\ndefault %g, range %g..%g\nright-click the value: default", d->help,
-                                                  (double)d->def, (double)d->min, (double)d->max);
+    if (moved) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.85f, 0.4f, 1.0f));
     ImGui::SetNextItemWidth(-1.0f);
-    float v = params_f(reg, id);
     switch (d->type) {
-    case PARAM_FLOAT:
-        if (ImGui::SliderFloat("##v", &v, d->min, d->max, "%.4g")) params_set(reg, id, v);
+    case PARAM_FLOAT: {
+        float v = params_f(reg, id);
+        snprintf(fmt, sizeof fmt, "%s  %%.4g", d->name);
+        if (ImGui::SliderFloat("##v", &v, d->min, d->max, fmt)) params_set(reg, id, v);
         break;
+    }
     case PARAM_INT: {
         int i = params_i(reg, id);
-        if (ImGui::SliderInt("##v", &i, (int)d->min, (int)d->max)) params_set(reg, id, (float)i);
+        snprintf(fmt, sizeof fmt, "%s  %%d", d->name);
+        if (ImGui::SliderInt("##v", &i, (int)d->min, (int)d->max, fmt)) params_set(reg, id, (float)i);
         break;
     }
     case PARAM_BOOL: {
         bool b = params_b(reg, id);
-        if (ImGui::Checkbox(d->names[b ? 1 : 0], &b)) params_set(reg, id, b ? 1.0f : 0.0f);
+        if (ImGui::Checkbox(d->name, &b)) params_set(reg, id, b ? 1.0f : 0.0f);
         break;
     }
     case PARAM_ENUM: {
-        int i = params_i(reg, id);
-        if (ImGui::BeginCombo("##v", d->names[i])) {
+        const int i = params_i(reg, id);
+        snprintf(fmt, sizeof fmt, "%s  %s", d->name, d->names[i]);
+        if (ImGui::BeginCombo("##v", fmt)) {
             for (int k = 0; d->names[k]; k++)
                 if (ImGui::Selectable(d->names[k], k == i)) params_set(reg, id, (float)k);
             ImGui::EndCombo();
@@ -157,7 +161,11 @@ static void ui__param(ui *u, params *reg, int id)
         break;
     }
     }
+    if (moved) ImGui::PopStyleColor();
     ui__remember(u, d->name);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s\n%s: default %g, range %g..%g\nright click: default, ctrl+click: type a value", d->help, d->name,
+                          (double)d->def, (double)d->min, (double)d->max);
     if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) params_set(reg, id, d->def);
     ImGui::PopID();
 }
@@ -241,13 +249,13 @@ extern "C" int ui_draw(ui *u, const ui_frame *f, script_cmd out[UI_MAX_CMDS])
         char overlay[96];
         const float last = u->frame_filled ? u->frame_hist[(u->frame_head + UI_HISTORY - 1) % UI_HISTORY] : 0.0f;
         snprintf(overlay, sizeof overlay, "frame %.2f ms", (double)last);
-        ui__plot("##frame", u->frame_hist, u->frame_head, u->frame_filled, overlay, 34.0f);
+        ui__plot("##frame", u->frame_hist, u->frame_head, u->frame_filled, overlay, 30.0f);
         for (int i = 0; i < gfx_timers_count() && i < GFX_TIMER_MAX_PASSES; i++) {
             const gfx_pass_stats *p = gfx_timers_get(i);
             if (!gfx_timers_recent(p) || !u->filled[i]) continue; // a pass of a scene left behind
             snprintf(overlay, sizeof overlay, "%s %.3f ms", p->name, (double)p->gpu_ms);
             ImGui::PushID(i);
-            ui__plot("##pass", u->hist[i], u->head[i], u->filled[i], overlay, 26.0f);
+            ui__plot("##pass", u->hist[i], u->head[i], u->filled[i], overlay, 22.0f);
             ImGui::PopID();
         }
     }
