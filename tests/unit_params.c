@@ -147,6 +147,8 @@ static void rows_match_the_modules(void **state)
     for (int i = 0; i < n; i++) assert_float_equal(params_def(P_DISSOLVE_PUSH_DISTANCE)->def, dissolve_gallery_params(g, i).push_distance, 0);
     for (int i = 0; i < DISSOLVE_GALLERY_MAX; i++) mesh_data_free(&m[i]);
     free(g);
+    assert_float_equal(params_def(P_DAMAGE_PELLETS)->def, WEAPON_PELLETS, 0);
+    assert_float_equal(params_def(P_DAMAGE_PELLETS)->max, WEAPON_MAX_SHOTS, 0); /* the scene's shot buffer */
     vehicle *v = vehicle_create(NULL);
     assert_float_equal(params_def(P_TRUCK_ENGINE_FORCE)->def, vehicle_get_desc(v)->engine_force, 0);
     vehicle_destroy(v);
@@ -170,6 +172,48 @@ static void dump_text_is_set_text(void **state)
     params_destroy(q);
 }
 
+/* Each type's text: numbers (ints whole), bools on|off, enums by name; ranges; messages. The
+ * enum row is the test's own (params_parse_value takes any row); the rest are the table's. */
+static void parsing_per_type(void **state)
+{
+    char err[256];
+    float v = -1;
+    /* int */
+    const param_def *pel = params_def(P_DAMAGE_PELLETS);
+    assert_int_equal(pel->type, PARAM_INT);
+    assert_true(params_parse_value(pel, "7", &v, err, sizeof err));
+    assert_float_equal(v, 7, 0);
+    assert_true(params_parse_value(pel, "7.0", &v, err, sizeof err)); /* a whole number written as a float */
+    const char *bad_int[] = {"2.5", "0", "33", "x", "", "7 "};
+    for (size_t i = 0; i < sizeof bad_int / sizeof *bad_int; i++) {
+        v = -1;
+        assert_false(params_parse_value(pel, bad_int[i], &v, err, sizeof err));
+        assert_non_null(strstr(err, "damage.pellets must be a whole number in 1..32"));
+        assert_float_equal(v, -1, 0);
+    }
+    /* bool */
+    const param_def *fb = params_def(P_BB_FRAME_BLEND);
+    assert_true(params_parse_value(fb, "off", &v, err, sizeof err));
+    assert_float_equal(v, 0, 0);
+    assert_true(params_parse_value(fb, "on", &v, err, sizeof err));
+    assert_float_equal(v, 1, 0);
+    assert_false(params_parse_value(fb, "true", &v, err, sizeof err));
+    assert_false(params_parse_value(fb, "1", &v, err, sizeof err));
+    /* enum */
+    static const char *const looks[] = {"cut", "fade", "glow", NULL};
+    const param_def e = {"test.look", PARAM_ENUM, 1, 0, 2, looks, NULL, "a test row"};
+    assert_true(params_parse_value(&e, "glow", &v, err, sizeof err));
+    assert_float_equal(v, 2, 0);
+    assert_false(params_parse_value(&e, "Glow", &v, err, sizeof err));
+    assert_string_equal(err, "test.look must be one of cut|fade|glow, got 'Glow'");
+    /* float: bounds are inclusive */
+    const param_def *ew = params_def(P_DISSOLVE_EDGE_WIDTH);
+    assert_true(params_parse_value(ew, "0.5", &v, err, sizeof err));
+    assert_true(params_parse_value(ew, "5e-3", &v, err, sizeof err));
+    assert_float_equal(v, 0.005f, 1e-9);
+    assert_false(params_parse_value(ew, "0.004", &v, err, sizeof err));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +222,7 @@ int main(void)
         cmocka_unit_test(json_round_trip),
         cmocka_unit_test(rows_match_the_modules),
         cmocka_unit_test(dump_text_is_set_text),
+        cmocka_unit_test(parsing_per_type),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

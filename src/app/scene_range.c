@@ -132,11 +132,11 @@ static void range_update(void *p, const app_input *in, float dt)
     vec3 org, dir;
     camera_ray(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), 0, 0, org, dir);
     glm_vec3_normalize(dir);
+    s->gun.pellets = params_i(s->ctx->params, P_DAMAGE_PELLETS); /* the row's max is WEAPON_MAX_SHOTS */
     weapon_shot shots[WEAPON_MAX_SHOTS];
     int n = !range_play_can_fire(&s->play) ? 0 : weapon_update(&s->gun, dt, dir, shots, WEAPON_MAX_SHOTS);
     if (n) s->flash = RANGE_FLASH_S;
-    const float radius_scale = params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE);
-    for (int i = 0; i < n; i++) range__shoot(s, org, shots[i].dir, shots[i].radius * radius_scale);
+    for (int i = 0; i < n; i++) range__shoot(s, org, shots[i].dir, shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE));
     s->flash = fmaxf(0.0f, s->flash - dt);
 
     if (range_play_update(&s->play, dt) & RANGE_PLAY_RESET) {
@@ -221,8 +221,7 @@ static scene_cmd_result range_command(void *p, const script_cmd *c)
 
 static GLuint range__map(range *s, const char *name)
 {
-    if (!strcmp(name, "damage")) return damage_map_texture(s->dm);
-    return !strcmp(name, "damage-fading") ? damage_map_fading_texture(s->dm) : 0;
+    return !strcmp(name, "damage") ? damage_map_texture(s->dm) : !strcmp(name, "damage-fading") ? damage_map_fading_texture(s->dm) : 0;
 }
 
 static bool range_view(void *p, const char *name, scene_view *out)

@@ -18,6 +18,8 @@ static const param_def params__table[P_COUNT] = {
                             "fade passes per second while the fading map holds heat (Hz)"},
     [P_DAMAGE_RADIUS_SCALE] = {"damage.radius_scale", PARAM_FLOAT, 1.0f, 0.25f, 4.0f, NULL, "range",
                                "multiplies every weapon's hole radius"},
+    [P_DAMAGE_PELLETS] = {"damage.pellets", PARAM_INT, 15.0f, 1.0f, 32.0f, NULL, "range",
+                          "pellets in one shotgun shell"},
     [P_MUD_SOFTNESS_SCALE] = {"mud.softness_scale", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "mud",
                               "multiplies the terrain's softness: how deep wheels sink"},
     [P_MUD_STAMP_DEPTH] = {"mud.stamp_depth", PARAM_FLOAT, 0.5f, 0.05f, 1.5f, NULL, "mud",
@@ -118,15 +120,9 @@ static void params__names_list(const char *const *names, char *out, size_t n)
         len += (size_t)snprintf(out + len, n - len, "%s%s", k ? "|" : "", names[k]);
 }
 
-bool params_set_text(params *p, const char *name, const char *value, char *err, size_t errlen)
+bool params_parse_value(const param_def *d, const char *value, float *out, char *err, size_t errlen)
 {
-    const int id = params_find(name);
-    if (id < 0) {
-        snprintf(err, errlen, "unknown parameter '%s' (the list: params PATH, or docs/cli.md)", name);
-        return false;
-    }
-    const param_def *d = &params__table[id];
-    float v = 0;
+    const char *name = d->name;
     if (d->type == PARAM_BOOL || d->type == PARAM_ENUM) {
         int k = 0;
         while (d->names[k] && strcmp(d->names[k], value) != 0) k++;
@@ -136,23 +132,34 @@ bool params_set_text(params *p, const char *name, const char *value, char *err, 
             snprintf(err, errlen, "%s must be one of %s, got '%s'", name, list, value);
             return false;
         }
-        v = (float)k;
-    } else {
-        char *end;
-        errno = 0;
-        const double x = strtod(value, &end);
-        const bool whole = d->type != PARAM_INT || x == floor(x);
-        if (end == value || *end != '\0' || errno == ERANGE || !isfinite(x) || !whole || x < d->min || x > d->max) {
-            if (d->type == PARAM_INT)
-                snprintf(err, errlen, "%s must be a whole number in %g..%g, got '%s'", name, (double)d->min,
-                         (double)d->max, value);
-            else
-                snprintf(err, errlen, "%s must be a number in %g..%g, got '%s'", name, (double)d->min, (double)d->max,
-                         value);
-            return false;
-        }
-        v = (float)x;
+        *out = (float)k;
+        return true;
     }
+    char *end;
+    errno = 0;
+    const double x = strtod(value, &end);
+    const bool whole = d->type != PARAM_INT || x == floor(x);
+    if (end == value || *end != '\0' || errno == ERANGE || !isfinite(x) || !whole || x < d->min || x > d->max) {
+        if (d->type == PARAM_INT)
+            snprintf(err, errlen, "%s must be a whole number in %g..%g, got '%s'", name, (double)d->min, (double)d->max,
+                     value);
+        else
+            snprintf(err, errlen, "%s must be a number in %g..%g, got '%s'", name, (double)d->min, (double)d->max, value);
+        return false;
+    }
+    *out = (float)x;
+    return true;
+}
+
+bool params_set_text(params *p, const char *name, const char *value, char *err, size_t errlen)
+{
+    const int id = params_find(name);
+    if (id < 0) {
+        snprintf(err, errlen, "unknown parameter '%s' (the list: params PATH, or docs/cli.md)", name);
+        return false;
+    }
+    float v;
+    if (!params_parse_value(&params__table[id], value, &v, err, errlen)) return false;
     if (p) params_set(p, id, v);
     return true;
 }

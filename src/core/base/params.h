@@ -40,6 +40,7 @@ typedef struct param_def {
 typedef enum param_id {
     P_DAMAGE_FADE_RATE,
     P_DAMAGE_RADIUS_SCALE,
+    P_DAMAGE_PELLETS,
     P_MUD_SOFTNESS_SCALE,
     P_MUD_STAMP_DEPTH,
     P_TRUCK_ENGINE_FORCE,
@@ -83,6 +84,11 @@ int params_find(const char *name);
 float params_f(const params *p, int id);
 int params_i(const params *p, int id);
 bool params_b(const params *p, int id);
+
+/* Parses text for row d (numbers for float and int — an int must be whole —, value names for bool
+ * and enum) and checks the range; params_set_text is this plus the look-up. On failure *out is
+ * untouched and err says what is valid. */
+bool params_parse_value(const param_def *d, const char *text, float *out, char *err, size_t errlen);
 
 /* Sets a value, clamped into the range (the panel's sliders). */
 void params_set(params *p, int id, float v);
