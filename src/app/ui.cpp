@@ -209,18 +209,21 @@ extern "C" int ui_draw(ui *u, const ui_frame *f, script_cmd out[UI_MAX_CMDS])
     else io.ConfigFlags &= ~ImGuiConfigFlags_NoMouse;
     ImGui_ImplOpenGL3_NewFrame();
     if (u->glfw) {
+        // window coordinates (the cursor's) and the framebuffer scale, from GLFW: the target the
+        // panel goes into is the framebuffer's size
         ImGui_ImplGlfw_NewFrame();
+    } else {
+        io.DisplaySize = ImVec2((float)f->width, (float)f->height);
+        io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+        io.DeltaTime = f->dt > 0.0f ? f->dt : 1.0f / 60.0f;
     }
-    // the panel is drawn at the size of the target it goes into, in a window and headless alike
-    io.DisplaySize = ImVec2((float)f->width, (float)f->height);
-    io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
-    io.DeltaTime = f->dt > 0.0f ? f->dt : 1.0f / 60.0f;
+    const float dw = io.DisplaySize.x, dh = io.DisplaySize.y;
     ImGui::NewFrame();
 
     int n = 0;
-    const float pw = 340.0f < f->width * 0.45f ? 340.0f : f->width * 0.45f;
-    ImGui::SetNextWindowPos(ImVec2((float)f->width - pw - 6.0f, 6.0f), ImGuiCond_Always);
-    ImGui::SetNextWindowSize(ImVec2(pw, (float)f->height - 12.0f), ImGuiCond_Always);
+    const float pw = 340.0f < dw * 0.45f ? 340.0f : dw * 0.45f;
+    ImGui::SetNextWindowPos(ImVec2(dw - pw - 6.0f, 6.0f), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(pw, dh - 12.0f), ImGuiCond_Always);
     ImGui::Begin("parameters (U hides)", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
     ImGui::Text("scene %s", f->scene);
     ui__buttons("scene", SCRIPT_SCENE, script_scene_names, f->scene, out, &n);

@@ -66,8 +66,9 @@ int ui_draw(ui *u, const ui_frame *f, script_cmd out[UI_MAX_CMDS]);
 /* For the platform's input callbacks: the panel has the pointer / the keyboard (false without a panel). */
 bool ui_wants_mouse(void);
 bool ui_wants_keyboard(void);
-/* "ui": {"shown", "wants_mouse", "widgets": {"name": [x, y, w, h], ...}} (pixels, top-left origin)
- * into the open stats object: tests find a slider with it. */
+/* "ui": {"shown", "wants_mouse", "widgets": {"name": [x, y, w, h], ...}} into the open stats
+ * object, top-left origin, in window coordinates (the cursor's; = pixels headless and without
+ * HiDPI scaling): tests find a slider with it. */
 void ui_write_stats(const ui *u, json_writer *w);
 
 #ifdef __cplusplus
