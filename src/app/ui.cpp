@@ -135,7 +135,7 @@ static void ui__param(ui *u, params *reg, int id)
     switch (d->type) {
     case PARAM_FLOAT: {
         float v = params_f(reg, id);
-        snprintf(fmt, sizeof fmt, "%s  %%.4g", d->name);
+        snprintf(fmt, sizeof fmt, "%s  %%.5g", d->name); /* 24000 N, not 2.4e+04 */
         if (ImGui::SliderFloat("##v", &v, d->min, d->max, fmt)) params_set(reg, id, v);
         break;
     }
