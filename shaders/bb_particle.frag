@@ -11,6 +11,7 @@ uniform vec2 u_inv_viewport;
 
 in vec2 v_uv;
 in vec2 v_uv_next;
+uniform float u_frame_blend; // 1: blend neighbouring atlas cells, 0: each cell whole (bb.frame_blend)
 in float v_blend;
 in vec4 v_color;
 in float v_size;
@@ -25,7 +26,7 @@ float linear_depth(float d)
 
 void main()
 {
-    vec4 t = mix(texture(u_atlas, v_uv), texture(u_atlas, v_uv_next), v_blend);
+    vec4 t = mix(texture(u_atlas, v_uv), texture(u_atlas, v_uv_next), v_blend * u_frame_blend);
     vec4 c = t * v_color;
     c.rgb *= u_gain;
     if (u_soft > 0.0) {

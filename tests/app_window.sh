@@ -18,8 +18,9 @@ wait_for() { # wait_for SECONDS COMMAND...: poll until the command succeeds
 rm -f imprint-*.png
 # Under LeakSanitizer (CI's sanitizer build): glfwTerminate unloads the GLX driver modules before
 # the leak report, so their allocations show as "<unknown module>" that no suppression can name.
-# Leak checking stays on for every headless run (the other app tests); ASan itself stays on here.
-LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}detect_leaks=0" \
+# Leak checking stays on for every headless run (the other app tests); ASan itself stays on here,
+# for every windowed run of this file.
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}detect_leaks=0"
 "$IMPRINT" --size 480x270 --scene range >win.log 2>&1 &
 pid=$!
 wait_for 120 xdotool search --name '^imprint$' >/dev/null || { echo "no window"; cat win.log; exit 1; }

@@ -183,6 +183,27 @@ static void composed_texels_equal_the_cpu_reference(void **state)
     float mixed[HEAD_SHAPE_COUNT] = {0.2f, 0.9f, 0.55f, 0.1f, 0.7f, 0.35f};
     compose_and_compare(wr, mixed);
     assert_int_equal(wrinkle_active(wr)->layer[0], HEAD_FROWN);
+    /* normal and occlusion strengths apart (the panel's knobs): still the CPU mirror */
+    const float nrm[HEAD_SHAPE_COUNT] = {0.3f, 1.5f, 0.0f, 2.0f, 0.8f, 0.6f}, occ[HEAD_SHAPE_COUNT] = {1.8f, 0.2f, 1.0f, 0.0f, 0.5f, 1.2f};
+    wrinkle_set_strengths(wr, nrm, occ);
+    assert_true(compose_and_compare(wr, six) > N * N / 2);
+    compose_and_compare(wr, mixed);
+    /* normals off everywhere: the layers only darken, the normals are the base's */
+    const float off[HEAD_SHAPE_COUNT] = {0};
+    wrinkle_set_strengths(wr, off, occ);
+    compose_and_compare(wr, six);
+    uint32_t *px = malloc(N * N * sizeof *px);
+    wrinkle_read_composed(wr, px);
+    const wrinkle_selection none = {0};
+    int occ_moved = 0;
+    for (int y = 0; y < N; y++)
+        for (int x = 0; x < N; x++) {
+            const uint32_t g = px[y * N + x], b = reference(&none, x, y);
+            assert_true(channel_diff(g, b, 0) <= 1 && channel_diff(g, b, 10) <= 1);
+            occ_moved += channel_diff(g, b, 20) > 4;
+        }
+    free(px);
+    assert_true(occ_moved > N * N / 4);
     wrinkle_destroy(wr);
 }
 

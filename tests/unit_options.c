@@ -103,6 +103,19 @@ static void every_option_is_applied(void **state)
     assert_int_equal(o.step_hz, 1);
     assert_int_equal(parse(&o, err, sizeof err, "--step-hz", "1000", NULL), OPTIONS_OK);
     assert_int_equal(o.step_hz, 1000);
+
+    /* --set is repeatable and kept in order; --ui */
+    assert_false(o.ui);
+    assert_int_equal(o.nsets, 0);
+    rc = parse(&o, err, sizeof err, "--ui", "--set", "dissolve.edge_width=0.08", "--set=bb.frame_blend=off", NULL);
+    if (rc != OPTIONS_OK) fprintf(stderr, "%s\n", err);
+    assert_int_equal(rc, OPTIONS_OK);
+    assert_true(o.ui);
+    assert_int_equal(o.nsets, 2);
+    assert_string_equal(o.sets[0][0], "dissolve.edge_width");
+    assert_string_equal(o.sets[0][1], "0.08");
+    assert_string_equal(o.sets[1][0], "bb.frame_blend");
+    assert_string_equal(o.sets[1][1], "off");
 }
 
 static void bench_path_is_optional(void **state)
@@ -193,6 +206,11 @@ static void bad_values_name_option_and_value(void **state)
         {"--step-hz", "-60", "--step-hz: expected steps per second, a whole number 1..1000, got '-60'"},
         {"--step-hz", "59.9", "--step-hz: expected steps per second, a whole number 1..1000, got '59.9'"},
         {"--step-hz", "fast", "--step-hz: expected steps per second, a whole number 1..1000, got 'fast'"},
+        {"--set", "dissolve.edge_width", "--set: expected NAME=VALUE like dissolve.edge_width=0.08, got 'dissolve.edge_width'"},
+        {"--set", "=1", "--set: expected NAME=VALUE like dissolve.edge_width=0.08, got '=1'"},
+        {"--set", "no.such=1", "--set: unknown parameter 'no.such' (the list: params PATH, or docs/cli.md)"},
+        {"--set", "damage.fade_rate=0", "--set: damage.fade_rate must be a number in 1..60, got '0'"},
+        {"--set", "bb.frame_blend=yes", "--set: bb.frame_blend must be one of off|on, got 'yes'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         options o;

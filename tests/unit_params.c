@@ -8,7 +8,13 @@
 
 #include <cmocka.h>
 
+#include "core/base/alloc.h"
 #include "core/base/params.h"
+#include "core/damage/weapon.h"
+#include "core/dissolve/dissolve_math.h"
+#include "core/dissolve/gallery.h"
+#include "core/mud/vehicle.h"
+#include "core/wrinkle/wrinkle_math.h"
 
 static void table_is_sane(void **state)
 {
@@ -114,12 +120,109 @@ static void json_round_trip(void **state)
     params_destroy(p);
 }
 
+/* The wrinkle rows follow head_shape_names, and every default is the module's own default, so a
+ * run without `set` draws what it drew before the registry. */
+static void rows_match_the_modules(void **state)
+{
+    assert_int_equal(PARAMS_WRINKLE_SHAPES, HEAD_SHAPE_COUNT);
+    const wrinkle_layer_def *L = wrinkle_layer_defaults();
+    for (int k = 0; k < HEAD_SHAPE_COUNT; k++) {
+        char want[96];
+        snprintf(want, sizeof want, "wrinkle.%s.normal_strength", head_shape_names[k]);
+        assert_string_equal(params_def(params_wrinkle_id(k, false))->name, want);
+        snprintf(want, sizeof want, "wrinkle.%s.occlusion_strength", head_shape_names[k]);
+        assert_string_equal(params_def(params_wrinkle_id(k, true))->name, want);
+        for (int l = 0; l < WRINKLE_LAYER_COUNT; l++) {
+            if (L[l].shape != k) continue;
+            assert_float_equal(params_def(params_wrinkle_id(k, false))->def, L[l].strength, 0);
+            assert_float_equal(params_def(params_wrinkle_id(k, true))->def, L[l].occ_strength, 0);
+        }
+    }
+    const dissolve_params dp = dissolve_params_defaults();
+    assert_float_equal(params_def(P_DISSOLVE_EDGE_WIDTH)->def, dp.edge_width, 0);
+    assert_float_equal(params_def(P_DISSOLVE_BAND)->def, dp.band, 0);
+    mesh_data m[DISSOLVE_GALLERY_MAX] = {0};
+    dissolve_gallery *g = ALLOC_STRUCT(dissolve_gallery);
+    const int n = dissolve_gallery_build(g, m);
+    for (int i = 0; i < n; i++) assert_float_equal(params_def(P_DISSOLVE_PUSH_DISTANCE)->def, dissolve_gallery_params(g, i).push_distance, 0);
+    for (int i = 0; i < DISSOLVE_GALLERY_MAX; i++) mesh_data_free(&m[i]);
+    free(g);
+    assert_float_equal(params_def(P_DAMAGE_PELLETS)->def, WEAPON_PELLETS, 0);
+    assert_float_equal(params_def(P_DAMAGE_PELLETS)->max, WEAPON_MAX_SHOTS, 0); /* the scene's shot buffer */
+    vehicle *v = vehicle_create(NULL);
+    assert_float_equal(params_def(P_TRUCK_ENGINE_FORCE)->def, vehicle_get_desc(v)->engine_force, 0);
+    vehicle_destroy(v);
+}
+
+/* The text a `params` dump shows for a value is accepted by `set` and gives the same value back. */
+static void dump_text_is_set_text(void **state)
+{
+    params *p = params_create(), *q = params_create();
+    char err[256];
+    for (int i = 0; i < P_COUNT; i++) {
+        const param_def *d = params_def(i);
+        params_set(p, i, d->type == PARAM_FLOAT ? d->min + (d->max - d->min) * 0.61f : d->max);
+        char text[64];
+        if (d->type == PARAM_BOOL || d->type == PARAM_ENUM) snprintf(text, sizeof text, "%s", d->names[params_i(p, i)]);
+        else snprintf(text, sizeof text, "%.9g", (double)params_f(p, i));
+        assert_true(params_set_text(q, d->name, text, err, sizeof err));
+        assert_float_equal(params_f(q, i), params_f(p, i), 0);
+    }
+    params_destroy(p);
+    params_destroy(q);
+}
+
+/* Each type's text: numbers (ints whole), bools on|off, enums by name; ranges; messages. The
+ * enum row is the test's own (params_parse_value takes any row); the rest are the table's. */
+static void parsing_per_type(void **state)
+{
+    char err[256];
+    float v = -1;
+    /* int */
+    const param_def *pel = params_def(P_DAMAGE_PELLETS);
+    assert_int_equal(pel->type, PARAM_INT);
+    assert_true(params_parse_value(pel, "7", &v, err, sizeof err));
+    assert_float_equal(v, 7, 0);
+    assert_true(params_parse_value(pel, "7.0", &v, err, sizeof err)); /* a whole number written as a float */
+    const char *bad_int[] = {"2.5", "0", "33", "x", "", "7 "};
+    for (size_t i = 0; i < sizeof bad_int / sizeof *bad_int; i++) {
+        v = -1;
+        assert_false(params_parse_value(pel, bad_int[i], &v, err, sizeof err));
+        assert_non_null(strstr(err, "damage.pellets must be a whole number in 1..32"));
+        assert_float_equal(v, -1, 0);
+    }
+    /* bool */
+    const param_def *fb = params_def(P_BB_FRAME_BLEND);
+    assert_true(params_parse_value(fb, "off", &v, err, sizeof err));
+    assert_float_equal(v, 0, 0);
+    assert_true(params_parse_value(fb, "on", &v, err, sizeof err));
+    assert_float_equal(v, 1, 0);
+    assert_false(params_parse_value(fb, "true", &v, err, sizeof err));
+    assert_false(params_parse_value(fb, "1", &v, err, sizeof err));
+    /* enum */
+    static const char *const looks[] = {"cut", "fade", "glow", NULL};
+    const param_def e = {"test.look", PARAM_ENUM, 1, 0, 2, looks, NULL, "a test row"};
+    assert_true(params_parse_value(&e, "glow", &v, err, sizeof err));
+    assert_float_equal(v, 2, 0);
+    assert_false(params_parse_value(&e, "Glow", &v, err, sizeof err));
+    assert_string_equal(err, "test.look must be one of cut|fade|glow, got 'Glow'");
+    /* float: bounds are inclusive */
+    const param_def *ew = params_def(P_DISSOLVE_EDGE_WIDTH);
+    assert_true(params_parse_value(ew, "0.5", &v, err, sizeof err));
+    assert_true(params_parse_value(ew, "5e-3", &v, err, sizeof err));
+    assert_float_equal(v, 0.005f, 1e-9);
+    assert_false(params_parse_value(ew, "0.004", &v, err, sizeof err));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(table_is_sane),
         cmocka_unit_test(defaults_and_set_text),
         cmocka_unit_test(json_round_trip),
+        cmocka_unit_test(rows_match_the_modules),
+        cmocka_unit_test(dump_text_is_set_text),
+        cmocka_unit_test(parsing_per_type),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

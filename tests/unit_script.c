@@ -70,6 +70,9 @@ static void every_command_parses_to_its_values(void **state)
     assert_string_equal(c[SCRIPT_DUMP].path, "out/wrinkle.png");
     assert_string_equal(c[SCRIPT_STATS].path, "out/stats.json");
     assert_float_equal(c[SCRIPT_QUIT].time, 8.0, 1e-12);
+    assert_string_equal(c[SCRIPT_SET].str, "bb.frame_blend"); /* checked, kept as text */
+    assert_string_equal(c[SCRIPT_SET].path, "off");
+    assert_string_equal(c[SCRIPT_PARAMS].path, "out/params.json");
     script_free(&s);
     assert_empty(&s);
     script_free(&s); /* twice is harmless */
@@ -150,6 +153,11 @@ static void bad_lines_report_expected_and_found(void **state)
         {"2 stats", "stats needs 1 argument (PATH), got 0"},
         {"2 quit now", "quit takes no arguments, got 1 ('now')"},
         {"2 fire a b c d e f g h i j k l m n o p q r", "fire takes no arguments, got 18 ('a')"},
+        {"2 set dissolve.edge_width", "set needs 2 arguments (NAME VALUE), got 1"},
+        {"2 set dissolve.edge_width 2", "set: dissolve.edge_width must be a number in 0.005..0.5, got '2'"},
+        {"2 set dissolve.edge_wide 0.1", "set: unknown parameter 'dissolve.edge_wide'"},
+        {"2 set bb.frame_blend 1", "set: bb.frame_blend must be one of off|on, got '1'"},
+        {"2 params", "params needs 1 argument (PATH), got 0"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char text[256], err[512];

@@ -149,6 +149,27 @@ static void same_seed_same_pellets(void **state)
     assert_string_equal(weapon_name(WEAPON_AUTO), "auto");
 }
 
+/* The pellet count is a live knob (damage.pellets): a shell has that many, the first ones the
+ * same as before, and never more than the caller's room. */
+static void pellet_count_follows_the_knob(void **state)
+{
+    (void)state;
+    weapon a, b;
+    weapon_init(&a, WEAPON_SHOTGUN, 7);
+    weapon_init(&b, WEAPON_SHOTGUN, 7);
+    assert_int_equal(a.pellets, WEAPON_PELLETS);
+    b.pellets = 5;
+    weapon_shot sa[WEAPON_MAX_SHOTS], sb[WEAPON_MAX_SHOTS];
+    weapon_press(&a); weapon_press(&b);
+    assert_int_equal(weapon_update(&a, 0.1f, aim, sa, WEAPON_MAX_SHOTS), WEAPON_PELLETS);
+    assert_int_equal(weapon_update(&b, 0.1f, aim, sb, WEAPON_MAX_SHOTS), 5);
+    assert_memory_equal(sa, sb, sizeof(weapon_shot) * 5);
+    weapon_init(&b, WEAPON_SHOTGUN, 7);
+    b.pellets = WEAPON_MAX_SHOTS;
+    weapon_press(&b);
+    assert_int_equal(weapon_update(&b, 0.1f, aim, sb, 20), 20);
+}
+
 /* A held marksman trigger fires once per press (semi-automatic); auto keeps firing while held;
  * an explicit pull event fires even when the trigger was already down. */
 static void trigger_fires_once_per_press(void **state)
@@ -212,6 +233,7 @@ int main(void)
         cmocka_unit_test(auto_fire_wanders_within_its_spread),
         cmocka_unit_test(pellet_radius_falls_with_axis_distance),
         cmocka_unit_test(same_seed_same_pellets),
+        cmocka_unit_test(pellet_count_follows_the_knob),
         cmocka_unit_test(trigger_fires_once_per_press),
         cmocka_unit_test(zero_aim_fires_nothing),
     };

@@ -257,12 +257,50 @@ static void expression_presets_and_transitions(void **state)
     for (int s = 0; s < HEAD_SHAPE_COUNT; s++) assert_float_equal(a[s], 0.0f, 0.0);
 }
 
+/* Normal and occlusion strengths apart: the larger one ranks the layer, each weights its own half. */
+static void select_ranks_by_the_larger_strength(void **state)
+{
+    (void)state;
+    wrinkle_layer_def L[WRINKLE_LAYER_COUNT];
+    memcpy(L, wrinkle_layer_defaults(), sizeof L);
+    L[HEAD_SMILE].strength = 0.0f; /* occlusion only */
+    L[HEAD_SMILE].occ_strength = 2.0f;
+    L[HEAD_FROWN].strength = 1.5f;
+    L[HEAD_FROWN].occ_strength = 0.5f;
+    float w[HEAD_SHAPE_COUNT] = {[HEAD_SMILE] = 0.5f, [HEAD_FROWN] = 0.5f, [HEAD_BROW_RAISE] = 0.9f};
+    wrinkle_selection sel;
+    wrinkle_select(L, WRINKLE_LAYER_COUNT, w, &sel);
+    assert_int_equal(sel.count, 3);
+    /* scores 1.0 (smile), 0.9 (brow), 0.75 (frown) */
+    assert_int_equal(sel.layer[0], HEAD_SMILE);
+    assert_int_equal(sel.layer[1], HEAD_BROW_RAISE);
+    assert_int_equal(sel.layer[2], HEAD_FROWN);
+    float occ[4];
+    wrinkle_slot_occ_weights(&sel, occ);
+    assert_float_equal(sel.weight[0], 0.0f, 0);
+    assert_float_equal(occ[0], 1.0f, 1e-6);
+    assert_float_equal(sel.weight[2], 0.75f, 1e-6);
+    assert_float_equal(occ[2], 0.25f, 1e-6);
+    assert_float_equal(occ[3], 0.0f, 0);
+    /* the texel: an occlusion-only layer leaves the normal alone and darkens */
+    wrinkle_texel t = {.base_normal = {0, 0, 1}, .base_occ = 1, .mask = {0, 0, 0, 1}};
+    t.layer_normal[0][0] = 0.6f;
+    t.layer_normal[0][2] = 0.8f;
+    t.layer_occ[0] = 0.5f;
+    wrinkle_selection one = {1, {HEAD_SMILE}, {0.0f}, {1.0f}};
+    float out[3];
+    wrinkle_compose_texel(&one, L, &t, out);
+    assert_float_equal(out[0], 0.0f, 1e-6);
+    assert_float_equal(out[2], 1.0f - L[HEAD_SMILE].mask[3] * 0.5f, 1e-6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(select_picks_top_four_by_weight_times_strength),
         cmocka_unit_test(select_breaks_ties_by_layer_index),
         cmocka_unit_test(select_handles_fewer_than_four_and_zero),
+        cmocka_unit_test(select_ranks_by_the_larger_strength),
         cmocka_unit_test(pack_round_trip_is_within_one_step),
         cmocka_unit_test(compose_adds_slopes_and_multiplies_occlusion),
         cmocka_unit_test(expression_presets_and_transitions),

@@ -8,6 +8,7 @@
 #include "app/fx.h"
 #include "app/platform.h"
 #include "app/scene.h"
+#include "app/ui.h"
 #include "core/base/log.h"
 #include "core/base/names.h"
 #include "core/base/stats.h"
@@ -34,6 +35,7 @@ static const char app_keys_help[] =
     "WASD + mouse fly the camera (Q/E down/up, Shift faster)\n"
     "V            cycle debug views\n"
     "F12          screenshot (imprint-<scene>-<n>.png)\n"
+    "U            parameter panel\n"
     "H            this help";
 
 typedef struct app {
@@ -44,6 +46,11 @@ typedef struct app {
     platform *plat;
     renderer *r;
     fx_system *fx;
+    params *params; /* the registry the scenes read (scene_ctx.params) */
+    ui *ui;         /* the panel; NULL when its backend could not start */
+    script_cmd ui_cmds[UI_MAX_CMDS]; /* this frame's panel buttons, run like script commands */
+    int nui_cmds;
+    float frame_dt;
     scene_ctx ctx;
     void *inst[APP_SCENES];
     int cur;
@@ -75,12 +82,14 @@ static const char *app__name(int scene) { return script_scene_names[scene]; }
 static bool app__is_app_op(script_op op)
 {
     return op == SCRIPT_SCENE || op == SCRIPT_CAMERA || op == SCRIPT_VIEW || op == SCRIPT_SCREENSHOT ||
-           op == SCRIPT_DUMP || op == SCRIPT_STATS || op == SCRIPT_QUIT;
+           op == SCRIPT_DUMP || op == SCRIPT_STATS || op == SCRIPT_QUIT || op == SCRIPT_SET ||
+           op == SCRIPT_PARAMS;
 }
 
 static bool app__is_capture_op(script_op op)
 {
-    return op == SCRIPT_SCREENSHOT || op == SCRIPT_DUMP || op == SCRIPT_STATS || op == SCRIPT_QUIT;
+    return op == SCRIPT_SCREENSHOT || op == SCRIPT_DUMP || op == SCRIPT_STATS || op == SCRIPT_QUIT ||
+           op == SCRIPT_PARAMS;
 }
 
 /* Before the first frame: every technique command must reach a scene that implements it. */
@@ -203,11 +212,28 @@ static bool app__stats(app *a, const char *path)
     app__pass_times(a, &w, "gpu_ms", true);
     app__pass_times(a, &w, "cpu_ms", false);
     fx_stats(a->fx, &w);
+    if (a->ui) ui_write_stats(a->ui, &w);
     if (app_scenes[a->cur]->stats) app_scenes[a->cur]->stats(a->inst[a->cur], &w);
     json_object_end(&w);
     bool ok = json_end(&w);
     fclose(f);
     if (!ok) log_error("stats %s: write failed", path);
+    return ok;
+}
+
+static bool app__params(app *a, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        log_error("params %s: cannot open for writing", path);
+        return false;
+    }
+    json_writer w;
+    json_begin(&w, f);
+    params_write_json(a->params, &w, NULL);
+    bool ok = json_end(&w);
+    fclose(f);
+    if (!ok) log_error("params %s: write failed", path);
     return ok;
 }
 
@@ -240,6 +266,13 @@ static bool app__command(app *a, const script_cmd *c)
     case SCRIPT_SCREENSHOT: return app__screenshot(a, c->path);
     case SCRIPT_STATS: return app__stats(a, c->path);
     case SCRIPT_QUIT: a->quit = true; return true;
+    case SCRIPT_PARAMS: return app__params(a, c->path);
+    case SCRIPT_SET: {
+        char err[256];
+        if (params_set_text(a->params, c->str, c->path, err, sizeof err)) return true;
+        log_error("set: %s", err);
+        return false;
+    }
     case SCRIPT_DUMP:
         if (!strcmp(c->str, "shadow")) {
             bool ok = gfx_dump_texture(renderer_shadow_map(a->r), c->path);
@@ -289,6 +322,7 @@ static void app__keys(app *a)
     for (int i = 0; i < APP_SCENES; i++)
         if (in->pressed[GLFW_KEY_F1 + i]) app__switch(a, i);
     if (in->pressed[GLFW_KEY_H]) a->help = !a->help;
+    if (in->pressed[GLFW_KEY_U] && a->ui) ui_toggle(a->ui);
     if (in->pressed[GLFW_KEY_F12]) {
         char path[64];
         snprintf(path, sizeof path, "imprint-%s-%d.png", app__name(a->cur), a->screenshots++);
@@ -418,10 +452,24 @@ static void app__render(app *a, int w, int h)
     renderer_main_begin(a->r);
     vt->draw(s, SCENE_PASS_MAIN);
     renderer_opaque_end(a->r);
+    fx_set_frame_blend(a->fx, params_b(a->params, P_BB_FRAME_BLEND));
     fx_draw(a->fx, a->r, &a->cam, aspect);
     renderer_finish(a->r);
     gfx_target_bind(renderer_ldr(a->r));
     app__overlays(a, w, h);
+    if (a->ui) {
+        /* the panel goes into the LDR target too, so screenshots show it (--ui headless) */
+        ui_frame uf = {.width = w, .height = h, .dt = a->frame_dt, .scene = app__name(a->cur), .params = a->params,
+                       .supports = vt->supports, .view = a->view,
+                       .mouse_captured = platform_input(a->plat)->captured};
+        int nv = 0;
+        for (int i = 0; script_view_names[i] && nv < UI_MAX_VIEWS; i++) {
+            scene_view v;
+            const char *n = script_view_names[i];
+            if (!strcmp(n, "none") || !strcmp(n, "shadow") || (vt->view && vt->view(s, n, &v))) uf.views[nv++] = n;
+        }
+        a->nui_cmds = ui_draw(a->ui, &uf, a->ui_cmds);
+    }
 }
 
 static void app__bench_report(app *a)
@@ -495,8 +543,19 @@ static bool app__init(app *a)
     if (!a->r) return false;
     gfx_timers_init();
     if (!gfx_hud_init() || !gfx_panel_init()) return false;
+    a->params = params_create();
+    if (!a->params) return false;
+    for (int i = 0; i < o->nsets; i++) {
+        char err[256];
+        if (!params_set_text(a->params, o->sets[i][0], o->sets[i][1], err, sizeof err)) {
+            log_error("--set: %s", err); /* options_parse checked it: cannot happen */
+            return false;
+        }
+    }
     a->ctx = (scene_ctx){.opt = o, .r = a->r, .cam = &a->cam, .seed = o->seed, .headless = headless,
-                         .width = o->width, .height = o->height};
+                         .width = o->width, .height = o->height, .params = a->params};
+    a->ui = ui_create(&(ui_desc){.window = platform_window(a->plat), .shown = o->ui});
+    if (!a->ui && o->ui) log_warn("--ui: no panel (see above)");
     a->fx = fx_create(o, o->seed);
     fx_bind(a->fx, &a->ctx.fx);
     /* frames: --frames, else until the script ends, else (headless) 60, (bench) 240, (window) forever */
@@ -512,6 +571,8 @@ static void app__shutdown(app *a)
     for (int i = 0; i < APP_SCENES; i++)
         if (a->inst[i]) app_scenes[i]->destroy(a->inst[i]);
     fx_destroy(a->fx);
+    ui_destroy(a->ui);
+    params_destroy(a->params);
     if (a->r) {
         gfx_panel_shutdown();
         gfx_hud_shutdown();
@@ -566,7 +627,11 @@ int app_run(const options *opt, const script *scr)
         }
         app__fly(&a, (float)frame_dt);
 
+        a.frame_dt = (float)frame_dt;
+        a.nui_cmds = 0;
         if (w > 0 && h > 0) app__render(&a, w, h); /* minimized: 0x0, nothing to draw */
+        for (int i = 0; i < a.nui_cmds; i++)
+            if (!app__command(&a, &a.ui_cmds[i])) log_warn("panel: '%s %s' failed", script_op_name(a.ui_cmds[i].op), a.ui_cmds[i].str);
         for (int i = 0; i < a.npending; i++) app__run_cmd(&a, a.pending[i]);
         platform_present(a.plat, renderer_ldr(a.r));
         gfx_timers_frame_end();

@@ -22,6 +22,7 @@ struct fx_system {
     particles *pool;
     bb_renderer *bb;
     bb_batcher batcher;
+    bool no_frame_blend;
     rng rng;
     bb_fountain fountain;
     /* per drawn frame; `frames` samples ever taken, the rings hold the last FX_HISTORY */
@@ -123,6 +124,11 @@ void fx_update(fx_system *fx, float dt)
     fx->sim_acc += (float)((gfx_now() - t0) * 1000.0);
 }
 
+void fx_set_frame_blend(fx_system *fx, bool on)
+{
+    if (fx) fx->no_frame_blend = !on;
+}
+
 void fx_draw(fx_system *fx, renderer *r, const camera *cam, float aspect)
 {
     if (!fx) return;
@@ -142,7 +148,8 @@ void fx_draw(fx_system *fx, renderer *r, const camera *cam, float aspect)
     int w, h;
     renderer_size(r, &w, &h);
     const renderer_frame *fr = renderer_frame_uniforms(r);
-    bb_draw_params dp = {.scene_depth = renderer_scene_depth(r), .width = w, .height = h};
+    bb_draw_params dp = {.scene_depth = renderer_scene_depth(r), .width = w, .height = h,
+                         .no_frame_blend = fx->no_frame_blend};
     /* smoke and clods: half the sun plus the sky's ambient, like a rough diffuse surface */
     for (int k = 0; k < 3; k++) dp.light[k] = fr->light_color[k] * 0.5f + fr->sky_zenith[k] * fr->light_color[3];
     gfx_pass_begin("bb.draw");

@@ -21,6 +21,8 @@ void fx_destroy(fx_system *fx);
 void fx_bind(fx_system *fx, fx_api *api);
 void fx_update(fx_system *fx, float dt);
 void fx_draw(fx_system *fx, renderer *r, const camera *cam, float aspect);
+/* Atlas frame blending of animated billboards from the next draw on (the panel's bb.frame_blend). */
+void fx_set_frame_blend(fx_system *fx, bool on);
 void fx_clear(fx_system *fx);
 void fx_stats(fx_system *fx, json_writer *w);
 void fx_bench(fx_system *fx, json_writer *w);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/ui.h"
 #include "core/base/log.h"
 #include "gfx/gl.h"
 #include "gfx/headless.h"
@@ -28,6 +29,9 @@ static void platform__key(GLFWwindow *win, int key, int scancode, int action, in
     (void)scancode;
     (void)mods;
     platform *p = glfwGetWindowUserPointer(win);
+    /* a press the panel takes (a text field) never reaches the scene; a release always does, so
+     * nothing stays held */
+    if (action == GLFW_PRESS && ui_wants_keyboard()) return;
     if (action != GLFW_REPEAT) input_key(&p->in, key, action == GLFW_PRESS);
 }
 
@@ -35,6 +39,7 @@ static void platform__mouse_button(GLFWwindow *win, int button, int action, int 
 {
     (void)mods;
     platform *p = glfwGetWindowUserPointer(win);
+    if (action == GLFW_PRESS && ui_wants_mouse()) return; /* a click on the panel: not a shot, no capture */
     input_mouse_button(&p->in, button, action == GLFW_PRESS);
 }
 
@@ -163,3 +168,5 @@ void platform_present(platform *p, const gfx_target *img)
 }
 
 double platform_time(void) { return gfx_now(); }
+
+void *platform_window(const platform *p) { return p->win; }

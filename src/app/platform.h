@@ -42,5 +42,7 @@ void platform_framebuffer_size(const platform *p, int *w, int *h);
 void platform_set_mouse_capture(platform *p, bool on);
 void platform_present(platform *p, const gfx_target *image);
 double platform_time(void);
+/* The GLFWwindow (for the panel's input backend), NULL headless. */
+void *platform_window(const platform *p);
 
 #endif

@@ -35,6 +35,7 @@
 #include "core/base/camera.h"
 #include "core/base/json.h"
 #include "core/base/options.h"
+#include "core/base/params.h"
 #include "core/base/script.h"
 #include "gfx/panel.h"
 #include "gfx/renderer.h"
@@ -73,6 +74,10 @@ typedef struct scene_ctx {
     double time;             /* simulated seconds since start */
     int width, height;       /* framebuffer size */
     bool headless;
+    /* Every tunable by id (core/base/params.h), owned by the app: scripts, --set and the panel
+     * write it; a scene reads its knobs from it each step or frame and hands the values to its
+     * modules, so a change applies at once, also to a scene entered later. */
+    const params *params;
 } scene_ctx;
 
 /* Result of scene_vtable.command */

@@ -90,6 +90,15 @@ static bool gallery__visible(const dissolve_gallery_item *it, const dissolve_par
     return glm_aabb_frustum(box, planes);
 }
 
+/* The panel's dissolve knobs over the gallery's own parameters (the registry's defaults are the
+ * gallery's values). */
+static void gallery__tune(const gallery *g, dissolve_params *dp)
+{
+    dp->edge_width = params_f(g->ctx->params, P_DISSOLVE_EDGE_WIDTH);
+    dp->push_distance = params_f(g->ctx->params, P_DISSOLVE_PUSH_DISTANCE);
+    dp->band = params_f(g->ctx->params, P_DISSOLVE_BAND);
+}
+
 static void gallery_draw(void *p, scene_pass pass)
 {
     gallery *g = p;
@@ -102,6 +111,7 @@ static void gallery_draw(void *p, scene_pass pass)
     for (int i = 0; i < g->g.count; i++) {
         dissolve_gallery_item *it = &g->g.items[i];
         dissolve_params dp = dissolve_gallery_params(&g->g, i);
+        gallery__tune(g, &dp);
         if (!gallery__visible(it, &dp, viewproj)) continue;
         drawn++;
         dissolve_draw_mesh(g->dv, &g->mesh[i], it->model, it->albedo, NULL, &dp,
@@ -180,6 +190,7 @@ static void gallery__bench_pass(void *user, gfx_pingpong *scratch, int rep)
             continue;
         }
         dissolve_params dp = dissolve_gallery_params(&g->g, i);
+        gallery__tune(g, &dp);
         dp.amount = 0.5f;
         dp.mode = (dissolve_mode)b->variant;
         dissolve_draw_mesh(g->dv, &g->mesh[i], it->model, it->albedo, NULL, &dp, DISSOLVE_PASS_MAIN);

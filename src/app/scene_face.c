@@ -123,6 +123,12 @@ static void face_prepare(void *p)
         gfx_pass_end();
         f->dirty = false;
     }
+    float normal[HEAD_SHAPE_COUNT], occlusion[HEAD_SHAPE_COUNT];
+    for (int k = 0; k < HEAD_SHAPE_COUNT; k++) {
+        normal[k] = params_f(f->ctx->params, params_wrinkle_id(k, false));
+        occlusion[k] = params_f(f->ctx->params, params_wrinkle_id(k, true));
+    }
+    wrinkle_set_strengths(f->wr, normal, occlusion);
     wrinkle_set_weights(f->wr, f->cycle.weight);
     if (!wrinkle_resize(f->wr, f->ctx->width, f->ctx->height)) return;
     wrinkle_compose(f->wr, &f->skin, f->model);

@@ -102,6 +102,8 @@ static void mud_update(void *p, const app_input *in, float dt)
     if (in->pressed[GLFW_KEY_R]) mud_sim_spawn(s->sim);
     vehicle_input keys = read_controls(in);
     vehicle_input vi = mud_play_controls(&s->play, &keys, dt);
+    const params *pr = s->ctx->params;
+    mud_sim_tune(s->sim, params_f(pr, P_MUD_STAMP_DEPTH), params_f(pr, P_MUD_SOFTNESS_SCALE), params_f(pr, P_TRUCK_ENGINE_FORCE));
     mud_sim_drive(s->sim, &vi, dt);
     mud_play_stamp(&s->play, s->sim);
     clod_emitter e[CLODS_MAX_EMITTERS];

@@ -78,14 +78,13 @@ static void *range_create(scene_ctx *ctx)
     s->dm = s->bs ? damage_map_create(&(damage_map_desc){0}, s->rb) : NULL;
     s->prog_panel = gfx_program_load("damage_panel.vert", "damage_panel.frag", NULL);
     s->panel_u_model = gfx_uniform(s->prog_panel, "u_model");
-    if (!s->bs || !s->dm || !s->prog_panel) {
-        log_error("range scene: the damage map could not be created");
+    /* the robot, its plates and their respawn all burn through the dissolve stage */
+    s->dv = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_NONE});
+    if (!s->bs || !s->dm || !s->prog_panel || !s->dv) {
+        log_error("range scene: the damage map or the dissolve stage could not be created");
         range_destroy(s);
         return NULL;
     }
-    /* Without the dissolve module plates just vanish; with it they burn away. */
-    s->dv = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_NONE});
-    if (!s->dv) log_warn("range scene: no dissolve; blown-off plates vanish instead");
     s->body = gfx_mesh_create(&s->rb->body, "robot.body");
     s->glow = gfx_mesh_create(&s->rb->glow, "robot.glow");
     mesh_data q = {0};
@@ -131,10 +130,11 @@ static void range_update(void *p, const app_input *in, float dt)
     vec3 org, dir;
     camera_ray(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), 0, 0, org, dir);
     glm_vec3_normalize(dir);
+    s->gun.pellets = params_i(s->ctx->params, P_DAMAGE_PELLETS); /* the row's max is WEAPON_MAX_SHOTS */
     weapon_shot shots[WEAPON_MAX_SHOTS];
     int n = !range_play_can_fire(&s->play) ? 0 : weapon_update(&s->gun, dt, dir, shots, WEAPON_MAX_SHOTS);
     if (n) s->flash = RANGE_FLASH_S;
-    for (int i = 0; i < n; i++) range__shoot(s, org, shots[i].dir, shots[i].radius);
+    for (int i = 0; i < n; i++) range__shoot(s, org, shots[i].dir, shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE));
     s->flash = fmaxf(0.0f, s->flash - dt);
 
     if (range_play_update(&s->play, dt) & RANGE_PLAY_RESET) {
@@ -143,6 +143,7 @@ static void range_update(void *p, const app_input *in, float dt)
         s->clear_pending = true;
         s->cut_dirty = false;
     }
+    damage_map_set_fade_hz(s->dm, params_f(s->ctx->params, P_DAMAGE_FADE_RATE));
     damage_map_update(s->dm, dt);
 }
 
@@ -183,15 +184,8 @@ static void range_draw(void *p, scene_pass pass)
         range__draw_panels(s);
     }
     gfx_pass_begin(pass == SCENE_PASS_SHADOW ? "damage.shadow" : "damage.armor");
-    if (s->dv) {
-        dissolve_draw_mesh(s->dv, &s->body, s->play.root, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
-        dissolve_draw_mesh(s->dv, &s->glow, s->play.root, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.4f, 2.6f, 3.4f}, &rd, dp);
-    } else if (pass == SCENE_PASS_SHADOW) {
-        renderer_draw_caster(s->ctx->r, &s->body, s->play.root);
-    } else {
-        renderer_draw_lit(s->ctx->r, &s->body, s->play.root, (vec3){0.035f, 0.035f, 0.04f}, NULL);
-        renderer_draw_lit(s->ctx->r, &s->glow, s->play.root, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.4f, 2.6f, 3.4f});
-    }
+    dissolve_draw_mesh(s->dv, &s->body, s->play.root, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
+    dissolve_draw_mesh(s->dv, &s->glow, s->play.root, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.4f, 2.6f, 3.4f}, &rd, dp);
     damage_draw_armor(s->dm, &(damage_armor_draw){.models = s->play.models, .visible = s->play.visible,
                                                    .dv = s->dv, .dissolve = s->play.plate_dissolve},
                       pass == SCENE_PASS_SHADOW ? DAMAGE_PASS_SHADOW : DAMAGE_PASS_MAIN);
@@ -218,8 +212,7 @@ static scene_cmd_result range_command(void *p, const script_cmd *c)
 
 static GLuint range__map(range *s, const char *name)
 {
-    if (!strcmp(name, "damage")) return damage_map_texture(s->dm);
-    return !strcmp(name, "damage-fading") ? damage_map_fading_texture(s->dm) : 0;
+    return !strcmp(name, "damage") ? damage_map_texture(s->dm) : !strcmp(name, "damage-fading") ? damage_map_fading_texture(s->dm) : 0;
 }
 
 static bool range_view(void *p, const char *name, scene_view *out)

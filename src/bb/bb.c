@@ -32,7 +32,7 @@ struct bb_renderer {
     GLsync fence[BB_RING];
     int cur;
     GLuint atlas[BB_ATLAS_COUNT];
-    GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas;
+    GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend;
     mat4 view, proj;
     bb_frame_info info;
 };
@@ -150,6 +150,7 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
     r->u_proj = gfx_uniform(r->prog, "u_proj");
     r->u_gain = gfx_uniform(r->prog, "u_gain");
     r->u_soft = gfx_uniform(r->prog, "u_soft");
+    r->u_frame_blend = gfx_uniform(r->prog, "u_frame_blend");
     r->u_inv_viewport = gfx_uniform(r->prog, "u_inv_viewport");
     r->u_atlas = gfx_uniform(r->prog, "u_atlas");
     if (!create_buffers(r)) goto fail;
@@ -242,6 +243,7 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glUniformMatrix4fv(r->u_view, 1, GL_FALSE, (const float *)r->view);
     glUniformMatrix4fv(r->u_proj, 1, GL_FALSE, (const float *)r->proj);
     glUniform1f(r->u_soft, dp->scene_depth ? r->soft : 0.0f);
+    glUniform1f(r->u_frame_blend, dp->no_frame_blend ? 0.0f : 1.0f);
     glUniform2f(r->u_inv_viewport, 1.0f / (float)dp->width, 1.0f / (float)dp->height);
     glUniform1i(r->u_atlas, 0);
     glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SCENE_DEPTH);

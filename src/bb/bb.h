@@ -49,6 +49,7 @@ typedef struct bb_draw_params {
     GLuint scene_depth;  /* depth texture of the opaque pass; 0 = no soft edges */
     int width, height;   /* viewport in pixels */
     float light[3];      /* radiance lighting smoke and clods; all zero = white */
+    bool no_frame_blend; /* show each atlas cell whole instead of blending it into the next */
 } bb_draw_params;
 
 typedef struct bb_renderer bb_renderer;

@@ -253,6 +253,12 @@ void damage_blast(damage_map *dm, const float c[3], float radius)
     q[0] = c[0]; q[1] = c[1]; q[2] = c[2]; q[3] = radius;
 }
 
+void damage_map_set_fade_hz(damage_map *dm, float hz)
+{
+    assert(hz > 0.0f);
+    dm->d.fade_hz = hz;
+}
+
 void damage_map_update(damage_map *dm, float dt)
 {
     if (dm->fade_steps_left <= 0) return;

@@ -78,6 +78,8 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r);
 void damage_map_destroy(damage_map *dm);
 
 void damage_blast(damage_map *dm, const float center_ws[3], float radius);
+/* Fade passes per second from now on (the panel's damage.fade_rate); > 0. */
+void damage_map_set_fade_hz(damage_map *dm, float hz);
 void damage_map_update(damage_map *dm, float dt);
 /* Runs the due GPU passes; models: world matrix of each plate; attached: which plates the unwrap
  * draws (NULL: all). Leaves the framebuffer binding and viewport changed. */

@@ -29,8 +29,8 @@ struct wrinkle {
     GLuint mask_view;
     gfx_target target;
     GLuint compose_prog, skin_prog;
-    GLint compose_model, compose_weight, compose_layer_mask, skin_model, skin_albedo; /* looked up once */
-    const wrinkle_layer_def *layers;
+    GLint compose_model, compose_weight, compose_occ_weight, compose_layer_mask, skin_model, skin_albedo; /* looked up once */
+    wrinkle_layer_def layers[WRINKLE_LAYER_COUNT]; /* a copy: the strengths change at run time */
     wrinkle_selection sel;
 };
 
@@ -96,7 +96,7 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
     }
     int w = desc->width ? desc->width : 1280, h = desc->height ? desc->height : 720;
     const char *dir = desc->asset_dir ? desc->asset_dir : "assets/wrinkle";
-    wr->layers = desc->layers ? desc->layers : wrinkle_layer_defaults();
+    memcpy(wr->layers, desc->layers ? desc->layers : wrinkle_layer_defaults(), sizeof wr->layers);
     if (desc->maps.base_normal) {
         wr->maps = desc->maps;
     } else {
@@ -133,6 +133,7 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
     glUseProgram(0);
     wr->compose_model = gfx_uniform(wr->compose_prog, "u_model");
     wr->compose_weight = gfx_uniform(wr->compose_prog, "u_weight");
+    wr->compose_occ_weight = gfx_uniform(wr->compose_prog, "u_occ_weight");
     wr->compose_layer_mask = gfx_uniform(wr->compose_prog, "u_layer_mask");
     wr->skin_model = gfx_uniform(wr->skin_prog, "u_model");
     wr->skin_albedo = gfx_uniform(wr->skin_prog, "u_albedo");
@@ -163,6 +164,14 @@ void wrinkle_destroy(wrinkle *wr)
 
 bool wrinkle_resize(wrinkle *wr, int width, int height) { return gfx_target_resize(&wr->target, width, height); }
 
+void wrinkle_set_strengths(wrinkle *wr, const float *normal, const float *occlusion)
+{
+    for (int l = 0; l < WRINKLE_LAYER_COUNT; l++) {
+        wr->layers[l].strength = normal[wr->layers[l].shape];
+        wr->layers[l].occ_strength = occlusion[wr->layers[l].shape];
+    }
+}
+
 void wrinkle_set_weights(wrinkle *wr, const float *weights)
 {
     wrinkle_select(wr->layers, WRINKLE_LAYER_COUNT, weights, &wr->sel);
@@ -186,12 +195,14 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
     gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     gfx_state_set(GFX_STATE_OPAQUE);
 
-    float weight[4], mask[4][4];
+    float weight[4], occ_weight[4], mask[4][4];
     wrinkle_slot_uniforms(&wr->sel, wr->layers, weight, mask);
+    wrinkle_slot_occ_weights(&wr->sel, occ_weight);
     GLuint p = wr->compose_prog;
     glUseProgram(p);
     glUniformMatrix4fv(wr->compose_model, 1, GL_FALSE, (const float *)model);
     glUniform4fv(wr->compose_weight, 1, weight);
+    glUniform4fv(wr->compose_occ_weight, 1, occ_weight);
     glUniform4fv(wr->compose_layer_mask, 4, (const float *)mask);
     wrinkle__bind_tex(UNIT_BASE_N, wr->maps.base_normal);
     wrinkle__bind_tex(UNIT_BASE_O, wr->maps.base_occ);

@@ -55,6 +55,9 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc);
 void wrinkle_destroy(wrinkle *wr);
 bool wrinkle_resize(wrinkle *wr, int width, int height);
 
+/* Per blendshape (index = head_shape) normal and occlusion strengths of its layer, from the next
+ * wrinkle_set_weights on (the panel's wrinkle.<shape>.*_strength). */
+void wrinkle_set_strengths(wrinkle *wr, const float *normal, const float *occlusion);
 /* weights[HEAD_SHAPE_COUNT]; picks the active layers. */
 void wrinkle_set_weights(wrinkle *wr, const float *weights);
 const wrinkle_selection *wrinkle_active(const wrinkle *wr);

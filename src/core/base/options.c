@@ -2,6 +2,7 @@
 
 #include "core/base/log.h"
 #include "core/base/names.h"
+#include "core/base/params.h"
 #include "core/base/script.h"
 #include "core/bb/bb_batch.h"
 
@@ -54,6 +55,10 @@ void options_print_help(FILE *f)
     fprintf(f, "  --batcher KIND      %s: billboard batcher    (default: %s)\n", batchers, bb_batcher_names[0]);
     fputs("  --particles N       extra billboards for stress tests, 0..10000000 (default 0)\n"
           "  --level-size M      mud level side in metres, multiple of 16, 64..1024 (default 512)\n"
+          "panel and parameters:\n"
+          "  --ui                show the parameter panel from the start (also in headless pictures;\n"
+          "                      U toggles it in a window)\n"
+          "  --set NAME=VALUE    set a registered parameter, repeatable (list: script 'params PATH')\n"
           "Every option also accepts --option=value.\n",
           f);
 }
@@ -160,6 +165,7 @@ static const struct {
     {"--script", ARG_REQUIRED},     {"--screenshot", ARG_REQUIRED}, {"--bench", ARG_OPTIONAL},
     {"--help", ARG_NONE},           {"--version", ARG_NONE},      {"--batcher", ARG_REQUIRED},
     {"--particles", ARG_REQUIRED},  {"--level-size", ARG_REQUIRED}, {"--step-hz", ARG_REQUIRED},
+    {"--ui", ARG_NONE},             {"--set", ARG_REQUIRED},
 };
 
 /* One option with its value (NULL when it takes none or an optional one was not given). */
@@ -219,6 +225,22 @@ static int apply(const char *name, const char *val, options *o, char *err, size_
         if (!parse_ll(val, &n) || n < 64 || n > 1024 || n % 16)
             return fail(err, errlen, "--level-size: expected metres, a multiple of 16 in 64..1024, got '%s'", val);
         o->level_size = (int)n;
+        return OPTIONS_OK;
+    }
+    if (!strcmp(name, "--ui")) { o->ui = true; return OPTIONS_OK; }
+    if (!strcmp(name, "--set")) {
+        const char *eq = strchr(val, '=');
+        if (!eq || eq == val) return fail(err, errlen, "--set: expected NAME=VALUE like dissolve.edge_width=0.08, got '%s'", val);
+        if (o->nsets == OPTIONS_SETS_MAX) return fail(err, errlen, "--set: more than %d given", OPTIONS_SETS_MAX);
+        char *dst_name = o->sets[o->nsets][0], *dst_val = o->sets[o->nsets][1];
+        const size_t nl = (size_t)(eq - val), cap = sizeof o->sets[0][0];
+        if (nl >= cap || strlen(eq + 1) >= cap) return fail(err, errlen, "--set: '%.64s' is too long", val);
+        memcpy(dst_name, val, nl);
+        dst_name[nl] = '\0';
+        strcpy(dst_val, eq + 1);
+        char msg[256];
+        if (!params_set_text(NULL, dst_name, dst_val, msg, sizeof msg)) return fail(err, errlen, "--set: %s", msg);
+        o->nsets++;
         return OPTIONS_OK;
     }
     assert(!"option in options_table without a handler");

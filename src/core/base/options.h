@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #define OPTIONS_PATH_MAX 1024
+#define OPTIONS_SETS_MAX 64 /* --set NAME=VALUE options kept */
 
 enum { OPTIONS_OK = 0, OPTIONS_EXIT_OK = 1, OPTIONS_ERROR = 2 };
 
@@ -39,6 +40,9 @@ typedef struct options {
     char batcher[16];               /* --batcher instanced|quads */
     long particles;                 /* --particles N, 0..10,000,000 */
     int level_size;                 /* --level-size M, metres, multiple of 16, 64..1024 */
+    bool ui;                        /* --ui: the parameter panel shown from the start, headless too */
+    int nsets;                      /* --set NAME=VALUE, in order; each checked against the registry */
+    char sets[OPTIONS_SETS_MAX][2][128]; /* [i][0] name, [i][1] value */
 } options;
 
 void options_default(options *o);

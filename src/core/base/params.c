@@ -18,15 +18,41 @@ static const param_def params__table[P_COUNT] = {
                             "fade passes per second while the fading map holds heat (Hz)"},
     [P_DAMAGE_RADIUS_SCALE] = {"damage.radius_scale", PARAM_FLOAT, 1.0f, 0.25f, 4.0f, NULL, "range",
                                "multiplies every weapon's hole radius"},
+    [P_DAMAGE_PELLETS] = {"damage.pellets", PARAM_INT, 15.0f, 1.0f, 32.0f, NULL, "range",
+                          "pellets in one shotgun shell"},
     [P_MUD_SOFTNESS_SCALE] = {"mud.softness_scale", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "mud",
                               "multiplies the terrain's softness: how deep wheels sink"},
     [P_MUD_STAMP_DEPTH] = {"mud.stamp_depth", PARAM_FLOAT, 0.5f, 0.05f, 1.5f, NULL, "mud",
                            "metres of mud over the hard floor where softness and mud mask are 1"},
     [P_TRUCK_ENGINE_FORCE] = {"truck.engine_force", PARAM_FLOAT, 24000.0f, 2000.0f, 80000.0f, NULL, "mud",
                               "engine force at the wheels (N)"},
+    [P_WRINKLE_BROW_RAISE_NORMAL] = {"wrinkle.brow_raise.normal_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
+                              "how strongly the brow_raise wrinkle layer tilts the normals"},
+    [P_WRINKLE_BROW_RAISE_OCCLUSION] = {"wrinkle.brow_raise.occlusion_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
+                                 "how strongly the brow_raise wrinkle layer darkens its folds"},
+    [P_WRINKLE_FROWN_NORMAL] = {"wrinkle.frown.normal_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
+                              "how strongly the frown wrinkle layer tilts the normals"},
+    [P_WRINKLE_FROWN_OCCLUSION] = {"wrinkle.frown.occlusion_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
+                                 "how strongly the frown wrinkle layer darkens its folds"},
+    [P_WRINKLE_SMILE_NORMAL] = {"wrinkle.smile.normal_strength", PARAM_FLOAT, 0.9f, 0.0f, 2.0f, NULL, "face",
+                              "how strongly the smile wrinkle layer tilts the normals"},
+    [P_WRINKLE_SMILE_OCCLUSION] = {"wrinkle.smile.occlusion_strength", PARAM_FLOAT, 0.9f, 0.0f, 2.0f, NULL, "face",
+                                 "how strongly the smile wrinkle layer darkens its folds"},
+    [P_WRINKLE_SQUINT_NORMAL] = {"wrinkle.squint.normal_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
+                              "how strongly the squint wrinkle layer tilts the normals"},
+    [P_WRINKLE_SQUINT_OCCLUSION] = {"wrinkle.squint.occlusion_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
+                                 "how strongly the squint wrinkle layer darkens its folds"},
+    [P_WRINKLE_JAW_OPEN_NORMAL] = {"wrinkle.jaw_open.normal_strength", PARAM_FLOAT, 0.8f, 0.0f, 2.0f, NULL, "face",
+                              "how strongly the jaw_open wrinkle layer tilts the normals"},
+    [P_WRINKLE_JAW_OPEN_OCCLUSION] = {"wrinkle.jaw_open.occlusion_strength", PARAM_FLOAT, 0.8f, 0.0f, 2.0f, NULL, "face",
+                                 "how strongly the jaw_open wrinkle layer darkens its folds"},
+    [P_WRINKLE_NOSE_WRINKLE_NORMAL] = {"wrinkle.nose_wrinkle.normal_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
+                              "how strongly the nose_wrinkle wrinkle layer tilts the normals"},
+    [P_WRINKLE_NOSE_WRINKLE_OCCLUSION] = {"wrinkle.nose_wrinkle.occlusion_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
+                                 "how strongly the nose_wrinkle wrinkle layer darkens its folds"},
     [P_DISSOLVE_EDGE_WIDTH] = {"dissolve.edge_width", PARAM_FLOAT, 0.04f, 0.005f, 0.5f, NULL, "dissolve",
                                "glowing band above the burn threshold, in noise units"},
-    [P_DISSOLVE_PUSH_DISTANCE] = {"dissolve.push_distance", PARAM_FLOAT, 0.1f, 0.0f, 1.0f, NULL, "dissolve",
+    [P_DISSOLVE_PUSH_DISTANCE] = {"dissolve.push_distance", PARAM_FLOAT, 0.12f, 0.0f, 1.0f, NULL, "dissolve",
                                   "how far the edge bulges out along the smooth normal (m)"},
     [P_DISSOLVE_BAND] = {"dissolve.band", PARAM_FLOAT, 0.2f, 0.01f, 1.0f, NULL, "dissolve",
                          "width of the vertex band that moves with the edge, in noise units"},
@@ -94,15 +120,9 @@ static void params__names_list(const char *const *names, char *out, size_t n)
         len += (size_t)snprintf(out + len, n - len, "%s%s", k ? "|" : "", names[k]);
 }
 
-bool params_set_text(params *p, const char *name, const char *value, char *err, size_t errlen)
+bool params_parse_value(const param_def *d, const char *value, float *out, char *err, size_t errlen)
 {
-    const int id = params_find(name);
-    if (id < 0) {
-        snprintf(err, errlen, "unknown parameter '%s' (the list: params PATH, or docs/cli.md)", name);
-        return false;
-    }
-    const param_def *d = &params__table[id];
-    float v = 0;
+    const char *name = d->name;
     if (d->type == PARAM_BOOL || d->type == PARAM_ENUM) {
         int k = 0;
         while (d->names[k] && strcmp(d->names[k], value) != 0) k++;
@@ -112,23 +132,34 @@ bool params_set_text(params *p, const char *name, const char *value, char *err, 
             snprintf(err, errlen, "%s must be one of %s, got '%s'", name, list, value);
             return false;
         }
-        v = (float)k;
-    } else {
-        char *end;
-        errno = 0;
-        const double x = strtod(value, &end);
-        const bool whole = d->type != PARAM_INT || x == floor(x);
-        if (end == value || *end != '\0' || errno == ERANGE || !isfinite(x) || !whole || x < d->min || x > d->max) {
-            if (d->type == PARAM_INT)
-                snprintf(err, errlen, "%s must be a whole number in %g..%g, got '%s'", name, (double)d->min,
-                         (double)d->max, value);
-            else
-                snprintf(err, errlen, "%s must be a number in %g..%g, got '%s'", name, (double)d->min, (double)d->max,
-                         value);
-            return false;
-        }
-        v = (float)x;
+        *out = (float)k;
+        return true;
     }
+    char *end;
+    errno = 0;
+    const double x = strtod(value, &end);
+    const bool whole = d->type != PARAM_INT || x == floor(x);
+    if (end == value || *end != '\0' || errno == ERANGE || !isfinite(x) || !whole || x < d->min || x > d->max) {
+        if (d->type == PARAM_INT)
+            snprintf(err, errlen, "%s must be a whole number in %g..%g, got '%s'", name, (double)d->min, (double)d->max,
+                     value);
+        else
+            snprintf(err, errlen, "%s must be a number in %g..%g, got '%s'", name, (double)d->min, (double)d->max, value);
+        return false;
+    }
+    *out = (float)x;
+    return true;
+}
+
+bool params_set_text(params *p, const char *name, const char *value, char *err, size_t errlen)
+{
+    const int id = params_find(name);
+    if (id < 0) {
+        snprintf(err, errlen, "unknown parameter '%s' (the list: params PATH, or docs/cli.md)", name);
+        return false;
+    }
+    float v;
+    if (!params_parse_value(&params__table[id], value, &v, err, errlen)) return false;
     if (p) params_set(p, id, v);
     return true;
 }

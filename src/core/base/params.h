@@ -40,15 +40,36 @@ typedef struct param_def {
 typedef enum param_id {
     P_DAMAGE_FADE_RATE,
     P_DAMAGE_RADIUS_SCALE,
+    P_DAMAGE_PELLETS,
     P_MUD_SOFTNESS_SCALE,
     P_MUD_STAMP_DEPTH,
     P_TRUCK_ENGINE_FORCE,
+    /* per blendshape, in head_shape_names order: normal strength, then occlusion strength
+     * (params_wrinkle_id) */
+    P_WRINKLE_BROW_RAISE_NORMAL,
+    P_WRINKLE_BROW_RAISE_OCCLUSION,
+    P_WRINKLE_FROWN_NORMAL,
+    P_WRINKLE_FROWN_OCCLUSION,
+    P_WRINKLE_SMILE_NORMAL,
+    P_WRINKLE_SMILE_OCCLUSION,
+    P_WRINKLE_SQUINT_NORMAL,
+    P_WRINKLE_SQUINT_OCCLUSION,
+    P_WRINKLE_JAW_OPEN_NORMAL,
+    P_WRINKLE_JAW_OPEN_OCCLUSION,
+    P_WRINKLE_NOSE_WRINKLE_NORMAL,
+    P_WRINKLE_NOSE_WRINKLE_OCCLUSION,
     P_DISSOLVE_EDGE_WIDTH,
     P_DISSOLVE_PUSH_DISTANCE,
     P_DISSOLVE_BAND,
     P_BB_FRAME_BLEND,
     P_COUNT
 } param_id;
+
+/* Blendshapes with wrinkle rows (a unit test holds this to HEAD_SHAPE_COUNT and the names to
+ * head_shape_names). */
+#define PARAMS_WRINKLE_SHAPES 6
+/* Id of shape's normal (occlusion false) or occlusion strength. */
+static inline int params_wrinkle_id(int shape, bool occlusion) { return P_WRINKLE_BROW_RAISE_NORMAL + 2 * shape + (occlusion ? 1 : 0); }
 
 typedef struct params params;
 
@@ -63,6 +84,11 @@ int params_find(const char *name);
 float params_f(const params *p, int id);
 int params_i(const params *p, int id);
 bool params_b(const params *p, int id);
+
+/* Parses text for row d (numbers for float and int — an int must be whole —, value names for bool
+ * and enum) and checks the range; params_set_text is this plus the look-up. On failure *out is
+ * untouched and err says what is valid. */
+bool params_parse_value(const param_def *d, const char *text, float *out, char *err, size_t errlen);
 
 /* Sets a value, clamped into the range (the panel's sliders). */
 void params_set(params *p, int id, float v);

@@ -2,6 +2,7 @@
 
 #include "core/base/log.h"
 #include "core/base/names.h"
+#include "core/base/params.h"
 #include "core/damage/weapon.h"
 #include "core/dissolve/dissolve_math.h"
 #include "core/wrinkle/wrinkle_expr.h"
@@ -27,7 +28,8 @@ const char *const script_view_names[] = {"none", "damage", "damage-fading", "wri
 const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", NULL};
 const char *const script_robot_names[] = {"respawn", NULL};
 
-/* Argument kinds: 'n' number, 'e' enumerated name, 'p' path. */
+/* Argument kinds: 'n' number, 'e' enumerated name, 'p' path, 'w' word (set: the parameter name,
+ * then its value into path; checked against the registry once both are read). */
 typedef enum { R_ANY, R_UNIT, R_SIGNED_UNIT, R_POSITIVE, R_NONNEG } script_range;
 
 typedef struct script_spec {
@@ -60,6 +62,8 @@ static const script_spec script_specs[SCRIPT_OP_COUNT] = {
     [SCRIPT_DUMP] = {"dump", "ep", "TARGET PATH", script_dump_names, "dump target", {0}},
     [SCRIPT_STATS] = {"stats", "p", "PATH", NULL, NULL, {0}},
     [SCRIPT_QUIT] = {"quit", "", "", NULL, NULL, {0}},
+    [SCRIPT_SET] = {"set", "ww", "NAME VALUE", NULL, NULL, {0}},
+    [SCRIPT_PARAMS] = {"params", "p", "PATH", NULL, NULL, {0}},
 };
 
 const char *script_op_name(script_op op)
@@ -189,6 +193,14 @@ static bool parse_args(const script_ctx *c, const script_spec *sp, char **tok, i
             }
             snprintf(cmd->str, sizeof cmd->str, "%s", tok[i]);
             break;
+        case 'w': {
+            /* the name is the first word, the value the second */
+            char *dst = i == 0 ? cmd->str : cmd->path;
+            size_t cap = i == 0 ? sizeof cmd->str : sizeof cmd->path;
+            if (strlen(tok[i]) >= cap) return script_fail(c, "%s: %s is longer than %zu characters", sp->name, word, cap - 1);
+            strcpy(dst, tok[i]);
+            break;
+        }
         case 'p':
             if (strlen(tok[i]) >= sizeof cmd->path)
                 return script_fail(c, "%s: path is longer than %zu characters", sp->name, sizeof cmd->path - 1);
@@ -198,6 +210,13 @@ static bool parse_args(const script_ctx *c, const script_spec *sp, char **tok, i
         }
     }
     cmd->nnum = nnum;
+    if (cmd->op == SCRIPT_SET) {
+        /* a parameter of another scene is fine (it applies when that scene runs); an unknown
+         * name or a bad value is not */
+        char msg[256];
+        cmd->index = params_find(cmd->str);
+        if (!params_set_text(NULL, cmd->str, cmd->path, msg, sizeof msg)) return script_fail(c, "set: %s", msg);
+    }
     return true;
 }
 

@@ -39,6 +39,8 @@ typedef enum script_op {
     SCRIPT_DUMP,           /* str, index: script_dump_names; path */
     SCRIPT_STATS,          /* path */
     SCRIPT_QUIT,           /* - */
+    SCRIPT_SET,            /* str: parameter name (core/base/params.h), path: its value, checked */
+    SCRIPT_PARAMS,         /* path: the registry as JSON */
     SCRIPT_OP_COUNT
 } script_op;
 

@@ -35,6 +35,7 @@ void weapon_init(weapon *w, weapon_kind kind, uint64_t seed)
 {
     memset(w, 0, sizeof *w);
     w->kind = kind;
+    w->pellets = WEAPON_PELLETS;
     rng_seed(&w->rng, seed);
 }
 
@@ -96,7 +97,7 @@ static int emit(weapon *w, const float aim[3], weapon_shot *out, int max_out)
         out[0] = (weapon_shot){{d[0], d[1], d[2]}, radii[w->kind], 0};
         return 1;
     }
-    int count = max_out < WEAPON_PELLETS ? max_out : WEAPON_PELLETS;
+    int count = max_out < w->pellets ? max_out : w->pellets;
     for (int i = 0; i < count; i++) {
         /* uniform over the disc of radius spread at unit distance */
         float r = sqrtf(rng_float(&w->rng)), a = 2.0f * 3.14159265f * rng_float(&w->rng);

@@ -47,6 +47,7 @@ typedef struct weapon {
     bool pending;      /* a pull waiting for the cooldown */
     rng rng;
     int shells;        /* trigger events fired so far */
+    int pellets;       /* per shotgun shell, 1..WEAPON_MAX_SHOTS; WEAPON_PELLETS (the panel's damage.pellets) */
 } weapon;
 
 void weapon_init(weapon *w, weapon_kind kind, uint64_t seed);
@@ -57,8 +58,8 @@ void weapon_hold(weapon *w, float seconds);
 /* The user's trigger this step: down = held; pressed = an explicit pull event (a click, a
  * bumper); going down after being up is a pull too, so a semi-automatic fires once per press. */
 void weapon_trigger(weapon *w, bool down, bool pressed);
-/* Advance dt seconds; writes the shots that left the barrel (a shell is 15 pellets). A zero or
- * non-finite aim_dir (a script camera whose eye is its target) fires nothing. */
+/* Advance dt seconds; writes the shots that left the barrel (a shell is w->pellets pellets). A
+ * zero or non-finite aim_dir (a script camera whose eye is its target) fires nothing. */
 int weapon_update(weapon *w, float dt, const float aim_dir[3], weapon_shot *out, int max_out);
 
 /* The one table of weapon names, indexed by weapon_kind, NULL-terminated (core/base/names.h). */

@@ -109,6 +109,12 @@ int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS])
     return n;
 }
 
+void mud_sim_tune(mud_sim *s, float max_sink, float softness_scale, float engine_force)
+{
+    mudfield_set_depth(s->mud, max_sink, softness_scale);
+    vehicle_set_engine_force(s->truck, engine_force);
+}
+
 int mud_sim_stamps_last_step(const mud_sim *s) { return s->stamps; }
 float mud_sim_volume_last_step(const mud_sim *s) { return s->volume; }
 const terrain *mud_sim_terrain(const mud_sim *s) { return s->terr; }

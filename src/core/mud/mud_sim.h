@@ -38,6 +38,8 @@ void mud_sim_place_truck(mud_sim *s, float x, float z, float heading_deg);
 void mud_sim_step(mud_sim *s, const vehicle_input *in, float dt); /* = drive + stamp */
 void mud_sim_drive(mud_sim *s, const vehicle_input *in, float dt);  /* the truck only */
 void mud_sim_stamp(mud_sim *s);                                     /* wheels into the mud */
+/* Live knobs (the panel's mud.* and truck.*): mudfield_set_depth, vehicle_set_engine_force. */
+void mud_sim_tune(mud_sim *s, float max_sink, float softness_scale, float engine_force);
 
 /* One emitter per wheel (vehicle order); returns the wheel count. */
 int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS]);

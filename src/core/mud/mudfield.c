@@ -28,6 +28,7 @@ struct mudfield {
     const terrain *terr;
     int nb;
     float max_sink, berm_width;
+    float softness_scale; /* multiplies the terrain's softness where the floor is found; 1 */
     mud_block **blocks; /* nb*nb, NULL until a stamp reaches a mud block */
     int allocated;
     stamp_texel *scratch;
@@ -56,6 +57,7 @@ mudfield *mudfield_create(const terrain *t, const mudfield_desc *desc)
     mf->terr = t;
     mf->nb = terrain_blocks_per_side(t);
     mf->max_sink = d.max_sink > 0 ? d.max_sink : 0.5f;
+    mf->softness_scale = 1.0f;
     mf->berm_width = d.berm_width > 0 ? d.berm_width : 0.45f;
     mf->blocks = calloc((size_t)mf->nb * mf->nb, sizeof *mf->blocks);
     if (!mf->blocks) abort();
@@ -194,7 +196,14 @@ float mudfield_floor_height(const mudfield *mf, float x, float z)
 {
     terrain_sample s;
     terrain_sample_at(mf->terr, x, z, &s);
-    return s.height - mf->max_sink * s.softness * s.mud;
+    return s.height - mf->max_sink * s.softness * mf->softness_scale * s.mud;
+}
+
+void mudfield_set_depth(mudfield *mf, float max_sink, float softness_scale)
+{
+    assert(max_sink > 0.0f && softness_scale >= 0.0f);
+    mf->max_sink = max_sink;
+    mf->softness_scale = softness_scale;
 }
 
 float mudfield_stamp(mudfield *mf, const mudfield_wheel *w)

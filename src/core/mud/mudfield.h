@@ -70,7 +70,11 @@ const terrain *mudfield_terrain(const mudfield *mf);
 /* Returns the displaced volume in cubic metres (0 when nothing changed). */
 float mudfield_stamp(mudfield *mf, const mudfield_wheel *w);
 
-/* World queries, bilinear. surface = base + mud; floor = base - max_sink * softness * mask. */
+/* From now on: max_sink (> 0, as in the desc) and a factor on the terrain's softness (>= 0,
+ * default 1) where the hard floor is found; the panel's mud.stamp_depth and mud.softness_scale. */
+void mudfield_set_depth(mudfield *mf, float max_sink, float softness_scale);
+
+/* World queries, bilinear. surface = base + mud; floor = base - max_sink * softness * softness_scale * mask. */
 float mudfield_mud_height(const mudfield *mf, float x, float z);
 float mudfield_surface_height(const mudfield *mf, float x, float z);
 float mudfield_floor_height(const mudfield *mf, float x, float z);

@@ -66,6 +66,12 @@ vehicle *vehicle_create(const vehicle_desc *desc)
 void vehicle_destroy(vehicle *v) { free(v); }
 const vehicle_desc *vehicle_get_desc(const vehicle *v) { return &v->d; }
 
+void vehicle_set_engine_force(vehicle *v, float newtons)
+{
+    assert(newtons > 0.0f);
+    v->d.engine_force = newtons;
+}
+
 static float support_height(const vehicle *v, const vehicle_ground_hit *g)
 {
     return g->floor + v->d.mud_support * (g->surface - g->floor);

@@ -84,6 +84,8 @@ typedef struct vehicle vehicle;
 vehicle *vehicle_create(const vehicle_desc *desc);
 void vehicle_destroy(vehicle *v);
 const vehicle_desc *vehicle_get_desc(const vehicle *v);
+/* Engine force at the wheels from the next step on (> 0; the panel's truck.engine_force). */
+void vehicle_set_engine_force(vehicle *v, float newtons);
 
 /* Puts the truck at rest on the ground at (x, z) facing heading_deg. */
 void vehicle_place(vehicle *v, float x, float z, float heading_deg, const vehicle_ground *g);

@@ -4,22 +4,25 @@
  *   const wrinkle_layer_def *layers = wrinkle_layer_defaults();   // one per blendshape
  *   wrinkle_selection sel;
  *   wrinkle_select(layers, WRINKLE_LAYER_COUNT, shape_weights, &sel);
- *   ... sel.count <= 4 layers, best first; sel.weight[i] = shape weight x layer strength ...
+ *   ... sel.count <= 4 layers, best first; sel.weight[i] = shape weight x layer strength,
+ *       sel.occ_weight[i] = shape weight x occlusion strength ...
  *   wrinkle_compose_texel(&sel, layers, &texel_inputs, out_nx_ny_occ);   // what the GPU writes
  *
  * Layer table: one layer per blendshape (index = head_shape): wrinkle normal + occlusion maps
- * named "<name>_normal.png" / "<name>_occlusion.png" in assets/wrinkle, a strength, and four mask
+ * named "<name>_normal.png" / "<name>_occlusion.png" in assets/wrinkle, a strength for each (normals,
+ * occlusion; equal by default, the panel's wrinkle.<name>.*_strength), and four mask
  * weights matched to the face-part mask texture (RGBA = forehead, eyes, nose/glabella,
  * mouth/cheeks).
  *
- * Selection: score = weight x strength; layers with score <= 0 are never chosen; the highest four
+ * Selection: score = weight x max(strength, occ_strength); layers with score <= 0 are never chosen; the highest four
  * win, ties go to the lower layer index, so the result is deterministic.
  *
  * Compositing (per texel; wrinkle_compose.frag mirrors it line by line):
- *   a_i   = saturate(weight_i * dot(layer_mask_i, mask_texel))
+ *   m_i   = dot(layer_mask_i, mask_texel)
+ *   a_i   = saturate(weight_i * m_i),  o_i = saturate(occ_weight_i * m_i)
  *   slope = base.xy / base.z + sum a_i * layer_i.xy / max(layer_i.z, 0.2)   (partial derivatives add)
  *   n     = normalize(slope, 1)
- *   occ   = base_occ * prod (1 - a_i * (1 - layer_occ_i))
+ *   occ   = base_occ * prod (1 - o_i * (1 - layer_occ_i))
  * Output: n.x, n.y in [-1, 1] and occ in [0, 1], stored as 10-bit unorm (x * 0.5 + 0.5) in R, G
  * and occ in B of GL_RGB10_A2; A = 3 where the face was drawn, 0 elsewhere. z is rebuilt as
  * sqrt(1 - x^2 - y^2). The uint32 layout is GL_UNSIGNED_INT_2_10_10_10_REV (R in bits 0..9).
@@ -37,14 +40,16 @@
 typedef struct wrinkle_layer_def {
     int shape;         /* head_shape index that drives it; head_shape_name(shape) names the layer
                           and prefixes its map files */
-    float strength;
+    float strength;     /* normals: how far the layer tilts them */
+    float occ_strength; /* occlusion: how far it darkens; the selection ranks by the larger */
     float mask[4];     /* forehead, eyes, nose/glabella, mouth/cheeks */
 } wrinkle_layer_def;
 
 typedef struct wrinkle_selection {
     int count;                          /* 0..4 */
     int layer[WRINKLE_MAX_ACTIVE];      /* best first */
-    float weight[WRINKLE_MAX_ACTIVE];   /* shape weight x strength (the render weight) */
+    float weight[WRINKLE_MAX_ACTIVE];   /* shape weight x strength (the normals' render weight) */
+    float occ_weight[WRINKLE_MAX_ACTIVE]; /* shape weight x occ_strength (the occlusion's) */
 } wrinkle_selection;
 
 /* The per-texel inputs of the compositing pass, decoded: normals in [-1, 1], the rest [0, 1]. */
@@ -64,6 +69,8 @@ void wrinkle_select(const wrinkle_layer_def *layers, int count, const float *sha
 /* Slot weights for the shader: a vec4 of render weights and one vec4 of mask weights per slot;
  * unused slots are zero, so the shader always blends four. */
 void wrinkle_slot_uniforms(const wrinkle_selection *sel, const wrinkle_layer_def *layers, float weight[4], float mask[4][4]);
+/* The occlusion's slot weights (zero for unused slots). */
+void wrinkle_slot_occ_weights(const wrinkle_selection *sel, float occ_weight[4]);
 
 /* out[0..1] = composed normal x, y; out[2] = occlusion. */
 void wrinkle_compose_texel(const wrinkle_selection *sel, const wrinkle_layer_def *layers, const wrinkle_texel *in, float out[3]);
