@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/mud/mud_prim.h"
 #include "core/mud/mudfield.h"
 
 #define R MUDFIELD_RES
@@ -152,9 +153,9 @@ static void footprint_and_depth_follow_the_tyre(void **state)
             float u = wz - z, v = wx - x, v0 = h[j * R + i];
             float half_len = sqrtf(2 * 0.55f * depth - depth * depth) + 0.5f * MUDFIELD_SPACING;
             if (fabsf(u) <= half_len && fabsf(v) <= 0.21f) {
-                /* under the tyre: exactly the cylinder's bottom */
+                /* under the tyre: the cylinder's bottom, on the RGBA8 target's 1 cm grid */
                 float tyre = 0.55f - depth - sqrtf(0.55f * 0.55f - u * u);
-                assert_float_equal(v0, fminf(tyre, 0.0f), 1e-5);
+                assert_float_equal(v0, fminf(tyre, 0.0f), 0.5 * MUDFIELD_HEIGHT_STEP + 1e-5);
                 inside++;
                 deepest = fminf(deepest, v0);
             } else if (fabsf(v) > 0.21f + 0.46f || fabsf(u) > half_len + 0.46f) {
@@ -319,6 +320,65 @@ static void surface_query_includes_mud(void **state)
     terrain_destroy(t);
 }
 
+/* One primitive per wheel in contact whose tyre is below the mud surface; none for a wheel in the
+ * air, above the mud or on its side; the rolling direction comes out unit length in xz. */
+static void primitive_formation(void **state)
+{
+    (void)state;
+    vehicle_wheel w = {.hub = {10, 4.4f, 20}, .forward = {0.6f, 0.1f, 0.8f}, .velocity = {1, 0, 2}, .slip = 0.5f,
+                       .penetration = 0.02f, .contact = true};
+    mudfield_wheel p;
+    assert_true(mud_prim_form(&w, 0.55f, 0.42f, 4.0f, &p)); /* bottom 3.85 under a 4.0 surface */
+    assert_float_equal(p.penetration, 0.15f, 1e-5);
+    assert_float_equal(p.forward[0] * p.forward[0] + p.forward[1] * p.forward[1], 1.0f, 1e-5);
+    assert_float_equal(p.forward[0], 0.6f, 1e-5);
+    assert_float_equal(p.velocity[1], 2.0f, 0.0);
+    assert_float_equal(p.radius, 0.55f, 0.0);
+    assert_float_equal(p.width, 0.42f, 0.0);
+    assert_float_equal(p.center[2], 20.0f, 0.0);
+    w.penetration = 0.3f; /* the mud ahead of the tyre counts when it is more */
+    assert_true(mud_prim_form(&w, 0.55f, 0.42f, 4.0f, &p));
+    assert_float_equal(p.penetration, 0.3f, 1e-6);
+    w.penetration = 0.0f;
+    assert_false(mud_prim_form(&w, 0.55f, 0.42f, 3.8f, &p)); /* above the surface */
+    w.penetration = 0.1f;
+    w.contact = false;
+    assert_false(mud_prim_form(&w, 0.55f, 0.42f, 4.0f, &p));
+    w.contact = true;
+    w.forward[0] = w.forward[2] = 0.0f;
+    assert_false(mud_prim_form(&w, 0.55f, 0.42f, 4.0f, &p));
+}
+
+/* The berm gets exactly the whole height steps the tyre removed (integer shares); the layout's
+ * last row prefix is the total berm weight, and every texel of the field stays on the RGBA8 grid. */
+static void stamp_moves_whole_steps_exactly(void **state)
+{
+    (void)state;
+    terrain *t = flat(0.8f, 1.0f);
+    mudfield *mf = mudfield_create(t, NULL);
+    for (int k = 0; k < 60; k++) {
+        mudfield_wheel w = wheel(15.0f + 0.05f * (float)k, 15.5f + 0.07f * (float)k, 0.15f);
+        mudfield_stamp_geom g;
+        assert_true(mudfield_stamp_layout(mf, &w, &g));
+        assert_true(g.gx1 - g.gx0 < MUDFIELD_STAMP_MAX && g.gz1 - g.gz0 < MUDFIELD_STAMP_MAX);
+        for (int r = 0; r <= g.gz1 - g.gz0; r++) assert_true(g.row_prefix[r + 1] >= g.row_prefix[r]);
+        assert_true(g.row_prefix[g.gz1 - g.gz0 + 1] > 0.0f);
+        mudfield_stamp(mf, &w);
+        double steps = mudfield_volume(mf) / (MUDFIELD_HEIGHT_STEP * MUDFIELD_SPACING * MUDFIELD_SPACING);
+        assert_true(fabs(steps) < 1e-3); /* not one step lost or made */
+    }
+    for (int bz = 0; bz < 4; bz++)
+        for (int bx = 0; bx < 4; bx++) {
+            const float *h = mudfield_block_heights(mf, bx, bz);
+            for (int k = 0; h && k < R * R; k++) {
+                float q = h[k] / MUDFIELD_HEIGHT_STEP;
+                assert_float_equal(q, roundf(q), 1e-3);
+            }
+        }
+    mudfield_destroy(mf);
+    terrain_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -330,6 +390,8 @@ int main(void)
         cmocka_unit_test(softer_ground_sinks_deeper),
         cmocka_unit_test(dirty_rect_is_exactly_the_changed_texels),
         cmocka_unit_test(surface_query_includes_mud),
+        cmocka_unit_test(primitive_formation),
+        cmocka_unit_test(stamp_moves_whole_steps_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

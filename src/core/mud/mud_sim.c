@@ -1,5 +1,6 @@
 #include "core/mud/mud_sim.h"
 #include "core/base/alloc.h"
+#include "core/mud/mud_prim.h"
 
 #include <assert.h>
 #include <math.h>
@@ -11,6 +12,8 @@ struct mud_sim {
     vehicle *truck;
     int stamps;
     float volume;
+    mudfield_stamp_geom prims[VEHICLE_MAX_WHEELS]; /* this step's, for the GPU */
+    int nprims;
 };
 
 static void ground_fn(void *user, float x, float z, vehicle_ground_hit *out)
@@ -76,23 +79,25 @@ void mud_sim_stamp(mud_sim *s)
 {
     const vehicle_desc *vd = vehicle_get_desc(s->truck);
     s->stamps = 0;
+    s->nprims = 0;
     s->volume = 0.0f;
     for (int i = 0; i < vehicle_wheel_count(s->truck); i++) {
         const vehicle_wheel *w = vehicle_wheel_at(s->truck, i);
+        mudfield_wheel prim;
         if (!w->contact) continue;
-        float bottom = w->hub[1] - vd->wheel_radius;
-        float pen = fmaxf(w->penetration, mudfield_surface_height(s->mud, w->hub[0], w->hub[2]) - bottom);
-        if (pen <= 0.0f) continue;
-        float fl = sqrtf(w->forward[0] * w->forward[0] + w->forward[2] * w->forward[2]);
-        if (fl < 1e-4f) continue; /* wheel on its side: no rolling direction */
-        s->volume += mudfield_stamp(s->mud, &(mudfield_wheel){
-            .center = {w->hub[0], w->hub[1], w->hub[2]},
-            .radius = vd->wheel_radius, .width = vd->wheel_width,
-            .forward = {w->forward[0] / fl, w->forward[2] / fl},
-            .velocity = {w->velocity[0], w->velocity[2]},
-            .slip = w->slip, .penetration = pen});
+        float surface = mudfield_surface_height(s->mud, w->hub[0], w->hub[2]);
+        if (!mud_prim_form(w, vd->wheel_radius, vd->wheel_width, surface, &prim)) continue;
+        /* the layout before the stamp: the GPU draws the primitive into the mud as it was */
+        if (mudfield_stamp_layout(s->mud, &prim, &s->prims[s->nprims])) s->nprims++;
+        s->volume += mudfield_stamp(s->mud, &prim);
         s->stamps++;
     }
+}
+
+const mudfield_stamp_geom *mud_sim_prims(const mud_sim *s, int *count)
+{
+    *count = s->nprims;
+    return s->prims;
 }
 
 int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS])

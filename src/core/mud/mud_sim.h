@@ -42,6 +42,8 @@ void mud_sim_stamp(mud_sim *s);                                     /* wheels in
 /* One emitter per wheel (vehicle order); returns the wheel count. */
 int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS]);
 int mud_sim_stamps_last_step(const mud_sim *s);
+/* The primitives (core/mud/mud_prim.h) of the last step, laid out for the GPU's stamp pass. */
+const mudfield_stamp_geom *mud_sim_prims(const mud_sim *s, int *count);
 float mud_sim_volume_last_step(const mud_sim *s); /* cubic metres displaced */
 
 const terrain *mud_sim_terrain(const mud_sim *s);

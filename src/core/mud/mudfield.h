@@ -28,6 +28,10 @@
  * sides, heaped against the tyre ahead and behind. Volume is conserved exactly up to float
  * rounding. The berm texels slide outward, the footprint slides against the wheel's slip (most
  * under the middle of the patch).
+ * Every stored value lies on the RGBA8 grid (height in 1 cm steps, slide in 1/127 of its range,
+ * track in 1/255) and the removed volume is spread in whole height steps, so the field and the
+ * GPU's render targets, which run the same arithmetic on bytes, stay equal and both conserve the
+ * volume exactly.
  * Dirty rectangles (per block, inclusive texel bounds) grow by exactly the texels whose value
  * changed.
  */
@@ -69,6 +73,24 @@ const terrain *mudfield_terrain(const mudfield *mf);
 
 /* Returns the displaced volume in cubic metres (0 when nothing changed). */
 float mudfield_stamp(mudfield *mf, const mudfield_wheel *w);
+
+/* A stamp's layout, the part of a primitive that depends only on the wheel and the level (not on
+ * the mud): what the GPU needs to draw the same stamp into its render targets. The berm weights
+ * of the rectangle's texels, summed row by row (row-major, z outer), let every texel find its
+ * share of the removed volume from the texels before it alone, so the integer berm adds sum to
+ * exactly the removed volume on either side. */
+#define MUDFIELD_STAMP_MAX 48 /* texels per side of a stamp's rectangle, at most */
+typedef struct mudfield_stamp_geom {
+    mudfield_wheel w;
+    float fwd[2], side[2]; /* unit rolling direction and forward x up, xz */
+    float pen, half_len, half_w, berm_width, max_sink, speed;
+    int gx0, gz0, gx1, gz1;                    /* global texel rectangle, inclusive */
+    float row_prefix[MUDFIELD_STAMP_MAX + 1]; /* berm weight of the rows before; [rows] = sum */
+} mudfield_stamp_geom;
+/* False (nothing to stamp) when the wheel does not penetrate or the rectangle is empty. */
+bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield_stamp_geom *g);
+/* Global texel (gx, gz) belongs to a block whose terrain has mud. */
+bool mudfield_texel_has_mud(const mudfield *mf, int gx, int gz);
 
 /* World queries, bilinear. surface = base + mud; floor = base - max_sink * softness * mask. */
 float mudfield_mud_height(const mudfield *mf, float x, float z);
