@@ -2,7 +2,7 @@
  * and wheel stamps are core/mud/mud_sim.h; scripted driving, chase camera and exhaust are
  * core/mud/mud_play.h; the clods fly on a worker thread (core/mud/mud_clod_worker.h, asleep while
  * the scene is hidden) whose latest instances go to the billboard module (scene_ctx.fx.transient)
- * each frame; src/mud uploads the dirty rectangles of the active blocks and draws the terrain.
+ * each frame; src/mud draws each step's wheel primitives into the GPU's mud and draws the terrain.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +104,9 @@ static void mud_update(void *p, const app_input *in, float dt)
     vehicle_input vi = mud_play_controls(&s->play, &keys, dt);
     mud_sim_drive(s->sim, &vi, dt);
     mud_play_stamp(&s->play, s->sim);
+    int nprims;
+    const mudfield_stamp_geom *prims = mud_sim_prims(s->sim, &nprims);
+    mud_renderer_queue(s->mr, prims, nprims); /* drawn into the GPU's mud at the next prepare */
     clod_emitter e[CLODS_MAX_EMITTERS];
     int n = mud_sim_emitters(s->sim, e);
     mud_clod_worker_submit(s->worker, e, n, dt);
@@ -135,6 +138,9 @@ static void mud_prepare(void *p)
     }
     gfx_pass_begin("mud.upload");
     mud_renderer_update(s->mr, pos);
+    gfx_pass_end();
+    gfx_pass_begin("mud.stamp");
+    mud_renderer_stamp(s->mr);
     gfx_pass_end();
     s->frames++;
 }
@@ -235,7 +241,18 @@ static void mud_stats(void *p, json_writer *w)
     json_int(w, "clods_alive", s->clods ? s->clods->alive : 0);
 }
 
-static void mud__stream(void *mr, const float pos[3]) { mud_renderer_update(mr, (float *)pos); }
+typedef struct mud__long_drive { mud_sim *sim; mud_renderer *mr; } mud__long_drive;
+
+/* After every step of the long drive: the step's primitives drawn into the GPU's mud. */
+static void mud__stream(void *user, const float pos[3])
+{
+    mud__long_drive *d = user;
+    int n;
+    const mudfield_stamp_geom *prims = mud_sim_prims(d->sim, &n);
+    mud_renderer_update(d->mr, (float *)pos);
+    mud_renderer_queue(d->mr, prims, n);
+    mud_renderer_stamp(d->mr);
+}
 
 /* Drives across a 1024 m level with the real streaming: uploads and memory stay bounded. */
 static void bench_long_drive(json_writer *w, unsigned seed)
@@ -244,7 +261,8 @@ static void bench_long_drive(json_writer *w, unsigned seed)
     mud_renderer *mr = sim ? mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(sim)}) : NULL;
     if (mr) {
         json_object_begin(w, "drive_1024m");
-        mud_renderer_write_stream(mr, mud_play_long_drive(sim, 1000.0f, mud__stream, mr, w), w);
+        mud__long_drive d = {sim, mr};
+        mud_renderer_write_stream(mr, mud_play_long_drive(sim, 1000.0f, mud__stream, &d, w), w);
         json_object_end(w);
     }
     mud_renderer_destroy(mr);

@@ -45,7 +45,10 @@ typedef struct mud_renderer_stats {
     long long upload_bytes_frame, upload_bytes_total;
     int uploads_frame;      /* glTexSubImage3D calls this frame */
     long long uploads_total;
-    long long full_uploads; /* whole-block uploads (a block got a slot) */
+    long long full_uploads; /* whole-block uploads (an evicted block restored) */
+    int stamp_draws_frame;  /* primitives rasterized by the last stamp pass */
+    long long stamp_draws_total;
+    long long readback_bytes_total; /* layers read back at eviction */
     size_t gpu_bytes;       /* base texture + slot array + meshes */
 } mud_renderer_stats;
 
@@ -56,6 +59,11 @@ typedef struct mud_renderer mud_renderer;
 mud_renderer *mud_renderer_create(const mud_renderer_desc *desc);
 void mud_renderer_destroy(mud_renderer *mr);
 void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos);
+/* Primitives (mud_sim_prims) to draw at the next stamp pass, in order. */
+void mud_renderer_queue(mud_renderer *mr, const mudfield_stamp_geom *prims, int count);
+/* The stamp pass: every queued primitive into every mud block it overlaps (a block without a
+ * layer gets one: restored, or untouched mud with its neighbours' borders). */
+void mud_renderer_stamp(mud_renderer *mr);
 /* Blocks within draw_distance of eye (shadow pass: of the shadow focus) that meet viewproj's frustum. */
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye);
 const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr);
