@@ -87,9 +87,9 @@ void mud_sim_stamp(mud_sim *s)
         if (!w->contact) continue;
         float surface = mudfield_surface_height(s->mud, w->hub[0], w->hub[2]);
         if (!mud_prim_form(w, vd->wheel_radius, vd->wheel_width, surface, &prim)) continue;
-        /* the layout before the stamp: the GPU draws the primitive into the mud as it was */
-        if (mudfield_stamp_layout(s->mud, &prim, &s->prims[s->nprims])) s->nprims++;
-        s->volume += mudfield_stamp(s->mud, &prim);
+        /* one layout for both: the CPU field now, the GPU's render targets at the next stamp pass */
+        if (!mudfield_stamp_layout(s->mud, &prim, &s->prims[s->nprims])) continue;
+        s->volume += mudfield_stamp_geom_apply(s->mud, &s->prims[s->nprims++]);
         s->stamps++;
     }
 }

@@ -319,8 +319,15 @@ static float footprint_target(const mudfield *mf, const mudfield_stamp_geom *g, 
 float mudfield_stamp(mudfield *mf, const mudfield_wheel *w)
 {
     mudfield_stamp_geom g;
-    if (!mudfield_stamp_layout(mf, w, &g)) return 0.0f;
+    return mudfield_stamp_layout(mf, w, &g) ? mudfield_stamp_geom_apply(mf, &g) : 0.0f;
+}
+
+float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *gp)
+{
+    const mudfield_stamp_geom g = *gp;
     /* Pass 1 (the GPU's sum pass): whole height steps the tyre removes. */
+    float targets[MUDFIELD_STAMP_MAX * MUDFIELD_STAMP_MAX]; /* footprint targets, kept for pass 2 */
+    const int tw = g.gx1 - g.gx0 + 1;
     int removed = 0;
     for (int gz = g.gz0; gz <= g.gz1; gz++)
         for (int gx = g.gx0; gx <= g.gx1; gx++) {
@@ -329,6 +336,7 @@ float mudfield_stamp(mudfield *mf, const mudfield_wheel *w)
             stamp_texel t = {.gx = gx, .gz = gz};
             read_texel(mf, &t);
             float target = footprint_target(mf, &g, gx, gz, u, cover);
+            targets[(gz - g.gz0) * tw + gx - g.gx0] = target;
             if (t.h > target) removed += (int)lrintf((t.h - target) * (1.0f / MUDFIELD_HEIGHT_STEP));
         }
     /* Pass 2 (the GPU's stamp pass): every texel from its own old value, the removed steps and
@@ -347,7 +355,7 @@ float mudfield_stamp(mudfield *mf, const mudfield_wheel *w)
                 t->gz = gz;
                 read_texel(mf, t);
                 if (cover > 0.0f) {
-                    if (lower) t->h = fminf(t->h, footprint_target(mf, &g, gx, gz, u, cover));
+                    if (lower) t->h = fminf(t->h, targets[(gz - g.gz0) * tw + gx - g.gx0]);
                     t->track = fmaxf(t->track, cover);
                     /* A spinning tyre drags the surface backwards against its slip, most under the
                      * middle of the patch: a texel's drag summed over consecutive stamps then barely

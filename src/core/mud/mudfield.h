@@ -89,6 +89,8 @@ typedef struct mudfield_stamp_geom {
 } mudfield_stamp_geom;
 /* False (nothing to stamp) when the wheel does not penetrate or the rectangle is empty. */
 bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield_stamp_geom *g);
+/* The stamp of a laid-out primitive (mudfield_stamp = layout + apply); returns the displaced volume. */
+float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *g);
 /* Global texel (gx, gz) belongs to a block whose terrain has mud. */
 bool mudfield_texel_has_mud(const mudfield *mf, int gx, int gz);
 
