@@ -107,6 +107,8 @@ static void mud_update(void *p, const app_input *in, float dt)
     int nprims;
     const mudfield_stamp_geom *prims = mud_sim_prims(s->sim, &nprims);
     mud_renderer_queue(s->mr, prims, nprims); /* drawn into the GPU's mud at the next prepare */
+    int base_rect[4];
+    if (mud_sim_base_changed(s->sim, base_rect)) mud_renderer_queue_base(s->mr, base_rect);
     clod_emitter e[CLODS_MAX_EMITTERS];
     int n = mud_sim_emitters(s->sim, e);
     mud_clod_worker_submit(s->worker, e, n, dt);
@@ -212,6 +214,10 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
 static bool mud_view(void *p, const char *name, scene_view *out)
 {
     mud_scene *s = p;
+    if (!strcmp(name, "mud-base")) {
+        *out = (scene_view){mud_renderer_base_texture(s->mr), GFX_PANEL_ALPHA, "base terrain of the level: A = mud mask"};
+        return true;
+    }
     if (strcmp(name, "mud")) return false;
     int bx, bz;
     mud_play_block_under_truck(s->sim, &bx, &bz);
@@ -224,9 +230,15 @@ static bool mud_view(void *p, const char *name, scene_view *out)
 static bool mud_dump(void *p, const char *target, const char *path)
 {
     mud_scene *s = p;
-    if (strcmp(target, "mud")) return false;
     int bx, bz;
     mud_play_block_under_truck(s->sim, &bx, &bz);
+    if (!strcmp(target, "mud-base")) {
+        /* the base samples of the block under the truck as the GPU has them (A: the mud mask) */
+        static uint8_t base[TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4];
+        return mud_renderer_read_base_block(s->mr, bx, bz, base) &&
+               gfx_write_png(path, TERRAIN_BLOCK_SAMPLES, TERRAIN_BLOCK_SAMPLES, 4, base, false);
+    }
+    if (strcmp(target, "mud")) return false;
     static uint8_t px[MUDFIELD_RES * MUDFIELD_RES * 4];
     /* not on the GPU: the CPU field */
     if (!mud_renderer_read_block(s->mr, bx, bz, px)) mud_play_pack_block(s->sim, bx, bz, px);
@@ -249,8 +261,10 @@ static void mud__stream(void *user, const float pos[3])
     mud__long_drive *d = user;
     int n;
     const mudfield_stamp_geom *prims = mud_sim_prims(d->sim, &n);
+    int base_rect[4];
     mud_renderer_update(d->mr, (float *)pos);
     mud_renderer_queue(d->mr, prims, n);
+    if (mud_sim_base_changed(d->sim, base_rect)) mud_renderer_queue_base(d->mr, base_rect);
     mud_renderer_stamp(d->mr);
 }
 

@@ -21,6 +21,13 @@
 /* What the GPU holds of a block's mud. */
 enum { GPU_NONE, GPU_RESIDENT, GPU_SAVED };
 
+/* One entry of the stamp pass's queue: a primitive, or base samples whose mud mask grew. */
+typedef struct mud_queue_item {
+    bool base;
+    int rect[4];
+    mudfield_stamp_geom g;
+} mud_queue_item;
+
 /* Uniform locations of the stamp programs ([0] sum pass, [1] stamp pass). */
 typedef struct stamp_uniforms {
     GLint rect, block, mud_blocks, nb, spacing, edge_ramp, wheel, dir, shape, motion, max_sink, row_prefix;
@@ -49,7 +56,7 @@ struct mud_renderer {
     int saved_blocks;
     GLuint stamp_prog[2], scratch_tex, sums_tex, draw_fbo, sums_fbo;
     stamp_uniforms su[2];
-    mudfield_stamp_geom *queue; /* primitives of the steps since the last stamp pass */
+    mud_queue_item *queue; /* primitives and mask growth of the steps since the last stamp pass */
     int nqueue, queue_cap;
     long frame;
     mud_renderer_stats stats;
@@ -365,6 +372,7 @@ void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos)
     mr->stats.upload_bytes_frame = 0;
     mr->stats.uploads_frame = 0;
     mr->stats.stamp_draws_frame = 0;
+    mr->stats.base_upload_bytes_frame = 0;
     mr->stats.blocks_active = 0;
     int reach = (int)ceilf(mr->active_radius / TERRAIN_BLOCK_SIZE) + 1;
     int cx = (int)floorf(truck_pos[0] / TERRAIN_BLOCK_SIZE), cz = (int)floorf(truck_pos[2] / TERRAIN_BLOCK_SIZE);
@@ -385,25 +393,58 @@ void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos)
     mr->stats.blocks_resident = resident;
 }
 
-void mud_renderer_queue(mud_renderer *mr, const mudfield_stamp_geom *prims, int count)
+static mud_queue_item *queue_push(mud_renderer *mr)
 {
-    if (mr->nqueue + count > mr->queue_cap) {
+    if (mr->nqueue == mr->queue_cap) {
         mr->queue_cap = mr->queue_cap ? mr->queue_cap * 2 : 16;
-        if (mr->queue_cap < mr->nqueue + count) mr->queue_cap = mr->nqueue + count;
         mr->queue = realloc(mr->queue, (size_t)mr->queue_cap * sizeof *mr->queue);
         if (!mr->queue) abort();
     }
-    memcpy(mr->queue + mr->nqueue, prims, (size_t)count * sizeof *prims);
-    mr->nqueue += count;
+    return &mr->queue[mr->nqueue++];
 }
 
-static void set_prim_uniforms(mud_renderer *mr, const stamp_uniforms *u, const mudfield_stamp_geom *g, int bxa, int bza)
+void mud_renderer_queue(mud_renderer *mr, const mudfield_stamp_geom *prims, int count)
 {
-    int mask = 0;
-    for (int z = 0; z < 3; z++)
-        for (int x = 0; x < 3; x++) mask |= terrain_block_has_mud(mr->terr, bxa + x, bza + z) << (z * 3 + x);
+    for (int i = 0; i < count; i++) {
+        mud_queue_item *q = queue_push(mr);
+        q->base = false;
+        q->g = prims[i];
+    }
+}
+
+void mud_renderer_queue_base(mud_renderer *mr, const int rect[4])
+{
+    mud_queue_item *q = queue_push(mr);
+    q->base = true;
+    memcpy(q->rect, rect, sizeof q->rect);
+}
+
+/* Base samples (global, inclusive) from the terrain into the base texture: the mud mask grew. */
+static void upload_base(mud_renderer *mr, const int r[4])
+{
+    int w = r[2] - r[0] + 1, h = r[3] - r[1] + 1;
+    uint8_t *px = malloc((size_t)w * h * 4);
+    if (!px) abort();
+    for (int gj = r[1]; gj <= r[3]; gj++)
+        for (int gi = r[0]; gi <= r[2]; gi++) {
+            int bx = gi / BASE_SEG < mr->nb ? gi / BASE_SEG : mr->nb - 1, bz = gj / BASE_SEG < mr->nb ? gj / BASE_SEG : mr->nb - 1;
+            const uint8_t *src = terrain_block_data(mr->terr, bx, bz) +
+                                 ((gj - bz * BASE_SEG) * TERRAIN_BLOCK_SAMPLES + (gi - bx * BASE_SEG)) * 4;
+            memcpy(px + ((size_t)(gj - r[1]) * w + (gi - r[0])) * 4, src, 4);
+        }
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glBindTexture(GL_TEXTURE_2D, mr->base_tex);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, r[0], r[1], w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    free(px);
+    mr->stats.base_upload_bytes_frame += (long long)w * h * 4;
+    mr->stats.base_upload_bytes_total += (long long)w * h * 4;
+}
+
+static void set_prim_uniforms(mud_renderer *mr, const stamp_uniforms *u, const mudfield_stamp_geom *g)
+{
     glUniform4i(u->rect, g->gx0, g->gz0, g->gx1, g->gz1);
-    glUniform3i(u->mud_blocks, bxa, bza, mask);
+    glUniform3i(u->mud_blocks, g->mud_bx, g->mud_bz, g->mud_mask);
     glUniform1i(u->nb, mr->nb);
     glUniform1f(u->spacing, MUDFIELD_SPACING);
     glUniform1f(u->edge_ramp, 1.25f * MUDFIELD_SPACING);
@@ -432,7 +473,7 @@ static void stamp_one(mud_renderer *mr, const mudfield_stamp_geom *g)
     int layers[4], lbx[4], lbz[4], n = 0;
     for (int bz = bza; bz <= bzb; bz++)
         for (int bx = bxa; bx <= bxb; bx++)
-            if (terrain_block_has_mud(mr->terr, bx, bz) && make_resident(mr, bx, bz) && n < 4) {
+            if (((g->mud_mask >> ((bz - g->mud_bz) * 3 + bx - g->mud_bx)) & 1) && make_resident(mr, bx, bz) && n < 4) {
                 layers[n] = mr->block_slot[bz * mr->nb + bx];
                 lbx[n] = bx;
                 lbz[n++] = bz;
@@ -456,12 +497,12 @@ static void stamp_one(mud_renderer *mr, const mudfield_stamp_geom *g)
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, mr->sums_fbo);
     glViewport(0, 0, 1, 1);
     glUseProgram(mr->stamp_prog[0]);
-    set_prim_uniforms(mr, &mr->su[0], g, bxa, bza);
+    set_prim_uniforms(mr, &mr->su[0], g);
     gfx_fullscreen_draw();
 
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, mr->draw_fbo);
     glUseProgram(mr->stamp_prog[1]);
-    set_prim_uniforms(mr, &mr->su[1], g, bxa, bza);
+    set_prim_uniforms(mr, &mr->su[1], g);
     for (int k = 0; k < n; k++) {
         int ox = lbx[k] * SEG, oz = lbz[k] * SEG;
         int x0 = g->gx0 > ox ? g->gx0 : ox, x1 = g->gx1 < ox + SEG ? g->gx1 : ox + SEG;
@@ -484,7 +525,10 @@ void mud_renderer_stamp(mud_renderer *mr)
     glGetIntegerv(GL_VIEWPORT, vp);
     gfx_state_set(GFX_STATE_FULLSCREEN);
     /* in order: each primitive reads what the ones before it drew */
-    for (int i = 0; i < mr->nqueue; i++) stamp_one(mr, &mr->queue[i]);
+    for (int i = 0; i < mr->nqueue; i++) {
+        if (mr->queue[i].base) upload_base(mr, mr->queue[i].rect);
+        else stamp_one(mr, &mr->queue[i].g);
+    }
     mr->nqueue = 0;
     glUseProgram(0);
     for (int u = 2; u >= 0; u--) {
@@ -590,6 +634,24 @@ GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz)
 
 GLuint mud_renderer_base_texture(const mud_renderer *mr) { return mr->base_tex; }
 
+bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba)
+{
+    if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) return false;
+    GLint prev;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mr->base_tex, 0);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    bool ok = glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    if (ok) {
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glReadPixels(bx * BASE_SEG, bz * BASE_SEG, TERRAIN_BLOCK_SAMPLES, TERRAIN_BLOCK_SAMPLES, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    }
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    return ok;
+}
+
 void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w)
 {
     const mud_renderer_stats *st = mud_renderer_get_stats(mr);
@@ -602,6 +664,10 @@ void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w)
     json_object_end(w);
     json_int(w, "mud_stamp_draws", st->stamp_draws_frame);
     json_int(w, "mud_stamp_draws_total", st->stamp_draws_total);
+    json_object_begin(w, "mud_base_upload_bytes");
+    json_int(w, "frame", st->base_upload_bytes_frame);
+    json_int(w, "total", st->base_upload_bytes_total);
+    json_object_end(w);
 }
 
 void mud_renderer_write_upload(const mud_renderer *mr, long long frames, json_writer *w)

@@ -49,6 +49,7 @@ typedef struct mud_renderer_stats {
     int stamp_draws_frame;  /* primitives rasterized by the last stamp pass */
     long long stamp_draws_total;
     long long readback_bytes_total; /* layers read back at eviction */
+    long long base_upload_bytes_frame, base_upload_bytes_total; /* base samples whose mud mask grew */
     size_t gpu_bytes;       /* base texture + slot array + meshes */
 } mud_renderer_stats;
 
@@ -61,6 +62,9 @@ void mud_renderer_destroy(mud_renderer *mr);
 void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos);
 /* Primitives (mud_sim_prims) to draw at the next stamp pass, in order. */
 void mud_renderer_queue(mud_renderer *mr, const mudfield_stamp_geom *prims, int count);
+/* Base samples (global, inclusive; mud_sim_base_changed) to send at the next stamp pass, in order
+ * with the primitives, so each primitive is drawn over the mask its step saw. */
+void mud_renderer_queue_base(mud_renderer *mr, const int rect[4]);
 /* The stamp pass: every queued primitive into every mud block it overlaps (a block without a
  * layer gets one: restored, or untouched mud with its neighbours' borders). */
 void mud_renderer_stamp(mud_renderer *mr);
@@ -83,5 +87,7 @@ bool mud_renderer_read_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba);
 /* Copies the block's layer into a 2D texture for debug panels (0 when the block has no slot). */
 GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz);
 GLuint mud_renderer_base_texture(const mud_renderer *mr);
+/* The block's 25 x 25 RGBA8 base samples as the GPU has them (rows along z). */
+bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba);
 
 #endif

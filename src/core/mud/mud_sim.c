@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct mud_sim {
     terrain *terr;
@@ -14,6 +15,8 @@ struct mud_sim {
     float volume;
     mudfield_stamp_geom prims[VEHICLE_MAX_WHEELS]; /* this step's, for the GPU */
     int nprims;
+    int base_rect[4]; /* base samples whose mud mask grew this step */
+    bool base_changed;
 };
 
 static void ground_fn(void *user, float x, float z, vehicle_ground_hit *out)
@@ -92,6 +95,29 @@ void mud_sim_stamp(mud_sim *s)
         s->volume += mudfield_stamp_geom_apply(s->mud, &s->prims[s->nprims++]);
         s->stamps++;
     }
+    /* Rolling wheels deform grass and dirt too: the mud mask grows under them (softening the
+     * ground: the floor sinks with the mask), so the next wheels sink and the ruts go on off the
+     * track. A parked truck does not dig itself in. */
+    s->base_changed = false;
+    for (int i = 0; i < vehicle_wheel_count(s->truck); i++) {
+        const vehicle_wheel *w = vehicle_wheel_at(s->truck, i);
+        float speed = sqrtf(w->velocity[0] * w->velocity[0] + w->velocity[2] * w->velocity[2]);
+        int r[4];
+        if (!w->contact || speed < 0.5f) continue;
+        if (!terrain_mark_mud(s->terr, w->hub[0], w->hub[2], MUD_SIM_MARK_RADIUS, fminf(speed * MUD_SIM_MARK_RATE, 0.1f), r)) continue;
+        if (!s->base_changed) memcpy(s->base_rect, r, sizeof r);
+        s->base_rect[0] = r[0] < s->base_rect[0] ? r[0] : s->base_rect[0];
+        s->base_rect[1] = r[1] < s->base_rect[1] ? r[1] : s->base_rect[1];
+        s->base_rect[2] = r[2] > s->base_rect[2] ? r[2] : s->base_rect[2];
+        s->base_rect[3] = r[3] > s->base_rect[3] ? r[3] : s->base_rect[3];
+        s->base_changed = true;
+    }
+}
+
+bool mud_sim_base_changed(const mud_sim *s, int rect[4])
+{
+    if (s->base_changed) memcpy(rect, s->base_rect, sizeof s->base_rect);
+    return s->base_changed;
 }
 
 const mudfield_stamp_geom *mud_sim_prims(const mud_sim *s, int *count)

@@ -279,6 +279,11 @@ bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield
     if (g->gx1 - g->gx0 >= MUDFIELD_STAMP_MAX) g->gx1 = g->gx0 + MUDFIELD_STAMP_MAX - 1;
     if (g->gz1 - g->gz0 >= MUDFIELD_STAMP_MAX) g->gz1 = g->gz0 + MUDFIELD_STAMP_MAX - 1;
     if (g->gx1 < g->gx0 || g->gz1 < g->gz0) return false;
+    /* the blocks holding the rectangle's texels start one block before the first's, on a border */
+    g->mud_bx = g->gx0 > 0 ? (g->gx0 - 1) / SEG : 0;
+    g->mud_bz = g->gz0 > 0 ? (g->gz0 - 1) / SEG : 0;
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < 3; i++) g->mud_mask |= terrain_block_has_mud(mf->terr, g->mud_bx + i, g->mud_bz + j) << (j * 3 + i);
     float acc = 0.0f;
     for (int gz = g->gz0; gz <= g->gz1; gz++) {
         g->row_prefix[gz - g->gz0] = acc;

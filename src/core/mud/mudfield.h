@@ -86,6 +86,8 @@ typedef struct mudfield_stamp_geom {
     float pen, half_len, half_w, berm_width, max_sink, speed;
     int gx0, gz0, gx1, gz1;                    /* global texel rectangle, inclusive */
     float row_prefix[MUDFIELD_STAMP_MAX + 1]; /* berm weight of the rows before; [rows] = sum */
+    int mud_bx, mud_bz, mud_mask; /* blocks (mud_bx + i, mud_bz + j), i, j < 3, with mud: bit j * 3 + i
+                                   * (as the layout saw them: the mask grows while driving) */
 } mudfield_stamp_geom;
 /* False (nothing to stamp) when the wheel does not penetrate or the rectangle is empty. */
 bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield_stamp_geom *g);
