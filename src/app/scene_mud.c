@@ -40,7 +40,8 @@ static void *mud_create(scene_ctx *ctx)
     mud_scene *s = ALLOC_STRUCT(mud_scene);
     if (!s) return NULL;
     s->ctx = ctx;
-    s->sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = ctx->opt->level_size, .seed = ctx->seed}});
+    s->sim = mud_sim_create(&(mud_sim_desc){
+        .terrain = {.level_size = ctx->opt->level_size, .seed = ctx->seed, .mud_everywhere = ctx->opt->mud_everywhere}});
     if (!s->sim) goto fail;
     s->mr = mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(s->sim)});
     if (!s->mr) goto fail;
@@ -269,9 +270,9 @@ static void mud__stream(void *user, const float pos[3])
 }
 
 /* Drives across a 1024 m level with the real streaming: uploads and memory stay bounded. */
-static void bench_long_drive(json_writer *w, unsigned seed)
+static void bench_long_drive(json_writer *w, unsigned seed, bool mud_everywhere)
 {
-    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 1024, .seed = seed}});
+    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 1024, .seed = seed, .mud_everywhere = mud_everywhere}});
     mud_renderer *mr = sim ? mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(sim)}) : NULL;
     if (mr) {
         json_object_begin(w, "drive_1024m");
@@ -288,7 +289,7 @@ static void mud_bench(void *p, json_writer *w)
     mud_scene *s = p;
     mud_play_stamp_stats(&s->play, s->sim, w);
     mud_renderer_write_upload(s->mr, s->frames, w);
-    bench_long_drive(w, s->ctx->seed);
+    bench_long_drive(w, s->ctx->seed, s->ctx->opt->mud_everywhere);
 }
 
 static void mud_hud(void *p, float x, float y)

@@ -652,6 +652,11 @@ bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgb
     return ok;
 }
 
+size_t mud_renderer_cpu_bytes(const mud_renderer *mr)
+{
+    return mudfield_memory_bytes(mr->field) + (size_t)mr->saved_blocks * LAYER_BYTES;
+}
+
 void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w)
 {
     const mud_renderer_stats *st = mud_renderer_get_stats(mr);
@@ -668,6 +673,8 @@ void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w)
     json_int(w, "frame", st->base_upload_bytes_frame);
     json_int(w, "total", st->base_upload_bytes_total);
     json_object_end(w);
+    json_int(w, "mud_cpu_bytes", (long long)mud_renderer_cpu_bytes(mr));
+    json_int(w, "mud_gpu_bytes", (long long)st->gpu_bytes);
 }
 
 void mud_renderer_write_upload(const mud_renderer *mr, long long frames, json_writer *w)
@@ -692,4 +699,7 @@ void mud_renderer_write_stream(const mud_renderer *mr, int steps, json_writer *w
     json_number(w, "upload_bytes_per_step", (double)st->upload_bytes_total / steps);
     json_number(w, "whole_block_bytes_per_step", (double)st->uploads_total * MUDFIELD_RES * MUDFIELD_RES * 4 / steps);
     json_int(w, "full_block_uploads", st->full_uploads);
+    json_int(w, "mud_cpu_bytes", (long long)mud_renderer_cpu_bytes(mr));
+    json_int(w, "saved_layers", mr->saved_blocks);
+    json_int(w, "stamp_draws", st->stamp_draws_total);
 }

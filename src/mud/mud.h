@@ -71,6 +71,8 @@ void mud_renderer_stamp(mud_renderer *mr);
 /* Blocks within draw_distance of eye (shadow pass: of the shadow focus) that meet viewproj's frustum. */
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye);
 const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr);
+/* CPU memory for mud: the physics field plus the layers read back at eviction. */
+size_t mud_renderer_cpu_bytes(const mud_renderer *mr);
 /* Into the open JSON object w. stats: blocks_active, blocks_drawn, blocks_resident,
  * mud_upload_bytes {frame, total}. upload: "upload" {bytes_per_frame, whole_block_bytes_per_frame
  * (what sending every changed block whole would cost), whole_block_bytes, full_block_uploads} over

@@ -54,6 +54,7 @@ void options_print_help(FILE *f)
     fprintf(f, "  --batcher KIND      %s: billboard batcher    (default: %s)\n", batchers, bb_batcher_names[0]);
     fputs("  --particles N       extra billboards for stress tests, 0..10000000 (default 0)\n"
           "  --level-size M      mud level side in metres, multiple of 16, 64..1024 (default 512)\n"
+          "  --mud-everywhere    mud in every block of the mud level (soft, fully masked ground)\n"
           "Every option also accepts --option=value.\n",
           f);
 }
@@ -160,6 +161,7 @@ static const struct {
     {"--script", ARG_REQUIRED},     {"--screenshot", ARG_REQUIRED}, {"--bench", ARG_OPTIONAL},
     {"--help", ARG_NONE},           {"--version", ARG_NONE},      {"--batcher", ARG_REQUIRED},
     {"--particles", ARG_REQUIRED},  {"--level-size", ARG_REQUIRED}, {"--step-hz", ARG_REQUIRED},
+    {"--mud-everywhere", ARG_NONE},
 };
 
 /* One option with its value (NULL when it takes none or an optional one was not given). */
@@ -205,6 +207,7 @@ static int apply(const char *name, const char *val, options *o, char *err, size_
         if (!val) { o->bench_path[0] = '\0'; return OPTIONS_OK; }
         return set_path(name, val, o->bench_path, err, errlen);
     }
+    if (!strcmp(name, "--mud-everywhere")) { o->mud_everywhere = true; return OPTIONS_OK; }
     if (!strcmp(name, "--help")) { options_print_help(stdout); return OPTIONS_EXIT_OK; }
     if (!strcmp(name, "--version")) { printf("imprint %s\n", IMPRINT_VERSION); return OPTIONS_EXIT_OK; }
     if (!strcmp(name, "--batcher"))

@@ -39,6 +39,7 @@ typedef struct options {
     char batcher[16];               /* --batcher instanced|quads */
     long particles;                 /* --particles N, 0..10,000,000 */
     int level_size;                 /* --level-size M, metres, multiple of 16, 64..1024 */
+    bool mud_everywhere;            /* --mud-everywhere: every block of the mud level has mud */
 } options;
 
 void options_default(options *o);

@@ -105,6 +105,10 @@ terrain *terrain_create(const terrain_desc *desc)
                     uint8_t *s = blk + (j * TERRAIN_BLOCK_SAMPLES + i) * 4;
                     if (d.flat) memcpy(s, flat, 4);
                     else generate_sample(t, (float)(bx * SPB + i) * SPACING, (float)(bz * SPB + j) * SPACING, s);
+                    if (d.mud_everywhere) {
+                        s[2] = s[2] < 128 ? 128 : s[2];
+                        s[3] = 255;
+                    }
                     mud |= s[3] != 0;
                 }
             t->has_mud[bz * t->nb + bx] = mud;

@@ -37,6 +37,7 @@ typedef struct terrain_desc {
     unsigned seed;
     bool flat;      /* tests: every sample at flat_height with flat_softness and flat_mud */
     float flat_height, flat_softness, flat_mud; /* used only when flat; 0..1 for the last two */
+    bool mud_everywhere; /* every sample's mud mask at 255 and softness at least 0.5: mud in every block */
 } terrain_desc;
 
 typedef struct terrain terrain;
