@@ -206,8 +206,9 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
     /* no initial data: a layer is cleared (or restored) when a block claims it, before any draw */
     glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, RES, RES, mr->slots, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    /* linear: the fragment shader's per-pixel normals read between texels (texelFetch ignores it) */
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
