@@ -105,11 +105,7 @@ static void mud_update(void *p, const app_input *in, float dt)
     vehicle_input vi = mud_play_controls(&s->play, &keys, dt);
     mud_sim_drive(s->sim, &vi, dt);
     mud_play_stamp(&s->play, s->sim);
-    int nprims;
-    const mudfield_stamp_geom *prims = mud_sim_prims(s->sim, &nprims);
-    mud_renderer_queue(s->mr, prims, nprims); /* drawn into the GPU's mud at the next prepare */
-    int base_rect[4];
-    if (mud_sim_base_changed(s->sim, base_rect)) mud_renderer_queue_base(s->mr, base_rect);
+    mud_renderer_queue_step(s->mr, s->sim); /* drawn into the GPU's mud at the next prepare */
     clod_emitter e[CLODS_MAX_EMITTERS];
     int n = mud_sim_emitters(s->sim, e);
     mud_clod_worker_submit(s->worker, e, n, dt);
@@ -260,12 +256,8 @@ typedef struct mud__long_drive { mud_sim *sim; mud_renderer *mr; } mud__long_dri
 static void mud__stream(void *user, const float pos[3])
 {
     mud__long_drive *d = user;
-    int n;
-    const mudfield_stamp_geom *prims = mud_sim_prims(d->sim, &n);
-    int base_rect[4];
     mud_renderer_update(d->mr, (float *)pos);
-    mud_renderer_queue(d->mr, prims, n);
-    if (mud_sim_base_changed(d->sim, base_rect)) mud_renderer_queue_base(d->mr, base_rect);
+    mud_renderer_queue_step(d->mr, d->sim);
     mud_renderer_stamp(d->mr);
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/base/log.h"
 #include "core/base/mesh.h"
+#include "core/mud/mud_sim.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -418,6 +419,14 @@ void mud_renderer_queue_base(mud_renderer *mr, const int rect[4])
     mud_queue_item *q = queue_push(mr);
     q->base = true;
     memcpy(q->rect, rect, sizeof q->rect);
+}
+
+void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim)
+{
+    int n, rect[4];
+    const mudfield_stamp_geom *prims = mud_sim_prims(sim, &n);
+    mud_renderer_queue(mr, prims, n);
+    if (mud_sim_base_changed(sim, rect)) mud_renderer_queue_base(mr, rect);
 }
 
 /* Base samples (global, inclusive) from the terrain into the base texture: the mud mask grew. */
