@@ -10,10 +10,9 @@
 #define SEG (MUDFIELD_RES - 1)
 #define TEXELS (RES * RES)
 
+/* Stored as the GPU's RGBA8 texels: every value lies on that grid anyway (64 KiB per block). */
 typedef struct mud_block {
-    float h[TEXELS];
-    float slide[TEXELS][2];
-    float track[TEXELS];
+    uint8_t px[TEXELS][4];
     mudfield_rect dirty;
     bool is_dirty;
 } mud_block;
@@ -122,17 +121,14 @@ static mud_block *ensure_block(mudfield *mf, int bx, int bz)
     if (b || !terrain_block_has_mud(mf->terr, bx, bz)) return b;
     b = calloc(1, sizeof *b);
     if (!b) abort();
+    for (int k = 0; k < TEXELS; k++) memcpy(b->px[k], (uint8_t[4]){128, 128, 128, 0}, 4); /* untouched */
     /* Adopt the shared border texels that allocated neighbours already changed. */
     for (int j = 0; j < RES; j++)
         for (int i = 0; i < RES; i += (j == 0 || j == SEG) ? 1 : SEG) {
             int idx;
             mud_block *src = find_texel(mf, bx * SEG + i, bz * SEG + j, &idx);
             if (!src) continue;
-            int k = j * RES + i;
-            b->h[k] = src->h[idx];
-            b->slide[k][0] = src->slide[idx][0];
-            b->slide[k][1] = src->slide[idx][1];
-            b->track[k] = src->track[idx];
+            memcpy(b->px[j * RES + i], src->px[idx], 4);
         }
     mf->blocks[bz * mf->nb + bx] = b;
     mf->allocated++;
@@ -157,13 +153,10 @@ static void write_texel(mudfield *mf, const stamp_texel *t)
             mud_block *blk = block_at(mf, xs[b], zs[a]);
             if (!blk) continue;
             int i = t->gx - xs[b] * SEG, j = t->gz - zs[a] * SEG, k = j * RES + i;
-            if (blk->h[k] == t->h && blk->slide[k][0] == t->slide[0] && blk->slide[k][1] == t->slide[1] &&
-                blk->track[k] == t->track)
-                continue;
-            blk->h[k] = t->h;
-            blk->slide[k][0] = t->slide[0];
-            blk->slide[k][1] = t->slide[1];
-            blk->track[k] = t->track;
+            uint8_t q[4];
+            mudfield_pack_texel(t->h, t->slide, t->track, q);
+            if (!memcmp(blk->px[k], q, 4)) continue;
+            memcpy(blk->px[k], q, 4);
             mark_dirty(blk, i, j);
         }
 }
@@ -173,10 +166,11 @@ static void read_texel(const mudfield *mf, stamp_texel *t)
     int idx;
     const mud_block *b = find_texel(mf, t->gx, t->gz, &idx);
     assert(b);
-    t->h = b->h[idx];
-    t->slide[0] = b->slide[idx][0];
-    t->slide[1] = b->slide[idx][1];
-    t->track = b->track[idx];
+    const uint8_t *q = b->px[idx];
+    t->h = mudfield_unpack_height(q[0]);
+    t->slide[0] = mudfield_unpack_slide(q[1]);
+    t->slide[1] = mudfield_unpack_slide(q[2]);
+    t->track = (float)q[3] / 255.0f;
 }
 
 static stamp_texel *scratch_push(mudfield *mf, int *n)
@@ -408,7 +402,7 @@ float mudfield_mud_height(const mudfield *mf, float x, float z)
     for (int k = 0; k < 4; k++) {
         int idx;
         const mud_block *b = find_texel(mf, i0 + (k & 1), j0 + (k >> 1), &idx);
-        h[k] = b ? b->h[idx] : 0.0f;
+        h[k] = b ? mudfield_unpack_height(b->px[idx][0]) : 0.0f;
     }
     return (h[0] + (h[1] - h[0]) * u) * (1.0f - v) + (h[2] + (h[3] - h[2]) * u) * v;
 }
@@ -429,22 +423,10 @@ void mudfield_surface_normal(const mudfield *mf, float x, float z, float out[3])
     out[2] = nz / len;
 }
 
-const float *mudfield_block_heights(const mudfield *mf, int bx, int bz)
+const uint8_t *mudfield_block_texels(const mudfield *mf, int bx, int bz)
 {
     const mud_block *b = block_at(mf, bx, bz);
-    return b ? b->h : NULL;
-}
-
-const float *mudfield_block_slide(const mudfield *mf, int bx, int bz)
-{
-    const mud_block *b = block_at(mf, bx, bz);
-    return b ? &b->slide[0][0] : NULL;
-}
-
-const float *mudfield_block_track(const mudfield *mf, int bx, int bz)
-{
-    const mud_block *b = block_at(mf, bx, bz);
-    return b ? b->track : NULL;
+    return b ? &b->px[0][0] : NULL;
 }
 
 bool mudfield_block_allocated(const mudfield *mf, int bx, int bz) { return block_at(mf, bx, bz) != NULL; }
@@ -468,7 +450,7 @@ double mudfield_volume(const mudfield *mf)
                     int idx;
                     /* count a shared texel only in the block find_texel would pick */
                     if (find_texel(mf, bx * SEG + i, bz * SEG + j, &idx) != b) continue;
-                    sum += b->h[j * RES + i];
+                    sum += mudfield_unpack_height(b->px[j * RES + i][0]);
                 }
         }
     return sum * MUDFIELD_SPACING * MUDFIELD_SPACING;
@@ -503,12 +485,11 @@ void mudfield_pack(const mudfield *mf, int bx, int bz, const mudfield_rect *r, u
 {
     const mud_block *b = block_at(mf, bx, bz);
     assert(b && r->x0 >= 0 && r->y0 >= 0 && r->x1 < RES && r->y1 < RES && r->x0 <= r->x1 && r->y0 <= r->y1);
-    for (int j = r->y0; j <= r->y1; j++)
-        for (int i = r->x0; i <= r->x1; i++) {
-            int k = j * RES + i;
-            mudfield_pack_texel(b->h[k], b->slide[k], b->track[k], out);
-            out += 4;
-        }
+    for (int j = r->y0; j <= r->y1; j++) {
+        size_t n = (size_t)(r->x1 - r->x0 + 1) * 4;
+        memcpy(out, b->px[j * RES + r->x0], n);
+        out += n;
+    }
 }
 
 float mudfield_unpack_height(uint8_t r) { return ((float)r - 128.0f) * MUDFIELD_HEIGHT_STEP; }

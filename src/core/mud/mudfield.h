@@ -1,4 +1,4 @@
-/* mudfield.h — the deformable mud: a 128 × 128 float heightfield per mud block, stamped by wheels (GL-free).
+/* mudfield.h — the deformable mud: a 128 × 128 heightfield per mud block, stamped by wheels (GL-free).
  *
  *   mudfield *mf = mudfield_create(terr, NULL);
  *   mudfield_stamp(mf, &(mudfield_wheel){ .center = {x, y, z}, .radius = 0.55f, .width = 0.4f,
@@ -17,7 +17,8 @@
  * bit-identical and never crack.
  *
  * Per texel: mud height relative to the base terrain (metres, starts at 0), slide offset (xz
- * metres: where the surface moved as the mud was pushed), track blend 0..1.
+ * metres: where the surface moved as the mud was pushed), track blend 0..1, stored as the GPU's
+ * RGBA8 texel (64 KiB per block).
  * Packed RGBA8 (the GPU mirrors the unpack): R height = (R - 128) * MUDFIELD_HEIGHT_STEP,
  * G/B slide x/z = (G - 128) / 127 * MUDFIELD_SLIDE_MAX, A track = A / 255.
  *
@@ -102,10 +103,9 @@ float mudfield_surface_height(const mudfield *mf, float x, float z);
 float mudfield_floor_height(const mudfield *mf, float x, float z);
 void mudfield_surface_normal(const mudfield *mf, float x, float z, float out[3]);
 
-/* Direct texel access (NULL when the block has no field yet). Index j * MUDFIELD_RES + i. */
-const float *mudfield_block_heights(const mudfield *mf, int bx, int bz);
-const float *mudfield_block_slide(const mudfield *mf, int bx, int bz);  /* 2 floats per texel */
-const float *mudfield_block_track(const mudfield *mf, int bx, int bz);
+/* Direct texel access (NULL when the block has no field yet): RGBA8 as packed below, 4 bytes per
+ * texel at index j * MUDFIELD_RES + i. */
+const uint8_t *mudfield_block_texels(const mudfield *mf, int bx, int bz);
 bool mudfield_block_allocated(const mudfield *mf, int bx, int bz);
 int mudfield_blocks_allocated(const mudfield *mf);
 size_t mudfield_memory_bytes(const mudfield *mf);
