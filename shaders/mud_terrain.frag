@@ -16,7 +16,7 @@ uniform sampler2DArray u_mud; // linear filtering: the fragment reads between te
 uniform int u_layer;          // -1: base terrain only
 uniform float u_step;
 
-float mud_h(vec2 uv) { return mud_unpack_height(texture(u_mud, vec3((uv + 0.5) / 128.0, float(u_layer))).r); }
+float mud_h(vec2 uv) { return mud_unpack_height(textureLod(u_mud, vec3((uv + 0.5) / 128.0, float(u_layer)), 0.0).r); }
 
 // arithmetic hash: no sin(), which is slow on software rasterizers
 float hash(vec2 p)
