@@ -231,7 +231,7 @@ static float berm_weight(const mudfield *mf, const mudfield_stamp_geom *g, int g
     float dx, dz, u, v;
     geom_uv(g, gx, gz, &dx, &dz, &u, &v);
     float du = fmaxf(fabsf(u) - g->half_len, 0.0f), dv = fmaxf(fabsf(v) - g->half_w, 0.0f);
-    if (du == 0.0f && dv == 0.0f) return 0.0f;
+    if ((du == 0.0f && dv == 0.0f) || du >= g->berm_width || dv >= g->berm_width) return 0.0f; /* d >= either */
     float d = sqrtf(du * du + dv * dv);
     if (d >= g->berm_width || !mudfield_texel_has_mud(mf, gx, gz)) return 0.0f;
     float side = dv / (du + dv);
@@ -294,7 +294,9 @@ static float geom_cover(const mudfield_stamp_geom *g, int gx, int gz, float *u_o
     float dx, dz, u, v;
     geom_uv(g, gx, gz, &dx, &dz, &u, &v);
     *u_out = u;
-    return edge_coverage(fmaxf(fabsf(u) - g->half_len, 0.0f), fmaxf(fabsf(v) - g->half_w, 0.0f));
+    float du = fmaxf(fabsf(u) - g->half_len, 0.0f), dv = fmaxf(fabsf(v) - g->half_w, 0.0f);
+    if (du >= EDGE_RAMP || dv >= EDGE_RAMP) return 0.0f; /* what edge_coverage gives there, without the sqrt */
+    return edge_coverage(du, dv);
 }
 
 /* The height a footprint texel goes down to (metres over the base, on the 1 cm grid). Texels
