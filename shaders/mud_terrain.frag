@@ -41,10 +41,13 @@ void main()
     vec2 xz = v_world.xz;
     float slid = 0.0;
     if (u_layer >= 0) {
-        // Per-pixel normal from the mud target: central differences of bilinear heights one texel
-        // apart, continuous across texels, so a diagonal rut wall does not shade in grid steps.
-        vec2 d = vec2(1.0, 0.0);
-        vec2 gm = vec2(mud_h(v_uv + d.xy) - mud_h(v_uv - d.xy), mud_h(v_uv + d.yx) - mud_h(v_uv - d.yx)) / (2.0 * u_step);
+        // Per-pixel normal from the mud target: differences of bilinear heights at the four
+        // diagonal neighbours one texel away (a Sobel-like 4 x 4 tent over the texels: smooth
+        // across texels and over the 1 cm height steps), so a diagonal rut wall does not shade in
+        // grid steps.
+        float hpp = mud_h(v_uv + vec2(1.0, 1.0)), hpm = mud_h(v_uv + vec2(1.0, -1.0));
+        float hmp = mud_h(v_uv + vec2(-1.0, 1.0)), hmm = mud_h(v_uv + vec2(-1.0, -1.0));
+        vec2 gm = vec2(hpp + hpm - hmp - hmm, hpp + hmp - hpm - hmm) / (4.0 * u_step);
         n = normalize(vec3(-(v_grad_base.x + gm.x), 1.0, -(v_grad_base.y + gm.y)));
         // The mud carries its pattern where it was pushed, smeared along the push.
         float s = length(v_slide);
