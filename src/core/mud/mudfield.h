@@ -1,10 +1,13 @@
 /* mudfield.h — the deformable mud: a 128 × 128 heightfield per mud block, stamped by wheels (GL-free).
+ * It is the physics' copy of the mud; the GPU draws the same primitives into its own (src/mud).
  *
  *   mudfield *mf = mudfield_create(terr, NULL);
  *   mudfield_stamp(mf, &(mudfield_wheel){ .center = {x, y, z}, .radius = 0.55f, .width = 0.4f,
  *                                         .forward = {0, 1}, .velocity = {0, 3}, .penetration = 0.2f });
+ *   or, laid out once for the CPU and the GPU:
+ *   mudfield_stamp_geom g; if (mudfield_stamp_layout(mf, &w, &g)) mudfield_stamp_geom_apply(mf, &g);
  *   mudfield_rect r;
- *   if (mudfield_take_dirty(mf, bx, bz, &r)) { mudfield_pack(mf, bx, bz, &r, bytes); upload r }
+ *   if (mudfield_take_dirty(mf, bx, bz, &r)) mudfield_pack(mf, bx, bz, &r, bytes);   what changed
  *   mudfield_destroy(mf);
  *
  * Owns one field per block whose terrain has mud (terrain_block_has_mud), allocated the first time
