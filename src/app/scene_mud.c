@@ -211,13 +211,14 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
 static bool mud_view(void *p, const char *name, scene_view *out)
 {
     mud_scene *s = p;
+    int bx, bz;
+    mud_play_block_under_truck(s->sim, &bx, &bz);
     if (!strcmp(name, "mud-base")) {
-        *out = (scene_view){mud_renderer_base_texture(s->mr), GFX_PANEL_ALPHA, "base terrain of the level: A = mud mask"};
+        GLuint tex = mud_renderer_base_view_texture(s->mr, bx, bz);
+        *out = (scene_view){tex ? tex : mud_renderer_base_texture(s->mr), GFX_PANEL_ALPHA, "mud mask of the 3 x 3 blocks around the truck"};
         return true;
     }
     if (strcmp(name, "mud")) return false;
-    int bx, bz;
-    mud_play_block_under_truck(s->sim, &bx, &bz);
     GLuint tex = mud_renderer_block_texture(s->mr, bx, bz);
     if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, "mud block under the truck: R height, GB slide"};
     else *out = (scene_view){mud_renderer_base_texture(s->mr), GFX_PANEL_RGB, "no mud under the truck: base terrain"};

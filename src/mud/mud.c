@@ -44,7 +44,7 @@ struct mud_renderer {
     const terrain *terr;
     int nb, slots;
     float active_radius, draw_distance;
-    GLuint base_tex, mud_array, view_tex, read_fbo;
+    GLuint base_tex, mud_array, view_tex, view_base_tex, read_fbo;
     GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
     GLint u_origin[2], u_step[2], u_layer[2]; /* per program, looked up once */
     gfx_mesh grid_mud, grid_base[3]; /* base LODs: 24, 12, 6 segments per block */
@@ -215,7 +215,9 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     gfx_label(GL_TEXTURE, mr->mud_array, "mud.slots");
     mr->view_tex = gfx_texture_create(&(gfx_texture_desc){.width = RES, .height = RES, .flags = GFX_TEX_NEAREST, .label = "mud.view"});
-    if (!mr->view_tex) goto fail;
+    mr->view_base_tex = gfx_texture_create(&(gfx_texture_desc){.width = 3 * BASE_SEG + 1, .height = 3 * BASE_SEG + 1,
+                                                                .flags = GFX_TEX_NEAREST, .label = "mud.view_base"});
+    if (!mr->view_tex || !mr->view_base_tex) goto fail;
     glGenFramebuffers(1, &mr->read_fbo);
 
     mesh_data m = {0};
@@ -250,6 +252,7 @@ void mud_renderer_destroy(mud_renderer *mr)
         if (mr->prog[i]) glDeleteProgram(mr->prog[i]);
     gfx_texture_destroy(mr->base_tex);
     gfx_texture_destroy(mr->view_tex);
+    gfx_texture_destroy(mr->view_base_tex);
     if (mr->mud_array) glDeleteTextures(1, &mr->mud_array);
     if (mr->read_fbo) glDeleteFramebuffers(1, &mr->read_fbo);
     for (int i = 0; i < 2; i++)
@@ -643,6 +646,28 @@ GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz)
 }
 
 GLuint mud_renderer_base_texture(const mud_renderer *mr) { return mr->base_tex; }
+
+GLuint mud_renderer_base_view_texture(mud_renderer *mr, int bx, int bz)
+{
+    int n = 3 * BASE_SEG + 1, size = mr->nb * BASE_SEG + 1;
+    int x0 = (bx - 1) * BASE_SEG, z0 = (bz - 1) * BASE_SEG;
+    x0 = x0 < 0 ? 0 : x0 + n > size ? size - n : x0;
+    z0 = z0 < 0 ? 0 : z0 + n > size ? size - n : z0;
+    GLint prev;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mr->base_tex, 0);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    bool ok = glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE && size >= n;
+    if (ok) {
+        glBindTexture(GL_TEXTURE_2D, mr->view_base_tex);
+        glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, x0, z0, n, n);
+        glBindTexture(GL_TEXTURE_2D, 0);
+    }
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    return ok ? mr->view_base_tex : 0;
+}
 
 bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba)
 {

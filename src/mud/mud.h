@@ -100,6 +100,9 @@ bool mud_renderer_read_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba);
 /* Copies the block's layer into a 2D texture for debug panels (0 when the block has no slot). */
 GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz);
 GLuint mud_renderer_base_texture(const mud_renderer *mr);
+/* The base samples of the 3 x 3 blocks around (bx, bz) copied into a 73 x 73 texture for debug
+ * panels (0 on failure). */
+GLuint mud_renderer_base_view_texture(mud_renderer *mr, int bx, int bz);
 /* The block's 25 x 25 RGBA8 base samples as the GPU has them (rows along z). */
 bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba);
 
