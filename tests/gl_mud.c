@@ -188,12 +188,53 @@ static void eviction_and_restore_lose_nothing(void **state)
     mud_sim_destroy(sim);
 }
 
+/* From the track onto the grass on the real level: the mask grows (base samples sent between the
+ * primitives of their steps), blocks without mud get targets, and GPU and CPU still agree. */
+static void off_the_track_the_mask_grows_and_both_agree(void **state)
+{
+    (void)state;
+    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 512, .seed = 1}});
+    mudfield *mf = mud_sim_field(sim);
+    mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){.field = mf});
+    assert_non_null(mr);
+    for (int f = 0; f < 240; f++) {
+        mud_sim_step(sim, &(vehicle_input){.throttle = 1.0f, .steer = f > 90 ? 0.6f : 0.0f}, 1.0f / 60.0f);
+        mud_renderer_queue_step(mr, sim);
+        if (f % 2 == 0) continue;
+        vec3 p;
+        vehicle_position(mud_sim_vehicle(sim), p);
+        mud_renderer_update(mr, p);
+        mud_renderer_stamp(mr);
+    }
+    testgl_assert_no_error();
+    const mud_renderer_stats *st = mud_renderer_get_stats(mr);
+    assert_true(st->upload_bytes_total == 0 && st->base_upload_bytes_total > 1000);
+    double sum = 0;
+    float max = 0;
+    long count = 0;
+    int checked = 0;
+    int nb = terrain_blocks_per_side(mud_sim_terrain(sim));
+    for (int bz = 0; bz < nb; bz++)
+        for (int bx = 0; bx < nb; bx++)
+            if (mud_renderer_slot(mr, bx, bz) >= 0) {
+                layer_vs_field(mr, sim, bx, bz, &sum, &max, &count);
+                checked++;
+            }
+    print_message("off the track: %d blocks, mean %.5f m, max %.3f m, base samples sent %lld bytes\n", checked,
+                  sum / (double)count, (double)max, st->base_upload_bytes_total);
+    assert_true(checked >= 2);
+    assert_true(sum / (double)count <= 0.01 && max <= 0.03);
+    mud_renderer_destroy(mr);
+    mud_sim_destroy(sim);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(gpu_targets_match_the_cpu_field),
         cmocka_unit_test(corner_stamp_keeps_borders_identical),
         cmocka_unit_test(eviction_and_restore_lose_nothing),
+        cmocka_unit_test(off_the_track_the_mask_grows_and_both_agree),
     };
     return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);
 }

@@ -23,10 +23,12 @@
 enum { GPU_NONE, GPU_RESIDENT, GPU_SAVED };
 
 /* One entry of the stamp pass's queue: a primitive, or base samples whose mud mask grew. */
+#define BASE_SNAP_MAX (24 * 24) /* samples of a step's mask growth kept as they were */
 typedef struct mud_queue_item {
-    bool base;
+    bool base, snapped;
     int rect[4];
     mudfield_stamp_geom g;
+    uint8_t px[BASE_SNAP_MAX * 4]; /* the rect's samples when queued (snapped) */
 } mud_queue_item;
 
 /* Uniform locations of the stamp programs ([0] sum pass, [1] stamp pass). */
@@ -417,11 +419,28 @@ void mud_renderer_queue(mud_renderer *mr, const mudfield_stamp_geom *prims, int 
     }
 }
 
+/* The base samples of rect (global, inclusive) from the terrain, rows along z. */
+static void copy_base(const mud_renderer *mr, const int r[4], uint8_t *px)
+{
+    int w = r[2] - r[0] + 1;
+    for (int gj = r[1]; gj <= r[3]; gj++)
+        for (int gi = r[0]; gi <= r[2]; gi++) {
+            int bx = gi / BASE_SEG < mr->nb ? gi / BASE_SEG : mr->nb - 1, bz = gj / BASE_SEG < mr->nb ? gj / BASE_SEG : mr->nb - 1;
+            const uint8_t *src = terrain_block_data(mr->terr, bx, bz) +
+                                 ((gj - bz * BASE_SEG) * TERRAIN_BLOCK_SAMPLES + (gi - bx * BASE_SEG)) * 4;
+            memcpy(px + ((size_t)(gj - r[1]) * w + (gi - r[0])) * 4, src, 4);
+        }
+}
+
 void mud_renderer_queue_base(mud_renderer *mr, const int rect[4])
 {
     mud_queue_item *q = queue_push(mr);
     q->base = true;
     memcpy(q->rect, rect, sizeof q->rect);
+    /* the samples as this step left them: a later step of the same frame may grow them further,
+     * and the primitives between must be drawn over this step's mask, as the CPU stamped them */
+    q->snapped = (rect[2] - rect[0] + 1) * (rect[3] - rect[1] + 1) <= BASE_SNAP_MAX;
+    if (q->snapped) copy_base(mr, rect, q->px);
 }
 
 void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim)
@@ -432,23 +451,20 @@ void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim)
     if (mud_sim_base_changed(sim, rect)) mud_renderer_queue_base(mr, rect);
 }
 
-/* Base samples (global, inclusive) from the terrain into the base texture: the mud mask grew. */
-static void upload_base(mud_renderer *mr, const int r[4])
+/* Base samples (global, inclusive) into the base texture: the mud mask grew. */
+static void upload_base(mud_renderer *mr, const mud_queue_item *q)
 {
+    const int *r = q->rect;
     int w = r[2] - r[0] + 1, h = r[3] - r[1] + 1;
-    uint8_t *px = malloc((size_t)w * h * 4);
-    if (!px) abort();
-    for (int gj = r[1]; gj <= r[3]; gj++)
-        for (int gi = r[0]; gi <= r[2]; gi++) {
-            int bx = gi / BASE_SEG < mr->nb ? gi / BASE_SEG : mr->nb - 1, bz = gj / BASE_SEG < mr->nb ? gj / BASE_SEG : mr->nb - 1;
-            const uint8_t *src = terrain_block_data(mr->terr, bx, bz) +
-                                 ((gj - bz * BASE_SEG) * TERRAIN_BLOCK_SAMPLES + (gi - bx * BASE_SEG)) * 4;
-            memcpy(px + ((size_t)(gj - r[1]) * w + (gi - r[0])) * 4, src, 4);
-        }
+    uint8_t *px = q->snapped ? NULL : malloc((size_t)w * h * 4);
+    if (!q->snapped) {
+        if (!px) abort();
+        copy_base(mr, r, px); /* too large to keep: the newest samples */
+    }
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
     glBindTexture(GL_TEXTURE_2D, mr->base_tex);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, r[0], r[1], w, h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, r[0], r[1], w, h, GL_RGBA, GL_UNSIGNED_BYTE, q->snapped ? q->px : px);
     free(px);
     mr->stats.base_upload_bytes_frame += (long long)w * h * 4;
     mr->stats.base_upload_bytes_total += (long long)w * h * 4;
@@ -539,7 +555,7 @@ void mud_renderer_stamp(mud_renderer *mr)
     gfx_state_set(GFX_STATE_FULLSCREEN);
     /* in order: each primitive reads what the ones before it drew */
     for (int i = 0; i < mr->nqueue; i++) {
-        if (mr->queue[i].base) upload_base(mr, mr->queue[i].rect);
+        if (mr->queue[i].base) upload_base(mr, &mr->queue[i]);
         else stamp_one(mr, &mr->queue[i].g);
     }
     mr->nqueue = 0;
