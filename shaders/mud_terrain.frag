@@ -1,12 +1,22 @@
 #version 330 core
 // Grass/dirt terrain tinted by softness, blended into wet glossy mud by the mask and the tracks.
 #include "common.glsl"
+#include "mud_common.glsl"
 
 in vec3 v_world;
 in vec3 v_nrm;
 in vec4 v_base;
 in float v_track;
+in vec2 v_grad_base;
+in vec2 v_uv;
+in vec2 v_slide;
 out vec4 o_color;
+
+uniform sampler2DArray u_mud; // linear filtering: the fragment reads between texels
+uniform int u_layer;          // -1: base terrain only
+uniform float u_step;
+
+float mud_h(vec2 uv) { return mud_unpack_height(textureLod(u_mud, vec3((uv + 0.5) / 128.0, float(u_layer)), 0.0).r); }
 
 // arithmetic hash: no sin(), which is slow on software rasterizers
 float hash(vec2 p)
@@ -28,13 +38,34 @@ void main()
     o_color = vec4(0.0);
 #else
     vec3 n = normalize(v_nrm);
-    float grain = value_noise(v_world.xz * 2.3);
+    vec2 xz = v_world.xz;
+    float slid = 0.0;
+    if (u_layer >= 0) {
+        // Per-pixel normal from the mud target: differences of bilinear heights at the four
+        // diagonal neighbours one texel away (a Sobel-like 4 x 4 tent over the texels: smooth
+        // across texels and over the 1 cm height steps), so a diagonal rut wall does not shade in
+        // grid steps.
+        float hpp = mud_h(v_uv + vec2(1.0, 1.0)), hpm = mud_h(v_uv + vec2(1.0, -1.0));
+        float hmp = mud_h(v_uv + vec2(-1.0, 1.0)), hmm = mud_h(v_uv + vec2(-1.0, -1.0));
+        vec2 gm = vec2(hpp + hpm - hmp - hmm, hpp + hmp - hpm - hmm) / (4.0 * u_step);
+        n = normalize(vec3(-(v_grad_base.x + gm.x), 1.0, -(v_grad_base.y + gm.y)));
+        // The mud carries its pattern where it was pushed, smeared along the push.
+        float s = length(v_slide);
+        slid = smoothstep(0.02, 0.25, s);
+        if (s > 1e-3) {
+            vec2 dir = v_slide / s;
+            xz -= v_slide;
+            xz = mix(xz, vec2(dot(xz, dir) * 0.25, dot(xz, vec2(-dir.y, dir.x)) * 3.0), slid);
+        }
+    }
+    float grain = value_noise(xz * 2.3);
     vec3 grass = mix(vec3(0.10, 0.20, 0.04), vec3(0.20, 0.28, 0.07), grain);
     vec3 dirt = mix(vec3(0.24, 0.17, 0.10), vec3(0.33, 0.25, 0.15), grain);
     vec3 ground = mix(dirt, grass, smoothstep(0.2, 0.8, v_base.g));
     ground *= mix(vec3(1.0), vec3(0.8, 0.7, 0.6), v_base.b); // tint: softer ground is darker
     float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0);
     vec3 mud_col = mix(vec3(0.11, 0.075, 0.045), vec3(0.07, 0.05, 0.03), v_track);
+    mud_col *= mix(1.0, 0.75 + 0.5 * grain, slid); // streaks where the mud slid
     vec3 albedo = mix(ground, mud_col, mud);
     // Diffuse and ambient from the shared model; the specular is the mud's own: a thin water film
     // (Fresnel F0 = 0.02) on a GGX surface, glossier where it is wetter, never brighter than the

@@ -14,6 +14,9 @@ out vec3 v_world;
 out vec3 v_nrm;
 out vec4 v_base;
 out float v_track;
+out vec2 v_grad_base; // base terrain slope (the fragment adds the mud's, per pixel)
+out vec2 v_uv;        // mud texel coordinates in the layer
+out vec2 v_slide;     // metres the mud here was pushed
 
 float mud_at(ivec2 ij) { return mud_unpack_height(texelFetch(u_mud, ivec3(clamp(ij, 0, 127), u_layer), 0).r); }
 
@@ -37,6 +40,7 @@ void main()
     float bx = mud_unpack_base_height(mud_base_sample(xz + vec2(e, 0.0)).r) - mud_unpack_base_height(mud_base_sample(xz - vec2(e, 0.0)).r);
     float bz = mud_unpack_base_height(mud_base_sample(xz + vec2(0.0, e)).r) - mud_unpack_base_height(mud_base_sample(xz - vec2(0.0, e)).r);
     vec2 grad = vec2(bx, bz) / (2.0 * e);
+    v_grad_base = grad;
     if (u_layer >= 0) {
         // Sobel: central differences of the row (column) and its two neighbours, weighted 1 2 1, so
         // a rut edge that wanders across texel columns does not shade row by row in steps
@@ -53,7 +57,10 @@ void main()
     v_nrm = normalize(vec3(-grad.x, 1.0, -grad.y));
 #else
     v_nrm = vec3(0.0, 1.0, 0.0);
+    v_grad_base = vec2(0.0);
 #endif
+    v_uv = vec2(ij);
+    v_slide = xz - (u_origin + vec2(ij) * u_step);
     h -= a_pos.y * 0.6; // skirt hides cracks against a neighbour of another resolution
     v_world = vec3(xz.x, h, xz.y);
     v_base = base;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/mud/mud_prim.h"
 #include "core/mud/mudfield.h"
 
 #define R MUDFIELD_RES
@@ -18,6 +19,28 @@ static terrain *flat(float softness, float mud)
 {
     return terrain_create(&(terrain_desc){.level_size = 64, .flat = true, .flat_height = 4.0f, .flat_softness = softness, .flat_mud = mud});
 }
+
+/* A block's texels decoded (NULL when the field has none): heights, slides (2 per texel), tracks.
+ * A ring of buffers, so one comparison can hold several blocks. */
+typedef struct decoded { float h[R * R], s[R * R * 2], t[R * R]; } decoded;
+static const decoded *decode(const mudfield *mf, int bx, int bz)
+{
+    static decoded ring[8];
+    static int next;
+    const uint8_t *px = mudfield_block_texels(mf, bx, bz);
+    if (!px) return NULL;
+    decoded *d = &ring[next++ % 8];
+    for (int k = 0; k < R * R; k++) {
+        d->h[k] = mudfield_unpack_height(px[4 * k]);
+        d->s[2 * k] = mudfield_unpack_slide(px[4 * k + 1]);
+        d->s[2 * k + 1] = mudfield_unpack_slide(px[4 * k + 2]);
+        d->t[k] = (float)px[4 * k + 3] / 255.0f;
+    }
+    return d;
+}
+static const float *block_heights(const mudfield *mf, int bx, int bz) { const decoded *d = decode(mf, bx, bz); return d ? d->h : NULL; }
+static const float *block_slide(const mudfield *mf, int bx, int bz) { const decoded *d = decode(mf, bx, bz); return d ? d->s : NULL; }
+static const float *block_track(const mudfield *mf, int bx, int bz) { const decoded *d = decode(mf, bx, bz); return d ? d->t : NULL; }
 
 /* A wheel rolling along +z at (x, z) whose tyre bottom is depth below the base. */
 static mudfield_wheel wheel(float x, float z, float depth)
@@ -40,9 +63,9 @@ static double volume_by_texels(const mudfield *mf, int nb)
                 if (cx < 0 || cz < 0 || cx >= nb || cz >= nb) continue;
                 int i = gx - cx * SEG, j = gz - cz * SEG;
                 if (i > SEG || j > SEG) continue;
-                const float *h = mudfield_block_heights(mf, cx, cz);
-                if (!h) continue;
-                sum += h[j * R + i];
+                const uint8_t *px = mudfield_block_texels(mf, cx, cz);
+                if (!px) continue;
+                sum += mudfield_unpack_height(px[4 * (j * R + i)]);
                 break;
             }
         }
@@ -92,25 +115,25 @@ static void corner_stamp_keeps_borders_identical(void **state)
     for (int k = 0; k < R; k++) {
         /* vertical border between (1,b) and (2,b), horizontal between (b,1) and (b,2) */
         for (int b = 1; b <= 2; b++) {
-            const float *l = mudfield_block_heights(mf, 1, b), *r = mudfield_block_heights(mf, 2, b);
-            const float *ls = mudfield_block_slide(mf, 1, b), *rs = mudfield_block_slide(mf, 2, b);
-            const float *lt = mudfield_block_track(mf, 1, b), *rt = mudfield_block_track(mf, 2, b);
+            const float *l = block_heights(mf, 1, b), *r = block_heights(mf, 2, b);
+            const float *ls = block_slide(mf, 1, b), *rs = block_slide(mf, 2, b);
+            const float *lt = block_track(mf, 1, b), *rt = block_track(mf, 2, b);
             assert_true(l[k * R + SEG] == r[k * R]);
             assert_true(ls[2 * (k * R + SEG)] == rs[2 * (k * R)] && ls[2 * (k * R + SEG) + 1] == rs[2 * (k * R) + 1]);
             assert_true(lt[k * R + SEG] == rt[k * R]);
             changed += l[k * R + SEG] != 0.0f;
-            const float *d = mudfield_block_heights(mf, b, 1), *u = mudfield_block_heights(mf, b, 2);
+            const float *d = block_heights(mf, b, 1), *u = block_heights(mf, b, 2);
             assert_true(d[SEG * R + k] == u[k]);
-            assert_true(mudfield_block_track(mf, b, 1)[SEG * R + k] == mudfield_block_track(mf, b, 2)[k]);
+            assert_true(block_track(mf, b, 1)[SEG * R + k] == block_track(mf, b, 2)[k]);
         }
     }
     assert_true(changed > 4); /* the stamp really crossed the borders */
     /* the corner texel is one world point held by four blocks */
-    float c = mudfield_block_heights(mf, 1, 1)[SEG * R + SEG];
+    float c = block_heights(mf, 1, 1)[SEG * R + SEG];
     assert_true(c < -0.1f);
-    assert_true(mudfield_block_heights(mf, 2, 1)[SEG * R] == c);
-    assert_true(mudfield_block_heights(mf, 1, 2)[SEG] == c);
-    assert_true(mudfield_block_heights(mf, 2, 2)[0] == c);
+    assert_true(block_heights(mf, 2, 1)[SEG * R] == c);
+    assert_true(block_heights(mf, 1, 2)[SEG] == c);
+    assert_true(block_heights(mf, 2, 2)[0] == c);
     mudfield_destroy(mf);
     terrain_destroy(t);
 }
@@ -129,7 +152,7 @@ static void late_block_adopts_neighbour_border(void **state)
     mudfield_stamp(mf, &(mudfield_wheel){.center = {16.9f, 4.25f, 8.2f}, .radius = 0.55f, .width = 0.42f,
                                          .forward = {0, 1}, .velocity = {0, 1}, .penetration = 0.3f});
     for (int j = 0; j < R; j++)
-        assert_true(mudfield_block_heights(mf, 0, 0)[j * R + SEG] == mudfield_block_heights(mf, 1, 0)[j * R]);
+        assert_true(block_heights(mf, 0, 0)[j * R + SEG] == block_heights(mf, 1, 0)[j * R]);
     mudfield_destroy(mf);
     terrain_destroy(t);
 }
@@ -142,7 +165,7 @@ static void footprint_and_depth_follow_the_tyre(void **state)
     const float x = 24.1f, z = 24.3f, depth = 0.2f;
     mudfield_stamp(mf, &(mudfield_wheel){.center = {x, 4.0f + 0.55f - depth, z}, .radius = 0.55f, .width = 0.42f,
                                          .forward = {0, 1}, .velocity = {0, 0}, .penetration = depth});
-    const float *h = mudfield_block_heights(mf, 1, 1);
+    const float *h = block_heights(mf, 1, 1);
     assert_non_null(h);
     int inside = 0, raised = 0;
     float deepest = 0;
@@ -152,9 +175,9 @@ static void footprint_and_depth_follow_the_tyre(void **state)
             float u = wz - z, v = wx - x, v0 = h[j * R + i];
             float half_len = sqrtf(2 * 0.55f * depth - depth * depth) + 0.5f * MUDFIELD_SPACING;
             if (fabsf(u) <= half_len && fabsf(v) <= 0.21f) {
-                /* under the tyre: exactly the cylinder's bottom */
+                /* under the tyre: the cylinder's bottom, on the RGBA8 target's 1 cm grid */
                 float tyre = 0.55f - depth - sqrtf(0.55f * 0.55f - u * u);
-                assert_float_equal(v0, fminf(tyre, 0.0f), 1e-5);
+                assert_float_equal(v0, fminf(tyre, 0.0f), 0.5 * MUDFIELD_HEIGHT_STEP + 1e-5);
                 inside++;
                 deepest = fminf(deepest, v0);
             } else if (fabsf(v) > 0.21f + 0.46f || fabsf(u) > half_len + 0.46f) {
@@ -186,7 +209,7 @@ static void rut_edge_moves_smoothly(void **state)
         float x = 24.0f + (float)s * MUDFIELD_SPACING / 8.0f;
         mudfield_stamp(mf, &(mudfield_wheel){.center = {x, 4.0f + 0.55f - depth, 24.0f}, .radius = 0.55f, .width = 0.42f,
                                              .forward = {0, 1}, .velocity = {0, 0}, .penetration = depth});
-        const float *h = mudfield_block_heights(mf, 1, 1);
+        const float *h = block_heights(mf, 1, 1);
         assert_non_null(h);
         for (int k = 0; k < R * R; k++) {
             if (s > 0) worst = fmaxf(worst, fabsf(h[k] - prev[k]));
@@ -235,14 +258,14 @@ typedef struct snapshot { float h[R * R], s[R * R * 2], t[R * R]; } snapshot;
 
 static void take(const mudfield *mf, int bx, int bz, snapshot *s)
 {
-    const float *h = mudfield_block_heights(mf, bx, bz);
+    const float *h = block_heights(mf, bx, bz);
     if (!h) {
         memset(s, 0, sizeof *s);
         return;
     }
     memcpy(s->h, h, sizeof s->h);
-    memcpy(s->s, mudfield_block_slide(mf, bx, bz), sizeof s->s);
-    memcpy(s->t, mudfield_block_track(mf, bx, bz), sizeof s->t);
+    memcpy(s->s, block_slide(mf, bx, bz), sizeof s->s);
+    memcpy(s->t, block_track(mf, bx, bz), sizeof s->t);
 }
 
 static void dirty_rect_is_exactly_the_changed_texels(void **state)
@@ -319,6 +342,65 @@ static void surface_query_includes_mud(void **state)
     terrain_destroy(t);
 }
 
+/* One primitive per wheel in contact whose tyre is below the mud surface; none for a wheel in the
+ * air, above the mud or on its side; the rolling direction comes out unit length in xz. */
+static void primitive_formation(void **state)
+{
+    (void)state;
+    vehicle_wheel w = {.hub = {10, 4.4f, 20}, .forward = {0.6f, 0.1f, 0.8f}, .velocity = {1, 0, 2}, .slip = 0.5f,
+                       .penetration = 0.02f, .contact = true};
+    mudfield_wheel p;
+    assert_true(mud_prim_form(&w, 0.55f, 0.42f, 4.0f, &p)); /* bottom 3.85 under a 4.0 surface */
+    assert_float_equal(p.penetration, 0.15f, 1e-5);
+    assert_float_equal(p.forward[0] * p.forward[0] + p.forward[1] * p.forward[1], 1.0f, 1e-5);
+    assert_float_equal(p.forward[0], 0.6f, 1e-5);
+    assert_float_equal(p.velocity[1], 2.0f, 0.0);
+    assert_float_equal(p.radius, 0.55f, 0.0);
+    assert_float_equal(p.width, 0.42f, 0.0);
+    assert_float_equal(p.center[2], 20.0f, 0.0);
+    w.penetration = 0.3f; /* the mud ahead of the tyre counts when it is more */
+    assert_true(mud_prim_form(&w, 0.55f, 0.42f, 4.0f, &p));
+    assert_float_equal(p.penetration, 0.3f, 1e-6);
+    w.penetration = 0.0f;
+    assert_false(mud_prim_form(&w, 0.55f, 0.42f, 3.8f, &p)); /* above the surface */
+    w.penetration = 0.1f;
+    w.contact = false;
+    assert_false(mud_prim_form(&w, 0.55f, 0.42f, 4.0f, &p));
+    w.contact = true;
+    w.forward[0] = w.forward[2] = 0.0f;
+    assert_false(mud_prim_form(&w, 0.55f, 0.42f, 4.0f, &p));
+}
+
+/* The berm gets exactly the whole height steps the tyre removed (integer shares); the layout's
+ * last row prefix is the total berm weight, and every texel of the field stays on the RGBA8 grid. */
+static void stamp_moves_whole_steps_exactly(void **state)
+{
+    (void)state;
+    terrain *t = flat(0.8f, 1.0f);
+    mudfield *mf = mudfield_create(t, NULL);
+    for (int k = 0; k < 60; k++) {
+        mudfield_wheel w = wheel(15.0f + 0.05f * (float)k, 15.5f + 0.07f * (float)k, 0.15f);
+        mudfield_stamp_geom g;
+        assert_true(mudfield_stamp_layout(mf, &w, &g));
+        assert_true(g.gx1 - g.gx0 < MUDFIELD_STAMP_MAX && g.gz1 - g.gz0 < MUDFIELD_STAMP_MAX);
+        for (int r = 0; r <= g.gz1 - g.gz0; r++) assert_true(g.row_prefix[r + 1] >= g.row_prefix[r]);
+        assert_true(g.row_prefix[g.gz1 - g.gz0 + 1] > 0.0f);
+        mudfield_stamp(mf, &w);
+        double steps = mudfield_volume(mf) / (MUDFIELD_HEIGHT_STEP * MUDFIELD_SPACING * MUDFIELD_SPACING);
+        assert_true(fabs(steps) < 1e-3); /* not one step lost or made */
+    }
+    for (int bz = 0; bz < 4; bz++)
+        for (int bx = 0; bx < 4; bx++) {
+            const float *h = block_heights(mf, bx, bz);
+            for (int k = 0; h && k < R * R; k++) {
+                float q = h[k] / MUDFIELD_HEIGHT_STEP;
+                assert_float_equal(q, roundf(q), 1e-3);
+            }
+        }
+    mudfield_destroy(mf);
+    terrain_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -330,6 +412,8 @@ int main(void)
         cmocka_unit_test(softer_ground_sinks_deeper),
         cmocka_unit_test(dirty_rect_is_exactly_the_changed_texels),
         cmocka_unit_test(surface_query_includes_mud),
+        cmocka_unit_test(primitive_formation),
+        cmocka_unit_test(stamp_moves_whole_steps_exactly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -302,8 +302,8 @@ static void every_table_name_parses_and_errors_list_the_table(void **state)
         {SCRIPT_EXPRESSION, wrinkle_expr_names, WRINKLE_EXPR_COUNT, ""},
         {SCRIPT_DISSOLVE_MODE, dissolve_mode_names, DISSOLVE_MODE_COUNT, ""},
         {SCRIPT_DISSOLVE_SHAPE, dissolve_shape_names, DISSOLVE_SHAPE_COUNT, ""},
-        {SCRIPT_VIEW, script_view_names, 8, ""},
-        {SCRIPT_DUMP, script_dump_names, 5, " out.png"},
+        {SCRIPT_VIEW, script_view_names, 9, ""},
+        {SCRIPT_DUMP, script_dump_names, 6, " out.png"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         const char *cmd = script_op_name(cases[c].op);

@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "core/base/log.h"
@@ -139,6 +140,41 @@ static void level_size_limits(void **state)
     terrain_destroy(NULL);
 }
 
+/* A wheel on dry ground grows the mud mask under it, in both blocks of a shared border, gives the
+ * block mud, reports exactly the changed samples and never changes a height. */
+static void wheels_grow_the_mud_mask(void **state)
+{
+    (void)state;
+    terrain *t = terrain_create(&(terrain_desc){.level_size = 64, .flat = true, .flat_height = 4.0f, .flat_softness = 0.5f, .flat_mud = 0.0f});
+    assert_false(terrain_block_has_mud(t, 0, 0));
+    assert_false(terrain_block_has_mud(t, 1, 0));
+    const float sp = 16.0f / 24.0f;
+    int r[4];
+    assert_true(terrain_mark_mud(t, 16.0f, 5.0f * sp, 0.7f, 0.1f, r)); /* on the border x = 16 m */
+    assert_true(terrain_block_has_mud(t, 0, 0) && terrain_block_has_mud(t, 1, 0));
+    assert_false(terrain_block_has_mud(t, 0, 1));
+    assert_true(r[0] <= 24 && r[2] >= 24 && r[1] <= 5 && r[3] >= 5);
+    const uint8_t *a = terrain_block_data(t, 0, 0), *b = terrain_block_data(t, 1, 0);
+    int changed = 0;
+    for (int j = 0; j < 25; j++) {
+        assert_int_equal(a[(j * 25 + 24) * 4 + 3], b[(j * 25 + 0) * 4 + 3]); /* shared border samples */
+        for (int i = 0; i < 25; i++) {
+            int gi = i, gj = j;
+            bool in = gi >= r[0] && gi <= r[2] && gj >= r[1] && gj <= r[3];
+            if (a[(j * 25 + i) * 4 + 3]) changed++;
+            if (!in) assert_int_equal(a[(j * 25 + i) * 4 + 3], 0);
+        }
+    }
+    assert_true(changed >= 2);
+    assert_int_equal(a[(5 * 25 + 24) * 4 + 3], 26); /* centre: ceil(0.1 * 255) */
+    float h = terrain_height(t, 16.0f, 5.0f * sp);
+    for (int k = 0; k < 20; k++) terrain_mark_mud(t, 16.0f, 5.0f * sp, 0.7f, 0.1f, NULL);
+    assert_int_equal(a[(5 * 25 + 24) * 4 + 3], 255); /* saturates at mud */
+    assert_float_equal(terrain_height(t, 16.0f, 5.0f * sp), h, 0.0);
+    assert_false(terrain_mark_mud(t, 16.0f, 5.0f * sp, 0.1f, 0.1f, r)); /* nothing left to grow */
+    terrain_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -148,6 +184,7 @@ int main(void)
         cmocka_unit_test(hills_and_valleys_have_relief),
         cmocka_unit_test(seeds_differ_and_repeat),
         cmocka_unit_test(level_size_limits),
+        cmocka_unit_test(wheels_grow_the_mud_mask),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,7 @@
  * and wheel stamps are core/mud/mud_sim.h; scripted driving, chase camera and exhaust are
  * core/mud/mud_play.h; the clods fly on a worker thread (core/mud/mud_clod_worker.h, asleep while
  * the scene is hidden) whose latest instances go to the billboard module (scene_ctx.fx.transient)
- * each frame; src/mud uploads the dirty rectangles of the active blocks and draws the terrain.
+ * each frame; src/mud draws each step's wheel primitives into the GPU's mud and draws the terrain.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +40,8 @@ static void *mud_create(scene_ctx *ctx)
     mud_scene *s = ALLOC_STRUCT(mud_scene);
     if (!s) return NULL;
     s->ctx = ctx;
-    s->sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = ctx->opt->level_size, .seed = ctx->seed}});
+    s->sim = mud_sim_create(&(mud_sim_desc){
+        .terrain = {.level_size = ctx->opt->level_size, .seed = ctx->seed, .mud_everywhere = ctx->opt->mud_everywhere}});
     if (!s->sim) goto fail;
     s->mr = mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(s->sim)});
     if (!s->mr) goto fail;
@@ -106,6 +107,7 @@ static void mud_update(void *p, const app_input *in, float dt)
     mud_sim_tune(s->sim, params_f(pr, P_MUD_STAMP_DEPTH), params_f(pr, P_MUD_SOFTNESS_SCALE), params_f(pr, P_TRUCK_ENGINE_FORCE));
     mud_sim_drive(s->sim, &vi, dt);
     mud_play_stamp(&s->play, s->sim);
+    mud_renderer_queue_step(s->mr, s->sim); /* drawn into the GPU's mud at the next prepare */
     clod_emitter e[CLODS_MAX_EMITTERS];
     int n = mud_sim_emitters(s->sim, e);
     mud_clod_worker_submit(s->worker, e, n, dt);
@@ -137,6 +139,9 @@ static void mud_prepare(void *p)
     }
     gfx_pass_begin("mud.upload");
     mud_renderer_update(s->mr, pos);
+    gfx_pass_end();
+    gfx_pass_begin("mud.stamp");
+    mud_renderer_stamp(s->mr);
     gfx_pass_end();
     s->frames++;
 }
@@ -208,9 +213,14 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
 static bool mud_view(void *p, const char *name, scene_view *out)
 {
     mud_scene *s = p;
-    if (strcmp(name, "mud")) return false;
     int bx, bz;
     mud_play_block_under_truck(s->sim, &bx, &bz);
+    if (!strcmp(name, "mud-base")) {
+        GLuint tex = mud_renderer_base_view_texture(s->mr, bx, bz);
+        *out = (scene_view){tex ? tex : mud_renderer_base_texture(s->mr), GFX_PANEL_ALPHA, "mud mask of the 3 x 3 blocks around the truck"};
+        return true;
+    }
+    if (strcmp(name, "mud")) return false;
     GLuint tex = mud_renderer_block_texture(s->mr, bx, bz);
     if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, "mud block under the truck: R height, GB slide"};
     else *out = (scene_view){mud_renderer_base_texture(s->mr), GFX_PANEL_RGB, "no mud under the truck: base terrain"};
@@ -220,9 +230,15 @@ static bool mud_view(void *p, const char *name, scene_view *out)
 static bool mud_dump(void *p, const char *target, const char *path)
 {
     mud_scene *s = p;
-    if (strcmp(target, "mud")) return false;
     int bx, bz;
     mud_play_block_under_truck(s->sim, &bx, &bz);
+    if (!strcmp(target, "mud-base")) {
+        /* the base samples of the block under the truck as the GPU has them (A: the mud mask) */
+        static uint8_t base[TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4];
+        return mud_renderer_read_base_block(s->mr, bx, bz, base) &&
+               gfx_write_png(path, TERRAIN_BLOCK_SAMPLES, TERRAIN_BLOCK_SAMPLES, 4, base, false);
+    }
+    if (strcmp(target, "mud")) return false;
     static uint8_t px[MUDFIELD_RES * MUDFIELD_RES * 4];
     /* not on the GPU: the CPU field */
     if (!mud_renderer_read_block(s->mr, bx, bz, px)) mud_play_pack_block(s->sim, bx, bz, px);
@@ -237,16 +253,26 @@ static void mud_stats(void *p, json_writer *w)
     json_int(w, "clods_alive", s->clods ? s->clods->alive : 0);
 }
 
-static void mud__stream(void *mr, const float pos[3]) { mud_renderer_update(mr, (float *)pos); }
+typedef struct mud__long_drive { mud_sim *sim; mud_renderer *mr; } mud__long_drive;
+
+/* After every step of the long drive: the step's primitives drawn into the GPU's mud. */
+static void mud__stream(void *user, const float pos[3])
+{
+    mud__long_drive *d = user;
+    mud_renderer_update(d->mr, (float *)pos);
+    mud_renderer_queue_step(d->mr, d->sim);
+    mud_renderer_stamp(d->mr);
+}
 
 /* Drives across a 1024 m level with the real streaming: uploads and memory stay bounded. */
-static void bench_long_drive(json_writer *w, unsigned seed)
+static void bench_long_drive(json_writer *w, unsigned seed, bool mud_everywhere)
 {
-    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 1024, .seed = seed}});
+    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 1024, .seed = seed, .mud_everywhere = mud_everywhere}});
     mud_renderer *mr = sim ? mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(sim)}) : NULL;
     if (mr) {
         json_object_begin(w, "drive_1024m");
-        mud_renderer_write_stream(mr, mud_play_long_drive(sim, 1000.0f, mud__stream, mr, w), w);
+        mud__long_drive d = {sim, mr};
+        mud_renderer_write_stream(mr, mud_play_long_drive(sim, 1000.0f, mud__stream, &d, w), w);
         json_object_end(w);
     }
     mud_renderer_destroy(mr);
@@ -258,7 +284,7 @@ static void mud_bench(void *p, json_writer *w)
     mud_scene *s = p;
     mud_play_stamp_stats(&s->play, s->sim, w);
     mud_renderer_write_upload(s->mr, s->frames, w);
-    bench_long_drive(w, s->ctx->seed);
+    bench_long_drive(w, s->ctx->seed, s->ctx->opt->mud_everywhere);
 }
 
 static void mud_hud(void *p, float x, float y)

@@ -8,13 +8,33 @@
 
 #include "core/base/log.h"
 #include "core/base/mesh.h"
+#include "core/mud/mud_sim.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 #include "gfx/texture.h"
 
 #define RES MUDFIELD_RES
+#define SEG (MUDFIELD_RES - 1)
 #define BASE_SEG (TERRAIN_BLOCK_SAMPLES - 1)
+#define LAYER_BYTES (RES * RES * 4)
+
+/* What the GPU holds of a block's mud. */
+enum { GPU_NONE, GPU_RESIDENT, GPU_SAVED };
+
+/* One entry of the stamp pass's queue: a primitive, or base samples whose mud mask grew. */
+#define BASE_SNAP_MAX (24 * 24) /* samples of a step's mask growth kept as they were */
+typedef struct mud_queue_item {
+    bool base, snapped;
+    int rect[4];
+    mudfield_stamp_geom g;
+    uint8_t px[BASE_SNAP_MAX * 4]; /* the rect's samples when queued (snapped) */
+} mud_queue_item;
+
+/* Uniform locations of the stamp programs ([0] sum pass, [1] stamp pass). */
+typedef struct stamp_uniforms {
+    GLint rect, block, mud_blocks, nb, spacing, edge_ramp, wheel, dir, shape, motion, max_sink, row_prefix;
+} stamp_uniforms;
 
 typedef struct slot_info {
     int block;      /* bz * nb + bx, -1 when free */
@@ -26,7 +46,7 @@ struct mud_renderer {
     const terrain *terr;
     int nb, slots;
     float active_radius, draw_distance;
-    GLuint base_tex, mud_array, view_tex, read_fbo;
+    GLuint base_tex, mud_array, view_tex, view_base_tex, read_fbo;
     GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
     GLint u_origin[2], u_step[2], u_layer[2]; /* per program, looked up once */
     gfx_mesh grid_mud, grid_base[3]; /* base LODs: 24, 12, 6 segments per block */
@@ -34,6 +54,13 @@ struct mud_renderer {
     float *block_hmin, *block_hmax;
     slot_info *slot;
     uint8_t *scratch;    /* one block of RGBA8 */
+    uint8_t *gpu_state;  /* nb*nb, GPU_* */
+    uint8_t **saved;     /* nb*nb, the layer read back at eviction (NULL until evicted once) */
+    int saved_blocks;
+    GLuint stamp_prog[2], scratch_tex, sums_tex, draw_fbo, sums_fbo;
+    stamp_uniforms su[2];
+    mud_queue_item *queue; /* primitives and mask growth of the steps since the last stamp pass */
+    int nqueue, queue_cap;
     long frame;
     mud_renderer_stats stats;
 };
@@ -102,8 +129,10 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mr->block_hmin = malloc((size_t)blocks * sizeof(float));
     mr->block_hmax = malloc((size_t)blocks * sizeof(float));
     mr->slot = malloc((size_t)mr->slots * sizeof *mr->slot);
-    mr->scratch = malloc(RES * RES * 4);
-    if (!mr->block_slot || !mr->block_hmin || !mr->block_hmax || !mr->slot || !mr->scratch) abort();
+    mr->scratch = malloc(LAYER_BYTES);
+    mr->gpu_state = calloc((size_t)blocks, 1);
+    mr->saved = calloc((size_t)blocks, sizeof *mr->saved);
+    if (!mr->block_slot || !mr->block_hmin || !mr->block_hmax || !mr->slot || !mr->scratch || !mr->gpu_state || !mr->saved) abort();
     for (int b = 0; b < blocks; b++) {
         mr->block_slot[b] = -1;
         const uint8_t *d = terrain_block_data(mr->terr, b % mr->nb, b / mr->nb);
@@ -132,20 +161,65 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
         mr->u_step[i] = gfx_uniform(mr->prog[i], "u_step");
         mr->u_layer[i] = gfx_uniform(mr->prog[i], "u_layer");
     }
+    mr->stamp_prog[0] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", "#define SUM_PASS 1\n");
+    mr->stamp_prog[1] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", NULL);
+    if (!mr->stamp_prog[0] || !mr->stamp_prog[1]) goto fail;
+    for (int i = 0; i < 2; i++) {
+        GLuint pr = mr->stamp_prog[i];
+        glUseProgram(pr);
+        glUniform1i(gfx_uniform(pr, "u_base"), 0);
+        glUniform1i(gfx_uniform(pr, "u_scratch"), 1);
+        glUniform1i(gfx_uniform(pr, "u_sums"), 2);
+        glUniform1f(gfx_uniform(pr, "u_base_spacing"), TERRAIN_BLOCK_SIZE / BASE_SEG);
+        stamp_uniforms *u = &mr->su[i];
+        u->rect = gfx_uniform(pr, "u_rect");
+        u->block = gfx_uniform(pr, "u_block");
+        u->mud_blocks = gfx_uniform(pr, "u_mud_blocks");
+        u->nb = gfx_uniform(pr, "u_nb");
+        u->spacing = gfx_uniform(pr, "u_spacing");
+        u->edge_ramp = gfx_uniform(pr, "u_edge_ramp");
+        u->wheel = gfx_uniform(pr, "u_wheel");
+        u->dir = gfx_uniform(pr, "u_dir");
+        u->shape = gfx_uniform(pr, "u_shape");
+        u->motion = gfx_uniform(pr, "u_motion");
+        u->max_sink = gfx_uniform(pr, "u_max_sink");
+        u->row_prefix = gfx_uniform(pr, "u_row_prefix");
+    }
     glUseProgram(0);
+
+    /* the stamp's scratch copy of the touched rectangle, and the removed steps (one float) */
+    mr->scratch_tex = gfx_texture_create(&(gfx_texture_desc){.width = MUDFIELD_STAMP_MAX, .height = MUDFIELD_STAMP_MAX,
+                                                              .flags = GFX_TEX_NEAREST, .label = "mud.stamp_scratch"});
+    glGenTextures(1, &mr->sums_tex);
+    glBindTexture(GL_TEXTURE_2D, mr->sums_tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, 1, 1, 0, GL_RED, GL_FLOAT, NULL);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    gfx_label(GL_TEXTURE, mr->sums_tex, "mud.stamp_sums");
+    glGenFramebuffers(1, &mr->draw_fbo);
+    glGenFramebuffers(1, &mr->sums_fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, mr->sums_fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mr->sums_tex, 0);
+    bool sums_ok = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (!mr->scratch_tex || !sums_ok) goto fail;
 
     glGenTextures(1, &mr->mud_array);
     glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
-    /* no initial data: a block uploads its whole layer when it claims a slot, before any draw */
+    /* no initial data: a layer is cleared (or restored) when a block claims it, before any draw */
     glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, RES, RES, mr->slots, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    /* linear: the fragment shader's per-pixel normals read between texels (texelFetch ignores it) */
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     gfx_label(GL_TEXTURE, mr->mud_array, "mud.slots");
     mr->view_tex = gfx_texture_create(&(gfx_texture_desc){.width = RES, .height = RES, .flags = GFX_TEX_NEAREST, .label = "mud.view"});
-    if (!mr->view_tex) goto fail;
+    mr->view_base_tex = gfx_texture_create(&(gfx_texture_desc){.width = 3 * BASE_SEG + 1, .height = 3 * BASE_SEG + 1,
+                                                                .flags = GFX_TEX_NEAREST, .label = "mud.view_base"});
+    if (!mr->view_tex || !mr->view_base_tex) goto fail;
     glGenFramebuffers(1, &mr->read_fbo);
 
     mesh_data m = {0};
@@ -163,6 +237,7 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
 
     int n = mr->nb * BASE_SEG + 1;
     mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)RES * RES * 4 * (size_t)(mr->slots + 1) +
+                          (size_t)MUDFIELD_STAMP_MAX * MUDFIELD_STAMP_MAX * 4 + 4 +
                           (size_t)(mr->grid_mud.vertex_count + mr->grid_base[0].vertex_count * 2) * 64 +
                           (size_t)(mr->grid_mud.index_count + mr->grid_base[0].index_count * 2) * 4;
     return mr;
@@ -179,8 +254,20 @@ void mud_renderer_destroy(mud_renderer *mr)
         if (mr->prog[i]) glDeleteProgram(mr->prog[i]);
     gfx_texture_destroy(mr->base_tex);
     gfx_texture_destroy(mr->view_tex);
+    gfx_texture_destroy(mr->view_base_tex);
     if (mr->mud_array) glDeleteTextures(1, &mr->mud_array);
     if (mr->read_fbo) glDeleteFramebuffers(1, &mr->read_fbo);
+    for (int i = 0; i < 2; i++)
+        if (mr->stamp_prog[i]) glDeleteProgram(mr->stamp_prog[i]);
+    gfx_texture_destroy(mr->scratch_tex);
+    if (mr->sums_tex) glDeleteTextures(1, &mr->sums_tex);
+    if (mr->draw_fbo) glDeleteFramebuffers(1, &mr->draw_fbo);
+    if (mr->sums_fbo) glDeleteFramebuffers(1, &mr->sums_fbo);
+    if (mr->saved)
+        for (int b = 0; b < mr->nb * mr->nb; b++) free(mr->saved[b]);
+    free(mr->saved);
+    free(mr->gpu_state);
+    free(mr->queue);
     if (mr->grid_mud.vao) gfx_mesh_destroy(&mr->grid_mud);
     for (int l = 0; l < 3; l++)
         if (mr->grid_base[l].vao) gfx_mesh_destroy(&mr->grid_base[l]);
@@ -192,16 +279,16 @@ void mud_renderer_destroy(mud_renderer *mr)
     free(mr);
 }
 
-static void upload(mud_renderer *mr, int bx, int bz, int layer, const mudfield_rect *r)
+static bool attach_read_layer(mud_renderer *mr, int layer)
 {
-    int w = r->x1 - r->x0 + 1, h = r->y1 - r->y0 + 1;
-    mudfield_pack(mr->field, bx, bz, r, mr->scratch);
-    glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, r->x0, r->y0, layer, w, h, 1, GL_RGBA, GL_UNSIGNED_BYTE, mr->scratch);
-    mr->stats.upload_bytes_frame += (long long)w * h * 4;
-    mr->stats.uploads_frame++;
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
+    glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, layer);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    return glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
 }
 
-/* A slot for block b: a free one, else the least recently used one not wanted this frame. */
+/* A slot for block b: a free one, else the least recently used one not wanted this frame. The
+ * evicted block's layer is read back (64 KiB, once per eviction) so it comes back exactly. */
 static int claim_slot(mud_renderer *mr, int b)
 {
     int best = -1;
@@ -213,10 +300,77 @@ static int claim_slot(mud_renderer *mr, int b)
         if (mr->slot[s].last_used < mr->frame && (best < 0 || mr->slot[s].last_used < mr->slot[best].last_used)) best = s;
     }
     if (best < 0) return -1; /* every slot is active this frame: the block draws its base only */
-    if (mr->slot[best].block >= 0) mr->block_slot[mr->slot[best].block] = -1;
+    int old = mr->slot[best].block;
+    if (old >= 0) {
+        if (!mr->saved[old]) {
+            if (!(mr->saved[old] = malloc(LAYER_BYTES))) abort();
+            mr->saved_blocks++;
+        }
+        if (attach_read_layer(mr, best)) {
+            glPixelStorei(GL_PACK_ALIGNMENT, 4);
+            glReadPixels(0, 0, RES, RES, GL_RGBA, GL_UNSIGNED_BYTE, mr->saved[old]);
+            mr->stats.readback_bytes_total += LAYER_BYTES;
+        }
+        mr->gpu_state[old] = GPU_SAVED;
+        mr->block_slot[old] = -1;
+    }
     mr->slot[best].block = b;
     mr->block_slot[b] = best;
     return best;
+}
+
+/* Shared border texels from the resident neighbours (GPU copies, no upload): the stamps they got
+ * while this block was not on the GPU. */
+static void adopt_borders(mud_renderer *mr, int bx, int bz, int layer)
+{
+    glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
+    for (int oz = -1; oz <= 1; oz++)
+        for (int ox = -1; ox <= 1; ox++) {
+            int s = mud_renderer_slot(mr, bx + ox, bz + oz);
+            if ((!ox && !oz) || s < 0 || !attach_read_layer(mr, s)) continue;
+            int sx = ox < 0 ? SEG : 0, sz = oz < 0 ? SEG : 0, dx = ox > 0 ? SEG : 0, dz = oz > 0 ? SEG : 0;
+            glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, dx, dz, layer, sx, sz, ox ? 1 : RES, oz ? 1 : RES);
+        }
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+}
+
+/* Block b on the GPU: restored from its read-back copy (the only upload of mud texels), or a
+ * fresh layer of untouched mud with its neighbours' borders. False when the pool is full. */
+static bool make_resident(mud_renderer *mr, int bx, int bz)
+{
+    int b = bz * mr->nb + bx;
+    if (mr->block_slot[b] >= 0) {
+        mr->slot[mr->block_slot[b]].last_used = mr->frame;
+        return true;
+    }
+    GLint prev_read;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev_read);
+    int s = claim_slot(mr, b);
+    if (s < 0) return false;
+    mr->slot[s].last_used = mr->frame;
+    if (mr->gpu_state[b] == GPU_SAVED) {
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+        glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+        glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
+        glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, s, RES, RES, 1, GL_RGBA, GL_UNSIGNED_BYTE, mr->saved[b]);
+        glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+        mr->stats.upload_bytes_frame += LAYER_BYTES;
+        mr->stats.uploads_frame++;
+        mr->stats.full_uploads++;
+    } else {
+        GLint prev;
+        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &prev);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, mr->draw_fbo);
+        glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, s);
+        gfx_state_set(GFX_STATE_FULLSCREEN); /* colour writes on, no scissor: the clear reaches every texel */
+        const float untouched[4] = {128.0f / 255.0f, 128.0f / 255.0f, 128.0f / 255.0f, 0.0f};
+        glClearBufferfv(GL_COLOR, 0, untouched);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)prev);
+    }
+    adopt_borders(mr, bx, bz, s);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev_read);
+    mr->gpu_state[b] = GPU_RESIDENT;
+    return true;
 }
 
 void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos)
@@ -224,12 +378,11 @@ void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos)
     mr->frame++;
     mr->stats.upload_bytes_frame = 0;
     mr->stats.uploads_frame = 0;
+    mr->stats.stamp_draws_frame = 0;
+    mr->stats.base_upload_bytes_frame = 0;
     mr->stats.blocks_active = 0;
     int reach = (int)ceilf(mr->active_radius / TERRAIN_BLOCK_SIZE) + 1;
     int cx = (int)floorf(truck_pos[0] / TERRAIN_BLOCK_SIZE), cz = (int)floorf(truck_pos[2] / TERRAIN_BLOCK_SIZE);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-    glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
     for (int bz = cz - reach; bz <= cz + reach; bz++)
         for (int bx = cx - reach; bx <= cx + reach; bx++) {
             if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;
@@ -237,22 +390,183 @@ void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos)
             float dz = ((float)bz + 0.5f) * TERRAIN_BLOCK_SIZE - truck_pos[2];
             if (dx * dx + dz * dz > mr->active_radius * mr->active_radius) continue;
             mr->stats.blocks_active++;
-            if (!mudfield_block_allocated(mr->field, bx, bz)) continue; /* untouched mud: base only */
-            int b = bz * mr->nb + bx, s = mr->block_slot[b];
-            mudfield_rect r;
-            if (s < 0) {
-                if ((s = claim_slot(mr, b)) < 0) continue;
-                mudfield_take_dirty(mr->field, bx, bz, &r);
-                upload(mr, bx, bz, s, &(mudfield_rect){0, 0, RES - 1, RES - 1});
-                mr->stats.full_uploads++;
-            } else if (mudfield_take_dirty(mr->field, bx, bz, &r)) {
-                upload(mr, bx, bz, s, &r);
-            }
-            mr->slot[s].last_used = mr->frame;
+            /* never drawn into: untouched mud, the base terrain draws it */
+            if (mr->gpu_state[bz * mr->nb + bx] != GPU_NONE) make_resident(mr, bx, bz);
         }
-    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     mr->stats.upload_bytes_total += mr->stats.upload_bytes_frame;
     mr->stats.uploads_total += mr->stats.uploads_frame;
+    int resident = 0;
+    for (int s = 0; s < mr->slots; s++) resident += mr->slot[s].block >= 0;
+    mr->stats.blocks_resident = resident;
+}
+
+static mud_queue_item *queue_push(mud_renderer *mr)
+{
+    if (mr->nqueue == mr->queue_cap) {
+        mr->queue_cap = mr->queue_cap ? mr->queue_cap * 2 : 16;
+        mr->queue = realloc(mr->queue, (size_t)mr->queue_cap * sizeof *mr->queue);
+        if (!mr->queue) abort();
+    }
+    return &mr->queue[mr->nqueue++];
+}
+
+void mud_renderer_queue(mud_renderer *mr, const mudfield_stamp_geom *prims, int count)
+{
+    for (int i = 0; i < count; i++) {
+        mud_queue_item *q = queue_push(mr);
+        q->base = false;
+        q->g = prims[i];
+    }
+}
+
+/* The base samples of rect (global, inclusive) from the terrain, rows along z. */
+static void copy_base(const mud_renderer *mr, const int r[4], uint8_t *px)
+{
+    int w = r[2] - r[0] + 1;
+    for (int gj = r[1]; gj <= r[3]; gj++)
+        for (int gi = r[0]; gi <= r[2]; gi++) {
+            int bx = gi / BASE_SEG < mr->nb ? gi / BASE_SEG : mr->nb - 1, bz = gj / BASE_SEG < mr->nb ? gj / BASE_SEG : mr->nb - 1;
+            const uint8_t *src = terrain_block_data(mr->terr, bx, bz) +
+                                 ((gj - bz * BASE_SEG) * TERRAIN_BLOCK_SAMPLES + (gi - bx * BASE_SEG)) * 4;
+            memcpy(px + ((size_t)(gj - r[1]) * w + (gi - r[0])) * 4, src, 4);
+        }
+}
+
+void mud_renderer_queue_base(mud_renderer *mr, const int rect[4])
+{
+    mud_queue_item *q = queue_push(mr);
+    q->base = true;
+    memcpy(q->rect, rect, sizeof q->rect);
+    /* the samples as this step left them: a later step of the same frame may grow them further,
+     * and the primitives between must be drawn over this step's mask, as the CPU stamped them */
+    q->snapped = (rect[2] - rect[0] + 1) * (rect[3] - rect[1] + 1) <= BASE_SNAP_MAX;
+    if (q->snapped) copy_base(mr, rect, q->px);
+}
+
+void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim)
+{
+    int n, rect[4];
+    const mudfield_stamp_geom *prims = mud_sim_prims(sim, &n);
+    mud_renderer_queue(mr, prims, n);
+    if (mud_sim_base_changed(sim, rect)) mud_renderer_queue_base(mr, rect);
+}
+
+/* Base samples (global, inclusive) into the base texture: the mud mask grew. */
+static void upload_base(mud_renderer *mr, const mud_queue_item *q)
+{
+    const int *r = q->rect;
+    int w = r[2] - r[0] + 1, h = r[3] - r[1] + 1;
+    uint8_t *px = q->snapped ? NULL : malloc((size_t)w * h * 4);
+    if (!q->snapped) {
+        if (!px) abort();
+        copy_base(mr, r, px); /* too large to keep: the newest samples */
+    }
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glBindTexture(GL_TEXTURE_2D, mr->base_tex);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, r[0], r[1], w, h, GL_RGBA, GL_UNSIGNED_BYTE, q->snapped ? q->px : px);
+    free(px);
+    mr->stats.base_upload_bytes_frame += (long long)w * h * 4;
+    mr->stats.base_upload_bytes_total += (long long)w * h * 4;
+}
+
+static void set_prim_uniforms(mud_renderer *mr, const stamp_uniforms *u, const mudfield_stamp_geom *g)
+{
+    glUniform4i(u->rect, g->gx0, g->gz0, g->gx1, g->gz1);
+    glUniform3i(u->mud_blocks, g->mud_bx, g->mud_bz, g->mud_mask);
+    glUniform1i(u->nb, mr->nb);
+    glUniform1f(u->spacing, MUDFIELD_SPACING);
+    glUniform1f(u->edge_ramp, 1.25f * MUDFIELD_SPACING);
+    glUniform4f(u->wheel, g->w.center[0], g->w.center[1], g->w.center[2], g->w.radius);
+    glUniform4f(u->dir, g->fwd[0], g->fwd[1], g->side[0], g->side[1]);
+    glUniform4f(u->shape, g->pen, g->half_len, g->half_w, g->berm_width);
+    glUniform4f(u->motion, g->w.velocity[0], g->w.velocity[1], g->speed, g->w.slip);
+    glUniform1f(u->max_sink, g->max_sink);
+    glUniform1fv(u->row_prefix, g->gz1 - g->gz0 + 2, g->row_prefix);
+}
+
+/* The range of blocks holding global texels lo..hi along one axis. */
+static void block_span(int lo, int hi, int nb, int *b0, int *b1)
+{
+    *b0 = lo > 0 ? (lo - 1) / SEG : 0;
+    *b1 = hi / SEG < nb - 1 ? hi / SEG : nb - 1;
+}
+
+/* One primitive: scratch copy of the touched rectangle from every resident block holding it, the
+ * removed steps into sums_tex, then the stamp into each of those blocks' layers. */
+static void stamp_one(mud_renderer *mr, const mudfield_stamp_geom *g)
+{
+    int bxa, bxb, bza, bzb;
+    block_span(g->gx0, g->gx1, mr->nb, &bxa, &bxb);
+    block_span(g->gz0, g->gz1, mr->nb, &bza, &bzb);
+    int layers[4], lbx[4], lbz[4], n = 0;
+    for (int bz = bza; bz <= bzb; bz++)
+        for (int bx = bxa; bx <= bxb; bx++)
+            if (((g->mud_mask >> ((bz - g->mud_bz) * 3 + bx - g->mud_bx)) & 1) && make_resident(mr, bx, bz) && n < 4) {
+                layers[n] = mr->block_slot[bz * mr->nb + bx];
+                lbx[n] = bx;
+                lbz[n++] = bz;
+            }
+    if (!n) return;
+    glBindTexture(GL_TEXTURE_2D, mr->scratch_tex);
+    for (int k = 0; k < n; k++) {
+        int ox = lbx[k] * SEG, oz = lbz[k] * SEG;
+        int x0 = g->gx0 > ox ? g->gx0 : ox, x1 = g->gx1 < ox + SEG ? g->gx1 : ox + SEG;
+        int z0 = g->gz0 > oz ? g->gz0 : oz, z1 = g->gz1 < oz + SEG ? g->gz1 : oz + SEG;
+        if (attach_read_layer(mr, layers[k]))
+            glCopyTexSubImage2D(GL_TEXTURE_2D, 0, x0 - g->gx0, z0 - g->gz0, x0 - ox, z0 - oz, x1 - x0 + 1, z1 - z0 + 1);
+    }
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, mr->scratch_tex);
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, mr->sums_tex);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, mr->base_tex);
+
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, mr->sums_fbo);
+    glViewport(0, 0, 1, 1);
+    glUseProgram(mr->stamp_prog[0]);
+    set_prim_uniforms(mr, &mr->su[0], g);
+    gfx_fullscreen_draw();
+
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, mr->draw_fbo);
+    glUseProgram(mr->stamp_prog[1]);
+    set_prim_uniforms(mr, &mr->su[1], g);
+    for (int k = 0; k < n; k++) {
+        int ox = lbx[k] * SEG, oz = lbz[k] * SEG;
+        int x0 = g->gx0 > ox ? g->gx0 : ox, x1 = g->gx1 < ox + SEG ? g->gx1 : ox + SEG;
+        int z0 = g->gz0 > oz ? g->gz0 : oz, z1 = g->gz1 < oz + SEG ? g->gz1 : oz + SEG;
+        glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, layers[k]);
+        glViewport(x0 - ox, z0 - oz, x1 - x0 + 1, z1 - z0 + 1);
+        glUniform2i(mr->su[1].block, ox, oz);
+        gfx_fullscreen_draw();
+    }
+    mr->stats.stamp_draws_frame++;
+    mr->stats.stamp_draws_total++;
+}
+
+void mud_renderer_stamp(mud_renderer *mr)
+{
+    if (!mr->nqueue) return;
+    GLint prev_draw, prev_read, vp[4];
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &prev_draw);
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev_read);
+    glGetIntegerv(GL_VIEWPORT, vp);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
+    /* in order: each primitive reads what the ones before it drew */
+    for (int i = 0; i < mr->nqueue; i++) {
+        if (mr->queue[i].base) upload_base(mr, &mr->queue[i]);
+        else stamp_one(mr, &mr->queue[i].g);
+    }
+    mr->nqueue = 0;
+    glUseProgram(0);
+    for (int u = 2; u >= 0; u--) {
+        glActiveTexture(GL_TEXTURE0 + (GLenum)u);
+        glBindTexture(GL_TEXTURE_2D, 0);
+    }
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)prev_draw);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev_read);
+    glViewport(vp[0], vp[1], vp[2], vp[3]);
     int resident = 0;
     for (int s = 0; s < mr->slots; s++) resident += mr->slot[s].block >= 0;
     mr->stats.blocks_resident = resident;
@@ -317,11 +631,7 @@ int mud_renderer_slot(const mud_renderer *mr, int bx, int bz)
 static bool bind_layer(mud_renderer *mr, int bx, int bz)
 {
     int s = mud_renderer_slot(mr, bx, bz);
-    if (s < 0) return false;
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
-    glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, s);
-    glReadBuffer(GL_COLOR_ATTACHMENT0);
-    return glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    return s >= 0 && attach_read_layer(mr, s);
 }
 
 bool mud_renderer_read_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba)
@@ -353,6 +663,51 @@ GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz)
 
 GLuint mud_renderer_base_texture(const mud_renderer *mr) { return mr->base_tex; }
 
+GLuint mud_renderer_base_view_texture(mud_renderer *mr, int bx, int bz)
+{
+    int n = 3 * BASE_SEG + 1, size = mr->nb * BASE_SEG + 1;
+    int x0 = (bx - 1) * BASE_SEG, z0 = (bz - 1) * BASE_SEG;
+    x0 = x0 < 0 ? 0 : x0 + n > size ? size - n : x0;
+    z0 = z0 < 0 ? 0 : z0 + n > size ? size - n : z0;
+    GLint prev;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mr->base_tex, 0);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    bool ok = glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE && size >= n;
+    if (ok) {
+        glBindTexture(GL_TEXTURE_2D, mr->view_base_tex);
+        glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, x0, z0, n, n);
+        glBindTexture(GL_TEXTURE_2D, 0);
+    }
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    return ok ? mr->view_base_tex : 0;
+}
+
+bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba)
+{
+    if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) return false;
+    GLint prev;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mr->base_tex, 0);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    bool ok = glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    if (ok) {
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glReadPixels(bx * BASE_SEG, bz * BASE_SEG, TERRAIN_BLOCK_SAMPLES, TERRAIN_BLOCK_SAMPLES, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    }
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    return ok;
+}
+
+size_t mud_renderer_cpu_bytes(const mud_renderer *mr)
+{
+    return mudfield_memory_bytes(mr->field) + (size_t)mr->saved_blocks * LAYER_BYTES;
+}
+
 void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w)
 {
     const mud_renderer_stats *st = mud_renderer_get_stats(mr);
@@ -363,6 +718,14 @@ void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w)
     json_int(w, "frame", st->upload_bytes_frame);
     json_int(w, "total", st->upload_bytes_total);
     json_object_end(w);
+    json_int(w, "mud_stamp_draws", st->stamp_draws_frame);
+    json_int(w, "mud_stamp_draws_total", st->stamp_draws_total);
+    json_object_begin(w, "mud_base_upload_bytes");
+    json_int(w, "frame", st->base_upload_bytes_frame);
+    json_int(w, "total", st->base_upload_bytes_total);
+    json_object_end(w);
+    json_int(w, "mud_cpu_bytes", (long long)mud_renderer_cpu_bytes(mr));
+    json_int(w, "mud_gpu_bytes", (long long)st->gpu_bytes);
 }
 
 void mud_renderer_write_upload(const mud_renderer *mr, long long frames, json_writer *w)
@@ -387,4 +750,7 @@ void mud_renderer_write_stream(const mud_renderer *mr, int steps, json_writer *w
     json_number(w, "upload_bytes_per_step", (double)st->upload_bytes_total / steps);
     json_number(w, "whole_block_bytes_per_step", (double)st->uploads_total * MUDFIELD_RES * MUDFIELD_RES * 4 / steps);
     json_int(w, "full_block_uploads", st->full_uploads);
+    json_int(w, "mud_cpu_bytes", (long long)mud_renderer_cpu_bytes(mr));
+    json_int(w, "saved_layers", mr->saved_blocks);
+    json_int(w, "stamp_draws", st->stamp_draws_total);
 }

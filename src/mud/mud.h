@@ -1,20 +1,28 @@
-/* mud.h — the mud technique on the GPU: base terrain texture, a fixed pool of mud texture slots
- * fed by dirty-rectangle uploads, terrain block drawing (main and shadow pass). The clods thrown
- * by the wheels are billboards: the mud scene hands them to the billboard module.
+/* mud.h — the mud technique on the GPU: base terrain texture, a fixed pool of per-block mud render
+ * targets into which the wheels' primitives are drawn, terrain block drawing (main and shadow
+ * pass). The clods thrown by the wheels are billboards: the mud scene hands them to the billboard
+ * module.
  *
  *   mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){ .field = mudfield });
- *   each frame:  mud_renderer_update(mr, truck_pos);           stream: active blocks, uploads
+ *   each step:   mud_sim_step(sim, ...); mud_renderer_queue_step(mr, sim);   primitives, mask growth
+ *   each frame:  mud_renderer_update(mr, truck_pos);    stream: active blocks, restores  (mud.upload)
+ *                mud_renderer_stamp(mr);                draw the queued primitives        (mud.stamp)
  *                mud_renderer_draw(mr, MUD_PASS_MAIN, viewproj, eye);  frustum-culled blocks near eye
  *   mud_renderer_destroy(mr);
  *
  * Owns: the base texture (every block's 25 x 25 samples in one (24 n + 1)^2 RGBA8 texture, borders
- * shared as in core/terrain.h), a GL_TEXTURE_2D_ARRAY of `slots` 128 x 128 RGBA8 layers (default 64,
- * 4 MiB: GPU memory never grows), grid meshes with a skirt (128^2 for resident mud blocks; 25^2,
- * 13^2, 7^2 for base blocks by distance), the terrain programs.
+ * shared as in core/terrain.h; mud-mask growth is sent as sub-rectangles), a GL_TEXTURE_2D_ARRAY of
+ * `slots` 128 x 128 RGBA8 layers (default 64, 4 MiB: GPU memory never grows), a 48 x 48 RGBA8
+ * scratch copy and a 1 x 1 R32F sum target for the stamp, grid meshes with a skirt (128^2 for
+ * resident mud blocks; 25^2, 13^2, 7^2 for base blocks by distance), the terrain and stamp programs.
+ * The GPU layers are the mud the player sees; the CPU field (core/mud/mudfield.h) is the physics'
+ * own copy, stamped with the same primitives (the same arithmetic on the same bytes: equal).
  * Streaming: blocks whose centre is within active_radius (default 40 m) of the truck are active.
- * An active block with a mud field gets a slot (a free one, else the least recently used slot of
- * an inactive block) and is uploaded whole once; after that only its dirty rectangle is sent with
- * glTexSubImage3D. A block without a slot draws its base terrain only.
+ * A block gets a layer the first time a primitive touches it (cleared to untouched mud, shared
+ * borders copied from resident neighbours on the GPU), or when it is active again after eviction;
+ * the least recently used layer of an inactive block is evicted and read back (64 KiB) so it comes
+ * back exactly: that restore is the only upload of mud texels. A block without a layer draws its
+ * base terrain only.
  * Drawing: blocks within draw_distance (default 220 m; fog hides the edge) whose bounds meet the frustum.
  * Failure: create returns NULL after logging (shader or texture error).
  */
@@ -28,6 +36,7 @@
 #include <cglm/cglm.h>
 
 #include "core/base/json.h"
+#include "core/mud/mud_sim.h"
 #include "core/mud/mudfield.h"
 #include "gfx/gl.h"
 
@@ -45,7 +54,11 @@ typedef struct mud_renderer_stats {
     long long upload_bytes_frame, upload_bytes_total;
     int uploads_frame;      /* glTexSubImage3D calls this frame */
     long long uploads_total;
-    long long full_uploads; /* whole-block uploads (a block got a slot) */
+    long long full_uploads; /* whole-block uploads (an evicted block restored) */
+    int stamp_draws_frame;  /* primitives rasterized by the last stamp pass */
+    long long stamp_draws_total;
+    long long readback_bytes_total; /* layers read back at eviction */
+    long long base_upload_bytes_frame, base_upload_bytes_total; /* base samples whose mud mask grew */
     size_t gpu_bytes;       /* base texture + slot array + meshes */
 } mud_renderer_stats;
 
@@ -56,9 +69,21 @@ typedef struct mud_renderer mud_renderer;
 mud_renderer *mud_renderer_create(const mud_renderer_desc *desc);
 void mud_renderer_destroy(mud_renderer *mr);
 void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos);
+/* Primitives (mud_sim_prims) to draw at the next stamp pass, in order. */
+void mud_renderer_queue(mud_renderer *mr, const mudfield_stamp_geom *prims, int count);
+/* Base samples (global, inclusive; mud_sim_base_changed) to send at the next stamp pass, in order
+ * with the primitives, so each primitive is drawn over the mask its step saw. */
+void mud_renderer_queue_base(mud_renderer *mr, const int rect[4]);
+/* Both for the last step of sim: its primitives, then the mask growth. */
+void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim);
+/* The stamp pass: every queued primitive into every mud block it overlaps (a block without a
+ * layer gets one: restored, or untouched mud with its neighbours' borders). */
+void mud_renderer_stamp(mud_renderer *mr);
 /* Blocks within draw_distance of eye (shadow pass: of the shadow focus) that meet viewproj's frustum. */
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye);
 const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr);
+/* CPU memory for mud: the physics field plus the layers read back at eviction. */
+size_t mud_renderer_cpu_bytes(const mud_renderer *mr);
 /* Into the open JSON object w. stats: blocks_active, blocks_drawn, blocks_resident,
  * mud_upload_bytes {frame, total}. upload: "upload" {bytes_per_frame, whole_block_bytes_per_frame
  * (what sending every changed block whole would cost), whole_block_bytes, full_block_uploads} over
@@ -75,5 +100,10 @@ bool mud_renderer_read_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba);
 /* Copies the block's layer into a 2D texture for debug panels (0 when the block has no slot). */
 GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz);
 GLuint mud_renderer_base_texture(const mud_renderer *mr);
+/* The base samples of the 3 x 3 blocks around (bx, bz) copied into a 73 x 73 texture for debug
+ * panels (0 on failure). */
+GLuint mud_renderer_base_view_texture(mud_renderer *mr, int bx, int bz);
+/* The block's 25 x 25 RGBA8 base samples as the GPU has them (rows along z). */
+bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba);
 
 #endif

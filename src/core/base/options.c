@@ -55,6 +55,7 @@ void options_print_help(FILE *f)
     fprintf(f, "  --batcher KIND      %s: billboard batcher    (default: %s)\n", batchers, bb_batcher_names[0]);
     fputs("  --particles N       extra billboards for stress tests, 0..10000000 (default 0)\n"
           "  --level-size M      mud level side in metres, multiple of 16, 64..1024 (default 512)\n"
+          "  --mud-everywhere    mud in every block of the mud level (soft, fully masked ground)\n"
           "panel and parameters:\n"
           "  --ui                show the parameter panel from the start (also in headless pictures;\n"
           "                      U toggles it in a window)\n"
@@ -166,6 +167,7 @@ static const struct {
     {"--help", ARG_NONE},           {"--version", ARG_NONE},      {"--batcher", ARG_REQUIRED},
     {"--particles", ARG_REQUIRED},  {"--level-size", ARG_REQUIRED}, {"--step-hz", ARG_REQUIRED},
     {"--ui", ARG_NONE},             {"--set", ARG_REQUIRED},
+    {"--mud-everywhere", ARG_NONE},
 };
 
 /* One option with its value (NULL when it takes none or an optional one was not given). */
@@ -211,6 +213,7 @@ static int apply(const char *name, const char *val, options *o, char *err, size_
         if (!val) { o->bench_path[0] = '\0'; return OPTIONS_OK; }
         return set_path(name, val, o->bench_path, err, errlen);
     }
+    if (!strcmp(name, "--mud-everywhere")) { o->mud_everywhere = true; return OPTIONS_OK; }
     if (!strcmp(name, "--help")) { options_print_help(stdout); return OPTIONS_EXIT_OK; }
     if (!strcmp(name, "--version")) { printf("imprint %s\n", IMPRINT_VERSION); return OPTIONS_EXIT_OK; }
     if (!strcmp(name, "--batcher"))

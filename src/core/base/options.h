@@ -43,6 +43,7 @@ typedef struct options {
     bool ui;                        /* --ui: the parameter panel shown from the start, headless too */
     int nsets;                      /* --set NAME=VALUE, in order; each checked against the registry */
     char sets[OPTIONS_SETS_MAX][2][128]; /* [i][0] name, [i][1] value */
+    bool mud_everywhere;            /* --mud-everywhere: every block of the mud level has mud */
 } options;
 
 void options_default(options *o);

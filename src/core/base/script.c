@@ -24,8 +24,8 @@
 
 const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1] = {"range", "mud", "face", "dissolve", NULL};
 const char *const script_view_names[] = {"none", "damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
-                                         "wrinkle-mask", "mud", "shadow", NULL};
-const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", NULL};
+                                         "wrinkle-mask", "mud", "shadow", "mud-base", NULL};
+const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", "mud-base", NULL};
 const char *const script_robot_names[] = {"respawn", NULL};
 
 /* Argument kinds: 'n' number, 'e' enumerated name, 'p' path, 'w' word (set: the parameter name,

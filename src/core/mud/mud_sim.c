@@ -1,9 +1,11 @@
 #include "core/mud/mud_sim.h"
 #include "core/base/alloc.h"
+#include "core/mud/mud_prim.h"
 
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct mud_sim {
     terrain *terr;
@@ -11,6 +13,10 @@ struct mud_sim {
     vehicle *truck;
     int stamps;
     float volume;
+    mudfield_stamp_geom prims[VEHICLE_MAX_WHEELS]; /* this step's, for the GPU */
+    int nprims;
+    int base_rect[4]; /* base samples whose mud mask grew this step */
+    bool base_changed;
 };
 
 static void ground_fn(void *user, float x, float z, vehicle_ground_hit *out)
@@ -76,23 +82,48 @@ void mud_sim_stamp(mud_sim *s)
 {
     const vehicle_desc *vd = vehicle_get_desc(s->truck);
     s->stamps = 0;
+    s->nprims = 0;
     s->volume = 0.0f;
     for (int i = 0; i < vehicle_wheel_count(s->truck); i++) {
         const vehicle_wheel *w = vehicle_wheel_at(s->truck, i);
+        mudfield_wheel prim;
         if (!w->contact) continue;
-        float bottom = w->hub[1] - vd->wheel_radius;
-        float pen = fmaxf(w->penetration, mudfield_surface_height(s->mud, w->hub[0], w->hub[2]) - bottom);
-        if (pen <= 0.0f) continue;
-        float fl = sqrtf(w->forward[0] * w->forward[0] + w->forward[2] * w->forward[2]);
-        if (fl < 1e-4f) continue; /* wheel on its side: no rolling direction */
-        s->volume += mudfield_stamp(s->mud, &(mudfield_wheel){
-            .center = {w->hub[0], w->hub[1], w->hub[2]},
-            .radius = vd->wheel_radius, .width = vd->wheel_width,
-            .forward = {w->forward[0] / fl, w->forward[2] / fl},
-            .velocity = {w->velocity[0], w->velocity[2]},
-            .slip = w->slip, .penetration = pen});
+        float surface = mudfield_surface_height(s->mud, w->hub[0], w->hub[2]);
+        if (!mud_prim_form(w, vd->wheel_radius, vd->wheel_width, surface, &prim)) continue;
+        /* one layout for both: the CPU field now, the GPU's render targets at the next stamp pass */
+        if (!mudfield_stamp_layout(s->mud, &prim, &s->prims[s->nprims])) continue;
+        s->volume += mudfield_stamp_geom_apply(s->mud, &s->prims[s->nprims++]);
         s->stamps++;
     }
+    /* Rolling wheels deform grass and dirt too: the mud mask grows under them (softening the
+     * ground: the floor sinks with the mask), so the next wheels sink and the ruts go on off the
+     * track. A parked truck does not dig itself in. */
+    s->base_changed = false;
+    for (int i = 0; i < vehicle_wheel_count(s->truck); i++) {
+        const vehicle_wheel *w = vehicle_wheel_at(s->truck, i);
+        float speed = sqrtf(w->velocity[0] * w->velocity[0] + w->velocity[2] * w->velocity[2]);
+        int r[4];
+        if (!w->contact || speed < 0.5f) continue;
+        if (!terrain_mark_mud(s->terr, w->hub[0], w->hub[2], MUD_SIM_MARK_RADIUS, fminf(speed * MUD_SIM_MARK_RATE, 0.1f), r)) continue;
+        if (!s->base_changed) memcpy(s->base_rect, r, sizeof r);
+        s->base_rect[0] = r[0] < s->base_rect[0] ? r[0] : s->base_rect[0];
+        s->base_rect[1] = r[1] < s->base_rect[1] ? r[1] : s->base_rect[1];
+        s->base_rect[2] = r[2] > s->base_rect[2] ? r[2] : s->base_rect[2];
+        s->base_rect[3] = r[3] > s->base_rect[3] ? r[3] : s->base_rect[3];
+        s->base_changed = true;
+    }
+}
+
+bool mud_sim_base_changed(const mud_sim *s, int rect[4])
+{
+    if (s->base_changed) memcpy(rect, s->base_rect, sizeof s->base_rect);
+    return s->base_changed;
+}
+
+const mudfield_stamp_geom *mud_sim_prims(const mud_sim *s, int *count)
+{
+    *count = s->nprims;
+    return s->prims;
 }
 
 int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS])

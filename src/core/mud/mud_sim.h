@@ -7,7 +7,8 @@
  *   mud_sim_destroy(s);
  *
  * A step moves the truck (vehicle.h) on the mud surface (mudfield.h) and then stamps every wheel
- * in contact whose tyre is below the mud surface, so the next step drives on the deformed mud.
+ * in contact whose tyre is below the mud surface, so the next step drives on the deformed mud;
+ * rolling wheels also grow the base's mud mask (the ground softens under them).
  * The ground the truck feels: base terrain, mud surface, hard floor and surface normal.
  * Returns NULL when the terrain desc is invalid (terrain_create logs why).
  */
@@ -44,6 +45,14 @@ void mud_sim_tune(mud_sim *s, float max_sink, float softness_scale, float engine
 /* One emitter per wheel (vehicle order); returns the wheel count. */
 int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS]);
 int mud_sim_stamps_last_step(const mud_sim *s);
+/* The base samples (global, inclusive) whose mud mask grew in the last step: a wheel rolling at
+ * speed v (> 0.5 m/s) raises the mask within MUD_SIM_MARK_RADIUS by min(v * MUD_SIM_MARK_RATE, 0.1)
+ * per step. False when nothing grew. */
+#define MUD_SIM_MARK_RADIUS 0.7f
+#define MUD_SIM_MARK_RATE 0.006f
+bool mud_sim_base_changed(const mud_sim *s, int rect[4]);
+/* The primitives (core/mud/mud_prim.h) of the last step, laid out for the GPU's stamp pass. */
+const mudfield_stamp_geom *mud_sim_prims(const mud_sim *s, int *count);
 float mud_sim_volume_last_step(const mud_sim *s); /* cubic metres displaced */
 
 const terrain *mud_sim_terrain(const mud_sim *s);

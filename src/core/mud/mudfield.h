@@ -1,10 +1,13 @@
-/* mudfield.h — the deformable mud: a 128 × 128 float heightfield per mud block, stamped by wheels (GL-free).
+/* mudfield.h — the deformable mud: a 128 × 128 heightfield per mud block, stamped by wheels (GL-free).
+ * It is the physics' copy of the mud; the GPU draws the same primitives into its own (src/mud).
  *
  *   mudfield *mf = mudfield_create(terr, NULL);
  *   mudfield_stamp(mf, &(mudfield_wheel){ .center = {x, y, z}, .radius = 0.55f, .width = 0.4f,
  *                                         .forward = {0, 1}, .velocity = {0, 3}, .penetration = 0.2f });
+ *   or, laid out once for the CPU and the GPU:
+ *   mudfield_stamp_geom g; if (mudfield_stamp_layout(mf, &w, &g)) mudfield_stamp_geom_apply(mf, &g);
  *   mudfield_rect r;
- *   if (mudfield_take_dirty(mf, bx, bz, &r)) { mudfield_pack(mf, bx, bz, &r, bytes); upload r }
+ *   if (mudfield_take_dirty(mf, bx, bz, &r)) mudfield_pack(mf, bx, bz, &r, bytes);   what changed
  *   mudfield_destroy(mf);
  *
  * Owns one field per block whose terrain has mud (terrain_block_has_mud), allocated the first time
@@ -17,7 +20,8 @@
  * bit-identical and never crack.
  *
  * Per texel: mud height relative to the base terrain (metres, starts at 0), slide offset (xz
- * metres: where the surface moved as the mud was pushed), track blend 0..1.
+ * metres: where the surface moved as the mud was pushed), track blend 0..1, stored as the GPU's
+ * RGBA8 texel (64 KiB per block).
  * Packed RGBA8 (the GPU mirrors the unpack): R height = (R - 128) * MUDFIELD_HEIGHT_STEP,
  * G/B slide x/z = (G - 128) / 127 * MUDFIELD_SLIDE_MAX, A track = A / 255.
  *
@@ -28,6 +32,10 @@
  * sides, heaped against the tyre ahead and behind. Volume is conserved exactly up to float
  * rounding. The berm texels slide outward, the footprint slides against the wheel's slip (most
  * under the middle of the patch).
+ * Every stored value lies on the RGBA8 grid (height in 1 cm steps, slide in 1/127 of its range,
+ * track in 1/255) and the removed volume is spread in whole height steps, so the field and the
+ * GPU's render targets, which run the same arithmetic on bytes, stay equal and both conserve the
+ * volume exactly.
  * Dirty rectangles (per block, inclusive texel bounds) grow by exactly the texels whose value
  * changed.
  */
@@ -74,16 +82,37 @@ float mudfield_stamp(mudfield *mf, const mudfield_wheel *w);
  * default 1) where the hard floor is found; the panel's mud.stamp_depth and mud.softness_scale. */
 void mudfield_set_depth(mudfield *mf, float max_sink, float softness_scale);
 
+/* A stamp's layout, the part of a primitive that depends only on the wheel and the level (not on
+ * the mud): what the GPU needs to draw the same stamp into its render targets. The berm weights
+ * of the rectangle's texels, summed row by row (row-major, z outer), let every texel find its
+ * share of the removed volume from the texels before it alone, so the integer berm adds sum to
+ * exactly the removed volume on either side. */
+#define MUDFIELD_STAMP_MAX 48 /* texels per side of a stamp's rectangle, at most */
+typedef struct mudfield_stamp_geom {
+    mudfield_wheel w;
+    float fwd[2], side[2]; /* unit rolling direction and forward x up, xz */
+    float pen, half_len, half_w, berm_width, max_sink, speed; /* max_sink: times the softness scale */
+    int gx0, gz0, gx1, gz1;                    /* global texel rectangle, inclusive */
+    float row_prefix[MUDFIELD_STAMP_MAX + 1]; /* berm weight of the rows before; [rows] = sum */
+    int mud_bx, mud_bz, mud_mask; /* blocks (mud_bx + i, mud_bz + j), i, j < 3, with mud: bit j * 3 + i
+                                   * (as the layout saw them: the mask grows while driving) */
+} mudfield_stamp_geom;
+/* False (nothing to stamp) when the wheel does not penetrate or the rectangle is empty. */
+bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield_stamp_geom *g);
+/* The stamp of a laid-out primitive (mudfield_stamp = layout + apply); returns the displaced volume. */
+float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *g);
+/* Global texel (gx, gz) belongs to a block whose terrain has mud. */
+bool mudfield_texel_has_mud(const mudfield *mf, int gx, int gz);
+
 /* World queries, bilinear. surface = base + mud; floor = base - max_sink * softness * softness_scale * mask. */
 float mudfield_mud_height(const mudfield *mf, float x, float z);
 float mudfield_surface_height(const mudfield *mf, float x, float z);
 float mudfield_floor_height(const mudfield *mf, float x, float z);
 void mudfield_surface_normal(const mudfield *mf, float x, float z, float out[3]);
 
-/* Direct texel access (NULL when the block has no field yet). Index j * MUDFIELD_RES + i. */
-const float *mudfield_block_heights(const mudfield *mf, int bx, int bz);
-const float *mudfield_block_slide(const mudfield *mf, int bx, int bz);  /* 2 floats per texel */
-const float *mudfield_block_track(const mudfield *mf, int bx, int bz);
+/* Direct texel access (NULL when the block has no field yet): RGBA8 as packed below, 4 bytes per
+ * texel at index j * MUDFIELD_RES + i. */
+const uint8_t *mudfield_block_texels(const mudfield *mf, int bx, int bz);
 bool mudfield_block_allocated(const mudfield *mf, int bx, int bz);
 int mudfield_blocks_allocated(const mudfield *mf);
 size_t mudfield_memory_bytes(const mudfield *mf);

@@ -105,6 +105,10 @@ terrain *terrain_create(const terrain_desc *desc)
                     uint8_t *s = blk + (j * TERRAIN_BLOCK_SAMPLES + i) * 4;
                     if (d.flat) memcpy(s, flat, 4);
                     else generate_sample(t, (float)(bx * SPB + i) * SPACING, (float)(bz * SPB + j) * SPACING, s);
+                    if (d.mud_everywhere) {
+                        s[2] = s[2] < 128 ? 128 : s[2];
+                        s[3] = 255;
+                    }
                     mud |= s[3] != 0;
                 }
             t->has_mud[bz * t->nb + bx] = mud;
@@ -139,6 +143,45 @@ bool terrain_block_has_mud(const terrain *t, int bx, int bz)
 {
     if (bx < 0 || bz < 0 || bx >= t->nb || bz >= t->nb) return false;
     return t->has_mud[bz * t->nb + bx];
+}
+
+bool terrain_mark_mud(terrain *t, float x, float z, float radius, float amount, int rect[4])
+{
+    int n = t->nb * SPB;
+    int i0 = (int)floorf((x - radius) / SPACING), i1 = (int)ceilf((x + radius) / SPACING);
+    int j0 = (int)floorf((z - radius) / SPACING), j1 = (int)ceilf((z + radius) / SPACING);
+    i0 = i0 < 0 ? 0 : i0;
+    j0 = j0 < 0 ? 0 : j0;
+    i1 = i1 > n ? n : i1;
+    j1 = j1 > n ? n : j1;
+    bool any = false;
+    int r[4] = {n, n, 0, 0};
+    for (int gj = j0; gj <= j1; gj++)
+        for (int gi = i0; gi <= i1; gi++) {
+            float dx = (float)gi * SPACING - x, dz = (float)gj * SPACING - z;
+            float f = 1.0f - sqrtf(dx * dx + dz * dz) / radius;
+            if (f <= 0.0f) continue;
+            int add = (int)ceilf(amount * f * 255.0f);
+            /* every block holding the sample: shared borders stay identical */
+            for (int bz = (gj - 1) / SPB; bz <= gj / SPB; bz++)
+                for (int bx = (gi - 1) / SPB; bx <= gi / SPB; bx++) {
+                    if (bx < 0 || bz < 0 || bx >= t->nb || bz >= t->nb || gi < bx * SPB || gj < bz * SPB) continue;
+                    if (gi > bx * SPB + SPB || gj > bz * SPB + SPB) continue;
+                    uint8_t *a = t->blocks + (((size_t)bz * t->nb + bx) * TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES +
+                                              (size_t)(gj - bz * SPB) * TERRAIN_BLOCK_SAMPLES + (size_t)(gi - bx * SPB)) * 4 + 3;
+                    int v = *a + add > 255 ? 255 : *a + add;
+                    if (v == *a) continue;
+                    *a = (uint8_t)v;
+                    t->has_mud[bz * t->nb + bx] = 1;
+                    any = true;
+                    r[0] = gi < r[0] ? gi : r[0];
+                    r[1] = gj < r[1] ? gj : r[1];
+                    r[2] = gi > r[2] ? gi : r[2];
+                    r[3] = gj > r[3] ? gj : r[3];
+                }
+        }
+    if (any && rect) memcpy(rect, r, sizeof r);
+    return any;
 }
 
 float terrain_unpack_height(uint8_t r) { return (float)r * TERRAIN_HEIGHT_SCALE + TERRAIN_HEIGHT_OFFSET; }

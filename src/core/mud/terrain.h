@@ -37,6 +37,7 @@ typedef struct terrain_desc {
     unsigned seed;
     bool flat;      /* tests: every sample at flat_height with flat_softness and flat_mud */
     float flat_height, flat_softness, flat_mud; /* used only when flat; 0..1 for the last two */
+    bool mud_everywhere; /* every sample's mud mask at 255 and softness at least 0.5: mud in every block */
 } terrain_desc;
 
 typedef struct terrain terrain;
@@ -60,6 +61,12 @@ void terrain_spawn(const terrain *t, float *x, float *z);
 const uint8_t *terrain_block_data(const terrain *t, int bx, int bz);
 /* True when any sample of the block has a non-zero mud mask. */
 bool terrain_block_has_mud(const terrain *t, int bx, int bz);
+/* A wheel deforms the ground: the mud mask of the samples within radius metres of (x, z) grows
+ * by up to amount (0..1, less towards the edge, saturating at mud), in every block holding the
+ * sample; a block gets mud (terrain_block_has_mud) with its first non-zero sample. Returns true
+ * when a sample changed; rect (if not NULL) receives the changed global samples, inclusive
+ * (gi0, gj0, gi1, gj1, sample (gi, gj) at x = gi * 16/24, z = gj * 16/24). Heights never change. */
+bool terrain_mark_mud(terrain *t, float x, float z, float radius, float amount, int rect[4]);
 
 float terrain_unpack_height(uint8_t r);
 /* Bilinear over the samples; positions outside the level are clamped to its edge. */
