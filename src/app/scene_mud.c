@@ -253,38 +253,12 @@ static void mud_stats(void *p, json_writer *w)
     json_int(w, "clods_alive", s->clods ? s->clods->alive : 0);
 }
 
-typedef struct mud__long_drive { mud_sim *sim; mud_renderer *mr; } mud__long_drive;
-
-/* After every step of the long drive: the step's primitives drawn into the GPU's mud. */
-static void mud__stream(void *user, const float pos[3])
-{
-    mud__long_drive *d = user;
-    mud_renderer_update(d->mr, (float *)pos);
-    mud_renderer_queue_step(d->mr, d->sim);
-    mud_renderer_stamp(d->mr);
-}
-
-/* Drives across a 1024 m level with the real streaming: uploads and memory stay bounded. */
-static void bench_long_drive(json_writer *w, unsigned seed, bool mud_everywhere)
-{
-    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 1024, .seed = seed, .mud_everywhere = mud_everywhere}});
-    mud_renderer *mr = sim ? mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(sim)}) : NULL;
-    if (mr) {
-        json_object_begin(w, "drive_1024m");
-        mud__long_drive d = {sim, mr};
-        mud_renderer_write_stream(mr, mud_play_long_drive(sim, 1000.0f, mud__stream, &d, w), w);
-        json_object_end(w);
-    }
-    mud_renderer_destroy(mr);
-    mud_sim_destroy(sim);
-}
-
 static void mud_bench(void *p, json_writer *w)
 {
     mud_scene *s = p;
     mud_play_stamp_stats(&s->play, s->sim, w);
     mud_renderer_write_upload(s->mr, s->frames, w);
-    bench_long_drive(w, s->ctx->seed, s->ctx->opt->mud_everywhere);
+    mud_bench_long_drive(w, s->ctx->seed, s->ctx->opt->mud_everywhere);
 }
 
 static void mud_hud(void *p, float x, float y)
