@@ -2,6 +2,7 @@
 
 #include "core/base/log.h"
 #include "core/base/names.h"
+#include "core/base/post_settings.h"
 #include "core/damage/weapon.h"
 #include "core/dissolve/dissolve_math.h"
 #include "core/wrinkle/wrinkle_expr.h"
@@ -23,11 +24,11 @@
 
 const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1] = {"range", "mud", "face", "dissolve", NULL};
 const char *const script_view_names[] = {"none", "damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
-                                         "wrinkle-mask", "mud", "shadow", NULL};
+                                         "wrinkle-mask", "mud", "shadow", "ssao", "bloom", "coc", NULL};
 const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", NULL};
 const char *const script_robot_names[] = {"respawn", NULL};
 
-/* Argument kinds: 'n' number, 'e' enumerated name, 'p' path. */
+/* Argument kinds: 'n' number, 'e' enumerated name, 'p' path, 'b' on|off (a number 1|0). */
 typedef enum { R_ANY, R_UNIT, R_SIGNED_UNIT, R_POSITIVE, R_NONNEG } script_range;
 
 typedef struct script_spec {
@@ -60,6 +61,7 @@ static const script_spec script_specs[SCRIPT_OP_COUNT] = {
     [SCRIPT_DUMP] = {"dump", "ep", "TARGET PATH", script_dump_names, "dump target", {0}},
     [SCRIPT_STATS] = {"stats", "p", "PATH", NULL, NULL, {0}},
     [SCRIPT_QUIT] = {"quit", "", "", NULL, NULL, {0}},
+    [SCRIPT_POST] = {"post", "eb", "NAME ON|OFF", post_effect_names, "post effect", {0}},
 };
 
 const char *script_op_name(script_op op)
@@ -188,6 +190,11 @@ static bool parse_args(const script_ctx *c, const script_spec *sp, char **tok, i
                 return script_fail(c, "unknown %s '%s' (expected one of: %s)", sp->what, tok[i], list);
             }
             snprintf(cmd->str, sizeof cmd->str, "%s", tok[i]);
+            break;
+        case 'b':
+            if (strcmp(tok[i], "on") && strcmp(tok[i], "off"))
+                return script_fail(c, "%s: %s must be on or off, got '%s'", sp->name, word, tok[i]);
+            cmd->num[nnum++] = !strcmp(tok[i], "on");
             break;
         case 'p':
             if (strlen(tok[i]) >= sizeof cmd->path)

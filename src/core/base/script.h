@@ -39,6 +39,7 @@ typedef enum script_op {
     SCRIPT_DUMP,           /* str, index: script_dump_names; path */
     SCRIPT_STATS,          /* path */
     SCRIPT_QUIT,           /* - */
+    SCRIPT_POST,           /* str, index: post_effect_names (core/base/post_settings.h); num[0]: 1 on, 0 off */
     SCRIPT_OP_COUNT
 } script_op;
 

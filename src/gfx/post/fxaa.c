@@ -1,0 +1,55 @@
+#include "gfx/post/fxaa.h"
+
+#include <stdlib.h>
+
+#include "core/base/alloc.h"
+#include "core/base/log.h"
+#include "gfx/mesh_gl.h"
+#include "gfx/shader.h"
+#include "gfx/state.h"
+#include "gfx/timer.h"
+
+struct gfx_fxaa {
+    GLuint prog;
+    GLint u_flags, u_sharpen;
+};
+
+gfx_fxaa *gfx_fxaa_create(void)
+{
+    gfx_fxaa *f = ALLOC_STRUCT(gfx_fxaa);
+    if (!f) return NULL;
+    f->prog = gfx_program_load("fullscreen.vert", "post_fxaa.frag", NULL);
+    if (!f->prog) {
+        log_error("fxaa: cannot create its program (see above)");
+        gfx_fxaa_destroy(f);
+        return NULL;
+    }
+    f->u_flags = gfx_uniform(f->prog, "u_flags");
+    f->u_sharpen = gfx_uniform(f->prog, "u_sharpen");
+    glUseProgram(f->prog);
+    glUniform1i(gfx_uniform(f->prog, "u_src"), 0);
+    glUseProgram(0);
+    return f;
+}
+
+void gfx_fxaa_destroy(gfx_fxaa *f)
+{
+    if (!f) return;
+    if (f->prog) glDeleteProgram(f->prog);
+    free(f);
+}
+
+void gfx_fxaa_run(gfx_fxaa *f, GLuint src, bool fxaa, bool sharpen, const gfx_target *dst)
+{
+    gfx_pass_begin("post.fxaa");
+    gfx_target_bind(dst);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
+    glUseProgram(f->prog);
+    glUniform1i(f->u_flags, (fxaa ? 1 : 0) | (sharpen ? 2 : 0));
+    glUniform1f(f->u_sharpen, 0.5f);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, src);
+    gfx_fullscreen_draw();
+    glUseProgram(0);
+    gfx_pass_end();
+}
