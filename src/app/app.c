@@ -8,6 +8,7 @@
 #include "app/fx.h"
 #include "app/platform.h"
 #include "app/scene.h"
+#include "app/showcase.h"
 #include "core/base/log.h"
 #include "core/base/names.h"
 #include "core/base/post_settings.h"
@@ -534,6 +535,20 @@ int app_run(const options *opt, const script *scr)
         return 1;
     }
     bool headless = platform_headless(a.plat);
+    /* headless with nothing asked for: play the scene's showcase, picture at its end */
+    script show = {0};
+    bool showcase = headless && opt->frames < 0 && !scr && !opt->bench;
+    if (showcase) {
+        char err[512], name[64];
+        snprintf(name, sizeof name, "showcase:%s", app__name(a.cur));
+        if (!script_parse(showcase_script(a.cur), name, &show, err, sizeof err) || !app__check_script(&show, opt)) {
+            log_error("%s", err);
+            app__shutdown(&a);
+            return 1;
+        }
+        scr = a.scr = &show;
+        a.max_frames = -1;
+    }
     bool realtime = !headless && opt->fixed_dt <= 0;
     a.last_time = platform_time();
     double last_progress = a.last_time;
@@ -609,12 +624,13 @@ int app_run(const options *opt, const script *scr)
         log_warn("stopped at t=%.3fs before the script's command at line %d (t=%.3fs)", a.ctx.time,
                  scr->cmds[a.next_cmd].line, scr->cmds[a.next_cmd].time);
     if (opt->screenshot[0] && !app__screenshot(&a, opt->screenshot)) a.failures++;
-    else if (headless && !opt->screenshot[0] && !scr && !opt->bench) {
+    else if (headless && !opt->screenshot[0] && (!scr || showcase) && !opt->bench) {
         char path[64];
         snprintf(path, sizeof path, "imprint-%s.png", app__name(a.cur));
         if (!app__screenshot(&a, path)) a.failures++;
     }
     if (opt->bench) app__bench_report(&a);
     app__shutdown(&a);
+    script_free(&show);
     return a.failures ? 1 : 0;
 }

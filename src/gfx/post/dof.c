@@ -35,7 +35,7 @@ gfx_dof *gfx_dof_create(const gfx_dof_desc *desc)
     if (!d) return NULL;
     d->width = desc->width > 0 ? desc->width : 1280;
     d->height = desc->height > 0 ? desc->height : 720;
-    d->max_coc_720 = desc->max_coc_720 > 0 ? desc->max_coc_720 : 5.0f;
+    d->max_coc_720 = desc->max_coc_720 > 0 ? desc->max_coc_720 : 4.0f;
     d->prog_coc = gfx_program_load("fullscreen.vert", "post_dof_coc.frag", NULL);
     d->prog_blur = gfx_program_load("fullscreen.vert", "post_dof_blur.frag", NULL);
     if (!d->prog_coc || !d->prog_blur || !dof__targets(d)) {

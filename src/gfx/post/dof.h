@@ -9,8 +9,10 @@
  *   ... colour pass: mix(sharp, blur, smoothstep(0.5, 1.5, max(own CoC, blur.a))) ...
  *   gfx_dof_destroy(d);
  *
- * CoC in half-size pixels = max * (1 - focus / distance), clamped to -max..max (negative: in
- * front of the focus). Default max: 5 half pixels at 720 lines, scaled with the height.
+ * CoC in half-size pixels: 0 from 0.4 to 1.5 times the focus distance (the subject and the
+ * ground around it stay sharp), growing to max at 5 times behind it and to -max at the camera
+ * (negative: in front).
+ * Default max: 4 half pixels at 720 lines, scaled with the height.
  * Outputs: the blurred colour (rgb) with near-field coverage (a); gfx_dof_coc is the half-size
  * colour with the signed CoC in alpha (the `coc` view). ao_tex 0 = none. Timed as "post.dof".
  * Failure: create returns NULL after logging.
@@ -24,7 +26,7 @@
 
 typedef struct gfx_dof_desc {
     int width, height;   /* full size */
-    float max_coc_720;   /* largest CoC in half pixels at 720 lines, default 5 */
+    float max_coc_720;   /* largest CoC in half pixels at 720 lines, default 4 */
 } gfx_dof_desc;
 
 typedef struct gfx_dof gfx_dof;
