@@ -30,8 +30,10 @@ void main()
     // normal from the neighbours with the smaller depth step on each axis
     vec3 l = view_pos(full - ivec2(2, 0)), r = view_pos(full + ivec2(2, 0));
     vec3 b = view_pos(full - ivec2(0, 2)), t = view_pos(full + ivec2(0, 2));
-    vec3 dx = abs(r.z - p.z) < abs(p.z - l.z) ? r - p : p - l;
-    vec3 dy = abs(t.z - p.z) < abs(p.z - b.z) ? t - p : p - b;
+    // (at the image border one neighbour is the pixel itself: take the other)
+    ivec2 size = ivec2(u_params.zw);
+    vec3 dx = (abs(r.z - p.z) < abs(p.z - l.z) && full.x + 2 < size.x) || full.x < 2 ? r - p : p - l;
+    vec3 dy = (abs(t.z - p.z) < abs(p.z - b.z) && full.y + 2 < size.y) || full.y < 2 ? t - p : p - b;
     vec3 n = normalize(cross(dx, dy));
     // per-pixel rotation of the kernel around the normal, 16 angles in a 4x4 tile
     ivec2 q = ivec2(gl_FragCoord.xy) & 3;
@@ -40,13 +42,16 @@ void main()
     vec3 tx = normalize(rnd - n * dot(rnd, n));
     if (any(isnan(tx))) tx = normalize(cross(n, vec3(0.0, 1.0, 0.0)));
     mat3 tbn = mat3(tx, cross(n, tx), n);
-    float radius = u_params.x, occ = 0.0;
+    // depth precision falls with distance: the bias grows with it
+    float radius = u_params.x, occ = 0.0, bias = max(0.02 * radius, 0.004 * -p.z);
     for (int i = 0; i < 8; i++) {
         vec3 s = p + tbn * KERNEL[i] * radius;
         vec2 uv = s.xy * u_proj.xy / -s.z * 0.5 + 0.5;
         vec3 sp = view_pos(ivec2(uv * u_params.zw));
         float range = smoothstep(0.0, 1.0, radius / max(abs(p.z - sp.z), 1e-4));
-        occ += (sp.z >= s.z + 0.02 * radius ? 1.0 : 0.0) * range;
+        occ += (sp.z >= s.z + bias ? 1.0 : 0.0) * range;
     }
-    o_ao = vec2(pow(1.0 - occ / 8.0, u_params.y), -p.z);
+    // far away the hemisphere is smaller than a pixel: fade out rather than flicker
+    float ao = mix(pow(1.0 - occ / 8.0, u_params.y), 1.0, smoothstep(40.0, 80.0, -p.z));
+    o_ao = vec2(ao, -p.z);
 }

@@ -1,6 +1,6 @@
 /* fxaa.h — the last pass of the post stack: FXAA (edge-directed anti-aliasing on the tone-mapped
- * image, after Lottes' FXAA 3.11 console variant: the pixel and its 4 neighbours, 2-4 more taps on edges,
- * no search loop) and
+ * image, after Lottes' FXAA 3.11 quality variant: the pixel and its 4 neighbours, and on edges
+ * only the diagonals and a 5-step search along the edge) and
  * contrast-adaptive sharpening (after AMD's CAS) in one full-size pass sharing the same taps.
  * Edges FXAA finds are smoothed; everywhere else the pixel is sharpened by an amount that falls
  * where local contrast nears black or white, so the half-size blurs and texture filtering lose
