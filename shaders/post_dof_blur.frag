@@ -1,5 +1,5 @@
 #version 330 core
-// DOF, step 2 (half size): 12 taps on a golden-angle spiral out to the largest CoC. A tap
+// DOF, step 2 (half size): 8 taps on a golden-angle spiral out to the largest CoC. A tap
 // behind the focus counts where both its circle and this pixel's reach (so a sharp subject
 // neither bleeds into the blurred background nor gathers it); a tap in front counts wherever
 // its own circle reaches (the near field blurs over whatever is behind it). Alpha: how far the
@@ -15,8 +15,8 @@ void main()
     vec4 c0 = texelFetch(u_coc, p, 0);
     vec3 sum = c0.rgb;
     float wsum = 1.0, near = abs(c0.a);
-    for (int i = 0; i < 12; i++) {
-        float r = sqrt((float(i) + 0.5) / 12.0) * u_max;
+    for (int i = 0; i < 8; i++) {
+        float r = sqrt((float(i) + 0.5) / 8.0) * u_max;
         float a = float(i) * 2.39996323;
         ivec2 q = clamp(p + ivec2(round(vec2(cos(a), sin(a)) * r)), ivec2(0), last);
         vec4 s = texelFetch(u_coc, q, 0);

@@ -1,12 +1,12 @@
 #version 330 core
-// FXAA (after FXAA 3.11's quality variant, search shortened to 5 steps) and contrast-adaptive
+// FXAA (after FXAA 3.11's quality variant, search shortened to 3 steps) and contrast-adaptive
 // sharpening in one pass over the tone-mapped image, whose alpha holds luma. Both read the pixel
 // and its four neighbours (plain fetches, no filtering: the cheapest taps a software rasterizer
 // has). Where their luma range says edge, FXAA finds the edge's orientation and ends and moves
 // the sample towards it (only pixels on edges pay for that); elsewhere the pixel moves away from its neighbours' mean by an amount that falls
 // as local contrast nears black or white (no ringing, after AMD CAS).
 uniform sampler2D u_src;
-uniform int u_flags;     // 1 fxaa, 2 sharpen
+// compiled with POST_FXAA and/or POST_SHARPEN (a software rasterizer runs both sides of a branch)
 uniform float u_sharpen; // 0..1
 in vec2 v_uv;
 out vec4 o_color;
@@ -20,7 +20,8 @@ void main()
     vec4 e = texelFetch(u_src, min(p + ivec2(1, 0), last), 0), w = texelFetch(u_src, max(p - ivec2(1, 0), 0), 0);
     float lmin = min(m.a, min(min(n.a, s.a), min(e.a, w.a)));
     float lmax = max(m.a, max(max(n.a, s.a), max(e.a, w.a)));
-    if ((u_flags & 1) != 0 && lmax - lmin >= max(0.05, lmax * 0.125)) {
+#ifdef POST_FXAA
+    if (lmax - lmin >= max(0.0833, lmax * 0.166)) {
         float range = lmax - lmin;
         float lne = texelFetch(u_src, clamp(p + ivec2(1, 1), ivec2(0), last), 0).a;
         float lnw = texelFetch(u_src, clamp(p + ivec2(-1, 1), ivec2(0), last), 0).a;
@@ -44,11 +45,11 @@ void main()
         if (horz) uv.y += step_len * 0.5; else uv.x += step_len * 0.5;
         vec2 dir = horz ? vec2(t.x, 0.0) : vec2(0.0, t.y);
         // walk both ways along the edge (growing steps) until the luma pair changes
-        const float STEPS[5] = float[5](1.0, 1.5, 2.0, 4.0, 8.0);
+        const float STEPS[3] = float[3](1.0, 2.0, 4.0);
         vec2 uvn = uv - dir, uvp = uv + dir;
         float dn = texture(u_src, uvn).a - lavg, dp = texture(u_src, uvp).a - lavg;
         bool donen = abs(dn) >= grad, donep = abs(dp) >= grad;
-        for (int i = 1; i < 5 && !(donen && donep); i++) {
+        for (int i = 1; i < 3 && !(donen && donep); i++) {
             if (!donen) { uvn -= dir * STEPS[i]; dn = texture(u_src, uvn).a - lavg; donen = abs(dn) >= grad; }
             if (!donep) { uvp += dir * STEPS[i]; dp = texture(u_src, uvp).a - lavg; donep = abs(dp) >= grad; }
         }
@@ -64,13 +65,16 @@ void main()
         o_color = vec4(texture(u_src, fuv).rgb, 1.0);
         return;
     }
+#endif
     vec3 c = m.rgb;
-    if ((u_flags & 2) != 0) {
+#ifdef POST_SHARPEN
+    {
         vec3 mn = min(m.rgb, min(min(n.rgb, s.rgb), min(e.rgb, w.rgb)));
         vec3 mx = max(m.rgb, max(max(n.rgb, s.rgb), max(e.rgb, w.rgb)));
         vec3 amp = sqrt(clamp(min(mn, 1.0 - mx) / max(mx, 1e-4), 0.0, 1.0));
         vec3 blur = (n.rgb + s.rgb + e.rgb + w.rgb) * 0.25;
         c = clamp(c + (c - blur) * amp * u_sharpen, 0.0, 1.0);
     }
+#endif
     o_color = vec4(c, 1.0);
 }

@@ -9,25 +9,29 @@
 #include "gfx/state.h"
 #include "gfx/timer.h"
 
+/* Programs indexed by (fxaa ? 1 : 0) | (sharpen ? 2 : 0); 0 is the plain copy. */
 struct gfx_fxaa {
-    GLuint prog;
-    GLint u_flags, u_sharpen;
+    GLuint prog[4];
+    GLint u_sharpen[4];
 };
 
 gfx_fxaa *gfx_fxaa_create(void)
 {
     gfx_fxaa *f = ALLOC_STRUCT(gfx_fxaa);
     if (!f) return NULL;
-    f->prog = gfx_program_load("fullscreen.vert", "post_fxaa.frag", NULL);
-    if (!f->prog) {
-        log_error("fxaa: cannot create its program (see above)");
-        gfx_fxaa_destroy(f);
-        return NULL;
+    static const char *const defines[4] = {"", "#define POST_FXAA 1\n", "#define POST_SHARPEN 1\n",
+                                           "#define POST_FXAA 1\n#define POST_SHARPEN 1\n"};
+    for (int i = 0; i < 4; i++) {
+        f->prog[i] = gfx_program_load("fullscreen.vert", "post_fxaa.frag", defines[i]);
+        if (!f->prog[i]) {
+            log_error("fxaa: cannot create its programs (see above)");
+            gfx_fxaa_destroy(f);
+            return NULL;
+        }
+        f->u_sharpen[i] = gfx_uniform(f->prog[i], "u_sharpen");
+        glUseProgram(f->prog[i]);
+        glUniform1i(gfx_uniform(f->prog[i], "u_src"), 0);
     }
-    f->u_flags = gfx_uniform(f->prog, "u_flags");
-    f->u_sharpen = gfx_uniform(f->prog, "u_sharpen");
-    glUseProgram(f->prog);
-    glUniform1i(gfx_uniform(f->prog, "u_src"), 0);
     glUseProgram(0);
     return f;
 }
@@ -35,7 +39,8 @@ gfx_fxaa *gfx_fxaa_create(void)
 void gfx_fxaa_destroy(gfx_fxaa *f)
 {
     if (!f) return;
-    if (f->prog) glDeleteProgram(f->prog);
+    for (int i = 0; i < 4; i++)
+        if (f->prog[i]) glDeleteProgram(f->prog[i]);
     free(f);
 }
 
@@ -44,9 +49,9 @@ void gfx_fxaa_run(gfx_fxaa *f, GLuint src, bool fxaa, bool sharpen, const gfx_ta
     gfx_pass_begin("post.fxaa");
     gfx_target_bind(dst);
     gfx_state_set(GFX_STATE_FULLSCREEN);
-    glUseProgram(f->prog);
-    glUniform1i(f->u_flags, (fxaa ? 1 : 0) | (sharpen ? 2 : 0));
-    glUniform1f(f->u_sharpen, 0.5f);
+    int k = (fxaa ? 1 : 0) | (sharpen ? 2 : 0);
+    glUseProgram(f->prog[k]);
+    glUniform1f(f->u_sharpen[k], 0.5f);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, src);
     gfx_fullscreen_draw();

@@ -1,6 +1,6 @@
 /* fxaa.h — the last pass of the post stack: FXAA (edge-directed anti-aliasing on the tone-mapped
  * image, after Lottes' FXAA 3.11 quality variant: the pixel and its 4 neighbours, and on edges
- * only the diagonals and a 5-step search along the edge) and
+ * only the diagonals and a 3-step search along the edge (7 pixels each way)) and
  * contrast-adaptive sharpening (after AMD's CAS) in one full-size pass sharing the same taps.
  * Edges FXAA finds are smoothed; everywhere else the pixel is sharpened by an amount that falls
  * where local contrast nears black or white, so the half-size blurs and texture filtering lose
@@ -12,7 +12,8 @@
  *
  * The input must be filtered linearly (FXAA samples between pixels). Headless runs have no MSAA,
  * so this is their anti-aliasing; a window keeps its MSAA and still runs FXAA on what is left.
- * Timed as "post.fxaa" (sharpening included: one pass). Sharpen strength 0.5 (0..1).
+ * Timed as "post.fxaa" (sharpening included: one pass). Sharpen strength 0.5 (0..1). Each
+ * combination is its own program (a software rasterizer runs both sides of a branch).
  * Failure: create returns NULL after logging.
  */
 #ifndef IMPRINT_GFX_POST_FXAA_H

@@ -13,7 +13,10 @@
  * encoded pixel's luma into alpha for FXAA; otherwise alpha is 1. An identity grade
  * (lift 0, gamma 1, gain 1, saturation 1) changes no pixel: the pass skips the maths for it
  * rather than trusting pow(x, 1) to be exact. Timed as "post.grade" (exposure applied,
- * tone map and grade: one pass).
+ * tone map and grade: one pass). Each combination of stages is its own program, compiled on first
+ * use: a software rasterizer executes both sides of a branch, so a stage that is off costs
+ * nothing only if it is not in the code. A variant that fails to compile falls back to the plain
+ * tone map (logged once).
  * Failure: create returns NULL after logging.
  */
 #ifndef IMPRINT_GFX_POST_GRADE_H
@@ -31,7 +34,7 @@ typedef struct gfx_grade_look {
 
 typedef struct gfx_grade_desc {
     const gfx_grade_look *look; /* NULL = the default look (slightly warm, a little more saturated) */
-    float bloom_strength;       /* share of the bloom blur in the image, default 0.06 */
+    float bloom_strength;       /* share of the bloom blur in the image, default 0.08 */
 } gfx_grade_desc;
 
 typedef struct gfx_grade_inputs {
