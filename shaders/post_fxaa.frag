@@ -6,7 +6,17 @@
 // the sample towards it (only pixels on edges pay for that); elsewhere the pixel moves away from its neighbours' mean by an amount that falls
 // as local contrast nears black or white (no ringing, after AMD CAS).
 uniform sampler2D u_src;
-// compiled with POST_FXAA and/or POST_SHARPEN (a software rasterizer runs both sides of a branch)
+// Compiled with POST_FXAA and/or POST_SHARPEN (a software rasterizer runs both sides of a
+// branch, so what is off is not in the code). Into a target with depth the work is split so that
+// only edge pixels pay for FXAA: POST_MARK writes every other pixel (copied or sharpened) and
+// leaves edges at depth 1; POST_EDGE_ONLY then runs FXAA where the depth test lets it through,
+// and the rasterizer skips blocks without edges before shading them.
+#define EDGE_THRESHOLD(lmin, lmax) ((lmax) - (lmin) >= max(0.0833, (lmax) * 0.166))
+#ifdef POST_EDGE_ONLY
+#define IS_EDGE true
+#else
+#define IS_EDGE EDGE_THRESHOLD(lmin, lmax)
+#endif
 uniform float u_sharpen; // 0..1
 in vec2 v_uv;
 out vec4 o_color;
@@ -20,8 +30,11 @@ void main()
     vec4 e = texelFetch(u_src, min(p + ivec2(1, 0), last), 0), w = texelFetch(u_src, max(p - ivec2(1, 0), 0), 0);
     float lmin = min(m.a, min(min(n.a, s.a), min(e.a, w.a)));
     float lmax = max(m.a, max(max(n.a, s.a), max(e.a, w.a)));
+#ifdef POST_MARK
+    gl_FragDepth = EDGE_THRESHOLD(lmin, lmax) ? 1.0 : 0.0;
+#endif
 #ifdef POST_FXAA
-    if (lmax - lmin >= max(0.0833, lmax * 0.166)) {
+    if (IS_EDGE) {
         float range = lmax - lmin;
         float lne = texelFetch(u_src, clamp(p + ivec2(1, 1), ivec2(0), last), 0).a;
         float lnw = texelFetch(u_src, clamp(p + ivec2(-1, 1), ivec2(0), last), 0).a;

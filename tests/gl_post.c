@@ -184,6 +184,19 @@ static void fxaa_reduces_an_edges_staircase(void **state)
         }
     assert_true(partial > 30);            /* the staircase got intermediate steps */
     assert_true(err_out < 0.8 * err_in);  /* closer to the true edge */
+    /* into a target with depth the pass splits into a mark draw and an edges-only draw: same bytes */
+    gfx_target td;
+    assert_true(gfx_target_create(&td, &(gfx_target_desc){.width = FW, .height = FH, .color = {GL_RGBA8},
+                                                          .depth = GL_DEPTH_COMPONENT24}));
+    static unsigned char split[FW * FH * 4];
+    for (int sharpen = 0; sharpen < 2; sharpen++) {
+        gfx_fxaa_run(f, tex, true, sharpen, &t);
+        gfx_target_read_rgba8(&t, out);
+        gfx_fxaa_run(f, tex, true, sharpen, &td);
+        gfx_target_read_rgba8(&td, split);
+        assert_memory_equal(out, split, sizeof out);
+    }
+    gfx_target_destroy(&td);
     /* FXAA off, sharpen off: the pass copies */
     gfx_fxaa_run(f, tex, false, false, &t);
     gfx_target_read_rgba8(&t, out);

@@ -12,8 +12,11 @@
  *
  * The input must be filtered linearly (FXAA samples between pixels). Headless runs have no MSAA,
  * so this is their anti-aliasing; a window keeps its MSAA and still runs FXAA on what is left.
- * Timed as "post.fxaa" (sharpening included: one pass). Sharpen strength 0.5 (0..1). Each
- * combination is its own program (a software rasterizer runs both sides of a branch).
+ * Timed as "post.fxaa" (sharpening included). Sharpen strength 0.5 (0..1). Each combination is
+ * its own program (a software rasterizer runs both sides of a branch). When dst has a depth
+ * attachment the pass is split in two draws so that only edge pixels pay for FXAA: the first
+ * writes every non-edge pixel and leaves edges at depth 1 (dst's depth is overwritten), the
+ * second, depth-tested, shades only the edges. Without depth it is one draw.
  * Failure: create returns NULL after logging.
  */
 #ifndef IMPRINT_GFX_POST_FXAA_H
