@@ -10,6 +10,9 @@
  * depth_tex is a full-size depth texture (or R32F) of window depth in 0..1, made with the
  * perspective matrix proj (column-major, as cglm's mat4). Sky (depth 1) stays 1. A flat
  * surface occludes nothing (its hemisphere is open); an inside corner darkens along its crease.
+ * Sky pixels are written by a cheap first draw and the occlusion draw is depth-tested against
+ * them, so a software rasterizer skips blocks of sky (the half-size raw target has a depth buffer
+ * for that).
  * Defaults: radius 0.6 m, strength 1.2 (exponent on the open fraction). Timed as "post.ssao".
  * Failure: create returns NULL after logging.
  */
