@@ -22,7 +22,7 @@ vec3 to_srgb(vec3 c) { return mix(c * 12.92, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0
 
 void main()
 {
-    vec3 c = texture(u_hdr, v_uv).rgb;
+    vec3 c = texelFetch(u_hdr, ivec2(gl_FragCoord.xy), 0).rgb; // one pixel: no filtering to pay for
 #ifdef POST_BLOOM
     vec4 bloom = texture(u_bloom, v_uv);
 #endif
