@@ -8,9 +8,9 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build -j"$(nproc)" --target imprint
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ $# -eq 0 ]; then
   mkdir -p out
-  echo "imprint: no display; rendering each scene headless into out/"
+  echo "imprint: no display; playing each scene's showcase headless into out/"
   for s in range mud face dissolve; do
-    ./build/bin/imprint --headless --scene "$s" --frames 60 --screenshot "out/$s.png"
+    ./build/bin/imprint --headless --scene "$s" --screenshot "out/imprint-$s.png"
   done
   exit 0
 fi

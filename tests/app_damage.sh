@@ -11,6 +11,8 @@ mean() { "$IMGTOOL" region "$@"; }
 num() { grep -o "\"$2\": [0-9.e+-]*" "$1" | head -1 | awk '{ print $2 }'; }
 
 cat >shoot.txt <<'SCRIPT'
+# fixed exposure: pictures taken from other distances compare as they did before auto exposure
+0 post exposure off
 0 camera 0 1.4 4 0 1.4 0
 0 weapon marksman
 0 screenshot before.png

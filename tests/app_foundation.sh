@@ -79,7 +79,7 @@ check grep -q "wrinkle" err.txt
 
 # 8. --bench writes JSON with frame times and per-pass GPU/CPU medians and p95
 check run --scene dissolve --frames 20 --bench bench.json
-for k in '"frames"' '"frame_ms"' '"median"' '"p95"' '"passes"' '"gpu_ms"' '"cpu_ms"' '"main"' '"tonemap"'; do
+for k in '"frames"' '"frame_ms"' '"median"' '"p95"' '"passes"' '"gpu_ms"' '"cpu_ms"' '"main"' '"post"' '"post.grade"'; do
   check grep -q "$k" bench.json
 done
 

@@ -99,7 +99,7 @@ static void pingpong_accumulates(void **state)
 static void fullscreen_pass_covers_viewport(void **state)
 {
     (void)state;
-    GLuint prog = gfx_program_load("fullscreen.vert", "tonemap.frag", NULL);
+    GLuint prog = gfx_program_load("fullscreen.vert", "post_grade.frag", NULL);
     assert_true(prog != 0);
     /* input: HDR texture whose left half is 0 and right half is 4.0 */
     float src[8 * 2 * 4];

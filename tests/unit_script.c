@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/base/names.h"
+#include "core/base/post_settings.h"
 #include "core/base/script.h"
 #include "core/damage/weapon.h"
 #include "core/dissolve/dissolve_math.h"
@@ -73,6 +74,8 @@ static void every_command_parses_to_its_values(void **state)
     assert_string_equal(c[SCRIPT_SET].str, "bb.frame_blend"); /* checked, kept as text */
     assert_string_equal(c[SCRIPT_SET].path, "off");
     assert_string_equal(c[SCRIPT_PARAMS].path, "out/params.json");
+    assert_string_equal(c[SCRIPT_POST].str, "ssao");
+    assert_float_equal(c[SCRIPT_POST].num[0], 0.0f, 0);
     script_free(&s);
     assert_empty(&s);
     script_free(&s); /* twice is harmless */
@@ -302,7 +305,8 @@ static void every_table_name_parses_and_errors_list_the_table(void **state)
         {SCRIPT_EXPRESSION, wrinkle_expr_names, WRINKLE_EXPR_COUNT, ""},
         {SCRIPT_DISSOLVE_MODE, dissolve_mode_names, DISSOLVE_MODE_COUNT, ""},
         {SCRIPT_DISSOLVE_SHAPE, dissolve_shape_names, DISSOLVE_SHAPE_COUNT, ""},
-        {SCRIPT_VIEW, script_view_names, 9, ""},
+        {SCRIPT_VIEW, script_view_names, 12, ""},
+        {SCRIPT_POST, post_effect_names, POST_EFFECT_COUNT, " on"},
         {SCRIPT_DUMP, script_dump_names, 6, " out.png"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -337,6 +341,26 @@ static void every_table_name_parses_and_errors_list_the_table(void **state)
     assert_string_equal(err, "t.txt:1: unknown weapon 'laser' (expected one of: marksman, auto, shotgun)");
 }
 
+/* 'post NAME on|off': the switch is a number 1|0, anything else names what is valid. */
+static void post_switches_parse(void **state)
+{
+    (void)state;
+    script s;
+    char err[512];
+    assert_true(script_parse("0 post bloom off\n0.5 post exposure on\n", "t", &s, err, sizeof err));
+    assert_int_equal(s.count, 2);
+    assert_int_equal(s.cmds[0].op, SCRIPT_POST);
+    assert_int_equal(s.cmds[0].index, POST_BLOOM);
+    assert_true(s.cmds[0].num[0] == 0.0f);
+    assert_int_equal(s.cmds[1].index, POST_EXPOSURE);
+    assert_true(s.cmds[1].num[0] == 1.0f);
+    script_free(&s);
+    assert_false(script_parse("0 post bloom maybe\n", "t", &s, err, sizeof err));
+    assert_non_null(strstr(err, "t:1: post: on|off must be on or off, got 'maybe'"));
+    assert_false(script_parse("0 post bloom\n", "t", &s, err, sizeof err));
+    assert_non_null(strstr(err, "post needs 2 arguments"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -348,6 +372,7 @@ int main(void)
         cmocka_unit_test(unreadable_files_are_reported),
         cmocka_unit_test(names_and_lists_agree),
         cmocka_unit_test(every_table_name_parses_and_errors_list_the_table),
+        cmocka_unit_test(post_switches_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

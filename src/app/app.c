@@ -9,8 +9,10 @@
 #include "app/platform.h"
 #include "app/scene.h"
 #include "app/ui.h"
+#include "app/showcase.h"
 #include "core/base/log.h"
 #include "core/base/names.h"
+#include "core/base/post_settings.h"
 #include "core/base/stats.h"
 #include "core/mud/mud_sim.h"
 #include "gfx/dump.h"
@@ -34,6 +36,7 @@ static const char app_keys_help[] =
     "click        capture the mouse (Esc releases; Esc again quits)\n"
     "WASD + mouse fly the camera (Q/E down/up, Shift faster)\n"
     "V            cycle debug views\n"
+    "P            post effects: the next one off (all on after the last)\n"
     "F12          screenshot (imprint-<scene>-<n>.png)\n"
     "U            parameter panel\n"
     "H            this help";
@@ -62,6 +65,8 @@ typedef struct app {
     float view_rect[2]; /* top-left of the debug view panel, for its caption */
     int view_cycle;
     bool help;
+    post_settings post; /* which post effects run: 'post NAME on|off', key P */
+    double post_dt;     /* simulated time this frame advanced (exposure adaptation) */
     long steps, frame, max_frames;
     double step_dt, accum;
     bool quit;
@@ -83,7 +88,7 @@ static bool app__is_app_op(script_op op)
 {
     return op == SCRIPT_SCENE || op == SCRIPT_CAMERA || op == SCRIPT_VIEW || op == SCRIPT_SCREENSHOT ||
            op == SCRIPT_DUMP || op == SCRIPT_STATS || op == SCRIPT_QUIT || op == SCRIPT_SET ||
-           op == SCRIPT_PARAMS;
+           op == SCRIPT_PARAMS || op == SCRIPT_POST;
 }
 
 static bool app__is_capture_op(script_op op)
@@ -148,6 +153,7 @@ static bool app__switch(app *a, int i)
     a->cam.zfar = 1000.0f;
     a->view[0] = 0;
     a->view_cycle = 0;
+    renderer_post_reset(a->r);
     fx_clear(a->fx);
     return true;
 }
@@ -237,9 +243,15 @@ static bool app__params(app *a, const char *path)
     return ok;
 }
 
+/* Views the app shows in every scene: the shadow map and the post stack's targets. */
+static bool app__own_view(const char *name)
+{
+    return !strcmp(name, "shadow") || !strcmp(name, "ssao") || !strcmp(name, "bloom") || !strcmp(name, "coc");
+}
+
 static bool app__set_view(app *a, const char *name)
 {
-    if (!strcmp(name, "none") || !strcmp(name, "shadow")) {
+    if (!strcmp(name, "none") || app__own_view(name)) {
         snprintf(a->view, sizeof a->view, "%s", strcmp(name, "none") ? name : "");
         return true;
     }
@@ -273,6 +285,7 @@ static bool app__command(app *a, const script_cmd *c)
         log_error("set: %s", err);
         return false;
     }
+    case SCRIPT_POST: a->post.on[c->index] = c->num[0] != 0; return true;
     case SCRIPT_DUMP:
         if (!strcmp(c->str, "shadow")) {
             bool ok = gfx_dump_texture(renderer_shadow_map(a->r), c->path);
@@ -323,6 +336,10 @@ static void app__keys(app *a)
         if (in->pressed[GLFW_KEY_F1 + i]) app__switch(a, i);
     if (in->pressed[GLFW_KEY_H]) a->help = !a->help;
     if (in->pressed[GLFW_KEY_U] && a->ui) ui_toggle(a->ui);
+    if (in->pressed[GLFW_KEY_P]) {
+        int off = post_settings_cycle(&a->post);
+        log_info("post: %s", off < 0 ? "all effects on" : post_effect_names[off]);
+    }
     if (in->pressed[GLFW_KEY_F12]) {
         char path[64];
         snprintf(path, sizeof path, "imprint-%s-%d.png", app__name(a->cur), a->screenshots++);
@@ -337,7 +354,7 @@ static void app__keys(app *a)
             if (a->view_cycle == 0) { a->view[0] = 0; break; }
             const char *n = script_view_names[a->view_cycle];
             scene_view v;
-            if (!strcmp(n, "shadow") || (vt->view && vt->view(a->inst[a->cur], n, &v))) {
+            if (app__own_view(n) || (vt->view && vt->view(a->inst[a->cur], n, &v))) {
                 snprintf(a->view, sizeof a->view, "%s", n);
                 break;
             }
@@ -376,6 +393,7 @@ static void app__overlays(app *a, int w, int h)
     if (a->view[0]) {
         scene_view v = {0};
         if (!strcmp(a->view, "shadow")) v = (scene_view){renderer_shadow_map(a->r), GFX_PANEL_DEPTH, "shadow map"};
+        else if (app__own_view(a->view)) v.tex = renderer_post_view(a->r, a->view, &v.mode);
         else if (vt->view) vt->view(a->inst[a->cur], a->view, &v);
         /* keep the texture's aspect: a screen-sized buffer (wrinkles) is not a square map */
         GLint tw_px = 1, th_px = 1;
@@ -445,6 +463,7 @@ static void app__render(app *a, int w, int h)
     mat4 view, proj;
     camera_matrices(&a->cam, aspect, view, proj);
     renderer_begin_frame(a->r, view, proj, a->cam.pos, (float)a->ctx.time);
+    renderer_set_post(a->r, &a->post, (float)a->post_dt);
     if (vt->prepare) vt->prepare(s);
     renderer_shadow_begin(a->r);
     vt->draw(s, SCENE_PASS_SHADOW);
@@ -562,6 +581,7 @@ static bool app__init(app *a)
     a->max_frames = o->frames;
     if (a->max_frames < 0 && !a->scr && (headless || o->bench)) a->max_frames = o->bench ? 240 : 60;
     a->step_dt = o->fixed_dt > 0 ? o->fixed_dt : 1.0 / o->step_hz;
+    post_settings_default(&a->post);
     return app__switch(a, app__scene_index(o->scene));
 }
 
@@ -593,6 +613,20 @@ int app_run(const options *opt, const script *scr)
         return 1;
     }
     bool headless = platform_headless(a.plat);
+    /* headless with nothing asked for: play the scene's showcase, picture at its end */
+    script show = {0};
+    bool showcase = headless && opt->frames < 0 && !scr && !opt->bench;
+    if (showcase) {
+        char err[512], name[64];
+        snprintf(name, sizeof name, "showcase:%s", app__name(a.cur));
+        if (!script_parse(showcase_script(a.cur), name, &show, err, sizeof err) || !app__check_script(&show, opt)) {
+            log_error("%s", err);
+            app__shutdown(&a);
+            return 1;
+        }
+        scr = a.scr = &show;
+        a.max_frames = -1;
+    }
     bool realtime = !headless && opt->fixed_dt <= 0;
     a.last_time = platform_time();
     double last_progress = a.last_time;
@@ -617,6 +651,7 @@ int app_run(const options *opt, const script *scr)
          * Each step takes the input edges since the previous step (frames without a step keep
          * them; a second step in this frame sees none), so no tap is lost or counted twice. */
         a.accum += realtime ? frame_dt : a.step_dt;
+        double before = a.ctx.time;
         while (a.accum >= a.step_dt - 1e-9) {
             input_take(platform_input(a.plat), INPUT_STEP, &a.step_in);
             app_scenes[a.cur]->update(a.inst[a.cur], &a.step_in, (float)a.step_dt);
@@ -625,6 +660,7 @@ int app_run(const options *opt, const script *scr)
             a.ctx.time = a.steps * a.step_dt;
             a.accum -= a.step_dt;
         }
+        a.post_dt = a.ctx.time - before;
         app__fly(&a, (float)frame_dt);
 
         a.frame_dt = (float)frame_dt;
@@ -670,12 +706,13 @@ int app_run(const options *opt, const script *scr)
         log_warn("stopped at t=%.3fs before the script's command at line %d (t=%.3fs)", a.ctx.time,
                  scr->cmds[a.next_cmd].line, scr->cmds[a.next_cmd].time);
     if (opt->screenshot[0] && !app__screenshot(&a, opt->screenshot)) a.failures++;
-    else if (headless && !opt->screenshot[0] && !scr && !opt->bench) {
+    else if (headless && !opt->screenshot[0] && (!scr || showcase) && !opt->bench) {
         char path[64];
         snprintf(path, sizeof path, "imprint-%s.png", app__name(a.cur));
         if (!app__screenshot(&a, path)) a.failures++;
     }
     if (opt->bench) app__bench_report(&a);
     app__shutdown(&a);
+    script_free(&show);
     return a.failures ? 1 : 0;
 }

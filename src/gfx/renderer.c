@@ -5,6 +5,7 @@
 
 #include "core/base/log.h"
 #include "core/base/mesh.h"
+#include "gfx/post/post.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 #include "gfx/timer.h"
@@ -14,8 +15,11 @@ struct renderer {
     int width, height, msaa, shadow_size;
     gfx_target hdr, hdr_resolved, depth_resolved, ldr, shadow;
     GLuint ubo;
-    GLuint prog_lit, prog_caster, prog_ground, prog_sky, prog_tonemap;
-    GLint lit_model, lit_albedo, lit_emissive, lit_spec, caster_model, ground_model, ground_albedo, tm_exposure, tm_hdr;
+    GLuint prog_lit, prog_caster, prog_ground, prog_sky;
+    GLint lit_model, lit_albedo, lit_emissive, lit_spec, caster_model, ground_model, ground_albedo;
+    gfx_post *post;
+    post_settings post_on;
+    float post_dt;
     gfx_mesh ground;
     vec3 focus;
     float focus_radius;
@@ -37,6 +41,7 @@ static bool renderer__targets(renderer *r)
                                                       .depth = GL_DEPTH_COMPONENT24, .label = "main.depth"});
     ok = ok && gfx_target_create(&r->ldr, &(gfx_target_desc){.width = r->width, .height = r->height,
                                            .color = {GL_RGBA8}, .depth = GL_DEPTH_COMPONENT24, .label = "main.ldr"});
+    if (ok && r->post) ok = gfx_post_resize(r->post, r->width, r->height);
     return ok;
 }
 
@@ -62,8 +67,10 @@ renderer *renderer_create(const renderer_desc *d)
     r->prog_caster = gfx_program_load("lit.vert", "lit.frag", "#define SHADOW_PASS 1\n");
     r->prog_ground = gfx_program_load("lit.vert", "ground.frag", NULL);
     r->prog_sky = gfx_program_load("sky.vert", "sky.frag", NULL);
-    r->prog_tonemap = gfx_program_load("fullscreen.vert", "tonemap.frag", NULL);
-    if (!r->prog_lit || !r->prog_caster || !r->prog_ground || !r->prog_sky || !r->prog_tonemap) goto fail;
+    r->post = gfx_post_create(&(gfx_post_desc){.width = r->width, .height = r->height});
+    post_settings_default(&r->post_on);
+    r->post_dt = 1.0f / 60.0f;
+    if (!r->prog_lit || !r->prog_caster || !r->prog_ground || !r->prog_sky || !r->post) goto fail;
     r->lit_model = gfx_uniform(r->prog_lit, "u_model");
     r->lit_albedo = gfx_uniform(r->prog_lit, "u_albedo");
     r->lit_emissive = gfx_uniform(r->prog_lit, "u_emissive");
@@ -71,8 +78,6 @@ renderer *renderer_create(const renderer_desc *d)
     r->caster_model = gfx_uniform(r->prog_caster, "u_model");
     r->ground_model = gfx_uniform(r->prog_ground, "u_model");
     r->ground_albedo = gfx_uniform(r->prog_ground, "u_albedo");
-    r->tm_exposure = gfx_uniform(r->prog_tonemap, "u_exposure");
-    r->tm_hdr = gfx_uniform(r->prog_tonemap, "u_hdr");
 
     glGenBuffers(1, &r->ubo);
     glBindBuffer(GL_UNIFORM_BUFFER, r->ubo);
@@ -99,7 +104,8 @@ void renderer_destroy(renderer *r)
     gfx_target_destroy(&r->depth_resolved);
     gfx_target_destroy(&r->ldr);
     gfx_target_destroy(&r->shadow);
-    GLuint progs[] = {r->prog_lit, r->prog_caster, r->prog_ground, r->prog_sky, r->prog_tonemap};
+    gfx_post_destroy(r->post);
+    GLuint progs[] = {r->prog_lit, r->prog_caster, r->prog_ground, r->prog_sky};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++)
         if (progs[i]) glDeleteProgram(progs[i]);
     if (r->ubo) glDeleteBuffers(1, &r->ubo);
@@ -216,22 +222,29 @@ void renderer_opaque_end(renderer *r)
 
 void renderer_finish(renderer *r)
 {
-    gfx_pass_begin("tonemap");
     GLuint src = r->hdr.color[0];
     if (r->msaa > 1) {
         gfx_target_resolve(&r->hdr, &r->hdr_resolved, false);
         src = r->hdr_resolved.color[0];
     }
-    gfx_target_bind(&r->ldr);
-    gfx_state_set(GFX_STATE_FULLSCREEN);
-    glUseProgram(r->prog_tonemap);
-    glUniform1f(r->tm_exposure, 0.8f);
-    glUniform1i(r->tm_hdr, 0);
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, src);
-    gfx_fullscreen_draw();
-    glUseProgram(0);
-    gfx_pass_end();
+    /* depth of field focuses on the scene's subject: the centre it fits the shadow map around */
+    const float *cam = r->frame.camera_pos;
+    float focus = glm_vec3_distance((float *)cam, r->focus);
+    gfx_post_run(r->post, &(gfx_post_frame){.hdr = src, .depth = r->depth_resolved.depth, .proj = (const float *)r->frame.proj,
+                                           .focus_m = focus, .dt = r->post_dt, .settings = &r->post_on}, &r->ldr);
+}
+
+void renderer_set_post(renderer *r, const post_settings *on, float dt)
+{
+    r->post_on = *on;
+    r->post_dt = dt;
+}
+
+void renderer_post_reset(renderer *r) { gfx_post_reset(r->post); }
+
+GLuint renderer_post_view(const renderer *r, const char *name, gfx_panel_mode *mode)
+{
+    return gfx_post_view(r->post, name, mode);
 }
 
 void renderer_draw_lit(renderer *r, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive)

@@ -7,8 +7,12 @@
  *   renderer_main_begin(r)     ... scene draws opaque geometry; renderer_draw_ground() ...
  *   renderer_opaque_end(r)     sky; resolved scene depth bound to GFX_UNIT_SCENE_DEPTH (soft particles)
  *                              ... transparent passes (particles) ...
- *   renderer_finish(r)         resolve + tone map into the LDR target (renderer_ldr), which the app
- *                              shows, screenshots and draws the HUD/debug panels over
+ *   renderer_finish(r)         resolve + the post stack (gfx/post/post.h: SSAO, bloom, DOF, exposure,
+ *                              tone map, grade, FXAA, sharpen) into the LDR target (renderer_ldr),
+ *                              which the app shows, screenshots and draws the HUD/debug panels over
+ *
+ * renderer_set_post(r, &settings, dt) says which post effects run (default: all) and the simulated
+ * time since the previous frame (exposure adaptation); DOF focuses at the shadow focus centre.
  *
  * The shadow map is an orthographic fit around a sphere the scene sets (renderer_set_shadow_focus).
  * Programs that include shaders/common.glsl get the Frame block and u_shadow_map automatically.
@@ -22,7 +26,9 @@
 
 #include <cglm/cglm.h>
 
+#include "core/base/post_settings.h"
 #include "gfx/mesh_gl.h"
+#include "gfx/panel.h"
 #include "gfx/target.h"
 
 typedef struct renderer renderer;
@@ -59,6 +65,11 @@ void renderer_shadow_end(renderer *r);
 void renderer_main_begin(renderer *r);
 void renderer_opaque_end(renderer *r);
 void renderer_finish(renderer *r);
+void renderer_set_post(renderer *r, const post_settings *on, float dt);
+/* Auto exposure starts again from the next frame's own target (a scene switch). */
+void renderer_post_reset(renderer *r);
+/* Debug views of the post stack: "ssao", "bloom", "coc"; 0 when unknown or not run last frame. */
+GLuint renderer_post_view(const renderer *r, const char *name, gfx_panel_mode *mode);
 
 /* Plain lit mesh (main pass) / its shadow caster (shadow pass). */
 void renderer_draw_lit(renderer *r, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive);

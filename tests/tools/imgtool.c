@@ -33,7 +33,7 @@ static int cmp_u32(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region A.png [B.png | X Y W H]\n");
+        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd A.png [B.png | X Y W H]\n");
         return 2;
     }
     int w, h;
@@ -71,6 +71,25 @@ int main(int argc, char **argv)
         stbi_image_free(a);
         if (!cnt) return 2;
         printf("%.2f %.2f %.2f %.2f\n", acc[0] / cnt, acc[1] / cnt, acc[2] / cnt, acc[3] / cnt);
+        return 0;
+    }
+    /* hot: pixels glowing red-orange (hot metal, fire) in a region; sd: luma deviation there */
+    if ((!strcmp(argv[1], "hot") || !strcmp(argv[1], "sd")) && argc == 7) {
+        int x = atoi(argv[3]), y = atoi(argv[4]), rw = atoi(argv[5]), rh = atoi(argv[6]);
+        double s = 0, s2 = 0;
+        int cnt = 0, hot = 0;
+        for (int j = y; j < y + rh && j < h; j++)
+            for (int i = x; i < x + rw && i < w; i++, cnt++) {
+                const unsigned char *p = a + ((size_t)j * w + i) * 4;
+                double l = 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+                s += l;
+                s2 += l * l;
+                hot += p[0] > 180 && p[0] > p[2] + 90;
+            }
+        stbi_image_free(a);
+        if (!cnt) return 2;
+        if (!strcmp(argv[1], "hot")) printf("%d\n", hot);
+        else printf("%.2f\n", sqrt(fmax(0, s2 / cnt - (s / cnt) * (s / cnt))));
         return 0;
     }
     if ((!strcmp(argv[1], "diff") || !strcmp(argv[1], "same")) && argc == 4) {

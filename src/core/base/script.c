@@ -3,6 +3,7 @@
 #include "core/base/log.h"
 #include "core/base/names.h"
 #include "core/base/params.h"
+#include "core/base/post_settings.h"
 #include "core/damage/weapon.h"
 #include "core/dissolve/dissolve_math.h"
 #include "core/wrinkle/wrinkle_expr.h"
@@ -24,12 +25,13 @@
 
 const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1] = {"range", "mud", "face", "dissolve", NULL};
 const char *const script_view_names[] = {"none", "damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
-                                         "wrinkle-mask", "mud", "shadow", "mud-base", NULL};
+                                         "wrinkle-mask", "mud", "shadow", "mud-base", "ssao", "bloom", "coc", NULL};
 const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", "mud-base", NULL};
 const char *const script_robot_names[] = {"respawn", NULL};
 
-/* Argument kinds: 'n' number, 'e' enumerated name, 'p' path, 'w' word (set: the parameter name,
- * then its value into path; checked against the registry once both are read). */
+/* Argument kinds: 'n' number, 'e' enumerated name, 'p' path, 'b' on|off (a number 1|0), 'w' word
+ * (set: the parameter name, then its value into path; checked against the registry once both are
+ * read). */
 typedef enum { R_ANY, R_UNIT, R_SIGNED_UNIT, R_POSITIVE, R_NONNEG } script_range;
 
 typedef struct script_spec {
@@ -64,6 +66,7 @@ static const script_spec script_specs[SCRIPT_OP_COUNT] = {
     [SCRIPT_QUIT] = {"quit", "", "", NULL, NULL, {0}},
     [SCRIPT_SET] = {"set", "ww", "NAME VALUE", NULL, NULL, {0}},
     [SCRIPT_PARAMS] = {"params", "p", "PATH", NULL, NULL, {0}},
+    [SCRIPT_POST] = {"post", "eb", "NAME ON|OFF", post_effect_names, "post effect", {0}},
 };
 
 const char *script_op_name(script_op op)
@@ -201,6 +204,11 @@ static bool parse_args(const script_ctx *c, const script_spec *sp, char **tok, i
             strcpy(dst, tok[i]);
             break;
         }
+        case 'b':
+            if (strcmp(tok[i], "on") && strcmp(tok[i], "off"))
+                return script_fail(c, "%s: %s must be on or off, got '%s'", sp->name, word, tok[i]);
+            cmd->num[nnum++] = !strcmp(tok[i], "on");
+            break;
         case 'p':
             if (strlen(tok[i]) >= sizeof cmd->path)
                 return script_fail(c, "%s: path is longer than %zu characters", sp->name, sizeof cmd->path - 1);

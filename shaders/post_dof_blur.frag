@@ -1,0 +1,30 @@
+#version 330 core
+// DOF, step 2 (half size): 8 taps on a golden-angle spiral out to the largest CoC. A tap
+// behind the focus counts where both its circle and this pixel's reach (so a sharp subject
+// neither bleeds into the blurred background nor gathers it); a tap in front counts wherever
+// its own circle reaches (the near field blurs over whatever is behind it). Alpha: how far the
+// near field covers this pixel or its own circle, whichever is larger, in half pixels: the
+// colour pass blends towards the blur by it.
+uniform sampler2D u_coc; // rgb colour, a signed CoC (half pixels)
+uniform float u_max;
+out vec4 o_color;
+void main()
+{
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    ivec2 last = textureSize(u_coc, 0) - 1;
+    vec4 c0 = texelFetch(u_coc, p, 0);
+    vec3 sum = c0.rgb;
+    float wsum = 1.0, near = abs(c0.a);
+    for (int i = 0; i < 8; i++) {
+        float r = sqrt((float(i) + 0.5) / 8.0) * u_max;
+        float a = float(i) * 2.39996323;
+        ivec2 q = clamp(p + ivec2(round(vec2(cos(a), sin(a)) * r)), ivec2(0), last);
+        vec4 s = texelFetch(u_coc, q, 0);
+        float w = s.a < 0.0 ? clamp(-s.a - r + 1.0, 0.0, 1.0)
+                            : clamp(min(s.a, max(c0.a, 0.0)) - r + 1.0, 0.0, 1.0);
+        if (s.a < 0.0) near = max(near, w * -s.a);
+        sum += s.rgb * w;
+        wsum += w;
+    }
+    o_color = vec4(sum / wsum, near);
+}

@@ -1,0 +1,136 @@
+#include "gfx/post/grade.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/base/alloc.h"
+#include "core/base/log.h"
+#include "gfx/mesh_gl.h"
+#include "gfx/shader.h"
+#include "gfx/state.h"
+#include "gfx/timer.h"
+
+enum { GRADE_AO = 1, GRADE_BLOOM = 2, GRADE_DOF = 4, GRADE_AUTO_EXPOSURE = 8, GRADE_LOOK = 16, GRADE_GAMMA = 32,
+       GRADE_LUMA_ALPHA = 64, GRADE_VARIANTS = 128 };
+
+/* One program per combination of stages, compiled the first time it is used. */
+typedef struct grade_program {
+    GLuint prog;
+    GLint u_exposure, u_bloom_strength, u_lift, u_gamma, u_gain, u_saturation;
+    bool failed;
+} grade_program;
+
+struct gfx_grade {
+    gfx_grade_look look;
+    float bloom_strength;
+    grade_program variant[GRADE_VARIANTS];
+};
+
+static grade_program *grade__program(gfx_grade *g, int flags)
+{
+    grade_program *v = &g->variant[flags];
+    if (v->prog || v->failed) return v;
+    static const char *const names[] = {"POST_AO", "POST_BLOOM", "POST_DOF", "POST_AUTO_EXPOSURE", "POST_GRADE",
+                                        "POST_GAMMA", "POST_LUMA_ALPHA"};
+    char defines[512] = "";
+    for (int i = 0; i < 7; i++)
+        if (flags & (1 << i)) {
+            size_t n = strlen(defines);
+            snprintf(defines + n, sizeof defines - n, "#define %s 1\n", names[i]);
+        }
+    v->prog = gfx_program_load("fullscreen.vert", "post_grade.frag", defines);
+    if (!v->prog) {
+        v->failed = true;
+        log_error("grade: the colour pass's program (flags %d) failed; the picture stays as it was", flags);
+        return v;
+    }
+    v->u_exposure = gfx_uniform(v->prog, "u_exposure");
+    v->u_bloom_strength = gfx_uniform(v->prog, "u_bloom_strength");
+    v->u_lift = gfx_uniform(v->prog, "u_lift");
+    v->u_gamma = gfx_uniform(v->prog, "u_gamma");
+    v->u_gain = gfx_uniform(v->prog, "u_gain");
+    v->u_saturation = gfx_uniform(v->prog, "u_saturation");
+    glUseProgram(v->prog);
+    static const char *const samplers[] = {"u_hdr", "u_ao", "u_bloom", "u_dof_tex", "u_exposure_tex"};
+    for (int i = 0; i < 5; i++) glUniform1i(gfx_uniform(v->prog, samplers[i]), i);
+    glUseProgram(0);
+    return v;
+}
+
+gfx_grade_look gfx_grade_identity(void)
+{
+    return (gfx_grade_look){.lift = {0, 0, 0}, .gamma = {1, 1, 1}, .gain = {1, 1, 1}, .saturation = 1};
+}
+
+/* A late-afternoon look: shadows lifted towards blue, highlights a touch warm, colour a little
+ * richer; small enough that every technique's colours still read as they were designed. */
+static const gfx_grade_look grade_default = {
+    .lift = {0.004f, 0.008f, 0.018f}, .gamma = {1.0f, 1.0f, 1.0f}, .gain = {1.03f, 1.0f, 0.96f}, .saturation = 1.12f};
+
+gfx_grade *gfx_grade_create(const gfx_grade_desc *d)
+{
+    gfx_grade *g = ALLOC_STRUCT(gfx_grade);
+    if (!g) return NULL;
+    g->look = d->look ? *d->look : grade_default;
+    g->bloom_strength = d->bloom_strength > 0 ? d->bloom_strength : 0.08f;
+    /* the plain tone map is compiled now, so a broken shader is reported at start-up */
+    if (!grade__program(g, 0)->prog) {
+        log_error("grade: cannot create its program (see above)");
+        gfx_grade_destroy(g);
+        return NULL;
+    }
+    return g;
+}
+
+void gfx_grade_destroy(gfx_grade *g)
+{
+    if (!g) return;
+    for (int i = 0; i < GRADE_VARIANTS; i++)
+        if (g->variant[i].prog) glDeleteProgram(g->variant[i].prog);
+    free(g);
+}
+
+void gfx_grade_set_look(gfx_grade *g, const gfx_grade_look *look) { g->look = *look; }
+
+static bool grade__identity(const gfx_grade_look *l)
+{
+    for (int i = 0; i < 3; i++)
+        if (l->lift[i] != 0 || l->gamma[i] != 1 || l->gain[i] != 1) return false;
+    return l->saturation == 1;
+}
+
+void gfx_grade_run(gfx_grade *g, const gfx_grade_inputs *in, const gfx_target *dst)
+{
+    gfx_pass_begin("post.grade");
+    gfx_target_bind(dst);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
+    const gfx_grade_look *l = &g->look;
+    bool look = in->grade && !grade__identity(l);
+    bool gamma = look && (l->gamma[0] != 1 || l->gamma[1] != 1 || l->gamma[2] != 1);
+    int flags = (in->ao ? GRADE_AO : 0) | (in->bloom ? GRADE_BLOOM : 0) | (in->dof ? GRADE_DOF : 0) |
+                (in->exposure ? GRADE_AUTO_EXPOSURE : 0) | (look ? GRADE_LOOK : 0) | (gamma ? GRADE_GAMMA : 0) |
+                (in->luma_alpha ? GRADE_LUMA_ALPHA : 0);
+    grade_program *v = grade__program(g, flags);
+    if (!v->prog) v = grade__program(g, flags & GRADE_LUMA_ALPHA); /* visible fallback: plain tone map */
+    glUseProgram(v->prog);
+    glUniform1f(v->u_exposure, in->exposure_fixed > 0 ? in->exposure_fixed : 1.0f);
+    glUniform1f(v->u_bloom_strength, g->bloom_strength);
+    glUniform3fv(v->u_lift, 1, l->lift);
+    glUniform3fv(v->u_gamma, 1, l->gamma);
+    glUniform3fv(v->u_gain, 1, l->gain);
+    glUniform1f(v->u_saturation, l->saturation);
+    const GLuint tex[5] = {in->hdr, in->ao, in->bloom, in->dof, in->exposure};
+    for (int i = 4; i >= 0; i--) {
+        glActiveTexture(GL_TEXTURE0 + i);
+        glBindTexture(GL_TEXTURE_2D, tex[i]);
+    }
+    gfx_fullscreen_draw();
+    for (int i = 4; i >= 1; i--) {
+        glActiveTexture(GL_TEXTURE0 + i);
+        glBindTexture(GL_TEXTURE_2D, 0);
+    }
+    glActiveTexture(GL_TEXTURE0);
+    glUseProgram(0);
+    gfx_pass_end();
+}

@@ -1,0 +1,60 @@
+/* grade.h — the one full-size colour pass of the post stack: it composites what the half-size
+ * passes made (ambient occlusion, depth of field, bloom), applies the exposure, the ACES filmic
+ * tone map, the colour grade (lift / gamma / gain and saturation, on display-referred values)
+ * and the sRGB encoding. Per-pixel maths share this pass because on a software renderer each
+ * full-size pass costs about a fifth of the whole scene.
+ *
+ *   gfx_grade *g = gfx_grade_create(&(gfx_grade_desc){0});          the default look
+ *   gfx_grade_run(g, &(gfx_grade_inputs){.hdr = tex, .exposure_fixed = 0.8f}, &dst_target);
+ *   gfx_grade_destroy(g);
+ *
+ * Inputs left 0 are skipped: no ao (nothing darkened), no bloom, no dof (sharp), no exposure
+ * texture (exposure_fixed is used), grade off (identity). With `luma_alpha` the pass writes the
+ * encoded pixel's luma into alpha for FXAA; otherwise alpha is 1. An identity grade
+ * (lift 0, gamma 1, gain 1, saturation 1) changes no pixel: the pass skips the maths for it
+ * rather than trusting pow(x, 1) to be exact. Timed as "post.grade" (exposure applied,
+ * tone map and grade: one pass). Each combination of stages is its own program, compiled on first
+ * use: a software rasterizer executes both sides of a branch, so a stage that is off costs
+ * nothing only if it is not in the code. A variant that fails to compile falls back to the plain
+ * tone map (logged once).
+ * Failure: create returns NULL after logging.
+ */
+#ifndef IMPRINT_GFX_POST_GRADE_H
+#define IMPRINT_GFX_POST_GRADE_H
+
+#include <stdbool.h>
+
+#include "gfx/gl.h"
+#include "gfx/target.h"
+
+typedef struct gfx_grade_look {
+    float lift[3], gamma[3], gain[3];
+    float saturation;
+} gfx_grade_look;
+
+typedef struct gfx_grade_desc {
+    const gfx_grade_look *look; /* NULL = the default look (slightly warm, a little more saturated) */
+    float bloom_strength;       /* share of the bloom blur in the image, default 0.08 */
+} gfx_grade_desc;
+
+typedef struct gfx_grade_inputs {
+    GLuint hdr;            /* full size, linear HDR */
+    GLuint ao;             /* half size, .r = ambient occlusion (1 = open), 0 = none */
+    GLuint bloom;          /* half size energy-conserving blur (.a = the occlusion when ao is set), 0 = none */
+    GLuint dof;            /* half size blurred colour, .a = blur radius in half pixels, 0 = none */
+    GLuint exposure;       /* 1x1 R32F exposure multiplier, 0 = exposure_fixed */
+    float exposure_fixed;
+    bool grade;            /* apply the look */
+    bool luma_alpha;       /* write luma to alpha (FXAA input) */
+} gfx_grade_inputs;
+
+typedef struct gfx_grade gfx_grade;
+
+gfx_grade *gfx_grade_create(const gfx_grade_desc *desc);
+void gfx_grade_destroy(gfx_grade *g);
+void gfx_grade_set_look(gfx_grade *g, const gfx_grade_look *look);
+/* The identity look: the pass then leaves tone-mapped pixels as they are. */
+gfx_grade_look gfx_grade_identity(void);
+void gfx_grade_run(gfx_grade *g, const gfx_grade_inputs *in, const gfx_target *dst);
+
+#endif
