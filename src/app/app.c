@@ -479,13 +479,13 @@ static void app__render(app *a, int w, int h)
     if (a->ui) {
         /* the panel goes into the LDR target too, so screenshots show it (--ui headless) */
         ui_frame uf = {.width = w, .height = h, .dt = a->frame_dt, .scene = app__name(a->cur), .params = a->params,
-                       .supports = vt->supports, .view = a->view,
+                       .supports = vt->supports, .view = a->view, .post = &a->post,
                        .mouse_captured = platform_input(a->plat)->captured};
         int nv = 0;
         for (int i = 0; script_view_names[i] && nv < UI_MAX_VIEWS; i++) {
             scene_view v;
             const char *n = script_view_names[i];
-            if (!strcmp(n, "none") || !strcmp(n, "shadow") || (vt->view && vt->view(s, n, &v))) uf.views[nv++] = n;
+            if (!strcmp(n, "none") || app__own_view(n) || (vt->view && vt->view(s, n, &v))) uf.views[nv++] = n;
         }
         a->nui_cmds = ui_draw(a->ui, &uf, a->ui_cmds);
     }

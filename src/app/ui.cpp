@@ -246,6 +246,21 @@ extern "C" int ui_draw(ui *u, const ui_frame *f, script_cmd out[UI_MAX_CMDS])
         for (script_op op : button_ops)
             if (f->supports && f->supports(op)) ui__buttons(script_op_name(op), op, script_op_names(op), nullptr, out, &n);
     }
+    if (f->post && ImGui::CollapsingHeader("post", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (int k = 0; k < POST_EFFECT_COUNT; k++) {
+            bool on = f->post->on[k];
+            if (k % 4) ImGui::SameLine();
+            if (ImGui::Checkbox(post_effect_names[k], &on) && n < UI_MAX_CMDS) { /* as 'post NAME on|off' */
+                script_cmd *c = &out[n++];
+                memset(c, 0, sizeof *c);
+                c->op = SCRIPT_POST;
+                c->index = k;
+                snprintf(c->str, sizeof c->str, "%s", post_effect_names[k]);
+                c->num[0] = on ? 1.0f : 0.0f;
+                c->nnum = 1;
+            }
+        }
+    }
     if (ImGui::CollapsingHeader("views", ImGuiTreeNodeFlags_DefaultOpen))
         ui__buttons("view", SCRIPT_VIEW, f->views, f->view[0] ? f->view : "none", out, &n);
     if (ImGui::CollapsingHeader("frame time (GPU, last 4 s)", ImGuiTreeNodeFlags_DefaultOpen)) {

@@ -11,7 +11,7 @@
  * The panel is generated: one widget per registry row (core/base/params.h) whose scene is the
  * current scene or NULL (float/int slider, bool checkbox, enum combo; the help as tooltip), buttons
  * for the scene's enumerated commands (weapon, expression, dissolve mode, ...: the tables from
- * script_op_names), the views the scene accepts, the scenes, and a frame-time graph per timed pass
+ * script_op_names), the post effects' switches, the views the scene accepts, the scenes, and a frame-time graph per timed pass
  * over the last few seconds (gfx/timer.h). Widgets write the registry directly (params_set);
  * buttons come back as script commands, so they take the same path as a script's.
  *
@@ -34,6 +34,7 @@ extern "C" { /* the core headers below are C too */
 
 #include "core/base/json.h"
 #include "core/base/params.h"
+#include "core/base/post_settings.h"
 #include "core/base/script.h"
 
 enum { UI_MAX_CMDS = 8, UI_MAX_VIEWS = 16 };
@@ -53,6 +54,7 @@ typedef struct ui_frame {
     bool (*supports)(script_op op); /* the current scene's; NULL = none */
     const char *views[UI_MAX_VIEWS + 1]; /* views the scene accepts, NULL-terminated */
     const char *view;      /* the current one ("" = none) */
+    const post_settings *post; /* the post effects' switches (a checkbox each), or NULL */
     bool mouse_captured;   /* fly/aim mode: the panel leaves the mouse alone */
 } ui_frame;
 
