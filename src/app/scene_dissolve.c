@@ -77,16 +77,26 @@ static void gallery_update(void *p, const app_input *in, float dt)
     if (in->pressed[GLFW_KEY_4]) g->shape = DISSOLVE_SHAPE_NOISE;
     if (in->pressed[GLFW_KEY_5]) g->shape = DISSOLVE_SHAPE_DIRECTION;
     if (in->pressed[GLFW_KEY_6]) g->shape = DISSOLVE_SHAPE_SPHERE;
+    if (in->pressed[GLFW_KEY_7]) {
+        gallery *gl = p;
+        dissolve_set_pitfall(gl->dv, (dissolve_pitfall)((dissolve_active_pitfall(gl->dv) + 1) % DISSOLVE_PITFALL_COUNT));
+    }
     float da = (in->down[GLFW_KEY_UP] ? 1.0f : 0.0f) - (in->down[GLFW_KEY_DOWN] ? 1.0f : 0.0f);
     dissolve_gallery_update(g, dt, in->pressed[GLFW_KEY_SPACE], da);
 }
 
-static bool gallery__visible(const dissolve_gallery_item *it, const dissolve_params *p, mat4 viewproj)
+static bool gallery__visible(const dissolve_gallery_item *it, const dissolve_params *p, mat4 viewproj, bool rest)
 {
     vec4 planes[6];
     vec3 box[2];
     glm_frustum_planes(viewproj, planes);
-    dissolve_bounds(p, it->lo, it->hi, box[0], box[1]);
+    /* the bounds pitfall culls with the rest box, as if the vertices stayed where they were */
+    if (rest) {
+        glm_vec3_copy((float *)it->lo, box[0]);
+        glm_vec3_copy((float *)it->hi, box[1]);
+    } else {
+        dissolve_bounds(p, it->lo, it->hi, box[0], box[1]);
+    }
     return glm_aabb_frustum(box, planes);
 }
 
@@ -112,7 +122,7 @@ static void gallery_draw(void *p, scene_pass pass)
         dissolve_gallery_item *it = &g->g.items[i];
         dissolve_params dp = dissolve_gallery_params(&g->g, i);
         gallery__tune(g, &dp);
-        if (!gallery__visible(it, &dp, viewproj)) continue;
+        if (!gallery__visible(it, &dp, viewproj, dissolve_active_pitfall(g->dv) == DISSOLVE_PITFALL_BOUNDS)) continue;
         drawn++;
         dissolve_draw_mesh(g->dv, &g->mesh[i], it->model, it->albedo, NULL, &dp,
                            pass == SCENE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN);
@@ -129,7 +139,8 @@ static void gallery_draw(void *p, scene_pass pass)
 
 static bool gallery_supports(script_op op)
 {
-    return op == SCRIPT_DISSOLVE || op == SCRIPT_DISSOLVE_MODE || op == SCRIPT_DISSOLVE_SHAPE;
+    return op == SCRIPT_DISSOLVE || op == SCRIPT_DISSOLVE_MODE || op == SCRIPT_DISSOLVE_SHAPE ||
+           op == SCRIPT_DISSOLVE_PITFALL;
 }
 
 static scene_cmd_result gallery_command(void *p, const script_cmd *cmd)
@@ -141,6 +152,7 @@ static scene_cmd_result gallery_command(void *p, const script_cmd *cmd)
         return SCENE_CMD_OK;
     case SCRIPT_DISSOLVE_MODE: g->g.mode = (dissolve_mode)cmd->index; return SCENE_CMD_OK;
     case SCRIPT_DISSOLVE_SHAPE: g->g.shape = (dissolve_shape)cmd->index; return SCENE_CMD_OK;
+    case SCRIPT_DISSOLVE_PITFALL: dissolve_set_pitfall(g->dv, (dissolve_pitfall)cmd->index); return SCENE_CMD_OK;
     default:
         return SCENE_CMD_UNSUPPORTED;
     }
@@ -236,10 +248,12 @@ static void gallery_hud(void *p, float x, float y)
 
 static void gallery_keys_help(char *buf, size_t len)
 {
-    char modes[64], shapes[64];
+    char modes[64], shapes[64], pitfalls[160];
     names_join(dissolve_mode_names, "/", modes, sizeof modes);
     names_join(dissolve_shape_names, "/", shapes, sizeof shapes);
-    snprintf(buf, len, "1/2/3 mode %s\n4/5/6 shape %s\nUp/Down amount\nSpace resume cycle", modes, shapes);
+    names_join(dissolve_pitfall_names, " ", pitfalls, sizeof pitfalls);
+    snprintf(buf, len, "1/2/3 mode %s\n4/5/6 shape %s\n7 next pitfall: %s\nUp/Down amount\nSpace resume cycle",
+             modes, shapes, pitfalls);
 }
 
 const scene_vtable scene_dissolve = {

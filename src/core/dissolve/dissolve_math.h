@@ -43,18 +43,22 @@ typedef enum dissolve_mode { DISSOLVE_MODE_NONE, DISSOLVE_MODE_PUSH, DISSOLVE_MO
 typedef enum dissolve_shape {
     DISSOLVE_SHAPE_NOISE, DISSOLVE_SHAPE_DIRECTION, DISSOLVE_SHAPE_SPHERE, DISSOLVE_SHAPE_COUNT
 } dissolve_shape;
-/* Deliberate mistakes for the docs, chosen by the GL module (dissolve/dissolve.h). */
+/* Deliberate mistakes for the docs, switched at runtime by the GL module (dissolve/dissolve.h)
+ * and the app (bounds). The values up to VERTEX_MIP0 are the shader's u_dissolve_pitfall codes. */
 typedef enum dissolve_pitfall {
-    DISSOLVE_PITFALL_DEFAULT, /* desc: read IMPRINT_DISSOLVE_PITFALL */
     DISSOLVE_PITFALL_NONE,
-    DISSOLVE_PITFALL_MIP0,
-    DISSOLVE_PITFALL_HARD_NORMALS,
-    DISSOLVE_PITFALL_NO_SHADOW,
+    DISSOLVE_PITFALL_ONE_SIDED,    /* push weight without |d|: burnt vertices stay pushed, shards */
+    DISSOLVE_PITFALL_NO_BACKOFF,   /* threshold starts at -edge_width only: a bulge at amount 0 */
+    DISSOLVE_PITFALL_OBJECT_SPACE, /* push in object units: the bulge scales with the model */
+    DISSOLVE_PITFALL_HARD_NORMALS, /* push along face normals: hard edges crack open */
+    DISSOLVE_PITFALL_VERTEX_MIP0,  /* the vertex stage reads mip 0: spikes, jitter */
+    DISSOLVE_PITFALL_NO_SHADOW,    /* the shadow pass draws meshes whole */
+    DISSOLVE_PITFALL_BOUNDS,       /* culling with the rest bounds: pulled strands vanish */
     DISSOLVE_PITFALL_COUNT
 } dissolve_pitfall;
 
 /* The one table of names of each, indexed by the enum, NULL-terminated (core/base/names.h).
- * The pitfall parser accepts every name but "default". */
+ */
 extern const char *const dissolve_mode_names[DISSOLVE_MODE_COUNT + 1];
 extern const char *const dissolve_shape_names[DISSOLVE_SHAPE_COUNT + 1];
 extern const char *const dissolve_pitfall_names[DISSOLVE_PITFALL_COUNT + 1];
@@ -78,6 +82,8 @@ typedef struct dissolve_params {
     float target[3];       /* pull target, world; default (0, 2, 0) */
     float edge_color[3];   /* HDR emission at the edge; default (6, 2.2, 0.5) */
     bool hard_normals;     /* pitfall: push along the face normal (cracks at hard edges) */
+    dissolve_pitfall pitfall; /* the deliberate mistake the formulas make (one-sided, no-backoff,
+                                 object-space change them; the others are the GL module's); default none */
 } dissolve_params;
 
 dissolve_params dissolve_params_defaults(void);
