@@ -110,6 +110,15 @@ float dissolve_vertex_d(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
     return dissolve_value(rest_os, dir, rest_ws, dissolve_model_scale(model), u_dissolve_vertex_mip) - dissolve_threshold();
 }
 
+// The weight the vertex moves with (push or pull, 0 without motion), for the dissolve-w view.
+float dissolve_vertex_weight(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
+{
+    if (u_dissolve_on == 0 || u_dissolve_mode == 0) return 0.0;
+    float d = dissolve_vertex_d(rest_os, nrm_os, snrm_os, model);
+    if (u_dissolve_mode == 1 && u_dissolve_pitfall != 1) return dissolve_push_weight(d);
+    return dissolve_pull_weight(d);
+}
+
 // World position after push or pull. Noise is read at the REST position, so the pattern stays
 // on the surface while the shape moves.
 vec3 dissolve_vertex_ws(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)

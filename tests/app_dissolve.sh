@@ -106,4 +106,24 @@ check rgt pf_none_pull.png pf_bounds.png 0.02
 check grep -q '"dissolve_items_drawn": 5' pf_none_pull.json
 check grep -q '"dissolve_items_drawn": 1' pf_bounds.json
 
+# views dissolve-d and dissolve-w: the fields as colours in the panel (right, lower half), which
+# differ from the lit picture there and from each other; the screenshot at a time is taken after
+# that frame's commands, so each view is switched on one step before its capture
+cat >views.txt <<'SCRIPT'
+0.00 dissolve 0.45
+0.00 dissolve-mode push
+0.00 dissolve-shape direction
+0.05 screenshot v_lit.png
+0.10 view dissolve-d
+0.20 screenshot v_d.png
+0.25 view dissolve-w
+0.35 screenshot v_w.png
+SCRIPT
+check run --script views.txt
+P="150 90 170 90"
+vgt() { local d; d=$("$IMGTOOL" diff "$1" "$2" $P); awk -v d="$d" -v t="$3" 'BEGIN { exit !(d > t) }' || { echo "diff $1 $2 in the panel = $d, want > $3"; return 1; }; }
+check vgt v_lit.png v_d.png 0.3
+check vgt v_lit.png v_w.png 0.3
+check vgt v_d.png v_w.png 0.05   # the meshes only: the panel's background is the same grey
+
 exit $fail

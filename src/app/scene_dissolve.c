@@ -30,6 +30,9 @@ typedef struct gallery {
     dissolve *dv;
     gfx_mesh orb;
     int drawn;
+    /* dissolve-d / dissolve-w: while one is on screen, prepare() draws the gallery's fields into
+     * `fields` from the main camera */
+    gfx_target fields;
 } gallery;
 
 static void *gallery_create(scene_ctx *ctx)
@@ -64,6 +67,7 @@ static void gallery_destroy(void *p)
     if (!g) return;
     for (int i = 0; i < g->g.count; i++) gfx_mesh_destroy(&g->mesh[i]);
     gfx_mesh_destroy(&g->orb);
+    gfx_target_destroy(&g->fields);
     dissolve_destroy(g->dv);
     free(g);
 }
@@ -135,6 +139,44 @@ static void gallery_draw(void *p, scene_pass pass)
         glm_translate_make(m, g->g.target);
         renderer_draw_lit(g->ctx->r, &g->orb, m, (vec3){0.1f, 0.1f, 0.1f}, (vec3){4.0f, 6.0f, 12.0f});
     }
+}
+
+static void gallery_prepare(void *p)
+{
+    gallery *g = p;
+    const char *name = g->ctx->view ? g->ctx->view : "";
+    dissolve_view view = !strcmp(name, "dissolve-d") ? DISSOLVE_VIEW_D : !strcmp(name, "dissolve-w") ? DISSOLVE_VIEW_W : 0;
+    if (!view) return;
+    int w, h;
+    renderer_size(g->ctx->r, &w, &h);
+    if (!g->fields.fbo) {
+        if (!gfx_target_create(&g->fields, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RGBA8},
+                                                             .depth = GL_DEPTH_COMPONENT24, .label = "dissolve.fields"}))
+            return;
+    } else if (!gfx_target_resize(&g->fields, w, h)) {
+        return;
+    }
+    gfx_target_bind(&g->fields);
+    glClearColor(0.5f, 0.5f, 0.5f, 1.0f);
+    gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    for (int i = 0; i < g->g.count; i++) {
+        dissolve_params dp = dissolve_gallery_params(&g->g, i);
+        gallery__tune(g, &dp);
+        dissolve_draw_mesh_view(g->dv, &g->mesh[i], g->g.items[i].model, &dp, view);
+    }
+}
+
+static bool gallery_view(void *p, const char *name, scene_view *out)
+{
+    gallery *g = p;
+    if (!strcmp(name, "dissolve-d")) {
+        *out = (scene_view){g->fields.color[0], GFX_PANEL_RGB, "signed distance d to the edge: burnt red, intact blue, edge white"};
+    } else if (!strcmp(name, "dissolve-w")) {
+        *out = (scene_view){g->fields.color[0], GFX_PANEL_RGB, "vertex weight w: 0 dark blue, 1 white"};
+    } else {
+        return false;
+    }
+    return true;
 }
 
 static bool gallery_supports(script_op op)
@@ -262,7 +304,9 @@ const scene_vtable scene_dissolve = {
     .create = gallery_create,
     .destroy = gallery_destroy,
     .update = gallery_update,
+    .prepare = gallery_prepare,
     .draw = gallery_draw,
+    .view = gallery_view,
     .supports = gallery_supports,
     .command = gallery_command,
     .stats = gallery_stats,

@@ -11,7 +11,7 @@ struct dissolve {
     noise_tex *noise;
     GLuint noise_tex;
     GLuint prog_lit, prog_caster;
-    GLint lit_model, lit_albedo, lit_emissive, caster_model;
+    GLint lit_model, lit_albedo, lit_emissive, lit_view, caster_model;
     dissolve_uniforms lit_u, caster_u;
     dissolve_pitfall pitfall;
 };
@@ -60,6 +60,7 @@ dissolve *dissolve_create(const dissolve_desc *desc)
     dv->lit_model = gfx_uniform(dv->prog_lit, "u_model");
     dv->lit_albedo = gfx_uniform(dv->prog_lit, "u_albedo");
     dv->lit_emissive = gfx_uniform(dv->prog_lit, "u_emissive");
+    dv->lit_view = gfx_uniform(dv->prog_lit, "u_view_mode");
     dv->caster_model = gfx_uniform(dv->prog_caster, "u_model");
     dissolve_uniforms_lookup(dv->prog_lit, &dv->lit_u);
     dissolve_uniforms_lookup(dv->prog_caster, &dv->caster_u);
@@ -158,9 +159,23 @@ void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const
         glUniformMatrix4fv(dv->lit_model, 1, GL_FALSE, (const float *)model);
         glUniform3fv(dv->lit_albedo, 1, albedo);
         glUniform3fv(dv->lit_emissive, 1, emissive ? emissive : (const float[3]){0, 0, 0});
+        glUniform1i(dv->lit_view, 0);
         dissolve_bind(dv, &dv->lit_u, p, pass);
     }
     gfx_mesh_draw(m);
+}
+
+void dissolve_draw_mesh_view(const dissolve *dv, const gfx_mesh *m, mat4 model, const dissolve_params *p,
+                             dissolve_view view)
+{
+    if (!dv) return;
+    gfx_state_set(GFX_STATE_OPAQUE_TWO_SIDED);
+    glUseProgram(dv->prog_lit);
+    glUniformMatrix4fv(dv->lit_model, 1, GL_FALSE, (const float *)model);
+    glUniform1i(dv->lit_view, (int)view);
+    dissolve_bind(dv, &dv->lit_u, p, DISSOLVE_PASS_MAIN);
+    gfx_mesh_draw(m);
+    glUniform1i(dv->lit_view, 0);
 }
 
 GLuint dissolve_noise_texture(const dissolve *dv) { return dv ? dv->noise_tex : 0; }

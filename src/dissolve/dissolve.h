@@ -73,6 +73,13 @@ void dissolve_unbind(const dissolve_uniforms *u);
 void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive,
                         const dissolve_params *p, dissolve_pass pass);
 
+/* The fields as colours, for debug views (drawn with GFX_STATE_OPAQUE_TWO_SIDED, unlit, nothing
+ * discarded): D the fragment's signed distance to the edge (burnt red, intact blue, the edge
+ * white), W the weight the vertex moves with (dark blue 0 .. yellow .. white 1). */
+typedef enum dissolve_view { DISSOLVE_VIEW_D = 1, DISSOLVE_VIEW_W = 2 } dissolve_view;
+void dissolve_draw_mesh_view(const dissolve *dv, const gfx_mesh *m, mat4 model, const dissolve_params *p,
+                             dissolve_view view);
+
 GLuint dissolve_noise_texture(const dissolve *dv);
 /* The CPU copy of the uploaded noise, for the CPU mirror. */
 const noise_tex *dissolve_noise_data(const dissolve *dv);

@@ -25,7 +25,8 @@
 
 const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1] = {"range", "mud", "face", "dissolve", NULL};
 const char *const script_view_names[] = {"none", "damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
-                                         "wrinkle-mask", "mud", "shadow", "mud-base", "ssao", "bloom", "coc", NULL};
+                                         "wrinkle-mask", "mud", "shadow", "mud-base", "ssao", "bloom", "coc",
+                                         "dissolve-d", "dissolve-w", NULL};
 const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", "mud-base", NULL};
 const char *const script_robot_names[] = {"respawn", NULL};
 
