@@ -8,6 +8,7 @@ in vec3 v_dir_os;
 in float v_weight;
 uniform mat4 u_model;
 uniform int u_view_mode; // 0 lit, 1 signed distance d, 2 vertex weight w
+uniform float u_fringe;  // > 0: draw only the blended fringe -u_fringe <= d < 0 (dissolve-edge fade)
 uniform vec3 u_albedo;
 uniform vec3 u_emissive;
 out vec4 o_color;
@@ -34,6 +35,15 @@ void main()
         return;
     }
 #endif
+    float alpha = 1.0;
+#ifndef SHADOW_PASS
+    if (u_fringe > 0.0) {
+        // the burnt side's first stretch, fading out: what the opaque draw discarded
+        if (d >= 0.0 || d < -u_fringe) discard;
+        alpha = 1.0 + d / u_fringe;
+        d = 0.0; // glows like the edge itself
+    }
+#endif
     DISSOLVE_DISCARD(d);
 #ifdef SHADOW_PASS
     o_color = vec4(0.0);
@@ -46,6 +56,6 @@ void main()
     else
         c = u_albedo * 0.04;
     c += u_emissive + dissolve_emission(d);
-    o_color = vec4(apply_fog(c, v_world), 1.0);
+    o_color = vec4(apply_fog(c, v_world), alpha);
 #endif
 }

@@ -126,4 +126,28 @@ check vgt v_lit.png v_d.png 0.3
 check vgt v_lit.png v_w.png 0.3
 check vgt v_d.png v_w.png 0.05   # the meshes only: the panel's background is the same grey
 
+# dissolve-edge: cut is the default picture byte for byte; fade adds a blended fringe below the
+# cut, so it changes the picture mid-burn and not at all at amount 0 (no edge anywhere)
+edge() { # EDGE|"" AMOUNT OUT
+    cat >edge.txt <<SCRIPT
+0.00 post exposure off
+${1:+0.00 dissolve-edge $1}
+0.00 dissolve $2
+0.00 dissolve-mode push
+0.00 dissolve-shape direction
+0.05 screenshot $3.png
+0.05 stats $3.json
+SCRIPT
+    run --script edge.txt
+}
+check edge "" 0.5 e_default
+check edge cut 0.5 e_cut
+check edge fade 0.5 e_fade
+check edge cut 0 e_cut0
+check edge fade 0 e_fade0
+check "$IMGTOOL" same e_default.png e_cut.png
+check rgt e_cut.png e_fade.png 0.01
+check "$IMGTOOL" same e_cut0.png e_fade0.png
+check grep -q '"dissolve_edge": "fade"' e_fade.json
+
 exit $fail

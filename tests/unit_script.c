@@ -78,6 +78,7 @@ static void every_command_parses_to_its_values(void **state)
     assert_float_equal(c[SCRIPT_POST].num[0], 0.0f, 0);
     assert_string_equal(c[SCRIPT_DISSOLVE_PITFALL].str, "vertex-mip0");
     assert_int_equal(c[SCRIPT_DISSOLVE_PITFALL].index, DISSOLVE_PITFALL_VERTEX_MIP0);
+    assert_int_equal(c[SCRIPT_DISSOLVE_EDGE].index, DISSOLVE_EDGE_FADE);
     script_free(&s);
     assert_empty(&s);
     script_free(&s); /* twice is harmless */
@@ -311,6 +312,7 @@ static void every_table_name_parses_and_errors_list_the_table(void **state)
         {SCRIPT_POST, post_effect_names, POST_EFFECT_COUNT, " on"},
         {SCRIPT_DUMP, script_dump_names, 6, " out.png"},
         {SCRIPT_DISSOLVE_PITFALL, dissolve_pitfall_names, DISSOLVE_PITFALL_COUNT, ""},
+        {SCRIPT_DISSOLVE_EDGE, dissolve_edge_names, DISSOLVE_EDGE_COUNT, ""},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         const char *cmd = script_op_name(cases[c].op);

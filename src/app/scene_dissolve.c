@@ -33,6 +33,7 @@ typedef struct gallery {
     /* dissolve-d / dissolve-w: while one is on screen, prepare() draws the gallery's fields into
      * `fields` from the main camera */
     gfx_target fields;
+    dissolve_edge edge;
 } gallery;
 
 static void *gallery_create(scene_ctx *ctx)
@@ -131,6 +132,17 @@ static void gallery_draw(void *p, scene_pass pass)
         dissolve_draw_mesh(g->dv, &g->mesh[i], it->model, it->albedo, NULL, &dp,
                            pass == SCENE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN);
     }
+    if (pass == SCENE_PASS_MAIN && g->edge == DISSOLVE_EDGE_FADE) {
+        /* the blended fringes after every opaque item, so they fade over what is behind them */
+        for (int i = 0; i < g->g.count; i++) {
+            dissolve_gallery_item *it = &g->g.items[i];
+            dissolve_params dp = dissolve_gallery_params(&g->g, i);
+            gallery__tune(g, &dp);
+            dp.edge = g->edge;
+            if (!gallery__visible(it, &dp, viewproj, dissolve_active_pitfall(g->dv) == DISSOLVE_PITFALL_BOUNDS)) continue;
+            dissolve_draw_mesh_fringe(g->dv, &g->mesh[i], it->model, it->albedo, &dp);
+        }
+    }
     gfx_pass_end();
     if (pass == SCENE_PASS_MAIN) {
         g->drawn = drawn;
@@ -182,7 +194,7 @@ static bool gallery_view(void *p, const char *name, scene_view *out)
 static bool gallery_supports(script_op op)
 {
     return op == SCRIPT_DISSOLVE || op == SCRIPT_DISSOLVE_MODE || op == SCRIPT_DISSOLVE_SHAPE ||
-           op == SCRIPT_DISSOLVE_PITFALL;
+           op == SCRIPT_DISSOLVE_PITFALL || op == SCRIPT_DISSOLVE_EDGE;
 }
 
 static scene_cmd_result gallery_command(void *p, const script_cmd *cmd)
@@ -194,6 +206,7 @@ static scene_cmd_result gallery_command(void *p, const script_cmd *cmd)
         return SCENE_CMD_OK;
     case SCRIPT_DISSOLVE_MODE: g->g.mode = (dissolve_mode)cmd->index; return SCENE_CMD_OK;
     case SCRIPT_DISSOLVE_SHAPE: g->g.shape = (dissolve_shape)cmd->index; return SCENE_CMD_OK;
+    case SCRIPT_DISSOLVE_EDGE: g->edge = (dissolve_edge)cmd->index; return SCENE_CMD_OK;
     case SCRIPT_DISSOLVE_PITFALL: dissolve_set_pitfall(g->dv, (dissolve_pitfall)cmd->index); return SCENE_CMD_OK;
     default:
         return SCENE_CMD_UNSUPPORTED;
@@ -208,6 +221,7 @@ static void gallery_stats(void *p, json_writer *w)
     json_string(w, "dissolve_mode", dissolve_mode_name(g->g.mode));
     json_string(w, "dissolve_shape", dissolve_shape_name(g->g.shape));
     json_string(w, "dissolve_pitfall", dissolve_pitfall_name(dissolve_active_pitfall(g->dv)));
+    json_string(w, "dissolve_edge", dissolve_edge_name(g->edge));
     json_int(w, "dissolve_items", g->g.count);
     json_int(w, "dissolve_items_drawn", g->drawn);
     json_array_begin(w, "dissolve_item_amounts");

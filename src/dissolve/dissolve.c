@@ -1,6 +1,7 @@
 #include "dissolve/dissolve.h"
 #include "core/base/alloc.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "core/base/log.h"
@@ -11,7 +12,7 @@ struct dissolve {
     noise_tex *noise;
     GLuint noise_tex;
     GLuint prog_lit, prog_caster;
-    GLint lit_model, lit_albedo, lit_emissive, lit_view, caster_model;
+    GLint lit_model, lit_albedo, lit_emissive, lit_view, lit_fringe, caster_model;
     dissolve_uniforms lit_u, caster_u;
     dissolve_pitfall pitfall;
 };
@@ -61,6 +62,7 @@ dissolve *dissolve_create(const dissolve_desc *desc)
     dv->lit_albedo = gfx_uniform(dv->prog_lit, "u_albedo");
     dv->lit_emissive = gfx_uniform(dv->prog_lit, "u_emissive");
     dv->lit_view = gfx_uniform(dv->prog_lit, "u_view_mode");
+    dv->lit_fringe = gfx_uniform(dv->prog_lit, "u_fringe");
     dv->caster_model = gfx_uniform(dv->prog_caster, "u_model");
     dissolve_uniforms_lookup(dv->prog_lit, &dv->lit_u);
     dissolve_uniforms_lookup(dv->prog_caster, &dv->caster_u);
@@ -163,6 +165,22 @@ void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const
         dissolve_bind(dv, &dv->lit_u, p, pass);
     }
     gfx_mesh_draw(m);
+}
+
+void dissolve_draw_mesh_fringe(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo,
+                               const dissolve_params *p)
+{
+    if (!dv || p->edge != DISSOLVE_EDGE_FADE || p->amount <= 0.0f) return;
+    gfx_state_set(GFX_DEPTH_LESS | GFX_BLEND_ALPHA);
+    glUseProgram(dv->prog_lit);
+    glUniformMatrix4fv(dv->lit_model, 1, GL_FALSE, (const float *)model);
+    glUniform3fv(dv->lit_albedo, 1, albedo);
+    glUniform3fv(dv->lit_emissive, 1, (const float[3]){0, 0, 0});
+    glUniform1i(dv->lit_view, 0);
+    glUniform1f(dv->lit_fringe, 2.0f * fmaxf(p->edge_width, 1e-4f));
+    dissolve_bind(dv, &dv->lit_u, p, DISSOLVE_PASS_MAIN);
+    gfx_mesh_draw(m);
+    glUniform1f(dv->lit_fringe, 0.0f);
 }
 
 void dissolve_draw_mesh_view(const dissolve *dv, const gfx_mesh *m, mat4 model, const dissolve_params *p,

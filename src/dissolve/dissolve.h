@@ -73,6 +73,11 @@ void dissolve_unbind(const dissolve_uniforms *u);
 void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive,
                         const dissolve_params *p, dissolve_pass pass);
 
+/* With p->edge == DISSOLVE_EDGE_FADE: the alpha-blended fringe below the cut (core/dissolve_math.h),
+ * drawn after the opaque meshes (GFX_DEPTH_LESS | GFX_BLEND_ALPHA, no depth write, two-sided);
+ * nothing with DISSOLVE_EDGE_CUT. Fringes of different meshes are not sorted. */
+void dissolve_draw_mesh_fringe(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo,
+                               const dissolve_params *p);
 /* The fields as colours, for debug views (drawn with GFX_STATE_OPAQUE_TWO_SIDED, unlit, nothing
  * discarded): D the fragment's signed distance to the edge (burnt red, intact blue, the edge
  * white), W the weight the vertex moves with (dark blue 0 .. yellow .. white 1). */

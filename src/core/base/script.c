@@ -69,6 +69,7 @@ static const script_spec script_specs[SCRIPT_OP_COUNT] = {
     [SCRIPT_PARAMS] = {"params", "p", "PATH", NULL, NULL, {0}},
     [SCRIPT_POST] = {"post", "eb", "NAME ON|OFF", post_effect_names, "post effect", {0}},
     [SCRIPT_DISSOLVE_PITFALL] = {"dissolve-pitfall", "e", "NAME", dissolve_pitfall_names, "dissolve pitfall", {0}},
+    [SCRIPT_DISSOLVE_EDGE] = {"dissolve-edge", "e", "EDGE", dissolve_edge_names, "dissolve edge", {0}},
 };
 
 const char *script_op_name(script_op op)

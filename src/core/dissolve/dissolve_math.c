@@ -32,6 +32,8 @@ const char *const dissolve_shape_names[DISSOLVE_SHAPE_COUNT + 1] = {"noise", "di
 const char *const dissolve_pitfall_names[DISSOLVE_PITFALL_COUNT + 1] = {
     "none", "one-sided", "no-backoff", "object-space", "hard-normals", "vertex-mip0", "no-shadow", "bounds", NULL};
 
+const char *const dissolve_edge_names[DISSOLVE_EDGE_COUNT + 1] = {"cut", "fade", NULL};
+
 bool dissolve_mode_parse(const char *s, dissolve_mode *out)
 {
     int i = names_find(dissolve_mode_names, s);
@@ -56,6 +58,7 @@ bool dissolve_pitfall_parse(const char *s, dissolve_pitfall *out)
 const char *dissolve_mode_name(dissolve_mode m) { return dissolve_mode_names[m]; }
 const char *dissolve_shape_name(dissolve_shape s) { return dissolve_shape_names[s]; }
 const char *dissolve_pitfall_name(dissolve_pitfall p) { return dissolve_pitfall_names[p]; }
+const char *dissolve_edge_name(dissolve_edge e) { return dissolve_edge_names[e]; }
 
 static float dissolve__saturate(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
 static float dissolve__smooth(float w) { return w * w * (3.0f - 2.0f * w); }

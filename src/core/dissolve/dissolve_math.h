@@ -57,11 +57,17 @@ typedef enum dissolve_pitfall {
     DISSOLVE_PITFALL_COUNT
 } dissolve_pitfall;
 
+/* How the burnt side ends: a hard cut, or an alpha-blended fringe (the GL module's second,
+ * blended draw of the fragments just below the threshold: -fringe <= d < 0, alpha 1 + d / fringe,
+ * fringe = 2 * edge_width). */
+typedef enum dissolve_edge { DISSOLVE_EDGE_CUT, DISSOLVE_EDGE_FADE, DISSOLVE_EDGE_COUNT } dissolve_edge;
+
 /* The one table of names of each, indexed by the enum, NULL-terminated (core/base/names.h).
  */
 extern const char *const dissolve_mode_names[DISSOLVE_MODE_COUNT + 1];
 extern const char *const dissolve_shape_names[DISSOLVE_SHAPE_COUNT + 1];
 extern const char *const dissolve_pitfall_names[DISSOLVE_PITFALL_COUNT + 1];
+extern const char *const dissolve_edge_names[DISSOLVE_EDGE_COUNT + 1];
 
 /* Per-draw values (uniforms). Start from dissolve_params_defaults(): zero is a meaningful
  * value for most fields (amount 0, mip 0), so zero does not mean default here. */
@@ -82,6 +88,7 @@ typedef struct dissolve_params {
     float target[3];       /* pull target, world; default (0, 2, 0) */
     float edge_color[3];   /* HDR emission at the edge; default (6, 2.2, 0.5) */
     bool hard_normals;     /* pitfall: push along the face normal (cracks at hard edges) */
+    dissolve_edge edge;    /* cut or fade; default cut */
     dissolve_pitfall pitfall; /* the deliberate mistake the formulas make (one-sided, no-backoff,
                                  object-space change them; the others are the GL module's); default none */
 } dissolve_params;
@@ -93,6 +100,7 @@ const char *dissolve_mode_name(dissolve_mode m);
 const char *dissolve_shape_name(dissolve_shape s);
 bool dissolve_pitfall_parse(const char *s, dissolve_pitfall *out);
 const char *dissolve_pitfall_name(dissolve_pitfall p);
+const char *dissolve_edge_name(dissolve_edge e);
 
 float dissolve_threshold(const dissolve_params *p);
 /* Smoothstep bump peaking at the edge: 1 at d = 0, 0 for |d| >= band. */
