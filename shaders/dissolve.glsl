@@ -18,6 +18,7 @@ uniform int u_dissolve_on;
 uniform int u_dissolve_mode;         // 0 none, 1 push, 2 pull
 uniform int u_dissolve_shape;        // 0 noise, 1 direction, 2 sphere
 uniform int u_dissolve_hard_normals; // pitfall: face normals instead of the smooth ones
+uniform int u_dissolve_pitfall;      // dissolve_pitfall: 1 one-sided, 2 no-backoff, 3 object-space
 uniform float u_dissolve_amount;
 uniform float u_dissolve_noise_scale;
 uniform float u_dissolve_noise_weight;
@@ -40,7 +41,8 @@ float dissolve_saturate(float x) { return clamp(x, 0.0, 1.0); }
 
 float dissolve_threshold()
 {
-    float start = u_dissolve_mode != 0 ? max(u_dissolve_edge_width, u_dissolve_band) : u_dissolve_edge_width;
+    bool moves = u_dissolve_mode != 0 && u_dissolve_pitfall != 2;
+    float start = moves ? max(u_dissolve_edge_width, u_dissolve_band) : u_dissolve_edge_width;
     return -start + (1.001 + start) * u_dissolve_amount;
 }
 
@@ -108,6 +110,15 @@ float dissolve_vertex_d(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
     return dissolve_value(rest_os, dir, rest_ws, dissolve_model_scale(model), u_dissolve_vertex_mip) - dissolve_threshold();
 }
 
+// The weight the vertex moves with (push or pull, 0 without motion), for the dissolve-w view.
+float dissolve_vertex_weight(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
+{
+    if (u_dissolve_on == 0 || u_dissolve_mode == 0) return 0.0;
+    float d = dissolve_vertex_d(rest_os, nrm_os, snrm_os, model);
+    if (u_dissolve_mode == 1 && u_dissolve_pitfall != 1) return dissolve_push_weight(d);
+    return dissolve_pull_weight(d);
+}
+
 // World position after push or pull. Noise is read at the REST position, so the pattern stays
 // on the surface while the shape moves.
 vec3 dissolve_vertex_ws(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
@@ -116,9 +127,14 @@ vec3 dissolve_vertex_ws(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
     if (u_dissolve_on == 0 || u_dissolve_mode == 0) return rest_ws;
     float d = dissolve_vertex_d(rest_os, nrm_os, snrm_os, model);
     if (u_dissolve_mode == 1) {
+        // the one-sided pitfall forgets |d|: every burnt vertex stays pushed all the way
+        float w = u_dissolve_pitfall == 1 ? dissolve_pull_weight(d) : dissolve_push_weight(d);
+        // the object-space pitfall pushes in object units: the bulge grows with the model's scale
+        if (u_dissolve_pitfall == 3)
+            return rest_ws + mat3(model) * dissolve_direction(nrm_os, snrm_os) * (u_dissolve_push * w);
         // inverse transpose for a normal, then unit length: the push is metres in world space
         vec3 dir_ws = normalize(transpose(inverse(mat3(model))) * dissolve_direction(nrm_os, snrm_os));
-        return rest_ws + dir_ws * (u_dissolve_push * dissolve_push_weight(d));
+        return rest_ws + dir_ws * (u_dissolve_push * w);
     }
     float w = dissolve_pull_weight(d);
     return rest_ws + (u_dissolve_target - rest_ws) * (w * w);

@@ -5,13 +5,45 @@ in vec3 v_world;
 in vec3 v_nrm;
 in vec3 v_rest_os;
 in vec3 v_dir_os;
+in float v_weight;
 uniform mat4 u_model;
+uniform int u_view_mode; // 0 lit, 1 signed distance d, 2 vertex weight w
+uniform float u_fringe;  // > 0: draw only the blended fringe -u_fringe <= d < 0 (dissolve-edge fade)
 uniform vec3 u_albedo;
 uniform vec3 u_emissive;
 out vec4 o_color;
 void main()
 {
     float d = dissolve_fragment_d(v_rest_os, v_dir_os, u_model);
+#ifndef SHADOW_PASS
+    if (u_view_mode == 1) {
+        // Nothing is discarded: burnt (d < 0) red, intact blue, both fading out over one vertex
+        // band; the edge itself (|d| under a quarter of the glow width) a white line.
+        float k = dissolve_saturate(abs(d) / max(u_dissolve_band, 1e-4));
+        vec3 c = d < 0.0 ? vec3(1.0, 0.15, 0.1) : vec3(0.1, 0.35, 1.0);
+        c = mix(c, c * 0.15, k);
+        if (abs(d) < 0.25 * u_dissolve_edge_width) c = vec3(1.0);
+        o_color = vec4(c, 1.0);
+        return;
+    }
+    if (u_view_mode == 2) {
+        // 0 dark blue, through green and yellow, to white at full motion
+        float w = dissolve_saturate(v_weight);
+        vec3 c = w < 0.5 ? mix(vec3(0.02, 0.05, 0.3), vec3(0.1, 0.8, 0.2), w * 2.0)
+                         : mix(vec3(1.0, 0.85, 0.1), vec3(1.0), (w - 0.5) * 2.0);
+        o_color = vec4(c, 1.0);
+        return;
+    }
+#endif
+    float alpha = 1.0;
+#ifndef SHADOW_PASS
+    if (u_fringe > 0.0) {
+        // the burnt side's first stretch, fading out: what the opaque draw discarded
+        if (d >= 0.0 || d < -u_fringe) discard;
+        alpha = 1.0 + d / u_fringe;
+        d = 0.0; // glows like the edge itself
+    }
+#endif
     DISSOLVE_DISCARD(d);
 #ifdef SHADOW_PASS
     o_color = vec4(0.0);
@@ -24,6 +56,6 @@ void main()
     else
         c = u_albedo * 0.04;
     c += u_emissive + dissolve_emission(d);
-    o_color = vec4(apply_fog(c, v_world), 1.0);
+    o_color = vec4(apply_fog(c, v_world), alpha);
 #endif
 }

@@ -11,8 +11,12 @@ out vec3 v_world;
 out vec3 v_nrm;
 out vec3 v_rest_os;
 out vec3 v_dir_os;
+out float v_weight;
+uniform int u_view_mode; // 0 lit, 1 signed distance d, 2 vertex weight w
 void main()
 {
+    // only the w view pays for the weight: the position below computes it again
+    v_weight = u_view_mode == 2 ? dissolve_vertex_weight(a_pos, a_nrm, a_snrm, u_model) : 0.0;
     vec3 w = dissolve_vertex_ws(a_pos, a_nrm, a_snrm, u_model);
     v_world = w;
     v_nrm = transpose(inverse(mat3(u_model))) * a_nrm;

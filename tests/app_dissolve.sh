@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The dissolve gallery, headless: the issue's "Done when" (push bulges, pull stretches, the shadow
-# map follows the dissolve, amount 1 leaves nothing), stats, and each documented pitfall switch
-# (IMPRINT_DISSOLVE_PITFALL) visibly changes the picture it is meant to break.
+# map follows the dissolve, amount 1 leaves nothing), stats, and each pitfall
+# (`dissolve-pitfall NAME`) visibly changes the picture it is meant to break.
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
@@ -59,23 +59,95 @@ check grep -q '"dissolve_amount": 0.5' stats.json
 check grep -q '"dissolve_mode": "push"' stats.json
 check grep -q '"dissolve_items_drawn": 5' stats.json
 
-# pitfalls: each switch changes the picture it is meant to break, nothing else
-cat >pitfall.txt <<'SCRIPT'
+# pitfalls (`dissolve-pitfall NAME`): each one changes the picture it is meant to break, compared
+# with `none` at the same moment, below the HUD lines (which name the pitfall)
+R="0 50 320 130"
+shot() { # NAME AMOUNT MODE OUT [CAMERA] [BAND]
+    cat >pf.txt <<SCRIPT
+0.00 post exposure off
+0.00 set dissolve.band ${6:-0.2}
+0.00 dissolve-pitfall $1
+0.00 dissolve $2
+0.00 dissolve-mode $3
+0.00 dissolve-shape direction
+${5:+0.00 camera $5}
+0.05 screenshot $4.png
+0.05 dump shadow $4_shadow.png
+0.05 stats $4.json
+SCRIPT
+    run --script pf.txt
+}
+rgt() { local d; d=$("$IMGTOOL" diff "$1" "$2" $R); awk -v d="$d" -v t="$3" 'BEGIN { exit !(d > t) }' || { echo "diff $1 $2 below the HUD = $d, want > $3"; return 1; }; }
+# the same run twice is byte-identical, so any difference below comes from the pitfall
+check shot none 0.45 push pf_none
+check shot none 0.45 push pf_none_again
+check "$IMGTOOL" same pf_none.png pf_none_again.png
+for pf in one-sided object-space hard-normals vertex-mip0; do
+    check shot $pf 0.45 push pf_$pf
+    check rgt pf_none.png pf_$pf.png 0.005
+done
+check grep -q '"dissolve_pitfall": "vertex-mip0"' pf_vertex-mip0.json
+# no-backoff: at amount 0 nothing may move; with a vertex band wider than the glow it bulges
+check shot none 0 push pf_none0 "" 0.4
+check shot no-backoff 0 push pf_no-backoff "" 0.4
+check rgt pf_none0.png pf_no-backoff.png 0.005
+# no-shadow: at amount 1 the correct shadow map is empty, the pitfall's still holds the meshes
+check shot none 1 push pf_none1
+check shot no-shadow 1 push pf_no-shadow
+check awk -v s="$(sd pf_none1_shadow.png)" 'BEGIN { exit !(s < 0.5) }'
+check awk -v s="$(sd pf_no-shadow_shadow.png)" 'BEGIN { exit !(s > 2) }'
+check rgt pf_none1.png pf_no-shadow.png 0.005
+# bounds: looking up at the orb, the pulled items' rest boxes are out of view; culled with them
+# the strands flying into the orb vanish
+cam="1.49 2.1 2.4 1.49 2.4 0.0"
+check shot none 0.45 pull pf_none_pull "$cam"
+check shot bounds 0.45 pull pf_bounds "$cam"
+check rgt pf_none_pull.png pf_bounds.png 0.02
+check grep -q '"dissolve_items_drawn": 5' pf_none_pull.json
+check grep -q '"dissolve_items_drawn": 1' pf_bounds.json
+
+# views dissolve-d and dissolve-w: the fields as colours in the panel (right, lower half), which
+# differ from the lit picture there and from each other; the screenshot at a time is taken after
+# that frame's commands, so each view is switched on one step before its capture
+cat >views.txt <<'SCRIPT'
 0.00 dissolve 0.45
 0.00 dissolve-mode push
-0.05 screenshot pf_push.png
-0.10 dissolve 1
-0.15 dump shadow pf_shadow_gone.png
+0.00 dissolve-shape direction
+0.05 screenshot v_lit.png
+0.10 view dissolve-d
+0.20 screenshot v_d.png
+0.25 view dissolve-w
+0.35 screenshot v_w.png
 SCRIPT
-check run --script pitfall.txt
-cp pf_push.png ok_push.png
-cp pf_shadow_gone.png ok_shadow_gone.png
-IMPRINT_DISSOLVE_PITFALL=mip0 run --script pitfall.txt 2>/dev/null
-check gt ok_push.png pf_push.png 0.002
-check lt ok_shadow_gone.png pf_shadow_gone.png 0.0001
-IMPRINT_DISSOLVE_PITFALL=hard-normals run --script pitfall.txt 2>/dev/null
-check gt ok_push.png pf_push.png 0.002
-IMPRINT_DISSOLVE_PITFALL=no-shadow run --script pitfall.txt 2>/dev/null
-check awk -v s="$(sd pf_shadow_gone.png)" 'BEGIN { exit !(s > 2) }'   # the vanished meshes still cast
+check run --script views.txt
+P="150 90 170 90"
+vgt() { local d; d=$("$IMGTOOL" diff "$1" "$2" $P); awk -v d="$d" -v t="$3" 'BEGIN { exit !(d > t) }' || { echo "diff $1 $2 in the panel = $d, want > $3"; return 1; }; }
+check vgt v_lit.png v_d.png 0.3
+check vgt v_lit.png v_w.png 0.3
+check vgt v_d.png v_w.png 0.05   # the meshes only: the panel's background is the same grey
+
+# dissolve-edge: cut is the default picture byte for byte; fade adds a blended fringe below the
+# cut, so it changes the picture mid-burn and not at all at amount 0 (no edge anywhere)
+edge() { # EDGE|"" AMOUNT OUT
+    cat >edge.txt <<SCRIPT
+0.00 post exposure off
+${1:+0.00 dissolve-edge $1}
+0.00 dissolve $2
+0.00 dissolve-mode push
+0.00 dissolve-shape direction
+0.05 screenshot $3.png
+0.05 stats $3.json
+SCRIPT
+    run --script edge.txt
+}
+check edge "" 0.5 e_default
+check edge cut 0.5 e_cut
+check edge fade 0.5 e_fade
+check edge cut 0 e_cut0
+check edge fade 0 e_fade0
+check "$IMGTOOL" same e_default.png e_cut.png
+check rgt e_cut.png e_fade.png 0.01
+check "$IMGTOOL" same e_cut0.png e_fade0.png
+check grep -q '"dissolve_edge": "fade"' e_fade.json
 
 exit $fail

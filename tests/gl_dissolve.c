@@ -192,10 +192,10 @@ static void mip0_pitfall_makes_spikes(void **state)
 {
     (void)state;
     dissolve *good = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_NONE});
-    dissolve *bad = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_MIP0});
+    dissolve *bad = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_VERTEX_MIP0});
     assert_non_null(good);
     assert_non_null(bad);
-    assert_int_equal(dissolve_active_pitfall(bad), DISSOLVE_PITFALL_MIP0);
+    assert_int_equal(dissolve_active_pitfall(bad), DISSOLVE_PITFALL_VERTEX_MIP0);
     GLuint prog = feedback_program();
     mesh_data m = {0};
     mesh_build_box(&m, (float[3]){0.4f, 0.4f, 0.4f}, 24);

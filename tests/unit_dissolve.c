@@ -237,6 +237,60 @@ static int count_cracks(const mesh_data *m, const dissolve_params *p, mat4 model
     return cracks;
 }
 
+/* The formula pitfalls the CPU mirror carries: each breaks exactly the property the correct
+ * formula keeps. */
+static void formula_pitfalls_break_what_they_should(void **state)
+{
+    (void)state;
+    dissolve_params p = params_for(DISSOLVE_MODE_PUSH, DISSOLVE_SHAPE_DIRECTION, 0.0f);
+    /* no-backoff: at amount 0 the threshold sits at -edge_width, inside the vertex band */
+    p.pitfall = DISSOLVE_PITFALL_NO_BACKOFF;
+    assert_float_equal(dissolve_threshold(&p), -p.edge_width, 1e-6);
+    p.pitfall = DISSOLVE_PITFALL_NONE;
+    assert_float_equal(dissolve_threshold(&p), -fmaxf(p.edge_width, p.band), 1e-6);
+
+    mesh_data m = {0}, big = {0};
+    mesh_build_box(&m, (float[3]){0.4f, 0.4f, 0.4f}, 24);
+    mat4 ten = GLM_MAT4_IDENTITY_INIT;
+    glm_scale_uni(ten, 10.0f);
+    mesh_append(&big, &m, ten);
+    mat4 model, model_big;
+    model_at(1, 0.9f, 0, 1.0f, model);
+    model_at(1, 0.9f, 0, 0.1f, model_big);
+    p.amount = 0.7f; /* deep enough that part of the box is burnt beyond the band */
+    int burnt = 0, spread = 0;
+    for (int i = 0; i < m.vertex_count; i++) {
+        vec3 ok, bad, rest;
+        glm_mat4_mulv3(model, m.pos[i], 1.0f, rest);
+        float d = dissolve_vertex_d(&p, noise, m.pos[i], m.nrm[i], m.snrm[i], model);
+        /* one-sided: a vertex burnt deeper than the band stays pushed all the way */
+        p.pitfall = DISSOLVE_PITFALL_ONE_SIDED;
+        dissolve_vertex(&p, noise, m.pos[i], m.nrm[i], m.snrm[i], model, bad);
+        p.pitfall = DISSOLVE_PITFALL_NONE;
+        dissolve_vertex(&p, noise, m.pos[i], m.nrm[i], m.snrm[i], model, ok);
+        if (d < -p.band) {
+            burnt++;
+            assert_float_equal(glm_vec3_distance(ok, rest), 0.0f, 1e-5);
+            assert_float_equal(glm_vec3_distance(bad, rest), p.push_distance, 1e-4);
+        }
+        /* object-space: the same shape at ten times the units is pushed ten times as far */
+        vec3 ok_big, bad_big;
+        dissolve_vertex(&p, noise, big.pos[i], big.nrm[i], big.snrm[i], model_big, ok_big);
+        p.pitfall = DISSOLVE_PITFALL_OBJECT_SPACE;
+        dissolve_vertex(&p, noise, big.pos[i], big.nrm[i], big.snrm[i], model_big, bad_big);
+        p.pitfall = DISSOLVE_PITFALL_NONE;
+        float moved = glm_vec3_distance(ok_big, rest);
+        if (moved > 1e-3f) {
+            spread++;
+            assert_float_equal(glm_vec3_distance(bad_big, rest), 0.1f * moved, 1e-4);
+        }
+    }
+    assert_true(burnt > 0);
+    assert_true(spread > 0);
+    mesh_data_free(&m);
+    mesh_data_free(&big);
+}
+
 static void hard_edges_do_not_crack(void **state)
 {
     (void)state;
@@ -415,6 +469,7 @@ int main(void)
         cmocka_unit_test(threshold_backs_off_by_the_wider_band),
         cmocka_unit_test(guiding_shapes_span_zero_to_one),
         cmocka_unit_test(displacement_is_in_world_metres),
+        cmocka_unit_test(formula_pitfalls_break_what_they_should),
         cmocka_unit_test(hard_edges_do_not_crack),
         cmocka_unit_test(bounds_hold_every_displaced_vertex),
         cmocka_unit_test(noise_tiles_seamlessly),

@@ -66,10 +66,10 @@ static void module_tables_round_trip(void **state)
         assert_int_equal(sh, i);
         assert_string_equal(dissolve_shape_name(sh), dissolve_shape_names[i]);
     }
-    /* pitfalls: every name but "default" (the desc's "read the environment") is a choice */
+    /* pitfalls: every name is a choice, the old environment name "mip0" is not */
     assert_int_equal(names_count(dissolve_pitfall_names), DISSOLVE_PITFALL_COUNT);
     dissolve_pitfall p = DISSOLVE_PITFALL_COUNT;
-    assert_false(dissolve_pitfall_parse("default", &p));
+    assert_false(dissolve_pitfall_parse("mip0", &p));
     assert_int_equal(p, DISSOLVE_PITFALL_COUNT); /* untouched on failure */
     for (int i = DISSOLVE_PITFALL_NONE; i < DISSOLVE_PITFALL_COUNT; i++) {
         assert_true(dissolve_pitfall_parse(dissolve_pitfall_names[i], &p));

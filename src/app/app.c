@@ -572,7 +572,7 @@ static bool app__init(app *a)
         }
     }
     a->ctx = (scene_ctx){.opt = o, .r = a->r, .cam = &a->cam, .seed = o->seed, .headless = headless,
-                         .width = o->width, .height = o->height, .params = a->params};
+                         .width = o->width, .height = o->height, .params = a->params, .view = a->view};
     a->ui = ui_create(&(ui_desc){.window = platform_window(a->plat), .shown = o->ui});
     if (!a->ui && o->ui) log_warn("--ui: no panel (see above)");
     a->fx = fx_create(o, o->seed);

@@ -78,6 +78,9 @@ typedef struct scene_ctx {
      * write it; a scene reads its knobs from it each step or frame and hands the values to its
      * modules, so a change applies at once, also to a scene entered later. */
     const params *params;
+    /* The debug view on screen (script_view_names, "" for none), owned by the app: a scene whose
+     * view is drawn on demand reads it in prepare (its view() is also asked by menus). */
+    const char *view;
 } scene_ctx;
 
 /* Result of scene_vtable.command */

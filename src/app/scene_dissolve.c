@@ -30,6 +30,10 @@ typedef struct gallery {
     dissolve *dv;
     gfx_mesh orb;
     int drawn;
+    /* dissolve-d / dissolve-w: while one is on screen, prepare() draws the gallery's fields into
+     * `fields` from the main camera */
+    gfx_target fields;
+    dissolve_edge edge;
 } gallery;
 
 static void *gallery_create(scene_ctx *ctx)
@@ -64,6 +68,7 @@ static void gallery_destroy(void *p)
     if (!g) return;
     for (int i = 0; i < g->g.count; i++) gfx_mesh_destroy(&g->mesh[i]);
     gfx_mesh_destroy(&g->orb);
+    gfx_target_destroy(&g->fields);
     dissolve_destroy(g->dv);
     free(g);
 }
@@ -77,16 +82,26 @@ static void gallery_update(void *p, const app_input *in, float dt)
     if (in->pressed[GLFW_KEY_4]) g->shape = DISSOLVE_SHAPE_NOISE;
     if (in->pressed[GLFW_KEY_5]) g->shape = DISSOLVE_SHAPE_DIRECTION;
     if (in->pressed[GLFW_KEY_6]) g->shape = DISSOLVE_SHAPE_SPHERE;
+    if (in->pressed[GLFW_KEY_7]) {
+        gallery *gl = p;
+        dissolve_set_pitfall(gl->dv, (dissolve_pitfall)((dissolve_active_pitfall(gl->dv) + 1) % DISSOLVE_PITFALL_COUNT));
+    }
     float da = (in->down[GLFW_KEY_UP] ? 1.0f : 0.0f) - (in->down[GLFW_KEY_DOWN] ? 1.0f : 0.0f);
     dissolve_gallery_update(g, dt, in->pressed[GLFW_KEY_SPACE], da);
 }
 
-static bool gallery__visible(const dissolve_gallery_item *it, const dissolve_params *p, mat4 viewproj)
+static bool gallery__visible(const dissolve_gallery_item *it, const dissolve_params *p, mat4 viewproj, bool rest)
 {
     vec4 planes[6];
     vec3 box[2];
     glm_frustum_planes(viewproj, planes);
-    dissolve_bounds(p, it->lo, it->hi, box[0], box[1]);
+    /* the bounds pitfall culls with the rest box, as if the vertices stayed where they were */
+    if (rest) {
+        glm_vec3_copy((float *)it->lo, box[0]);
+        glm_vec3_copy((float *)it->hi, box[1]);
+    } else {
+        dissolve_bounds(p, it->lo, it->hi, box[0], box[1]);
+    }
     return glm_aabb_frustum(box, planes);
 }
 
@@ -112,10 +127,21 @@ static void gallery_draw(void *p, scene_pass pass)
         dissolve_gallery_item *it = &g->g.items[i];
         dissolve_params dp = dissolve_gallery_params(&g->g, i);
         gallery__tune(g, &dp);
-        if (!gallery__visible(it, &dp, viewproj)) continue;
+        if (!gallery__visible(it, &dp, viewproj, dissolve_active_pitfall(g->dv) == DISSOLVE_PITFALL_BOUNDS)) continue;
         drawn++;
         dissolve_draw_mesh(g->dv, &g->mesh[i], it->model, it->albedo, NULL, &dp,
                            pass == SCENE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN);
+    }
+    if (pass == SCENE_PASS_MAIN && g->edge == DISSOLVE_EDGE_FADE) {
+        /* the blended fringes after every opaque item, so they fade over what is behind them */
+        for (int i = 0; i < g->g.count; i++) {
+            dissolve_gallery_item *it = &g->g.items[i];
+            dissolve_params dp = dissolve_gallery_params(&g->g, i);
+            gallery__tune(g, &dp);
+            dp.edge = g->edge;
+            if (!gallery__visible(it, &dp, viewproj, dissolve_active_pitfall(g->dv) == DISSOLVE_PITFALL_BOUNDS)) continue;
+            dissolve_draw_mesh_fringe(g->dv, &g->mesh[i], it->model, it->albedo, &dp);
+        }
     }
     gfx_pass_end();
     if (pass == SCENE_PASS_MAIN) {
@@ -127,9 +153,48 @@ static void gallery_draw(void *p, scene_pass pass)
     }
 }
 
+static void gallery_prepare(void *p)
+{
+    gallery *g = p;
+    const char *name = g->ctx->view ? g->ctx->view : "";
+    dissolve_view view = !strcmp(name, "dissolve-d") ? DISSOLVE_VIEW_D : !strcmp(name, "dissolve-w") ? DISSOLVE_VIEW_W : 0;
+    if (!view) return;
+    int w, h;
+    renderer_size(g->ctx->r, &w, &h);
+    if (!g->fields.fbo) {
+        if (!gfx_target_create(&g->fields, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RGBA8},
+                                                             .depth = GL_DEPTH_COMPONENT24, .label = "dissolve.fields"}))
+            return;
+    } else if (!gfx_target_resize(&g->fields, w, h)) {
+        return;
+    }
+    gfx_target_bind(&g->fields);
+    glClearColor(0.5f, 0.5f, 0.5f, 1.0f);
+    gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    for (int i = 0; i < g->g.count; i++) {
+        dissolve_params dp = dissolve_gallery_params(&g->g, i);
+        gallery__tune(g, &dp);
+        dissolve_draw_mesh_view(g->dv, &g->mesh[i], g->g.items[i].model, &dp, view);
+    }
+}
+
+static bool gallery_view(void *p, const char *name, scene_view *out)
+{
+    gallery *g = p;
+    if (!strcmp(name, "dissolve-d")) {
+        *out = (scene_view){g->fields.color[0], GFX_PANEL_RGB, "signed distance d to the edge: burnt red, intact blue, edge white"};
+    } else if (!strcmp(name, "dissolve-w")) {
+        *out = (scene_view){g->fields.color[0], GFX_PANEL_RGB, "vertex weight w: 0 dark blue, 1 white"};
+    } else {
+        return false;
+    }
+    return true;
+}
+
 static bool gallery_supports(script_op op)
 {
-    return op == SCRIPT_DISSOLVE || op == SCRIPT_DISSOLVE_MODE || op == SCRIPT_DISSOLVE_SHAPE;
+    return op == SCRIPT_DISSOLVE || op == SCRIPT_DISSOLVE_MODE || op == SCRIPT_DISSOLVE_SHAPE ||
+           op == SCRIPT_DISSOLVE_PITFALL || op == SCRIPT_DISSOLVE_EDGE;
 }
 
 static scene_cmd_result gallery_command(void *p, const script_cmd *cmd)
@@ -141,6 +206,8 @@ static scene_cmd_result gallery_command(void *p, const script_cmd *cmd)
         return SCENE_CMD_OK;
     case SCRIPT_DISSOLVE_MODE: g->g.mode = (dissolve_mode)cmd->index; return SCENE_CMD_OK;
     case SCRIPT_DISSOLVE_SHAPE: g->g.shape = (dissolve_shape)cmd->index; return SCENE_CMD_OK;
+    case SCRIPT_DISSOLVE_EDGE: g->edge = (dissolve_edge)cmd->index; return SCENE_CMD_OK;
+    case SCRIPT_DISSOLVE_PITFALL: dissolve_set_pitfall(g->dv, (dissolve_pitfall)cmd->index); return SCENE_CMD_OK;
     default:
         return SCENE_CMD_UNSUPPORTED;
     }
@@ -154,6 +221,7 @@ static void gallery_stats(void *p, json_writer *w)
     json_string(w, "dissolve_mode", dissolve_mode_name(g->g.mode));
     json_string(w, "dissolve_shape", dissolve_shape_name(g->g.shape));
     json_string(w, "dissolve_pitfall", dissolve_pitfall_name(dissolve_active_pitfall(g->dv)));
+    json_string(w, "dissolve_edge", dissolve_edge_name(g->edge));
     json_int(w, "dissolve_items", g->g.count);
     json_int(w, "dissolve_items_drawn", g->drawn);
     json_array_begin(w, "dissolve_item_amounts");
@@ -236,10 +304,12 @@ static void gallery_hud(void *p, float x, float y)
 
 static void gallery_keys_help(char *buf, size_t len)
 {
-    char modes[64], shapes[64];
+    char modes[64], shapes[64], pitfalls[160];
     names_join(dissolve_mode_names, "/", modes, sizeof modes);
     names_join(dissolve_shape_names, "/", shapes, sizeof shapes);
-    snprintf(buf, len, "1/2/3 mode %s\n4/5/6 shape %s\nUp/Down amount\nSpace resume cycle", modes, shapes);
+    names_join(dissolve_pitfall_names, " ", pitfalls, sizeof pitfalls);
+    snprintf(buf, len, "1/2/3 mode %s\n4/5/6 shape %s\n7 next pitfall: %s\nUp/Down amount\nSpace resume cycle",
+             modes, shapes, pitfalls);
 }
 
 const scene_vtable scene_dissolve = {
@@ -248,7 +318,9 @@ const scene_vtable scene_dissolve = {
     .create = gallery_create,
     .destroy = gallery_destroy,
     .update = gallery_update,
+    .prepare = gallery_prepare,
     .draw = gallery_draw,
+    .view = gallery_view,
     .supports = gallery_supports,
     .command = gallery_command,
     .stats = gallery_stats,

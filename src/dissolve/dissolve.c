@@ -1,11 +1,10 @@
 #include "dissolve/dissolve.h"
 #include "core/base/alloc.h"
 
+#include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/base/log.h"
-#include "core/base/names.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 
@@ -13,23 +12,10 @@ struct dissolve {
     noise_tex *noise;
     GLuint noise_tex;
     GLuint prog_lit, prog_caster;
-    GLint lit_model, lit_albedo, lit_emissive, caster_model;
+    GLint lit_model, lit_albedo, lit_emissive, lit_view, lit_fringe, caster_model;
     dissolve_uniforms lit_u, caster_u;
     dissolve_pitfall pitfall;
 };
-
-static dissolve_pitfall dissolve__pitfall_from_env(void)
-{
-    const char *env = getenv("IMPRINT_DISSOLVE_PITFALL");
-    dissolve_pitfall p = DISSOLVE_PITFALL_NONE;
-    if (env && *env && !dissolve_pitfall_parse(env, &p)) {
-        char list[128];
-        names_join(dissolve_pitfall_names + DISSOLVE_PITFALL_NONE, ", ", list, sizeof list);
-        log_warn("IMPRINT_DISSOLVE_PITFALL=%s is not one of %s; ignored", env, list);
-        p = DISSOLVE_PITFALL_NONE;
-    }
-    return p;
-}
 
 static GLuint dissolve__upload(const noise_tex *n)
 {
@@ -60,7 +46,7 @@ dissolve *dissolve_create(const dissolve_desc *desc)
         log_error("dissolve_create: out of memory");
         return NULL;
     }
-    dv->pitfall = d.pitfall == DISSOLVE_PITFALL_DEFAULT ? dissolve__pitfall_from_env() : d.pitfall;
+    dv->pitfall = d.pitfall;
     dv->noise = noise_bake(&d.noise);
     if (!dv->noise) goto fail;
     dv->noise_tex = dissolve__upload(dv->noise);
@@ -75,10 +61,11 @@ dissolve *dissolve_create(const dissolve_desc *desc)
     dv->lit_model = gfx_uniform(dv->prog_lit, "u_model");
     dv->lit_albedo = gfx_uniform(dv->prog_lit, "u_albedo");
     dv->lit_emissive = gfx_uniform(dv->prog_lit, "u_emissive");
+    dv->lit_view = gfx_uniform(dv->prog_lit, "u_view_mode");
+    dv->lit_fringe = gfx_uniform(dv->prog_lit, "u_fringe");
     dv->caster_model = gfx_uniform(dv->prog_caster, "u_model");
     dissolve_uniforms_lookup(dv->prog_lit, &dv->lit_u);
     dissolve_uniforms_lookup(dv->prog_caster, &dv->caster_u);
-    if (dv->pitfall != DISSOLVE_PITFALL_NONE) log_info("dissolve: pitfall %s on", dissolve_pitfall_name(dv->pitfall));
     return dv;
 fail:
     dissolve_destroy(dv);
@@ -101,6 +88,7 @@ void dissolve_uniforms_lookup(GLuint program, dissolve_uniforms *u)
     u->mode = gfx_uniform(program, "u_dissolve_mode");
     u->shape = gfx_uniform(program, "u_dissolve_shape");
     u->hard_normals = gfx_uniform(program, "u_dissolve_hard_normals");
+    u->pitfall = gfx_uniform(program, "u_dissolve_pitfall");
     u->amount = gfx_uniform(program, "u_dissolve_amount");
     u->noise_scale = gfx_uniform(program, "u_dissolve_noise_scale");
     u->noise_weight = gfx_uniform(program, "u_dissolve_noise_weight");
@@ -124,12 +112,15 @@ void dissolve_unbind(const dissolve_uniforms *u)
 
 void dissolve_bind(const dissolve *dv, const dissolve_uniforms *u, const dissolve_params *p, dissolve_pass pass)
 {
-    if (!dv || (pass == DISSOLVE_PASS_SHADOW && dv->pitfall == DISSOLVE_PITFALL_NO_SHADOW)) {
+    dissolve_pitfall pf = dv && p->pitfall == DISSOLVE_PITFALL_NONE ? dv->pitfall : p->pitfall;
+    if (!dv || (pass == DISSOLVE_PASS_SHADOW && pf == DISSOLVE_PITFALL_NO_SHADOW)) {
         dissolve_unbind(u);
         return;
     }
-    float mip = dv->pitfall == DISSOLVE_PITFALL_MIP0 ? 0.0f : p->vertex_mip;
-    bool hard = p->hard_normals || dv->pitfall == DISSOLVE_PITFALL_HARD_NORMALS;
+    float mip = pf == DISSOLVE_PITFALL_VERTEX_MIP0 ? 0.0f : p->vertex_mip;
+    bool hard = p->hard_normals || pf == DISSOLVE_PITFALL_HARD_NORMALS;
+    /* the shader knows the formula pitfalls only; the others are switched here or by the caller */
+    int shader_pf = pf <= DISSOLVE_PITFALL_OBJECT_SPACE ? (int)pf : 0;
     /* u_dissolve_noise points at GFX_UNIT_DISSOLVE_NOISE since linking (gfx/shader.h) */
     glActiveTexture(GL_TEXTURE0 + GFX_UNIT_DISSOLVE_NOISE);
     glBindTexture(GL_TEXTURE_2D, dv->noise_tex);
@@ -138,6 +129,7 @@ void dissolve_bind(const dissolve *dv, const dissolve_uniforms *u, const dissolv
     glUniform1i(u->mode, (int)p->mode);
     glUniform1i(u->shape, (int)p->shape);
     glUniform1i(u->hard_normals, hard ? 1 : 0);
+    glUniform1i(u->pitfall, shader_pf);
     glUniform1f(u->amount, p->amount);
     glUniform1f(u->noise_scale, p->noise_scale);
     glUniform1f(u->noise_weight, p->noise_weight);
@@ -169,11 +161,45 @@ void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const
         glUniformMatrix4fv(dv->lit_model, 1, GL_FALSE, (const float *)model);
         glUniform3fv(dv->lit_albedo, 1, albedo);
         glUniform3fv(dv->lit_emissive, 1, emissive ? emissive : (const float[3]){0, 0, 0});
+        glUniform1i(dv->lit_view, 0);
         dissolve_bind(dv, &dv->lit_u, p, pass);
     }
     gfx_mesh_draw(m);
 }
 
+void dissolve_draw_mesh_fringe(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo,
+                               const dissolve_params *p)
+{
+    if (!dv || p->edge != DISSOLVE_EDGE_FADE || p->amount <= 0.0f) return;
+    gfx_state_set(GFX_DEPTH_LESS | GFX_BLEND_ALPHA);
+    glUseProgram(dv->prog_lit);
+    glUniformMatrix4fv(dv->lit_model, 1, GL_FALSE, (const float *)model);
+    glUniform3fv(dv->lit_albedo, 1, albedo);
+    glUniform3fv(dv->lit_emissive, 1, (const float[3]){0, 0, 0});
+    glUniform1i(dv->lit_view, 0);
+    glUniform1f(dv->lit_fringe, 2.0f * fmaxf(p->edge_width, 1e-4f));
+    dissolve_bind(dv, &dv->lit_u, p, DISSOLVE_PASS_MAIN);
+    gfx_mesh_draw(m);
+    glUniform1f(dv->lit_fringe, 0.0f);
+}
+
+void dissolve_draw_mesh_view(const dissolve *dv, const gfx_mesh *m, mat4 model, const dissolve_params *p,
+                             dissolve_view view)
+{
+    if (!dv) return;
+    gfx_state_set(GFX_STATE_OPAQUE_TWO_SIDED);
+    glUseProgram(dv->prog_lit);
+    glUniformMatrix4fv(dv->lit_model, 1, GL_FALSE, (const float *)model);
+    glUniform1i(dv->lit_view, (int)view);
+    dissolve_bind(dv, &dv->lit_u, p, DISSOLVE_PASS_MAIN);
+    gfx_mesh_draw(m);
+    glUniform1i(dv->lit_view, 0);
+}
+
 GLuint dissolve_noise_texture(const dissolve *dv) { return dv ? dv->noise_tex : 0; }
 const noise_tex *dissolve_noise_data(const dissolve *dv) { return dv ? dv->noise : NULL; }
 dissolve_pitfall dissolve_active_pitfall(const dissolve *dv) { return dv ? dv->pitfall : DISSOLVE_PITFALL_NONE; }
+void dissolve_set_pitfall(dissolve *dv, dissolve_pitfall p)
+{
+    if (dv && p >= DISSOLVE_PITFALL_NONE && p < DISSOLVE_PITFALL_COUNT) dv->pitfall = p;
+}

@@ -20,11 +20,15 @@
  * Meshes need a_snrm (attribute 4, core mesh builders fill it): push moves along it so hard
  * edges stay closed. Cull with dissolve_bounds() (core): pulled vertices leave the mesh's box.
  *
- * Pitfalls for the docs, chosen at creation by the environment variable
- * IMPRINT_DISSOLVE_PITFALL (desc.pitfall overrides it):
- *   mip0          the vertex stage reads noise mip 0 instead of the blurred mip: spikes
+ * Pitfalls for the docs, switched at runtime (dissolve_set_pitfall; the app's `dissolve-pitfall`):
+ *   one-sided     push weight without |d|: burnt vertices stay pushed, shards along the edge
+ *   no-backoff    threshold starts at -edge_width, not -max(edge_width, band): bulge at amount 0
+ *   object-space  push in object units: the bulge scales with the model
  *   hard-normals  push along the face normal instead of the smooth one: cracks at hard edges
+ *   vertex-mip0   the vertex stage reads noise mip 0 instead of the blurred mip: spikes
  *   no-shadow     the shadow pass draws the mesh whole: the shadow ignores the dissolve
+ *   bounds        the caller culls with the rest bounds (dissolve_bounds ignored): strands vanish
+ * A pitfall in dissolve_params (other than none) wins over the module's.
  * Failure: dissolve_create logs and returns NULL when the noise cannot be baked or the programs
  * do not compile; every other call accepts a NULL dissolve and then draws the mesh whole.
  */
@@ -44,13 +48,13 @@ typedef enum dissolve_pass { DISSOLVE_PASS_MAIN, DISSOLVE_PASS_SHADOW } dissolve
 
 /* Locations of the u_dissolve_* uniforms of one program (-1: optimized away). */
 typedef struct dissolve_uniforms {
-    GLint on, mode, shape, hard_normals, amount, noise_scale, noise_weight, edge_width, band, push, vertex_mip,
+    GLint on, mode, shape, hard_normals, pitfall, amount, noise_scale, noise_weight, edge_width, band, push, vertex_mip,
         inner_radius, radius, from, to, center, target, edge_color;
 } dissolve_uniforms;
 
 typedef struct dissolve_desc {
     noise_desc noise;         /* zero: 256², see core/noise_bake.h */
-    dissolve_pitfall pitfall; /* zero: from the environment */
+    dissolve_pitfall pitfall; /* the one switched on at start; zero: none */
 } dissolve_desc;
 
 dissolve *dissolve_create(const dissolve_desc *desc);
@@ -69,9 +73,22 @@ void dissolve_unbind(const dissolve_uniforms *u);
 void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive,
                         const dissolve_params *p, dissolve_pass pass);
 
+/* With p->edge == DISSOLVE_EDGE_FADE: the alpha-blended fringe below the cut (core/dissolve_math.h),
+ * drawn after the opaque meshes (GFX_DEPTH_LESS | GFX_BLEND_ALPHA, no depth write, two-sided);
+ * nothing with DISSOLVE_EDGE_CUT. Fringes of different meshes are not sorted. */
+void dissolve_draw_mesh_fringe(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo,
+                               const dissolve_params *p);
+/* The fields as colours, for debug views (drawn with GFX_STATE_OPAQUE_TWO_SIDED, unlit, nothing
+ * discarded): D the fragment's signed distance to the edge (burnt red, intact blue, the edge
+ * white), W the weight the vertex moves with (dark blue 0 .. yellow .. white 1). */
+typedef enum dissolve_view { DISSOLVE_VIEW_D = 1, DISSOLVE_VIEW_W = 2 } dissolve_view;
+void dissolve_draw_mesh_view(const dissolve *dv, const gfx_mesh *m, mat4 model, const dissolve_params *p,
+                             dissolve_view view);
+
 GLuint dissolve_noise_texture(const dissolve *dv);
 /* The CPU copy of the uploaded noise, for the CPU mirror. */
 const noise_tex *dissolve_noise_data(const dissolve *dv);
 dissolve_pitfall dissolve_active_pitfall(const dissolve *dv);
+void dissolve_set_pitfall(dissolve *dv, dissolve_pitfall p);
 
 #endif

@@ -3,6 +3,7 @@
  *   imgtool stats A.png              prints: width height mean_luma stddev_luma distinct_colors
  *   imgtool notblank A.png           exit 0 when the image has real content (stddev > 2, > 16 colours)
  *   imgtool diff A.png B.png         prints the fraction of pixels that differ by more than 8/255
+ *   imgtool diff A.png B.png X Y W H the same fraction within a rectangle (below a HUD, say)
  *   imgtool same A.png B.png         exit 0 when every byte is equal
  *   imgtool region A.png X Y W H     prints mean R G B A of the rectangle
  */
@@ -92,7 +93,11 @@ int main(int argc, char **argv)
         else printf("%.2f\n", sqrt(fmax(0, s2 / cnt - (s / cnt) * (s / cnt))));
         return 0;
     }
-    if ((!strcmp(argv[1], "diff") || !strcmp(argv[1], "same")) && argc == 4) {
+    if ((!strcmp(argv[1], "diff") && (argc == 4 || argc == 8)) || (!strcmp(argv[1], "same") && argc == 4)) {
+        int rx = 0, ry = 0, rw = w, rh = h;
+        if (argc == 8) {
+            rx = atoi(argv[4]); ry = atoi(argv[5]); rw = atoi(argv[6]); rh = atoi(argv[7]);
+        }
         int w2, h2;
         unsigned char *b = load(argv[3], &w2, &h2);
         if (w != w2 || h != h2) {
@@ -101,8 +106,11 @@ int main(int argc, char **argv)
             stbi_image_free(b);
             return !strcmp(argv[1], "same") ? 1 : 2;
         }
-        size_t differ = 0, bytes = 0;
+        size_t differ = 0, bytes = 0, inside = 0;
         for (size_t i = 0; i < n; i++) {
+            int x = (int)(i % (size_t)w), y = (int)(i / (size_t)w);
+            if (x < rx || y < ry || x >= rx + rw || y >= ry + rh) continue;
+            inside++;
             int d = 0;
             for (int k = 0; k < 4; k++) {
                 int e = abs(a[i * 4 + k] - b[i * 4 + k]);
@@ -117,7 +125,7 @@ int main(int argc, char **argv)
             if (bytes) fprintf(stderr, "imgtool: %zu bytes differ\n", bytes);
             return bytes ? 1 : 0;
         }
-        printf("%.6f\n", (double)differ / n);
+        printf("%.6f\n", inside ? (double)differ / inside : 0.0);
         return 0;
     }
     fprintf(stderr, "imgtool: bad arguments\n");

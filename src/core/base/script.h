@@ -42,6 +42,8 @@ typedef enum script_op {
     SCRIPT_SET,            /* str: parameter name (core/base/params.h), path: its value, checked */
     SCRIPT_PARAMS,         /* path: the registry as JSON */
     SCRIPT_POST,           /* str, index: post_effect_names (core/base/post_settings.h); num[0]: 1 on, 0 off */
+    SCRIPT_DISSOLVE_PITFALL, /* str, index: dissolve_pitfall_names */
+    SCRIPT_DISSOLVE_EDGE,  /* str, index: dissolve_edge_names */
     SCRIPT_OP_COUNT
 } script_op;
 

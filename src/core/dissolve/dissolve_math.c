@@ -29,8 +29,10 @@ dissolve_params dissolve_params_defaults(void)
 
 const char *const dissolve_mode_names[DISSOLVE_MODE_COUNT + 1] = {"none", "push", "pull", NULL};
 const char *const dissolve_shape_names[DISSOLVE_SHAPE_COUNT + 1] = {"noise", "direction", "sphere", NULL};
-const char *const dissolve_pitfall_names[DISSOLVE_PITFALL_COUNT + 1] = {"default", "none", "mip0", "hard-normals",
-                                                                       "no-shadow", NULL};
+const char *const dissolve_pitfall_names[DISSOLVE_PITFALL_COUNT + 1] = {
+    "none", "one-sided", "no-backoff", "object-space", "hard-normals", "vertex-mip0", "no-shadow", "bounds", NULL};
+
+const char *const dissolve_edge_names[DISSOLVE_EDGE_COUNT + 1] = {"cut", "fade", NULL};
 
 bool dissolve_mode_parse(const char *s, dissolve_mode *out)
 {
@@ -48,22 +50,23 @@ bool dissolve_shape_parse(const char *s, dissolve_shape *out)
 
 bool dissolve_pitfall_parse(const char *s, dissolve_pitfall *out)
 {
-    /* "default" is the desc's "ask the environment", not a choice */
-    int i = names_find(dissolve_pitfall_names + DISSOLVE_PITFALL_NONE, s);
-    if (i >= 0) *out = (dissolve_pitfall)(i + DISSOLVE_PITFALL_NONE);
+    int i = names_find(dissolve_pitfall_names, s);
+    if (i >= 0) *out = (dissolve_pitfall)i;
     return i >= 0;
 }
 
 const char *dissolve_mode_name(dissolve_mode m) { return dissolve_mode_names[m]; }
 const char *dissolve_shape_name(dissolve_shape s) { return dissolve_shape_names[s]; }
 const char *dissolve_pitfall_name(dissolve_pitfall p) { return dissolve_pitfall_names[p]; }
+const char *dissolve_edge_name(dissolve_edge e) { return dissolve_edge_names[e]; }
 
 static float dissolve__saturate(float x) { return x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
 static float dissolve__smooth(float w) { return w * w * (3.0f - 2.0f * w); }
 
 float dissolve_threshold(const dissolve_params *p)
 {
-    float start = p->mode != DISSOLVE_MODE_NONE ? fmaxf(p->edge_width, p->band) : p->edge_width;
+    bool moves = p->mode != DISSOLVE_MODE_NONE && p->pitfall != DISSOLVE_PITFALL_NO_BACKOFF;
+    float start = moves ? fmaxf(p->edge_width, p->band) : p->edge_width;
     return -start + (1.001f + start) * p->amount;
 }
 
@@ -160,14 +163,22 @@ void dissolve_vertex(const dissolve_params *p, const noise_tex *n, const float r
         vec3 dir, dir_ws;
         mat3 m3, nmat;
         dissolve_direction(p, nrm_os, snrm_os, dir);
+        /* the one-sided pitfall forgets |d|: every burnt vertex stays pushed all the way */
+        float w = p->pitfall == DISSOLVE_PITFALL_ONE_SIDED ? dissolve_pull_weight(d, p->band)
+                                                           : dissolve_push_weight(d, p->band);
+        glm_mat4_pick3(model, m3);
+        if (p->pitfall == DISSOLVE_PITFALL_OBJECT_SPACE) {
+            /* object units: the push grows with the model's scale */
+            glm_mat3_mulv(m3, dir, dir_ws);
+            glm_vec3_muladds(dir_ws, p->push_distance * w, out_ws);
+            return;
+        }
         /* Normals go through the inverse transpose; normalizing afterwards makes the push a
          * world-space distance in metres, independent of the model's scale. */
-        glm_mat4_pick3(model, m3);
         glm_mat3_inv(m3, nmat);
         glm_mat3_transpose(nmat);
         glm_mat3_mulv(nmat, dir, dir_ws);
         glm_vec3_normalize(dir_ws);
-        float w = dissolve_push_weight(d, p->band);
         glm_vec3_muladds(dir_ws, p->push_distance * w, out_ws);
     } else {
         float w = dissolve_pull_weight(d, p->band);

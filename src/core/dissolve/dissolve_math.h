@@ -43,21 +43,31 @@ typedef enum dissolve_mode { DISSOLVE_MODE_NONE, DISSOLVE_MODE_PUSH, DISSOLVE_MO
 typedef enum dissolve_shape {
     DISSOLVE_SHAPE_NOISE, DISSOLVE_SHAPE_DIRECTION, DISSOLVE_SHAPE_SPHERE, DISSOLVE_SHAPE_COUNT
 } dissolve_shape;
-/* Deliberate mistakes for the docs, chosen by the GL module (dissolve/dissolve.h). */
+/* Deliberate mistakes for the docs, switched at runtime by the GL module (dissolve/dissolve.h)
+ * and the app (bounds). The values up to VERTEX_MIP0 are the shader's u_dissolve_pitfall codes. */
 typedef enum dissolve_pitfall {
-    DISSOLVE_PITFALL_DEFAULT, /* desc: read IMPRINT_DISSOLVE_PITFALL */
     DISSOLVE_PITFALL_NONE,
-    DISSOLVE_PITFALL_MIP0,
-    DISSOLVE_PITFALL_HARD_NORMALS,
-    DISSOLVE_PITFALL_NO_SHADOW,
+    DISSOLVE_PITFALL_ONE_SIDED,    /* push weight without |d|: burnt vertices stay pushed, shards */
+    DISSOLVE_PITFALL_NO_BACKOFF,   /* threshold starts at -edge_width only: a bulge at amount 0 */
+    DISSOLVE_PITFALL_OBJECT_SPACE, /* push in object units: the bulge scales with the model */
+    DISSOLVE_PITFALL_HARD_NORMALS, /* push along face normals: hard edges crack open */
+    DISSOLVE_PITFALL_VERTEX_MIP0,  /* the vertex stage reads mip 0: spikes, jitter */
+    DISSOLVE_PITFALL_NO_SHADOW,    /* the shadow pass draws meshes whole */
+    DISSOLVE_PITFALL_BOUNDS,       /* culling with the rest bounds: pulled strands vanish */
     DISSOLVE_PITFALL_COUNT
 } dissolve_pitfall;
 
+/* How the burnt side ends: a hard cut, or an alpha-blended fringe (the GL module's second,
+ * blended draw of the fragments just below the threshold: -fringe <= d < 0, alpha 1 + d / fringe,
+ * fringe = 2 * edge_width). */
+typedef enum dissolve_edge { DISSOLVE_EDGE_CUT, DISSOLVE_EDGE_FADE, DISSOLVE_EDGE_COUNT } dissolve_edge;
+
 /* The one table of names of each, indexed by the enum, NULL-terminated (core/base/names.h).
- * The pitfall parser accepts every name but "default". */
+ */
 extern const char *const dissolve_mode_names[DISSOLVE_MODE_COUNT + 1];
 extern const char *const dissolve_shape_names[DISSOLVE_SHAPE_COUNT + 1];
 extern const char *const dissolve_pitfall_names[DISSOLVE_PITFALL_COUNT + 1];
+extern const char *const dissolve_edge_names[DISSOLVE_EDGE_COUNT + 1];
 
 /* Per-draw values (uniforms). Start from dissolve_params_defaults(): zero is a meaningful
  * value for most fields (amount 0, mip 0), so zero does not mean default here. */
@@ -78,6 +88,9 @@ typedef struct dissolve_params {
     float target[3];       /* pull target, world; default (0, 2, 0) */
     float edge_color[3];   /* HDR emission at the edge; default (6, 2.2, 0.5) */
     bool hard_normals;     /* pitfall: push along the face normal (cracks at hard edges) */
+    dissolve_edge edge;    /* cut or fade; default cut */
+    dissolve_pitfall pitfall; /* the deliberate mistake the formulas make (one-sided, no-backoff,
+                                 object-space change them; the others are the GL module's); default none */
 } dissolve_params;
 
 dissolve_params dissolve_params_defaults(void);
@@ -87,6 +100,7 @@ const char *dissolve_mode_name(dissolve_mode m);
 const char *dissolve_shape_name(dissolve_shape s);
 bool dissolve_pitfall_parse(const char *s, dissolve_pitfall *out);
 const char *dissolve_pitfall_name(dissolve_pitfall p);
+const char *dissolve_edge_name(dissolve_edge e);
 
 float dissolve_threshold(const dissolve_params *p);
 /* Smoothstep bump peaking at the edge: 1 at d = 0, 0 for |d| >= band. */
