@@ -37,5 +37,5 @@ void main()
     add_layer(u_weight.z, u_occ_weight.z, u_layer_mask[2], mask, u_layer_normal2, u_layer_occ2);
     add_layer(u_weight.w, u_occ_weight.w, u_layer_mask[3], mask, u_layer_normal3, u_layer_occ3);
     vec3 n = normalize(slope);
-    o_color = vec4(n.xy * 0.5 + 0.5, occ, 1.0);
+    o_color = vec4(occ, n.xy * 0.5 + 0.5, 1.0); // R occlusion, G B normal x y
 }

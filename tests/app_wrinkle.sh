@@ -40,8 +40,8 @@ check run --script done_when.txt
 
 GLABELLA="290 150 60 50"
 CROWN="300 80 40 20"
-# occlusion (blue) deepens between the brows; the normals there tilt
-n_occ=$(field neutral.png 3 "$GLABELLA"); a_occ=$(field angry.png 3 "$GLABELLA")
+# occlusion (red, R) deepens between the brows; the normals there tilt
+n_occ=$(field neutral.png 1 "$GLABELLA"); a_occ=$(field angry.png 1 "$GLABELLA")
 check gt "$n_occ" "$(awk -v a="$a_occ" 'BEGIN { print a + 5 }')"
 # the crown is outside every mask region and every blendshape: byte for byte the same
 check test "$("$IMGTOOL" region neutral.png $CROWN)" = "$("$IMGTOOL" region angry.png $CROWN)"

@@ -108,8 +108,8 @@ static int teardown(void **state)
     return testgl_teardown(state);
 }
 
-/* The CPU reference of texel (x, y) for the current selection. */
-static uint32_t reference(const wrinkle_selection *sel, int x, int y)
+/* The CPU reference of texel (x, y) for the current selection: normal x, y and occlusion. */
+static void reference_texel(const wrinkle_selection *sel, int x, int y, float out[3])
 {
     int i = (y * N + x) * 4;
     wrinkle_texel t = {0};
@@ -121,8 +121,13 @@ static uint32_t reference(const wrinkle_selection *sel, int x, int y)
         for (int k = 0; k < 3; k++) t.layer_normal[s][k] = wrinkle_decode_snorm_from8(fx.data[3 + 2 * l][i + k]);
         t.layer_occ[s] = wrinkle_decode_unorm8(fx.data[4 + 2 * l][i]);
     }
-    float out[3];
     wrinkle_compose_texel(sel, wrinkle_layer_defaults(), &t, out);
+}
+
+static uint32_t reference(const wrinkle_selection *sel, int x, int y)
+{
+    float out[3];
+    reference_texel(sel, x, y, out);
     return wrinkle_pack(out[0], out[1], out[2], 3);
 }
 
@@ -199,11 +204,53 @@ static void composed_texels_equal_the_cpu_reference(void **state)
     for (int y = 0; y < N; y++)
         for (int x = 0; x < N; x++) {
             const uint32_t g = px[y * N + x], b = reference(&none, x, y);
-            assert_true(channel_diff(g, b, 0) <= 1 && channel_diff(g, b, 10) <= 1);
-            occ_moved += channel_diff(g, b, 20) > 4;
+            /* R = occlusion (bits 0..9), G, B = normal x, y (bits 10..29) */
+            assert_true(channel_diff(g, b, 10) <= 1 && channel_diff(g, b, 20) <= 1);
+            occ_moved += channel_diff(g, b, 0) > 4;
         }
     free(px);
     assert_true(occ_moved > N * N / 4);
+    wrinkle_destroy(wr);
+}
+
+/* The channels as GL itself reads them back (floats, no CPU unpacking involved): occlusion in R,
+ * normal x, y in G and B — the layout the technique's skin shader reads. */
+static void channels_follow_the_layout(void **state)
+{
+    (void)state;
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps});
+    assert_non_null(wr);
+    float w[HEAD_SHAPE_COUNT] = {[HEAD_FROWN] = 1.0f, [HEAD_BROW_RAISE] = 0.6f, [HEAD_SMILE] = 0.8f};
+    wrinkle_set_weights(wr, w);
+    mat4 model;
+    glm_mat4_identity(model);
+    wrinkle_compose(wr, &fx.quad, model);
+    float *px = malloc(N * N * 4 * sizeof *px);
+    glBindTexture(GL_TEXTURE_2D, wrinkle_composed_texture(wr));
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, px);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    testgl_assert_no_error();
+    const wrinkle_selection *sel = wrinkle_active(wr);
+    float worst = 0.0f, occ_spread = 0.0f, lo = 1.0f;
+    for (int y = 0; y < N; y++)
+        for (int x = 0; x < N; x++) {
+            const float *p = px + (y * N + x) * 4;
+            float c[3];
+            reference_texel(sel, x, y, c);
+            worst = fmaxf(worst, fabsf(p[0] - c[2]));
+            worst = fmaxf(worst, fabsf(p[1] - (c[0] * 0.5f + 0.5f)));
+            worst = fmaxf(worst, fabsf(p[2] - (c[1] * 0.5f + 0.5f)));
+            assert_float_equal(p[3], 1.0f, 1e-6);
+            lo = fminf(lo, c[2]);
+            occ_spread = fmaxf(occ_spread, fabsf(c[2] - c[0] * 0.5f - 0.5f));
+        }
+    free(px);
+    /* one 10-bit step plus float rounding */
+    assert_true(worst <= 1.5f / 1023.0f);
+    /* the channels really differ, so a swapped layout could not pass */
+    assert_true(occ_spread > 0.1f);
+    assert_true(lo < 0.9f);
     wrinkle_destroy(wr);
 }
 
@@ -261,6 +308,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(composed_texels_equal_the_cpu_reference),
+        cmocka_unit_test(channels_follow_the_layout),
         cmocka_unit_test(uncovered_pixels_keep_the_clear_value),
         cmocka_unit_test(missing_maps_fail_cleanly),
     };

@@ -172,8 +172,8 @@ static scene_cmd_result face_command(void *p, const script_cmd *cmd)
 static bool face_view(void *p, const char *name, scene_view *out)
 {
     face *f = p;
-    if (!strcmp(name, "wrinkle-normal")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_NORMAL_XY, "composed wrinkle normals"};
-    else if (!strcmp(name, "wrinkle-occlusion")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_BLUE, "composed occlusion"};
+    if (!strcmp(name, "wrinkle-normal")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_NORMAL_GB, "composed wrinkle normals"};
+    else if (!strcmp(name, "wrinkle-occlusion")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_RED, "composed occlusion"};
     else if (!strcmp(name, "wrinkle-mask")) *out = (scene_view){wrinkle_mask_view_texture(f->wr), GFX_PANEL_RGB, "face-part mask"};
     else return false;
     return true;

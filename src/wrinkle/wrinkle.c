@@ -190,7 +190,7 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
 {
     gfx_pass_begin("wrinkle.compose");
     gfx_target_bind(&wr->target);
-    glClearColor(0.5f, 0.5f, 1.0f, 0.0f);
+    glClearColor(1.0f, 0.5f, 0.5f, 0.0f); /* unoccluded, flat, no face */
     glClearDepth(1.0);
     gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     gfx_state_set(GFX_STATE_OPAQUE);

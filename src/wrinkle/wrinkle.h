@@ -17,8 +17,8 @@
  * samplers: 2 base, 8 detail, 1 mask) and with wrinkle_skin.frag (wrap-lit skin with specular and
  * shadow). Both programs share the vertex shader and the Frame block, so the composed buffer and
  * the main pass cover exactly the same pixels.
- * Composed buffer: R, G = normal x, y * 0.5 + 0.5 (tangent space), B = occlusion, A = 3 on the
- * face, cleared to (0.5, 0.5, 1, 0): a flat, unoccluded normal where nothing was drawn. The CPU
+ * Composed buffer: R = occlusion, G, B = normal x, y * 0.5 + 0.5 (tangent space), A = 3 on the
+ * face, cleared to (1, 0.5, 0.5, 0): unoccluded and flat where nothing was drawn. The CPU
  * mirror of the compositing is wrinkle_compose_texel.
  * Timed passes: "wrinkle.compose", "wrinkle.skin".
  * Failure: wrinkle_create logs and returns NULL when a map cannot be loaded, a program does not
