@@ -251,6 +251,23 @@ static void channels_follow_the_layout(void **state)
     /* the channels really differ, so a swapped layout could not pass */
     assert_true(occ_spread > 0.1f);
     assert_true(lo < 0.9f);
+    /* the influence attachment: the first slot's colour (red) x its factor where it acts, black
+     * once nothing is active */
+    unsigned char *inf = malloc(N * N * 4);
+    glBindTexture(GL_TEXTURE_2D, wrinkle_influence_texture(wr));
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, inf);
+    int lit = 0;
+    for (int i = 0; i < N * N; i++) lit += inf[i * 4] > 64;
+    assert_true(lit > N * N / 8);
+    const float zero[HEAD_SHAPE_COUNT] = {0};
+    wrinkle_set_weights(wr, zero);
+    wrinkle_compose(wr, &fx.quad, model);
+    glBindTexture(GL_TEXTURE_2D, wrinkle_influence_texture(wr));
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, inf);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    for (int i = 0; i < N * N; i++) assert_true(inf[i * 4] == 0 && inf[i * 4 + 1] == 0 && inf[i * 4 + 2] == 0);
+    free(inf);
+    testgl_assert_no_error();
     wrinkle_destroy(wr);
 }
 

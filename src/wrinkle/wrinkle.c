@@ -118,7 +118,7 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
         }
         wr->mask_view = wrinkle__mask_view(dir);
     }
-    if (!gfx_target_create(&wr->target, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RGB10_A2},
+    if (!gfx_target_create(&wr->target, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RGB10_A2, GL_RGBA8},
                                                             .depth = GL_DEPTH_COMPONENT24, .nearest = true,
                                                             .label = "wrinkle.composed"}))
         goto fail;
@@ -193,6 +193,8 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
     glClearColor(1.0f, 0.5f, 0.5f, 0.0f); /* unoccluded, flat, no face */
     glClearDepth(1.0);
     gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    const float no_layer[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    glClearBufferfv(GL_COLOR, 1, no_layer); /* the influence view: black where no layer acts */
     gfx_state_set(GFX_STATE_OPAQUE);
 
     float weight[4], occ_weight[4], mask[4][4];
@@ -235,6 +237,7 @@ void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3
 }
 
 GLuint wrinkle_composed_texture(const wrinkle *wr) { return wr->target.color[0]; }
+GLuint wrinkle_influence_texture(const wrinkle *wr) { return wr->target.color[1]; }
 GLuint wrinkle_mask_view_texture(const wrinkle *wr) { return wr->mask_view ? wr->mask_view : wr->maps.mask; }
 
 void wrinkle_size(const wrinkle *wr, int *width, int *height)

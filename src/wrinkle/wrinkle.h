@@ -18,7 +18,8 @@
  * shadow). Both programs share the vertex shader and the Frame block, so the composed buffer and
  * the main pass cover exactly the same pixels.
  * Composed buffer: R = occlusion, G, B = normal x, y * 0.5 + 0.5 (tangent space), A = 3 on the
- * face, cleared to (1, 0.5, 0.5, 0): unoccluded and flat where nothing was drawn. The CPU
+ * face, cleared to (1, 0.5, 0.5, 0): unoccluded and flat where nothing was drawn. A second
+ * attachment (RGBA8) holds the per-layer influence for a debug view. The CPU
  * mirror of the compositing is wrinkle_compose_texel.
  * Timed passes: "wrinkle.compose", "wrinkle.skin".
  * Failure: wrinkle_create logs and returns NULL when a map cannot be loaded, a program does not
@@ -70,6 +71,10 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model);
 void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3 albedo);
 
 GLuint wrinkle_composed_texture(const wrinkle *wr);
+/* RGBA8, written by the compositing pass beside the composed buffer: slot i's colour (red, green,
+ * blue, yellow in selection order) x max(its normal, its occlusion factor), summed; black where
+ * no layer acts. */
+GLuint wrinkle_influence_texture(const wrinkle *wr);
 GLuint wrinkle_mask_view_texture(const wrinkle *wr); /* RGB: forehead red, eyes green, nose blue, mouth/cheeks yellow */
 /* Reads the composed buffer as packed RGB10_A2 words (wrinkle_unpack), rows bottom-up;
  * out holds width * height entries. */

@@ -42,6 +42,7 @@ typedef enum script_op {
     SCRIPT_SET,            /* str: parameter name (core/base/params.h), path: its value, checked */
     SCRIPT_PARAMS,         /* path: the registry as JSON */
     SCRIPT_POST,           /* str, index: post_effect_names (core/base/post_settings.h); num[0]: 1 on, 0 off */
+    SCRIPT_WRINKLES,       /* num[0]: 1 on, 0 off (off: the base maps alone, blendshapes still move) */
     SCRIPT_OP_COUNT
 } script_op;
 
