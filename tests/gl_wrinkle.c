@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "core/base/log.h"
+#include "core/wrinkle/head.h"
 #include "gfx/renderer.h"
+#include "gfx/shader.h"
 #include "gfx/texture.h"
 #include "gfx/timer.h"
 #include "wrinkle/wrinkle.h"
@@ -271,6 +273,81 @@ static void channels_follow_the_layout(void **state)
     wrinkle_destroy(wr);
 }
 
+/* Blendshapes on the GPU: the vertex stage every head pass runs (wrinkle_face.vert), captured with
+ * transform feedback, moves every skin vertex where head_apply_shapes (the CPU) puts it. */
+static void gpu_morph_equals_the_cpu_morph(void **state)
+{
+    (void)state;
+    head_model h;
+    assert_true(head_build(&h, &(head_desc){0}));
+    const int n = h.skin.vertex_count;
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps});
+    assert_non_null(wr);
+    assert_true(wrinkle_set_shapes(wr, n, (float (*const *)[3])h.shape_dpos, (float (*const *)[3])h.shape_dnrm));
+    static const char *const varyings[] = {"v_world", "v_nrm"};
+    GLuint prog = gfx_program_load_feedback("wrinkle_face.vert", NULL, varyings, 2);
+    assert_true(prog != 0);
+    gfx_mesh gm = gfx_mesh_create(&h.skin, "morph");
+    /* a surfaceless context has no default framebuffer: draws need a complete one */
+    GLuint fbo, tex, buf;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    glGenBuffers(1, &buf);
+    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, buf);
+    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, (GLsizeiptr)n * 6 * sizeof(float), NULL, GL_STREAM_READ);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf);
+    float *gpu = malloc((size_t)n * 6 * sizeof *gpu);
+    float (*pos)[3] = malloc((size_t)n * sizeof *pos), (*nrm)[3] = malloc((size_t)n * sizeof *nrm);
+    static const float sets[3][HEAD_SHAPE_COUNT] = {
+        {0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1}, {0.2f, 0.9f, 0.0f, 0.6f, 0.35f, 0.75f}};
+    for (int k = 0; k < 3; k++) {
+        wrinkle_set_shape_weights(wr, sets[k]);
+        wrinkle_morph_bind(wr, prog);
+        mat4 id;
+        glm_mat4_identity(id);
+        glUniformMatrix4fv(gfx_uniform(prog, "u_model"), 1, GL_FALSE, (const float *)id);
+        glEnable(GL_RASTERIZER_DISCARD);
+        glBindVertexArray(gm.vao);
+        glBeginTransformFeedback(GL_POINTS);
+        glDrawArrays(GL_POINTS, 0, n);
+        glEndTransformFeedback();
+        glBindVertexArray(0);
+        glDisable(GL_RASTERIZER_DISCARD);
+        glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, (GLsizeiptr)n * 6 * sizeof(float), gpu);
+        testgl_assert_no_error();
+        head_apply_shapes(&h, sets[k], pos, nrm);
+        float worst = 0.0f, worst_n = 0.0f, moved = 0.0f;
+        for (int v = 0; v < n; v++)
+            for (int c = 0; c < 3; c++) {
+                worst = fmaxf(worst, fabsf(gpu[v * 6 + c] - pos[v][c]));
+                worst_n = fmaxf(worst_n, fabsf(gpu[v * 6 + 3 + c] - nrm[v][c]));
+                moved = fmaxf(moved, fabsf(gpu[v * 6 + c] - h.skin.pos[v][c]));
+            }
+        print_message("weights %d: worst position %.2e m, normal %.2e, largest move %.4f m\n", k, (double)worst, (double)worst_n, (double)moved);
+        assert_true(worst <= 1e-4f); /* metres */
+        assert_true(worst_n <= 1e-4f);
+        if (k == 0) assert_true(moved == 0.0f);
+        else assert_true(moved > 2e-3f); /* the shapes really move the skin (by millimetres) */
+    }
+    glUseProgram(0);
+    free(gpu);
+    free(pos);
+    free(nrm);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+    glDeleteBuffers(1, &buf);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteTextures(1, &tex);
+    glDeleteProgram(prog);
+    gfx_mesh_destroy(&gm);
+    wrinkle_destroy(wr);
+    head_free(&h);
+}
+
 static void uncovered_pixels_keep_the_clear_value(void **state)
 {
     (void)state;
@@ -326,6 +403,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(composed_texels_equal_the_cpu_reference),
         cmocka_unit_test(channels_follow_the_layout),
+        cmocka_unit_test(gpu_morph_equals_the_cpu_morph),
         cmocka_unit_test(uncovered_pixels_keep_the_clear_value),
         cmocka_unit_test(missing_maps_fail_cleanly),
     };

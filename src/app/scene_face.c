@@ -1,6 +1,7 @@
 /* The face scene: a procedural head bust on shoulders and a column whose expressions (blendshapes) drive
- * blended wrinkle maps (src/wrinkle). Each frame the CPU applies the blendshape weights to the
- * skin, the wrinkle module composites the four most influential wrinkle layers into a screen-space
+ * blended wrinkle maps (src/wrinkle). Each frame the vertex shaders of the compositing, skin and
+ * shadow passes apply the blendshape weights to the skin (the deltas sit in a texture buffer),
+ * the wrinkle module composites the four most influential wrinkle layers into a screen-space
  * RGB10_A2 buffer, and the skin shader reads it back at its own pixel.
  *
  * Expressions cycle on their own (neutral, angry, surprised, happy, squint, disgust) until a key
@@ -8,7 +9,7 @@
  * Script: `expression NAME`, `blendshape NAME WEIGHT`, `wrinkles on|off` (key 7: the base maps
  * alone against the wrinkled face, the blendshapes move either way); views wrinkle-normal,
  * wrinkle-occlusion, wrinkle-mask, wrinkle-influence; `dump wrinkle PATH` writes the composed buffer; stats `wrinkle_layers`.
- * Keys: 1-6 pick an expression, Space resumes the cycle.
+ * Keys: 1-6 pick an expression, 7 wrinkles on/off, Space resumes the cycle.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -34,11 +35,9 @@ typedef struct face {
     mat4 model;
     scene_ctx *ctx;
     head_model head;
-    mesh_data live;          /* the skin with the current blendshapes, uploaded when they change */
     gfx_mesh skin, eyes, irises, pupils, shoulders, pedestal;
     wrinkle *wr;
     wrinkle_cycle cycle;     /* expressions in a loop, picked, or single blendshapes (core) */
-    bool dirty;
     bool wrinkles_off;       /* compose the base maps alone: the head without its wrinkle layers */
 } face;
 
@@ -62,8 +61,11 @@ static void *face_create(scene_ctx *ctx)
     if (!head_build(&f->head, &(head_desc){0})) goto fail;
     f->wr = wrinkle_create(&(wrinkle_desc){.width = ctx->width, .height = ctx->height});
     if (!f->wr) goto fail;
-    mesh_copy(&f->live, &f->head.skin);
-    f->skin = gfx_mesh_create(&f->live, "face.skin");
+    /* the neutral skin, uploaded once: the blendshapes are applied on the GPU */
+    if (!wrinkle_set_shapes(f->wr, f->head.skin.vertex_count, (float (*const *)[3])f->head.shape_dpos,
+                            (float (*const *)[3])f->head.shape_dnrm))
+        goto fail;
+    f->skin = gfx_mesh_create(&f->head.skin, "face.skin");
     f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
     mesh_data shoulders = {0}, pedestal = {0}, irises = {0}, pupils = {0};
     head_bust_build_eye_discs(&f->head, 0.0058f, -0.0012f, &irises);
@@ -81,9 +83,9 @@ static void *face_create(scene_ctx *ctx)
     }
     renderer_set_shadow_focus(ctx->r, (vec3){0.0f, y - 0.05f, 0.0f}, 0.45f);
     wrinkle_cycle_init(&f->cycle);
-    f->dirty = true;
     return f;
 fail:
+    wrinkle_destroy(f->wr);
     head_free(&f->head);
     free(f);
     return NULL;
@@ -100,7 +102,6 @@ static void face_destroy(void *p)
     gfx_mesh_destroy(&f->pupils);
     gfx_mesh_destroy(&f->shoulders);
     gfx_mesh_destroy(&f->pedestal);
-    mesh_data_free(&f->live);
     head_free(&f->head);
     free(f);
 }
@@ -113,19 +114,16 @@ static void face_update(void *p, const app_input *in, float dt)
         if (in->pressed[GLFW_KEY_1 + k]) wrinkle_cycle_pick(&f->cycle, k);
     if (in->pressed[GLFW_KEY_SPACE]) wrinkle_cycle_resume(&f->cycle);
     if (in->pressed[GLFW_KEY_1 + WRINKLE_EXPR_COUNT]) f->wrinkles_off = !f->wrinkles_off;
-    if (wrinkle_cycle_update(&f->cycle, dt)) f->dirty = true;
+    wrinkle_cycle_update(&f->cycle, dt);
 }
 
 static void face_prepare(void *p)
 {
     face *f = p;
-    if (f->dirty) {
-        gfx_pass_begin("face.blendshapes");
-        head_apply_shapes(&f->head, f->cycle.weight, f->live.pos, f->live.nrm);
-        gfx_mesh_update(&f->skin, &f->live);
-        gfx_pass_end();
-        f->dirty = false;
-    }
+    /* the vertex shaders morph: the CPU only hands over six weights */
+    gfx_pass_begin("face.blendshapes");
+    wrinkle_set_shape_weights(f->wr, f->cycle.weight);
+    gfx_pass_end();
     float normal[HEAD_SHAPE_COUNT], occlusion[HEAD_SHAPE_COUNT];
     for (int k = 0; k < HEAD_SHAPE_COUNT; k++) {
         normal[k] = params_f(f->ctx->params, params_wrinkle_id(k, false));
@@ -145,7 +143,7 @@ static void face_draw(void *p, scene_pass pass)
     mat4 id;
     glm_mat4_identity(id);
     if (pass == SCENE_PASS_SHADOW) {
-        renderer_draw_caster(r, &f->skin, f->model);
+        wrinkle_draw_caster(f->wr, &f->skin, f->model);
         renderer_draw_caster(r, &f->eyes, f->model);
         renderer_draw_caster(r, &f->shoulders, id);
         renderer_draw_caster(r, &f->pedestal, id);

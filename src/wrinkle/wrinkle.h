@@ -61,6 +61,17 @@ bool wrinkle_resize(wrinkle *wr, int width, int height);
 void wrinkle_set_strengths(wrinkle *wr, const float *normal, const float *occlusion);
 /* weights[HEAD_SHAPE_COUNT]; picks the active layers. */
 void wrinkle_set_weights(wrinkle *wr, const float *weights);
+/* Blendshapes on the GPU: the deltas of every shape at full weight (dpos[s][v], dnrm[s][v], as in
+ * head_model) into a texture buffer once; every pass that draws the mesh (compose, skin, caster)
+ * then adds weight x delta in its vertex shader (shaders/wrinkle_morph.glsl) to the vertex with
+ * that index. Without shapes nothing moves. False (logged) when the buffer does not fit. */
+bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], float (*const *dnrm)[3]);
+/* weights[HEAD_SHAPE_COUNT]: the blendshape weights the passes morph with (apart from the wrinkle
+ * layers' selection, so the layers can be off while the head still moves). */
+void wrinkle_set_shape_weights(wrinkle *wr, const float *weights);
+/* For a program of the caller's that includes wrinkle_morph.glsl (tests: transform feedback):
+ * uses it and binds the weights and the deltas as the module's passes do. */
+void wrinkle_morph_bind(const wrinkle *wr, GLuint prog);
 const wrinkle_selection *wrinkle_active(const wrinkle *wr);
 const wrinkle_layer_def *wrinkle_layers(const wrinkle *wr);
 
@@ -69,6 +80,8 @@ const wrinkle_layer_def *wrinkle_layers(const wrinkle *wr);
 void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model);
 /* Skin in the main pass (a_pos a_nrm a_uv a_tan); albedo is linear RGB. */
 void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3 albedo);
+/* The same mesh, morphed, into the shadow map (between renderer_shadow_begin and _end). */
+void wrinkle_draw_caster(wrinkle *wr, const gfx_mesh *face, mat4 model);
 
 GLuint wrinkle_composed_texture(const wrinkle *wr);
 /* RGBA8, written by the compositing pass beside the composed buffer: slot i's colour (red, green,
