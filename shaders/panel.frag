@@ -1,7 +1,7 @@
 #version 330 core
 uniform sampler2D u_tex;
 uniform vec4 u_rect;
-uniform int u_mode; // 0 rgb, 1 red, 2 alpha, 3 normal xy, 4 depth, 5 blue
+uniform int u_mode; // 0 rgb, 1 red, 2 alpha, 3 normal xy, 4 depth, 5 blue, 6 normal xy in gb
 in vec2 v_ndc;
 out vec4 o_color;
 void main()
@@ -12,9 +12,9 @@ void main()
     vec3 c = t.rgb;
     if (u_mode == 1) c = t.rrr;
     else if (u_mode == 2) c = t.aaa;
-    else if (u_mode == 3) {
+    else if (u_mode == 3 || u_mode == 6) {
         // detail normals tilt only a few degrees: x4 so a debug panel shows them (z rebuilt after)
-        vec2 xy = clamp((t.rg * 2.0 - 1.0) * 4.0, -1.0, 1.0);
+        vec2 xy = clamp(((u_mode == 3 ? t.rg : t.gb) * 2.0 - 1.0) * 4.0, -1.0, 1.0);
         c = vec3(xy, sqrt(max(0.0, 1.0 - dot(xy, xy)))) * 0.5 + 0.5;
     } else if (u_mode == 4) c = vec3(pow(t.r, 16.0));
     else if (u_mode == 5) c = t.bbb;

@@ -1,7 +1,10 @@
 #version 330 core
 // Face geometry for both wrinkle passes: the compositing pass and the skin pass run this same
 // shader with the same Frame block, so the composed buffer lines up with the skin pixel for pixel.
+// The blendshapes are applied here (wrinkle_morph.glsl), so every pass moves the skin alike; with
+// SHADOW_PASS defined it is the head's shadow caster.
 #include "common.glsl"
+#include "wrinkle_morph.glsl"
 in vec3 a_pos;
 in vec3 a_nrm;
 in vec2 a_uv;
@@ -14,10 +17,16 @@ out vec2 v_uv;
 invariant gl_Position;
 void main()
 {
-    vec4 w = u_model * vec4(a_pos, 1.0);
+    vec3 p = a_pos, n = a_nrm;
+    morph(p, n);
+    vec4 w = u_model * vec4(p, 1.0);
     v_world = w.xyz;
-    v_nrm = mat3(u_model) * a_nrm;
+    v_nrm = mat3(u_model) * n;
     v_tan = vec4(mat3(u_model) * a_tan.xyz, a_tan.w);
     v_uv = a_uv;
+#ifdef SHADOW_PASS
+    gl_Position = u_light_viewproj * w;
+#else
     gl_Position = u_viewproj * w;
+#endif
 }

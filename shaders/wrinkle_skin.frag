@@ -18,8 +18,8 @@ void main()
 {
     vec4 c = texelFetch(u_composed, ivec2(gl_FragCoord.xy), 0);
     // alpha 0: the buffer has no face here (an MSAA edge sample): flat and unoccluded
-    vec2 xy = c.a > 0.0 ? c.rg * 2.0 - 1.0 : vec2(0.0);
-    float occ = c.a > 0.0 ? c.b : 1.0;
+    vec2 xy = c.a > 0.0 ? c.gb * 2.0 - 1.0 : vec2(0.0);
+    float occ = c.a > 0.0 ? c.r : 1.0;
     vec3 nt = vec3(xy, sqrt(clamp(1.0 - dot(xy, xy), 0.0, 1.0)));
 
     vec3 ng = normalize(v_nrm);

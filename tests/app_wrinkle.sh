@@ -40,8 +40,8 @@ check run --script done_when.txt
 
 GLABELLA="290 150 60 50"
 CROWN="300 80 40 20"
-# occlusion (blue) deepens between the brows; the normals there tilt
-n_occ=$(field neutral.png 3 "$GLABELLA"); a_occ=$(field angry.png 3 "$GLABELLA")
+# occlusion (red, R) deepens between the brows; the normals there tilt
+n_occ=$(field neutral.png 1 "$GLABELLA"); a_occ=$(field angry.png 1 "$GLABELLA")
 check gt "$n_occ" "$(awk -v a="$a_occ" 'BEGIN { print a + 5 }')"
 # the crown is outside every mask region and every blendshape: byte for byte the same
 check test "$("$IMGTOOL" region neutral.png $CROWN)" = "$("$IMGTOOL" region angry.png $CROWN)"
@@ -60,6 +60,34 @@ check grep -q '"wrinkle_expression": "custom"' six.json
 # each debug view draws its own panel
 check gt "$("$IMGTOOL" diff view_normal.png view_occlusion.png)" 0.01
 check gt "$("$IMGTOOL" diff view_occlusion.png view_mask.png)" 0.01
+
+# wrinkles off: the base maps alone, the blendshapes still move. Bloom and auto exposure spread any
+# change over the whole frame, so they are off here: then only the face may change. The HUD sits
+# top left (its layer list changes), so the background is checked beside and above the head.
+cat >onoff.txt <<'SCRIPT'
+0.0 camera 0 1.465 0.26 0 1.465 0
+0.0 post bloom off
+0.0 post exposure off
+0.6 expression angry
+1.6 screenshot wr_on.png
+1.65 wrinkles off
+1.7 screenshot wr_off.png
+1.7 stats wr_off.json
+1.75 wrinkles on
+1.8 view wrinkle-influence
+1.85 screenshot view_influence.png
+SCRIPT
+check run --script onoff.txt
+for bg in "0 90 205 270" "435 0 205 360" "205 0 230 30"; do
+    check test "$("$IMGTOOL" changed wr_on.png wr_off.png $bg)" = 0
+done
+FACE="215 60 210 300"
+check gt "$("$IMGTOOL" changed wr_on.png wr_off.png $FACE)" 2000
+check grep -q '"wrinkles": false' wr_off.json
+check grep -q '"wrinkle_layers": \[\]' wr_off.json
+# the influence view: its own panel, coloured where the layers act
+check gt "$("$IMGTOOL" diff wr_on.png view_influence.png)" 0.1
+check gt "$("$IMGTOOL" diff view_influence.png view_mask.png)" 0.01
 
 # a bad expression name is caught before the first frame
 printf '0 expression bored\n' >bad.txt

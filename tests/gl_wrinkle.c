@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "core/base/log.h"
+#include "core/wrinkle/head.h"
 #include "gfx/renderer.h"
+#include "gfx/shader.h"
 #include "gfx/texture.h"
 #include "gfx/timer.h"
 #include "wrinkle/wrinkle.h"
@@ -108,8 +110,8 @@ static int teardown(void **state)
     return testgl_teardown(state);
 }
 
-/* The CPU reference of texel (x, y) for the current selection. */
-static uint32_t reference(const wrinkle_selection *sel, int x, int y)
+/* The CPU reference of texel (x, y) for the current selection: normal x, y and occlusion. */
+static void reference_texel(const wrinkle_selection *sel, int x, int y, float out[3])
 {
     int i = (y * N + x) * 4;
     wrinkle_texel t = {0};
@@ -121,8 +123,13 @@ static uint32_t reference(const wrinkle_selection *sel, int x, int y)
         for (int k = 0; k < 3; k++) t.layer_normal[s][k] = wrinkle_decode_snorm_from8(fx.data[3 + 2 * l][i + k]);
         t.layer_occ[s] = wrinkle_decode_unorm8(fx.data[4 + 2 * l][i]);
     }
-    float out[3];
     wrinkle_compose_texel(sel, wrinkle_layer_defaults(), &t, out);
+}
+
+static uint32_t reference(const wrinkle_selection *sel, int x, int y)
+{
+    float out[3];
+    reference_texel(sel, x, y, out);
     return wrinkle_pack(out[0], out[1], out[2], 3);
 }
 
@@ -199,12 +206,146 @@ static void composed_texels_equal_the_cpu_reference(void **state)
     for (int y = 0; y < N; y++)
         for (int x = 0; x < N; x++) {
             const uint32_t g = px[y * N + x], b = reference(&none, x, y);
-            assert_true(channel_diff(g, b, 0) <= 1 && channel_diff(g, b, 10) <= 1);
-            occ_moved += channel_diff(g, b, 20) > 4;
+            /* R = occlusion (bits 0..9), G, B = normal x, y (bits 10..29) */
+            assert_true(channel_diff(g, b, 10) <= 1 && channel_diff(g, b, 20) <= 1);
+            occ_moved += channel_diff(g, b, 0) > 4;
         }
     free(px);
     assert_true(occ_moved > N * N / 4);
     wrinkle_destroy(wr);
+}
+
+/* The channels as GL itself reads them back (floats, no CPU unpacking involved): occlusion in R,
+ * normal x, y in G and B — the layout the technique's skin shader reads. */
+static void channels_follow_the_layout(void **state)
+{
+    (void)state;
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps});
+    assert_non_null(wr);
+    float w[HEAD_SHAPE_COUNT] = {[HEAD_FROWN] = 1.0f, [HEAD_BROW_RAISE] = 0.6f, [HEAD_SMILE] = 0.8f};
+    wrinkle_set_weights(wr, w);
+    mat4 model;
+    glm_mat4_identity(model);
+    wrinkle_compose(wr, &fx.quad, model);
+    float *px = malloc(N * N * 4 * sizeof *px);
+    glBindTexture(GL_TEXTURE_2D, wrinkle_composed_texture(wr));
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, px);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    testgl_assert_no_error();
+    const wrinkle_selection *sel = wrinkle_active(wr);
+    float worst = 0.0f, occ_spread = 0.0f, lo = 1.0f;
+    for (int y = 0; y < N; y++)
+        for (int x = 0; x < N; x++) {
+            const float *p = px + (y * N + x) * 4;
+            float c[3];
+            reference_texel(sel, x, y, c);
+            worst = fmaxf(worst, fabsf(p[0] - c[2]));
+            worst = fmaxf(worst, fabsf(p[1] - (c[0] * 0.5f + 0.5f)));
+            worst = fmaxf(worst, fabsf(p[2] - (c[1] * 0.5f + 0.5f)));
+            assert_float_equal(p[3], 1.0f, 1e-6);
+            lo = fminf(lo, c[2]);
+            occ_spread = fmaxf(occ_spread, fabsf(c[2] - c[0] * 0.5f - 0.5f));
+        }
+    free(px);
+    /* one 10-bit step plus float rounding */
+    assert_true(worst <= 1.5f / 1023.0f);
+    /* the channels really differ, so a swapped layout could not pass */
+    assert_true(occ_spread > 0.1f);
+    assert_true(lo < 0.9f);
+    /* the influence attachment: the first slot's colour (red) x its factor where it acts, black
+     * once nothing is active */
+    unsigned char *inf = malloc(N * N * 4);
+    glBindTexture(GL_TEXTURE_2D, wrinkle_influence_texture(wr));
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, inf);
+    int lit = 0;
+    for (int i = 0; i < N * N; i++) lit += inf[i * 4] > 64;
+    assert_true(lit > N * N / 8);
+    const float zero[HEAD_SHAPE_COUNT] = {0};
+    wrinkle_set_weights(wr, zero);
+    wrinkle_compose(wr, &fx.quad, model);
+    glBindTexture(GL_TEXTURE_2D, wrinkle_influence_texture(wr));
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, inf);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    for (int i = 0; i < N * N; i++) assert_true(inf[i * 4] == 0 && inf[i * 4 + 1] == 0 && inf[i * 4 + 2] == 0);
+    free(inf);
+    testgl_assert_no_error();
+    wrinkle_destroy(wr);
+}
+
+/* Blendshapes on the GPU: the vertex stage every head pass runs (wrinkle_face.vert), captured with
+ * transform feedback, moves every skin vertex where head_apply_shapes (the CPU) puts it. */
+static void gpu_morph_equals_the_cpu_morph(void **state)
+{
+    (void)state;
+    head_model h;
+    assert_true(head_build(&h, &(head_desc){0}));
+    const int n = h.skin.vertex_count;
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps});
+    assert_non_null(wr);
+    assert_true(wrinkle_set_shapes(wr, n, (float (*const *)[3])h.shape_dpos, (float (*const *)[3])h.shape_dnrm));
+    static const char *const varyings[] = {"v_world", "v_nrm"};
+    GLuint prog = gfx_program_load_feedback("wrinkle_face.vert", NULL, varyings, 2);
+    assert_true(prog != 0);
+    gfx_mesh gm = gfx_mesh_create(&h.skin, "morph");
+    /* a surfaceless context has no default framebuffer: draws need a complete one */
+    GLuint fbo, tex, buf;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    glGenBuffers(1, &buf);
+    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, buf);
+    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, (GLsizeiptr)n * 6 * sizeof(float), NULL, GL_STREAM_READ);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf);
+    float *gpu = malloc((size_t)n * 6 * sizeof *gpu);
+    float (*pos)[3] = malloc((size_t)n * sizeof *pos), (*nrm)[3] = malloc((size_t)n * sizeof *nrm);
+    static const float sets[3][HEAD_SHAPE_COUNT] = {
+        {0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1}, {0.2f, 0.9f, 0.0f, 0.6f, 0.35f, 0.75f}};
+    for (int k = 0; k < 3; k++) {
+        wrinkle_set_shape_weights(wr, sets[k]);
+        wrinkle_morph_bind(wr, prog);
+        mat4 id;
+        glm_mat4_identity(id);
+        glUniformMatrix4fv(gfx_uniform(prog, "u_model"), 1, GL_FALSE, (const float *)id);
+        glEnable(GL_RASTERIZER_DISCARD);
+        glBindVertexArray(gm.vao);
+        glBeginTransformFeedback(GL_POINTS);
+        glDrawArrays(GL_POINTS, 0, n);
+        glEndTransformFeedback();
+        glBindVertexArray(0);
+        glDisable(GL_RASTERIZER_DISCARD);
+        glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, (GLsizeiptr)n * 6 * sizeof(float), gpu);
+        testgl_assert_no_error();
+        head_apply_shapes(&h, sets[k], pos, nrm);
+        float worst = 0.0f, worst_n = 0.0f, moved = 0.0f;
+        for (int v = 0; v < n; v++)
+            for (int c = 0; c < 3; c++) {
+                worst = fmaxf(worst, fabsf(gpu[v * 6 + c] - pos[v][c]));
+                worst_n = fmaxf(worst_n, fabsf(gpu[v * 6 + 3 + c] - nrm[v][c]));
+                moved = fmaxf(moved, fabsf(gpu[v * 6 + c] - h.skin.pos[v][c]));
+            }
+        print_message("weights %d: worst position %.2e m, normal %.2e, largest move %.4f m\n", k, (double)worst, (double)worst_n, (double)moved);
+        assert_true(worst <= 1e-4f); /* metres */
+        assert_true(worst_n <= 1e-4f);
+        if (k == 0) assert_true(moved == 0.0f);
+        else assert_true(moved > 2e-3f); /* the shapes really move the skin (by millimetres) */
+    }
+    glUseProgram(0);
+    free(gpu);
+    free(pos);
+    free(nrm);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+    glDeleteBuffers(1, &buf);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteTextures(1, &tex);
+    glDeleteProgram(prog);
+    gfx_mesh_destroy(&gm);
+    wrinkle_destroy(wr);
+    head_free(&h);
 }
 
 static void uncovered_pixels_keep_the_clear_value(void **state)
@@ -261,6 +402,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(composed_texels_equal_the_cpu_reference),
+        cmocka_unit_test(channels_follow_the_layout),
+        cmocka_unit_test(gpu_morph_equals_the_cpu_morph),
         cmocka_unit_test(uncovered_pixels_keep_the_clear_value),
         cmocka_unit_test(missing_maps_fail_cleanly),
     };

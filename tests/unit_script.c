@@ -79,6 +79,8 @@ static void every_command_parses_to_its_values(void **state)
     assert_string_equal(c[SCRIPT_DISSOLVE_PITFALL].str, "vertex-mip0");
     assert_int_equal(c[SCRIPT_DISSOLVE_PITFALL].index, DISSOLVE_PITFALL_VERTEX_MIP0);
     assert_int_equal(c[SCRIPT_DISSOLVE_EDGE].index, DISSOLVE_EDGE_FADE);
+    assert_int_equal(c[SCRIPT_WRINKLES].nnum, 1);
+    assert_float_equal(c[SCRIPT_WRINKLES].num[0], 0.0f, 0);
     script_free(&s);
     assert_empty(&s);
     script_free(&s); /* twice is harmless */
@@ -308,7 +310,7 @@ static void every_table_name_parses_and_errors_list_the_table(void **state)
         {SCRIPT_EXPRESSION, wrinkle_expr_names, WRINKLE_EXPR_COUNT, ""},
         {SCRIPT_DISSOLVE_MODE, dissolve_mode_names, DISSOLVE_MODE_COUNT, ""},
         {SCRIPT_DISSOLVE_SHAPE, dissolve_shape_names, DISSOLVE_SHAPE_COUNT, ""},
-        {SCRIPT_VIEW, script_view_names, 14, ""},
+        {SCRIPT_VIEW, script_view_names, 15, ""},
         {SCRIPT_POST, post_effect_names, POST_EFFECT_COUNT, " on"},
         {SCRIPT_DUMP, script_dump_names, 6, " out.png"},
         {SCRIPT_DISSOLVE_PITFALL, dissolve_pitfall_names, DISSOLVE_PITFALL_COUNT, ""},

@@ -140,9 +140,11 @@ static void pack_round_trip_is_within_one_step(void **state)
     assert_true(worst_xy > 0.0f); /* 10 bits really quantize */
     assert_true(worst_o <= 0.5f / 1023.0f + 1e-6f);
     assert_true(worst_z < 0.01f);
-    /* GL_UNSIGNED_INT_2_10_10_10_REV: R in the low bits, A in the top two */
-    assert_int_equal(wrinkle_pack(1.0f, -1.0f, 0.0f, 3), 1023u | 3u << 30);
-    assert_int_equal(wrinkle_pack(-1.0f, 1.0f, 1.0f, 0), 1023u << 10 | 1023u << 20);
+    /* GL_UNSIGNED_INT_2_10_10_10_REV: R in the low bits, A in the top two; R = occlusion,
+     * G = normal x, B = normal y */
+    assert_int_equal(wrinkle_pack(1.0f, -1.0f, 0.0f, 3), 1023u << 10 | 3u << 30);
+    assert_int_equal(wrinkle_pack(-1.0f, 1.0f, 1.0f, 0), 1023u | 1023u << 20);
+    assert_int_equal(wrinkle_pack(-1.0f, -1.0f, 1.0f, 0), 1023u);
     assert_int_equal(wrinkle_unorm10(2.0f), 1023u);
     assert_int_equal(wrinkle_unorm10(-1.0f), 0u);
     assert_float_equal(wrinkle_rebuild_z(0.0f, 0.0f), 1.0f, 0.0);

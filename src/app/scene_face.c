@@ -1,13 +1,15 @@
 /* The face scene: a procedural head bust on shoulders and a column whose expressions (blendshapes) drive
- * blended wrinkle maps (src/wrinkle). Each frame the CPU applies the blendshape weights to the
- * skin, the wrinkle module composites the four most influential wrinkle layers into a screen-space
+ * blended wrinkle maps (src/wrinkle). Each frame the vertex shaders of the compositing, skin and
+ * shadow passes apply the blendshape weights to the skin (the deltas sit in a texture buffer),
+ * the wrinkle module composites the four most influential wrinkle layers into a screen-space
  * RGB10_A2 buffer, and the skin shader reads it back at its own pixel.
  *
  * Expressions cycle on their own (neutral, angry, surprised, happy, squint, disgust) until a key
  * or a script picks one; every change is a smooth transition (core/wrinkle/wrinkle_cycle.h).
- * Script: `expression NAME`, `blendshape NAME WEIGHT`; views wrinkle-normal, wrinkle-occlusion,
- * wrinkle-mask; `dump wrinkle PATH` writes the composed buffer; stats `wrinkle_layers`.
- * Keys: 1-6 pick an expression, Space resumes the cycle.
+ * Script: `expression NAME`, `blendshape NAME WEIGHT`, `wrinkles on|off` (key 7: the base maps
+ * alone against the wrinkled face, the blendshapes move either way); views wrinkle-normal,
+ * wrinkle-occlusion, wrinkle-mask, wrinkle-influence; `dump wrinkle PATH` writes the composed buffer; stats `wrinkle_layers`.
+ * Keys: 1-6 pick an expression, 7 wrinkles on/off, Space resumes the cycle.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -33,11 +35,10 @@ typedef struct face {
     mat4 model;
     scene_ctx *ctx;
     head_model head;
-    mesh_data live;          /* the skin with the current blendshapes, uploaded when they change */
     gfx_mesh skin, eyes, irises, pupils, shoulders, pedestal;
     wrinkle *wr;
     wrinkle_cycle cycle;     /* expressions in a loop, picked, or single blendshapes (core) */
-    bool dirty;
+    bool wrinkles_off;       /* compose the base maps alone: the head without its wrinkle layers */
 } face;
 
 /* A CPU mesh onto the GPU; the CPU copy is not kept. */
@@ -60,8 +61,11 @@ static void *face_create(scene_ctx *ctx)
     if (!head_build(&f->head, &(head_desc){0})) goto fail;
     f->wr = wrinkle_create(&(wrinkle_desc){.width = ctx->width, .height = ctx->height});
     if (!f->wr) goto fail;
-    mesh_copy(&f->live, &f->head.skin);
-    f->skin = gfx_mesh_create(&f->live, "face.skin");
+    /* the neutral skin, uploaded once: the blendshapes are applied on the GPU */
+    if (!wrinkle_set_shapes(f->wr, f->head.skin.vertex_count, (float (*const *)[3])f->head.shape_dpos,
+                            (float (*const *)[3])f->head.shape_dnrm))
+        goto fail;
+    f->skin = gfx_mesh_create(&f->head.skin, "face.skin");
     f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
     mesh_data shoulders = {0}, pedestal = {0}, irises = {0}, pupils = {0};
     head_bust_build_eye_discs(&f->head, 0.0058f, -0.0012f, &irises);
@@ -79,9 +83,9 @@ static void *face_create(scene_ctx *ctx)
     }
     renderer_set_shadow_focus(ctx->r, (vec3){0.0f, y - 0.05f, 0.0f}, 0.45f);
     wrinkle_cycle_init(&f->cycle);
-    f->dirty = true;
     return f;
 fail:
+    wrinkle_destroy(f->wr);
     head_free(&f->head);
     free(f);
     return NULL;
@@ -98,7 +102,6 @@ static void face_destroy(void *p)
     gfx_mesh_destroy(&f->pupils);
     gfx_mesh_destroy(&f->shoulders);
     gfx_mesh_destroy(&f->pedestal);
-    mesh_data_free(&f->live);
     head_free(&f->head);
     free(f);
 }
@@ -110,26 +113,25 @@ static void face_update(void *p, const app_input *in, float dt)
     for (int k = 0; k < WRINKLE_EXPR_COUNT; k++)
         if (in->pressed[GLFW_KEY_1 + k]) wrinkle_cycle_pick(&f->cycle, k);
     if (in->pressed[GLFW_KEY_SPACE]) wrinkle_cycle_resume(&f->cycle);
-    if (wrinkle_cycle_update(&f->cycle, dt)) f->dirty = true;
+    if (in->pressed[GLFW_KEY_1 + WRINKLE_EXPR_COUNT]) f->wrinkles_off = !f->wrinkles_off;
+    wrinkle_cycle_update(&f->cycle, dt);
 }
 
 static void face_prepare(void *p)
 {
     face *f = p;
-    if (f->dirty) {
-        gfx_pass_begin("face.blendshapes");
-        head_apply_shapes(&f->head, f->cycle.weight, f->live.pos, f->live.nrm);
-        gfx_mesh_update(&f->skin, &f->live);
-        gfx_pass_end();
-        f->dirty = false;
-    }
+    /* the vertex shaders morph: the CPU only hands over six weights */
+    gfx_pass_begin("face.blendshapes");
+    wrinkle_set_shape_weights(f->wr, f->cycle.weight);
+    gfx_pass_end();
     float normal[HEAD_SHAPE_COUNT], occlusion[HEAD_SHAPE_COUNT];
     for (int k = 0; k < HEAD_SHAPE_COUNT; k++) {
         normal[k] = params_f(f->ctx->params, params_wrinkle_id(k, false));
         occlusion[k] = params_f(f->ctx->params, params_wrinkle_id(k, true));
     }
     wrinkle_set_strengths(f->wr, normal, occlusion);
-    wrinkle_set_weights(f->wr, f->cycle.weight);
+    const float none[HEAD_SHAPE_COUNT] = {0};
+    wrinkle_set_weights(f->wr, f->wrinkles_off ? none : f->cycle.weight);
     if (!wrinkle_resize(f->wr, f->ctx->width, f->ctx->height)) return;
     wrinkle_compose(f->wr, &f->skin, f->model);
 }
@@ -141,7 +143,7 @@ static void face_draw(void *p, scene_pass pass)
     mat4 id;
     glm_mat4_identity(id);
     if (pass == SCENE_PASS_SHADOW) {
-        renderer_draw_caster(r, &f->skin, f->model);
+        wrinkle_draw_caster(f->wr, &f->skin, f->model);
         renderer_draw_caster(r, &f->eyes, f->model);
         renderer_draw_caster(r, &f->shoulders, id);
         renderer_draw_caster(r, &f->pedestal, id);
@@ -156,7 +158,7 @@ static void face_draw(void *p, scene_pass pass)
     renderer_draw_lit(r, &f->pupils, f->model, (vec3){0.01f, 0.01f, 0.01f}, NULL);
 }
 
-static bool face_supports(script_op op) { return op == SCRIPT_EXPRESSION || op == SCRIPT_BLENDSHAPE; }
+static bool face_supports(script_op op) { return op == SCRIPT_EXPRESSION || op == SCRIPT_BLENDSHAPE || op == SCRIPT_WRINKLES; }
 
 static scene_cmd_result face_command(void *p, const script_cmd *cmd)
 {
@@ -164,6 +166,7 @@ static scene_cmd_result face_command(void *p, const script_cmd *cmd)
     switch (cmd->op) {
     case SCRIPT_EXPRESSION: wrinkle_cycle_pick(&f->cycle, cmd->index); return SCENE_CMD_OK;
     case SCRIPT_BLENDSHAPE: wrinkle_cycle_set_shape(&f->cycle, cmd->index, cmd->num[0]); return SCENE_CMD_OK;
+    case SCRIPT_WRINKLES: f->wrinkles_off = cmd->num[0] == 0.0f; return SCENE_CMD_OK;
     default:
         return SCENE_CMD_UNSUPPORTED;
     }
@@ -172,9 +175,11 @@ static scene_cmd_result face_command(void *p, const script_cmd *cmd)
 static bool face_view(void *p, const char *name, scene_view *out)
 {
     face *f = p;
-    if (!strcmp(name, "wrinkle-normal")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_NORMAL_XY, "composed wrinkle normals"};
-    else if (!strcmp(name, "wrinkle-occlusion")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_BLUE, "composed occlusion"};
+    if (!strcmp(name, "wrinkle-normal")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_NORMAL_GB, "composed wrinkle normals"};
+    else if (!strcmp(name, "wrinkle-occlusion")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_RED, "composed occlusion"};
     else if (!strcmp(name, "wrinkle-mask")) *out = (scene_view){wrinkle_mask_view_texture(f->wr), GFX_PANEL_RGB, "face-part mask"};
+    else if (!strcmp(name, "wrinkle-influence"))
+        *out = (scene_view){wrinkle_influence_texture(f->wr), GFX_PANEL_RGB, "layer influence: slots red green blue yellow"};
     else return false;
     return true;
 }
@@ -201,6 +206,7 @@ static void face_stats(void *p, json_writer *w)
     json_array_end(w);
     json_string(w, "wrinkle_expression", wrinkle_cycle_label(&f->cycle));
     json_bool(w, "wrinkle_cycling", f->cycle.cycling);
+    json_bool(w, "wrinkles", !f->wrinkles_off);
     json_object_begin(w, "blendshapes");
     for (int s = 0; s < HEAD_SHAPE_COUNT; s++) json_number(w, head_shape_name(s), f->cycle.weight[s]);
     json_object_end(w);
@@ -236,7 +242,8 @@ static void face_hud(void *p, float x, float y)
     const wrinkle_selection *sel = wrinkle_active(f->wr);
     const wrinkle_layer_def *layers = wrinkle_layers(f->wr);
     float scale = f->ctx->height >= 600 ? 2.0f : 1.0f, line = 9.0f * scale;
-    gfx_hud_text(x, y, scale, white, "expression %s%s   wrinkle layers %d/4", wrinkle_cycle_label(&f->cycle), f->cycle.cycling ? " (cycle)" : "", sel->count);
+    gfx_hud_text(x, y, scale, white, "expression %s%s   wrinkle layers %d/4%s", wrinkle_cycle_label(&f->cycle),
+                 f->cycle.cycling ? " (cycle)" : "", sel->count, f->wrinkles_off ? " (wrinkles off)" : "");
     for (int i = 0; i < sel->count; i++) {
         float yy = y + line * (float)(i + 1) + 2.0f;
         gfx_hud_rect(x, yy, 60.0f * scale, line - 2.0f, back);
@@ -251,8 +258,8 @@ static void face_keys_help(char *buf, size_t len)
     for (int k = 0; k < WRINKLE_EXPR_COUNT; k++) /* keys 1.. pick the presets in table order, three a line */
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k == 0 ? "" : k % 3 ? " " : "\n    ",
                  wrinkle_expr_names[k]);
-    snprintf(buf, len, "1-%d expression: %s\nSpace resume the cycle\nV composed normals / occlusion / mask",
-             WRINKLE_EXPR_COUNT, names);
+    snprintf(buf, len, "1-%d expression: %s\n%d wrinkles on/off (base head)\nSpace resume the cycle\nV composed normals / occlusion / mask / influence",
+             WRINKLE_EXPR_COUNT, names, WRINKLE_EXPR_COUNT + 1);
 }
 
 const scene_vtable scene_face = {

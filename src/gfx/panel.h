@@ -20,6 +20,7 @@ typedef enum gfx_panel_mode {
     GFX_PANEL_NORMAL_XY,
     GFX_PANEL_DEPTH,
     GFX_PANEL_BLUE,
+    GFX_PANEL_NORMAL_GB, /* as NORMAL_XY, the two signed channels in G and B */
 } gfx_panel_mode;
 
 bool gfx_panel_init(void);

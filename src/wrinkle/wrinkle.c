@@ -22,13 +22,24 @@
 /* Texture units of the compositing pass: the reference's 11 samplers. */
 enum { UNIT_BASE_N, UNIT_BASE_O, UNIT_MASK, UNIT_LAYER_N0, UNIT_LAYER_O0 = UNIT_LAYER_N0 + WRINKLE_MAX_ACTIVE, UNIT_COUNT = UNIT_LAYER_O0 + WRINKLE_MAX_ACTIVE };
 enum { UNIT_COMPOSED = 0 }; /* skin pass */
+enum { UNIT_SHAPES = UNIT_COUNT }; /* every pass: the blendshape deltas (samplerBuffer) */
+
+/* Where a program that includes wrinkle_morph.glsl takes the blendshape weights. */
+typedef struct wrinkle_morph_loc {
+    GLint weight, vertices;
+} wrinkle_morph_loc;
 
 struct wrinkle {
     wrinkle_maps maps;
     bool own_maps;
     GLuint mask_view;
     gfx_target target;
-    GLuint compose_prog, skin_prog;
+    GLuint compose_prog, skin_prog, caster_prog;
+    GLint caster_model;
+    wrinkle_morph_loc morph_compose, morph_skin, morph_caster;
+    GLuint shape_buf, shape_tex; /* texture buffer of the blendshape deltas, 0 = none */
+    int shape_vertices;
+    float shape_weight[HEAD_SHAPE_COUNT];
     GLint compose_model, compose_weight, compose_occ_weight, compose_layer_mask, skin_model, skin_albedo; /* looked up once */
     wrinkle_layer_def layers[WRINKLE_LAYER_COUNT]; /* a copy: the strengths change at run time */
     wrinkle_selection sel;
@@ -68,6 +79,30 @@ static GLuint wrinkle__mask_view(const char *dir)
         &(gfx_texture_desc){.width = img.width, .height = img.height, .data = px, .label = "wrinkle.mask_view"});
     image_free(&img);
     return t;
+}
+
+static void wrinkle__morph_lookup(GLuint prog, wrinkle_morph_loc *loc)
+{
+    loc->weight = gfx_uniform(prog, "u_shape_weight");
+    loc->vertices = gfx_uniform(prog, "u_shape_vertices");
+    glUseProgram(prog);
+    glUniform1i(gfx_uniform(prog, "u_shape_deltas"), UNIT_SHAPES);
+    glUseProgram(0);
+}
+
+/* With prog in use: this frame's weights and the deltas on their unit. */
+static void wrinkle__morph_bind(const wrinkle *wr, const wrinkle_morph_loc *loc)
+{
+    glUniform1fv(loc->weight, HEAD_SHAPE_COUNT, wr->shape_weight);
+    glUniform1i(loc->vertices, wr->shape_tex ? wr->shape_vertices : 0);
+    glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);
+    glBindTexture(GL_TEXTURE_BUFFER, wr->shape_tex);
+}
+
+static void wrinkle__morph_unbind(void)
+{
+    glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
 }
 
 static void wrinkle__samplers(GLuint prog)
@@ -118,13 +153,19 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
         }
         wr->mask_view = wrinkle__mask_view(dir);
     }
-    if (!gfx_target_create(&wr->target, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RGB10_A2},
+    if (!gfx_target_create(&wr->target, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RGB10_A2, GL_RGBA8},
                                                             .depth = GL_DEPTH_COMPONENT24, .nearest = true,
                                                             .label = "wrinkle.composed"}))
         goto fail;
     wr->compose_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_compose.frag", NULL);
     wr->skin_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_skin.frag", NULL);
-    if (!wr->compose_prog || !wr->skin_prog) goto fail;
+    wr->caster_prog = gfx_program_load("wrinkle_face.vert", "lit.frag", "#define SHADOW_PASS 1\n");
+    if (!wr->compose_prog || !wr->skin_prog || !wr->caster_prog) goto fail;
+    gfx_label(GL_PROGRAM, wr->caster_prog, "wrinkle.caster");
+    wr->caster_model = gfx_uniform(wr->caster_prog, "u_model");
+    wrinkle__morph_lookup(wr->compose_prog, &wr->morph_compose);
+    wrinkle__morph_lookup(wr->skin_prog, &wr->morph_skin);
+    wrinkle__morph_lookup(wr->caster_prog, &wr->morph_caster);
     gfx_label(GL_PROGRAM, wr->compose_prog, "wrinkle.compose");
     gfx_label(GL_PROGRAM, wr->skin_prog, "wrinkle.skin");
     wrinkle__samplers(wr->compose_prog);
@@ -159,6 +200,9 @@ void wrinkle_destroy(wrinkle *wr)
     gfx_target_destroy(&wr->target);
     if (wr->compose_prog) glDeleteProgram(wr->compose_prog);
     if (wr->skin_prog) glDeleteProgram(wr->skin_prog);
+    if (wr->caster_prog) glDeleteProgram(wr->caster_prog);
+    if (wr->shape_tex) glDeleteTextures(1, &wr->shape_tex);
+    if (wr->shape_buf) glDeleteBuffers(1, &wr->shape_buf);
     free(wr);
 }
 
@@ -177,6 +221,59 @@ void wrinkle_set_weights(wrinkle *wr, const float *weights)
     wrinkle_select(wr->layers, WRINKLE_LAYER_COUNT, weights, &wr->sel);
 }
 
+bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], float (*const *dnrm)[3])
+{
+    assert(vertex_count > 0);
+    GLint max_texels = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &max_texels);
+    long long texels = 2LL * HEAD_SHAPE_COUNT * vertex_count;
+    if (texels > max_texels) {
+        log_error("wrinkle: %lld blendshape texels exceed GL_MAX_TEXTURE_BUFFER_SIZE %d", texels, max_texels);
+        return false;
+    }
+    float *data = malloc((size_t)texels * 4 * sizeof *data);
+    if (!data) {
+        log_error("wrinkle: out of memory for the blendshape deltas");
+        return false;
+    }
+    /* RGBA32F: three-channel buffer textures are not core in GL 3.3 */
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++)
+        for (int v = 0; v < vertex_count; v++) {
+            float *t = data + ((size_t)s * vertex_count + (size_t)v) * 8;
+            for (int k = 0; k < 3; k++) {
+                t[k] = dpos[s][v][k];
+                t[4 + k] = dnrm[s][v][k];
+            }
+            t[3] = t[7] = 0.0f;
+        }
+    if (!wr->shape_buf) glGenBuffers(1, &wr->shape_buf);
+    if (!wr->shape_tex) glGenTextures(1, &wr->shape_tex);
+    glBindBuffer(GL_TEXTURE_BUFFER, wr->shape_buf);
+    glBufferData(GL_TEXTURE_BUFFER, (GLsizeiptr)((size_t)texels * 4 * sizeof *data), data, GL_STATIC_DRAW);
+    glBindBuffer(GL_TEXTURE_BUFFER, 0);
+    free(data);
+    glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);
+    glBindTexture(GL_TEXTURE_BUFFER, wr->shape_tex);
+    glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, wr->shape_buf);
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
+    gfx_label(GL_TEXTURE, wr->shape_tex, "wrinkle.shapes");
+    wr->shape_vertices = vertex_count;
+    return true;
+}
+
+void wrinkle_set_shape_weights(wrinkle *wr, const float *weights)
+{
+    memcpy(wr->shape_weight, weights, sizeof wr->shape_weight);
+}
+
+void wrinkle_morph_bind(const wrinkle *wr, GLuint prog)
+{
+    wrinkle_morph_loc loc;
+    wrinkle__morph_lookup(prog, &loc);
+    glUseProgram(prog);
+    wrinkle__morph_bind(wr, &loc);
+}
+
 const wrinkle_selection *wrinkle_active(const wrinkle *wr) { return &wr->sel; }
 const wrinkle_layer_def *wrinkle_layers(const wrinkle *wr) { return wr->layers; }
 
@@ -190,9 +287,11 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
 {
     gfx_pass_begin("wrinkle.compose");
     gfx_target_bind(&wr->target);
-    glClearColor(0.5f, 0.5f, 1.0f, 0.0f);
+    glClearColor(1.0f, 0.5f, 0.5f, 0.0f); /* unoccluded, flat, no face */
     glClearDepth(1.0);
     gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    const float no_layer[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    glClearBufferfv(GL_COLOR, 1, no_layer); /* the influence view: black where no layer acts */
     gfx_state_set(GFX_STATE_OPAQUE);
 
     float weight[4], occ_weight[4], mask[4][4];
@@ -204,6 +303,7 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
     glUniform4fv(wr->compose_weight, 1, weight);
     glUniform4fv(wr->compose_occ_weight, 1, occ_weight);
     glUniform4fv(wr->compose_layer_mask, 4, (const float *)mask);
+    wrinkle__morph_bind(wr, &wr->morph_compose);
     wrinkle__bind_tex(UNIT_BASE_N, wr->maps.base_normal);
     wrinkle__bind_tex(UNIT_BASE_O, wr->maps.base_occ);
     wrinkle__bind_tex(UNIT_MASK, wr->maps.mask);
@@ -214,6 +314,7 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
         wrinkle__bind_tex(UNIT_LAYER_O0 + i, wr->maps.layer_occ[l]);
     }
     gfx_mesh_draw(face);
+    wrinkle__morph_unbind();
     for (int u = UNIT_COUNT - 1; u >= 0; u--) wrinkle__bind_tex(u, 0);
     glUseProgram(0);
     gfx_pass_end();
@@ -227,14 +328,28 @@ void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3
     gfx_state_set(GFX_STATE_OPAQUE);
     glUniformMatrix4fv(wr->skin_model, 1, GL_FALSE, (const float *)model);
     glUniform3fv(wr->skin_albedo, 1, albedo);
+    wrinkle__morph_bind(wr, &wr->morph_skin);
     wrinkle__bind_tex(UNIT_COMPOSED, wr->target.color[0]);
     gfx_mesh_draw(face);
+    wrinkle__morph_unbind();
     wrinkle__bind_tex(UNIT_COMPOSED, 0);
     glUseProgram(0);
     gfx_pass_end();
 }
 
+void wrinkle_draw_caster(wrinkle *wr, const gfx_mesh *face, mat4 model)
+{
+    gfx_state_set(GFX_STATE_CASTER);
+    glUseProgram(wr->caster_prog);
+    glUniformMatrix4fv(wr->caster_model, 1, GL_FALSE, (const float *)model);
+    wrinkle__morph_bind(wr, &wr->morph_caster);
+    gfx_mesh_draw(face);
+    wrinkle__morph_unbind();
+    glUseProgram(0);
+}
+
 GLuint wrinkle_composed_texture(const wrinkle *wr) { return wr->target.color[0]; }
+GLuint wrinkle_influence_texture(const wrinkle *wr) { return wr->target.color[1]; }
 GLuint wrinkle_mask_view_texture(const wrinkle *wr) { return wr->mask_view ? wr->mask_view : wr->maps.mask; }
 
 void wrinkle_size(const wrinkle *wr, int *width, int *height)

@@ -17,8 +17,9 @@
  * samplers: 2 base, 8 detail, 1 mask) and with wrinkle_skin.frag (wrap-lit skin with specular and
  * shadow). Both programs share the vertex shader and the Frame block, so the composed buffer and
  * the main pass cover exactly the same pixels.
- * Composed buffer: R, G = normal x, y * 0.5 + 0.5 (tangent space), B = occlusion, A = 3 on the
- * face, cleared to (0.5, 0.5, 1, 0): a flat, unoccluded normal where nothing was drawn. The CPU
+ * Composed buffer: R = occlusion, G, B = normal x, y * 0.5 + 0.5 (tangent space), A = 3 on the
+ * face, cleared to (1, 0.5, 0.5, 0): unoccluded and flat where nothing was drawn. A second
+ * attachment (RGBA8) holds the per-layer influence for a debug view. The CPU
  * mirror of the compositing is wrinkle_compose_texel.
  * Timed passes: "wrinkle.compose", "wrinkle.skin".
  * Failure: wrinkle_create logs and returns NULL when a map cannot be loaded, a program does not
@@ -60,6 +61,17 @@ bool wrinkle_resize(wrinkle *wr, int width, int height);
 void wrinkle_set_strengths(wrinkle *wr, const float *normal, const float *occlusion);
 /* weights[HEAD_SHAPE_COUNT]; picks the active layers. */
 void wrinkle_set_weights(wrinkle *wr, const float *weights);
+/* Blendshapes on the GPU: the deltas of every shape at full weight (dpos[s][v], dnrm[s][v], as in
+ * head_model) into a texture buffer once; every pass that draws the mesh (compose, skin, caster)
+ * then adds weight x delta in its vertex shader (shaders/wrinkle_morph.glsl) to the vertex with
+ * that index. Without shapes nothing moves. False (logged) when the buffer does not fit. */
+bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], float (*const *dnrm)[3]);
+/* weights[HEAD_SHAPE_COUNT]: the blendshape weights the passes morph with (apart from the wrinkle
+ * layers' selection, so the layers can be off while the head still moves). */
+void wrinkle_set_shape_weights(wrinkle *wr, const float *weights);
+/* For a program of the caller's that includes wrinkle_morph.glsl (tests: transform feedback):
+ * uses it and binds the weights and the deltas as the module's passes do. */
+void wrinkle_morph_bind(const wrinkle *wr, GLuint prog);
 const wrinkle_selection *wrinkle_active(const wrinkle *wr);
 const wrinkle_layer_def *wrinkle_layers(const wrinkle *wr);
 
@@ -68,8 +80,14 @@ const wrinkle_layer_def *wrinkle_layers(const wrinkle *wr);
 void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model);
 /* Skin in the main pass (a_pos a_nrm a_uv a_tan); albedo is linear RGB. */
 void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3 albedo);
+/* The same mesh, morphed, into the shadow map (between renderer_shadow_begin and _end). */
+void wrinkle_draw_caster(wrinkle *wr, const gfx_mesh *face, mat4 model);
 
 GLuint wrinkle_composed_texture(const wrinkle *wr);
+/* RGBA8, written by the compositing pass beside the composed buffer: slot i's colour (red, green,
+ * blue, yellow in selection order) x max(its normal, its occlusion factor), summed; black where
+ * no layer acts. */
+GLuint wrinkle_influence_texture(const wrinkle *wr);
 GLuint wrinkle_mask_view_texture(const wrinkle *wr); /* RGB: forehead red, eyes green, nose blue, mouth/cheeks yellow */
 /* Reads the composed buffer as packed RGB10_A2 words (wrinkle_unpack), rows bottom-up;
  * out holds width * height entries. */

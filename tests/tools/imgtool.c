@@ -6,6 +6,7 @@
  *   imgtool diff A.png B.png X Y W H the same fraction within a rectangle (below a HUD, say)
  *   imgtool same A.png B.png         exit 0 when every byte is equal
  *   imgtool region A.png X Y W H     prints mean R G B A of the rectangle
+ *   imgtool changed A.png B.png X Y W H   prints how many pixels of the rectangle differ at all
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -34,7 +35,7 @@ static int cmp_u32(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd A.png [B.png | X Y W H]\n");
+        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|changed A.png [B.png] [X Y W H]\n");
         return 2;
     }
     int w, h;
@@ -126,6 +127,24 @@ int main(int argc, char **argv)
             return bytes ? 1 : 0;
         }
         printf("%.6f\n", inside ? (double)differ / inside : 0.0);
+        return 0;
+    }
+    if (!strcmp(argv[1], "changed") && argc == 8) {
+        int w2, h2;
+        unsigned char *b = load(argv[3], &w2, &h2);
+        int x = atoi(argv[4]), y = atoi(argv[5]), rw = atoi(argv[6]), rh = atoi(argv[7]);
+        long changed = 0;
+        if (w == w2 && h == h2)
+            for (int j = y; j < y + rh && j < h; j++)
+                for (int i = x; i < x + rw && i < w; i++)
+                    changed += memcmp(a + ((size_t)j * w + i) * 4, b + ((size_t)j * w + i) * 4, 4) != 0;
+        stbi_image_free(a);
+        stbi_image_free(b);
+        if (w != w2 || h != h2) {
+            fprintf(stderr, "imgtool: sizes differ: %dx%d vs %dx%d\n", w, h, w2, h2);
+            return 2;
+        }
+        printf("%ld\n", changed);
         return 0;
     }
     fprintf(stderr, "imgtool: bad arguments\n");

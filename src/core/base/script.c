@@ -26,7 +26,7 @@
 const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1] = {"range", "mud", "face", "dissolve", NULL};
 const char *const script_view_names[] = {"none", "damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
                                          "wrinkle-mask", "mud", "shadow", "mud-base", "ssao", "bloom", "coc",
-                                         "dissolve-d", "dissolve-w", NULL};
+                                         "dissolve-d", "dissolve-w", "wrinkle-influence", NULL};
 const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", "mud-base", NULL};
 const char *const script_robot_names[] = {"respawn", NULL};
 
@@ -70,6 +70,7 @@ static const script_spec script_specs[SCRIPT_OP_COUNT] = {
     [SCRIPT_POST] = {"post", "eb", "NAME ON|OFF", post_effect_names, "post effect", {0}},
     [SCRIPT_DISSOLVE_PITFALL] = {"dissolve-pitfall", "e", "NAME", dissolve_pitfall_names, "dissolve pitfall", {0}},
     [SCRIPT_DISSOLVE_EDGE] = {"dissolve-edge", "e", "EDGE", dissolve_edge_names, "dissolve edge", {0}},
+    [SCRIPT_WRINKLES] = {"wrinkles", "b", "ON|OFF", NULL, NULL, {0}},
 };
 
 const char *script_op_name(script_op op)

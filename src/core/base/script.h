@@ -44,6 +44,7 @@ typedef enum script_op {
     SCRIPT_POST,           /* str, index: post_effect_names (core/base/post_settings.h); num[0]: 1 on, 0 off */
     SCRIPT_DISSOLVE_PITFALL, /* str, index: dissolve_pitfall_names */
     SCRIPT_DISSOLVE_EDGE,  /* str, index: dissolve_edge_names */
+    SCRIPT_WRINKLES,       /* num[0]: 1 on, 0 off (off: the base maps alone, blendshapes still move) */
     SCRIPT_OP_COUNT
 } script_op;
 

@@ -92,15 +92,15 @@ unsigned wrinkle_unorm10(float v)
 uint32_t wrinkle_pack(float nx, float ny, float occ, unsigned alpha)
 {
     assert(alpha <= 3);
-    return (uint32_t)wrinkle_unorm10(nx * 0.5f + 0.5f) | (uint32_t)wrinkle_unorm10(ny * 0.5f + 0.5f) << 10
-         | (uint32_t)wrinkle_unorm10(occ) << 20 | (uint32_t)alpha << 30;
+    return (uint32_t)wrinkle_unorm10(occ) | (uint32_t)wrinkle_unorm10(nx * 0.5f + 0.5f) << 10
+         | (uint32_t)wrinkle_unorm10(ny * 0.5f + 0.5f) << 20 | (uint32_t)alpha << 30;
 }
 
 void wrinkle_unpack(uint32_t p, float *nx, float *ny, float *occ, unsigned *alpha)
 {
-    if (nx) *nx = (float)(p & 1023u) / 1023.0f * 2.0f - 1.0f;
-    if (ny) *ny = (float)(p >> 10 & 1023u) / 1023.0f * 2.0f - 1.0f;
-    if (occ) *occ = (float)(p >> 20 & 1023u) / 1023.0f;
+    if (occ) *occ = (float)(p & 1023u) / 1023.0f;
+    if (nx) *nx = (float)(p >> 10 & 1023u) / 1023.0f * 2.0f - 1.0f;
+    if (ny) *ny = (float)(p >> 20 & 1023u) / 1023.0f * 2.0f - 1.0f;
     if (alpha) *alpha = p >> 30;
 }
 

@@ -23,8 +23,9 @@
  *   slope = base.xy / base.z + sum a_i * layer_i.xy / max(layer_i.z, 0.2)   (partial derivatives add)
  *   n     = normalize(slope, 1)
  *   occ   = base_occ * prod (1 - o_i * (1 - layer_occ_i))
- * Output: n.x, n.y in [-1, 1] and occ in [0, 1], stored as 10-bit unorm (x * 0.5 + 0.5) in R, G
- * and occ in B of GL_RGB10_A2; A = 3 where the face was drawn, 0 elsewhere. z is rebuilt as
+ * Output: occ in [0, 1] in R and n.x, n.y in [-1, 1] as x * 0.5 + 0.5 in G, B of GL_RGB10_A2,
+ * each a 10-bit unorm — the layout the skin shader of the technique's original reads (.r occlusion,
+ * .gb normal); A = 3 where the face was drawn, 0 elsewhere. z is rebuilt as
  * sqrt(1 - x^2 - y^2). The uint32 layout is GL_UNSIGNED_INT_2_10_10_10_REV (R in bits 0..9).
  */
 #ifndef IMPRINT_CORE_WRINKLE_MATH_H
