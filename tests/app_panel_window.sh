@@ -5,14 +5,11 @@
 # The slider is found through `stats` ("ui": {"widgets": {name: [x, y, w, h]}}); every step waits
 # for its effect with a deadline instead of sleeping blindly.
 set -u
-command -v xvfb-run >/dev/null && command -v xdotool >/dev/null || { echo "needs xvfb-run and xdotool (scripts/deps.sh)"; exit 1; }
+source "$TESTDIR/support/window.sh"
 
 cat >inner.sh <<'INNER'
 set -u
-wait_for() { # wait_for SECONDS COMMAND...: poll until the command succeeds
-  local end=$((SECONDS + $1)); shift
-  until "$@" 2>/dev/null; do [ $SECONDS -lt $end ] || return 1; sleep 0.5; done
-}
+source "$TESTDIR/support/window.sh" # wait_for
 # the counters and the registry every 0.2 s of (real) time; a reader may meet a file being
 # rewritten, so every read is retried
 awk 'BEGIN { for (i = 1; i <= 3000; i++) printf "%.1f stats stats.json\n%.1f params params.json\n", i * 0.2, i * 0.2 }' >every.txt
@@ -67,4 +64,4 @@ wait $pid; rc=$?
 if grep -q "GL error" win.log; then cat win.log; exit 1; fi
 exit 0
 INNER
-xvfb-run -a -s "-screen 0 1024x768x24 -noreset" bash inner.sh
+window_run inner.sh

@@ -7,14 +7,11 @@
 # many screenshots, weapon keys switch the gun, each click fires one marksman shell, F3 switches
 # scene, expression keys pick expressions. A tap is never repeated: a lost one is a failure.
 set -u
-command -v xvfb-run >/dev/null && command -v xdotool >/dev/null || { echo "needs xvfb-run and xdotool (scripts/deps.sh)"; exit 1; }
+source "$TESTDIR/support/window.sh"
 
 cat >inner.sh <<'INNER'
 set -u
-wait_for() { # wait_for SECONDS COMMAND...: poll until the command succeeds
-  local end=$((SECONDS + $1)); shift
-  until "$@" 2>/dev/null; do [ $SECONDS -lt $end ] || return 1; sleep 0.5; done
-}
+source "$TESTDIR/support/window.sh" # wait_for
 rm -f imprint-*.png
 # Under LeakSanitizer (CI's sanitizer build): glfwTerminate unloads the GLX driver modules before
 # the leak report, so their allocations show as "<unknown module>" that no suppression can name.
@@ -124,6 +121,4 @@ wait $pid; rc=$?
 if grep -q "GL error" taps.log; then cat taps.log; exit 1; fi
 exit 0
 INNER
-# -noreset: the server must not reset when its last client leaves (the first run's exit, an
-# xdotool call), or the next client may find no display while it does
-xvfb-run -a -s "-screen 0 1024x768x24 -noreset" bash inner.sh
+window_run inner.sh

@@ -53,38 +53,12 @@ static dissolve_params test_params(int mode, int shape, float amount)
 /* Runs the vertex stage of dissolve.glsl over every vertex; out gets (x, y, z, d) per vertex. */
 static void feedback(const dissolve *dv, GLuint prog, const gfx_mesh *gm, mat4 model, const dissolve_params *p, float *out)
 {
-    /* A surfaceless context has no default framebuffer; draws need a complete one even with
-     * rasterization off. */
-    GLuint fbo, tex, buf;
-    glGenTextures(1, &tex);
-    glBindTexture(GL_TEXTURE_2D, tex);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-    glGenFramebuffers(1, &fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
-    glGenBuffers(1, &buf);
-    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, buf);
-    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, (GLsizeiptr)gm->vertex_count * 4 * sizeof(float), NULL, GL_STREAM_READ);
-    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf);
     glUseProgram(prog);
     glUniformMatrix4fv(gfx_uniform(prog, "u_model"), 1, GL_FALSE, (const float *)model);
     dissolve_uniforms u;
     dissolve_uniforms_lookup(prog, &u);
     dissolve_bind(dv, &u, p, DISSOLVE_PASS_MAIN);
-    glEnable(GL_RASTERIZER_DISCARD);
-    glBindVertexArray(gm->vao);
-    glBeginTransformFeedback(GL_POINTS);
-    glDrawArrays(GL_POINTS, 0, gm->vertex_count);
-    glEndTransformFeedback();
-    glBindVertexArray(0);
-    glDisable(GL_RASTERIZER_DISCARD);
-    glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, (GLsizeiptr)gm->vertex_count * 4 * sizeof(float), out);
-    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
-    glDeleteBuffers(1, &buf);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glDeleteFramebuffers(1, &fbo);
-    glDeleteTextures(1, &tex);
-    testgl_assert_no_error();
+    testgl_feedback_run(gm->vao, gm->vertex_count, 4, out);
 }
 
 static GLuint feedback_program(void)

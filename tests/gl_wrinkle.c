@@ -288,18 +288,6 @@ static void gpu_morph_equals_the_cpu_morph(void **state)
     GLuint prog = gfx_program_load_feedback("wrinkle_face.vert", NULL, varyings, 2);
     assert_true(prog != 0);
     gfx_mesh gm = gfx_mesh_create(&h.skin, "morph");
-    /* a surfaceless context has no default framebuffer: draws need a complete one */
-    GLuint fbo, tex, buf;
-    glGenTextures(1, &tex);
-    glBindTexture(GL_TEXTURE_2D, tex);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-    glGenFramebuffers(1, &fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
-    glGenBuffers(1, &buf);
-    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, buf);
-    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, (GLsizeiptr)n * 6 * sizeof(float), NULL, GL_STREAM_READ);
-    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf);
     float *gpu = malloc((size_t)n * 6 * sizeof *gpu);
     float (*pos)[3] = malloc((size_t)n * sizeof *pos), (*nrm)[3] = malloc((size_t)n * sizeof *nrm);
     static const float sets[3][HEAD_SHAPE_COUNT] = {
@@ -310,15 +298,7 @@ static void gpu_morph_equals_the_cpu_morph(void **state)
         mat4 id;
         glm_mat4_identity(id);
         glUniformMatrix4fv(gfx_uniform(prog, "u_model"), 1, GL_FALSE, (const float *)id);
-        glEnable(GL_RASTERIZER_DISCARD);
-        glBindVertexArray(gm.vao);
-        glBeginTransformFeedback(GL_POINTS);
-        glDrawArrays(GL_POINTS, 0, n);
-        glEndTransformFeedback();
-        glBindVertexArray(0);
-        glDisable(GL_RASTERIZER_DISCARD);
-        glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, (GLsizeiptr)n * 6 * sizeof(float), gpu);
-        testgl_assert_no_error();
+        testgl_feedback_run(gm.vao, n, 6, gpu);
         head_apply_shapes(&h, sets[k], pos, nrm);
         float worst = 0.0f, worst_n = 0.0f, moved = 0.0f;
         for (int v = 0; v < n; v++)
@@ -337,11 +317,6 @@ static void gpu_morph_equals_the_cpu_morph(void **state)
     free(gpu);
     free(pos);
     free(nrm);
-    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
-    glDeleteBuffers(1, &buf);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glDeleteFramebuffers(1, &fbo);
-    glDeleteTextures(1, &tex);
     glDeleteProgram(prog);
     gfx_mesh_destroy(&gm);
     wrinkle_destroy(wr);
