@@ -249,6 +249,12 @@ static bool app__own_view(const char *name)
     return !strcmp(name, "shadow") || !strcmp(name, "ssao") || !strcmp(name, "bloom") || !strcmp(name, "coc");
 }
 
+/* A view the current scene (or the app) can show, from the scene's list: nothing is rendered. */
+static bool app__has_view(const scene_vtable *vt, const char *name)
+{
+    return app__own_view(name) || (vt->views && names_find(vt->views, name) >= 0);
+}
+
 static bool app__set_view(app *a, const char *name)
 {
     if (!strcmp(name, "none") || app__own_view(name)) {
@@ -353,8 +359,7 @@ static void app__keys(app *a)
             a->view_cycle = (a->view_cycle + 1) % nviews;
             if (a->view_cycle == 0) { a->view[0] = 0; break; }
             const char *n = script_view_names[a->view_cycle];
-            scene_view v;
-            if (app__own_view(n) || (vt->view && vt->view(a->inst[a->cur], n, &v))) {
+            if (app__has_view(vt, n)) {
                 snprintf(a->view, sizeof a->view, "%s", n);
                 break;
             }
@@ -482,11 +487,8 @@ static void app__render(app *a, int w, int h)
                        .supports = vt->supports, .view = a->view, .post = &a->post,
                        .mouse_captured = platform_input(a->plat)->captured};
         int nv = 0;
-        for (int i = 0; script_view_names[i] && nv < UI_MAX_VIEWS; i++) {
-            scene_view v;
-            const char *n = script_view_names[i];
-            if (!strcmp(n, "none") || app__own_view(n) || (vt->view && vt->view(s, n, &v))) uf.views[nv++] = n;
-        }
+        for (int i = 0; script_view_names[i] && nv < UI_MAX_VIEWS; i++)
+            if (!strcmp(script_view_names[i], "none") || app__has_view(vt, script_view_names[i])) uf.views[nv++] = script_view_names[i];
         a->nui_cmds = ui_draw(a->ui, &uf, a->ui_cmds);
     }
 }

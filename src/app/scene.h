@@ -116,6 +116,9 @@ typedef struct scene_vtable {
      * command no scene provides fails early). */
     bool (*supports)(script_op op);
     scene_cmd_result (*command)(void *s, const script_cmd *cmd);
+    /* The debug views the scene can show (names from script_view_names, NULL-terminated): what the
+     * V cycle and the panel list, without asking view() (which may render the view). */
+    const char *const *views;
     /* Names from script_view_names / script_dump_names. Return false when unknown. */
     bool (*view)(void *s, const char *name, scene_view *out);
     bool (*dump)(void *s, const char *target, const char *path);

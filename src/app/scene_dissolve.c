@@ -5,8 +5,8 @@
  * stretch and vanish with the meshes.
  *
  * Script: `dissolve AMOUNT` fixes the amount of every item (the cycle and the orb stop, so
- * captures compare cleanly), `dissolve-mode`, `dissolve-shape`.
- * Keys: 1-3 mode, 4-6 shape, Up/Down amount, Space back to the cycle.
+ * captures compare cleanly), `dissolve-mode`, `dissolve-shape`, `dissolve-pitfall`, `dissolve-edge`.
+ * Keys: 1-3 mode, 4-6 shape, 7 next pitfall, Up/Down amount, Space back to the cycle.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -44,6 +44,7 @@ static void *gallery_create(scene_ctx *ctx)
         return NULL;
     }
     g->ctx = ctx;
+    g->fields.desc = (gfx_target_desc){.color = {GL_RGBA8}, .depth = GL_DEPTH_COMPONENT24, .label = "dissolve.fields"};
     g->dv = dissolve_create(&(dissolve_desc){0});
     if (!g->dv) {
         free(g);
@@ -76,12 +77,10 @@ static void gallery_destroy(void *p)
 static void gallery_update(void *p, const app_input *in, float dt)
 {
     dissolve_gallery *g = &((gallery *)p)->g;
-    if (in->pressed[GLFW_KEY_1]) g->mode = DISSOLVE_MODE_NONE;
-    if (in->pressed[GLFW_KEY_2]) g->mode = DISSOLVE_MODE_PUSH;
-    if (in->pressed[GLFW_KEY_3]) g->mode = DISSOLVE_MODE_PULL;
-    if (in->pressed[GLFW_KEY_4]) g->shape = DISSOLVE_SHAPE_NOISE;
-    if (in->pressed[GLFW_KEY_5]) g->shape = DISSOLVE_SHAPE_DIRECTION;
-    if (in->pressed[GLFW_KEY_6]) g->shape = DISSOLVE_SHAPE_SPHERE;
+    for (int k = 0; k < DISSOLVE_MODE_COUNT; k++) /* 1-3: the modes, 4-6: the shapes, in table order */
+        if (in->pressed[GLFW_KEY_1 + k]) g->mode = (dissolve_mode)k;
+    for (int k = 0; k < DISSOLVE_SHAPE_COUNT; k++)
+        if (in->pressed[GLFW_KEY_4 + k]) g->shape = (dissolve_shape)k;
     if (in->pressed[GLFW_KEY_7]) {
         gallery *gl = p;
         dissolve_set_pitfall(gl->dv, (dissolve_pitfall)((dissolve_active_pitfall(gl->dv) + 1) % DISSOLVE_PITFALL_COUNT));
@@ -90,44 +89,35 @@ static void gallery_update(void *p, const app_input *in, float dt)
     dissolve_gallery_update(g, dt, in->pressed[GLFW_KEY_SPACE], da);
 }
 
-static bool gallery__visible(const dissolve_gallery_item *it, const dissolve_params *p, mat4 viewproj, bool rest)
+/* Item i's parameters with the panel's knobs over the gallery's own (the registry's defaults are
+ * the gallery's values); false when its bounds miss the frustum planes (NULL: no culling). The
+ * bounds pitfall culls with the rest box, as if the vertices stayed where they were. */
+static bool gallery__item(const gallery *g, int i, vec4 *planes, dissolve_params *dp)
 {
-    vec4 planes[6];
-    vec3 box[2];
-    glm_frustum_planes(viewproj, planes);
-    /* the bounds pitfall culls with the rest box, as if the vertices stayed where they were */
-    if (rest) {
-        glm_vec3_copy((float *)it->lo, box[0]);
-        glm_vec3_copy((float *)it->hi, box[1]);
-    } else {
-        dissolve_bounds(p, it->lo, it->hi, box[0], box[1]);
-    }
-    return glm_aabb_frustum(box, planes);
-}
-
-/* The panel's dissolve knobs over the gallery's own parameters (the registry's defaults are the
- * gallery's values). */
-static void gallery__tune(const gallery *g, dissolve_params *dp)
-{
+    const dissolve_gallery_item *it = &g->g.items[i];
+    *dp = dissolve_gallery_params(&g->g, i);
     dp->edge_width = params_f(g->ctx->params, P_DISSOLVE_EDGE_WIDTH);
     dp->push_distance = params_f(g->ctx->params, P_DISSOLVE_PUSH_DISTANCE);
     dp->band = params_f(g->ctx->params, P_DISSOLVE_BAND);
+    if (!planes) return true;
+    vec3 box[2] = {{it->lo[0], it->lo[1], it->lo[2]}, {it->hi[0], it->hi[1], it->hi[2]}};
+    if (dissolve_active_pitfall(g->dv) != DISSOLVE_PITFALL_BOUNDS) dissolve_bounds(dp, it->lo, it->hi, box[0], box[1]);
+    return glm_aabb_frustum(box, planes);
 }
 
 static void gallery_draw(void *p, scene_pass pass)
 {
     gallery *g = p;
     const renderer_frame *f = renderer_frame_uniforms(g->ctx->r);
-    mat4 viewproj;
-    glm_mat4_copy((vec4 *)(pass == SCENE_PASS_SHADOW ? f->light_viewproj : f->viewproj), viewproj);
+    vec4 planes[6];
+    glm_frustum_planes((vec4 *)(pass == SCENE_PASS_SHADOW ? f->light_viewproj : f->viewproj), planes);
     if (pass == SCENE_PASS_MAIN) renderer_draw_ground(g->ctx->r);
     gfx_pass_begin(pass == SCENE_PASS_SHADOW ? "dissolve.shadow" : "dissolve.main");
     int drawn = 0;
+    dissolve_params dp;
     for (int i = 0; i < g->g.count; i++) {
         dissolve_gallery_item *it = &g->g.items[i];
-        dissolve_params dp = dissolve_gallery_params(&g->g, i);
-        gallery__tune(g, &dp);
-        if (!gallery__visible(it, &dp, viewproj, dissolve_active_pitfall(g->dv) == DISSOLVE_PITFALL_BOUNDS)) continue;
+        if (!gallery__item(g, i, planes, &dp)) continue;
         drawn++;
         dissolve_draw_mesh(g->dv, &g->mesh[i], it->model, it->albedo, NULL, &dp,
                            pass == SCENE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN);
@@ -135,12 +125,9 @@ static void gallery_draw(void *p, scene_pass pass)
     if (pass == SCENE_PASS_MAIN && g->edge == DISSOLVE_EDGE_FADE) {
         /* the blended fringes after every opaque item, so they fade over what is behind them */
         for (int i = 0; i < g->g.count; i++) {
-            dissolve_gallery_item *it = &g->g.items[i];
-            dissolve_params dp = dissolve_gallery_params(&g->g, i);
-            gallery__tune(g, &dp);
+            if (!gallery__item(g, i, planes, &dp)) continue;
             dp.edge = g->edge;
-            if (!gallery__visible(it, &dp, viewproj, dissolve_active_pitfall(g->dv) == DISSOLVE_PITFALL_BOUNDS)) continue;
-            dissolve_draw_mesh_fringe(g->dv, &g->mesh[i], it->model, it->albedo, &dp);
+            dissolve_draw_mesh_fringe(g->dv, &g->mesh[i], g->g.items[i].model, g->g.items[i].albedo, &dp);
         }
     }
     gfx_pass_end();
@@ -161,22 +148,18 @@ static void gallery_prepare(void *p)
     if (!view) return;
     int w, h;
     renderer_size(g->ctx->r, &w, &h);
-    if (!g->fields.fbo) {
-        if (!gfx_target_create(&g->fields, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RGBA8},
-                                                             .depth = GL_DEPTH_COMPONENT24, .label = "dissolve.fields"}))
-            return;
-    } else if (!gfx_target_resize(&g->fields, w, h)) {
-        return;
-    }
+    if (!gfx_target_resize(&g->fields, w, h)) return; /* made on first use */
     gfx_target_bind(&g->fields);
     glClearColor(0.5f, 0.5f, 0.5f, 1.0f);
     gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    dissolve_params dp;
     for (int i = 0; i < g->g.count; i++) {
-        dissolve_params dp = dissolve_gallery_params(&g->g, i);
-        gallery__tune(g, &dp);
+        gallery__item(g, i, NULL, &dp);
         dissolve_draw_mesh_view(g->dv, &g->mesh[i], g->g.items[i].model, &dp, view);
     }
 }
+
+static const char *const dissolve_views[] = {"dissolve-d", "dissolve-w", NULL};
 
 static bool gallery_view(void *p, const char *name, scene_view *out)
 {
@@ -216,25 +199,10 @@ static scene_cmd_result gallery_command(void *p, const script_cmd *cmd)
 static void gallery_stats(void *p, json_writer *w)
 {
     gallery *g = p;
-    json_number(w, "dissolve_amount", dissolve_gallery_amount(&g->g));
-    json_bool(w, "dissolve_cycling", !g->g.fixed);
-    json_string(w, "dissolve_mode", dissolve_mode_name(g->g.mode));
-    json_string(w, "dissolve_shape", dissolve_shape_name(g->g.shape));
+    dissolve_gallery_write_stats(&g->g, w);
     json_string(w, "dissolve_pitfall", dissolve_pitfall_name(dissolve_active_pitfall(g->dv)));
     json_string(w, "dissolve_edge", dissolve_edge_name(g->edge));
-    json_int(w, "dissolve_items", g->g.count);
     json_int(w, "dissolve_items_drawn", g->drawn);
-    json_array_begin(w, "dissolve_item_amounts");
-    for (int i = 0; i < g->g.count; i++) {
-        json_object_begin(w, NULL);
-        json_string(w, "name", g->g.items[i].name);
-        json_number(w, "amount", g->g.items[i].amount);
-        json_object_end(w);
-    }
-    json_array_end(w);
-    json_array_begin(w, "dissolve_target");
-    for (int k = 0; k < 3; k++) json_number(w, NULL, g->g.target[k]);
-    json_array_end(w);
 }
 
 /* Wall time of drawing every item GALLERY_BENCH_REPS times into a scratch HDR target (gfx/bench.h),
@@ -257,8 +225,8 @@ static void gallery__bench_pass(void *user, gfx_pingpong *scratch, int rep)
             renderer_draw_lit(g->ctx->r, &g->mesh[i], it->model, it->albedo, NULL);
             continue;
         }
-        dissolve_params dp = dissolve_gallery_params(&g->g, i);
-        gallery__tune(g, &dp);
+        dissolve_params dp;
+        gallery__item(g, i, NULL, &dp);
         dp.amount = 0.5f;
         dp.mode = (dissolve_mode)b->variant;
         dissolve_draw_mesh(g->dv, &g->mesh[i], it->model, it->albedo, NULL, &dp, DISSOLVE_PASS_MAIN);
@@ -295,11 +263,10 @@ static void gallery_hud(void *p, float x, float y)
     char amount[32];
     if (g->g.fixed) snprintf(amount, sizeof amount, "%.2f", g->g.fixed_amount);
     else snprintf(amount, sizeof amount, "cycling");
+    const dissolve_pitfall pf = dissolve_active_pitfall(g->dv);
     gfx_hud_text(x, y, 1.5f, white, "dissolve %s  mode %s  shape %s  drawn %d/%d%s%s", amount,
                  dissolve_mode_name(g->g.mode), dissolve_shape_name(g->g.shape), g->drawn, g->g.count,
-                 dissolve_active_pitfall(g->dv) != DISSOLVE_PITFALL_NONE ? "  pitfall " : "",
-                 dissolve_active_pitfall(g->dv) != DISSOLVE_PITFALL_NONE
-                     ? dissolve_pitfall_name(dissolve_active_pitfall(g->dv)) : "");
+                 pf != DISSOLVE_PITFALL_NONE ? "  pitfall " : "", pf != DISSOLVE_PITFALL_NONE ? dissolve_pitfall_name(pf) : "");
 }
 
 static void gallery_keys_help(char *buf, size_t len)
@@ -320,6 +287,7 @@ const scene_vtable scene_dissolve = {
     .update = gallery_update,
     .prepare = gallery_prepare,
     .draw = gallery_draw,
+    .views = dissolve_views,
     .view = gallery_view,
     .supports = gallery_supports,
     .command = gallery_command,

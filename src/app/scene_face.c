@@ -172,6 +172,8 @@ static scene_cmd_result face_command(void *p, const script_cmd *cmd)
     }
 }
 
+static const char *const face_views[] = {"wrinkle-normal", "wrinkle-occlusion", "wrinkle-mask", "wrinkle-influence", NULL};
+
 static bool face_view(void *p, const char *name, scene_view *out)
 {
     face *f = p;
@@ -272,6 +274,7 @@ const scene_vtable scene_face = {
     .draw = face_draw,
     .supports = face_supports,
     .command = face_command,
+    .views = face_views,
     .view = face_view,
     .dump = face_dump,
     .stats = face_stats,

@@ -210,6 +210,8 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
     return SCENE_CMD_UNSUPPORTED;
 }
 
+static const char *const mud_views[] = {"mud", "mud-base", NULL};
+
 static bool mud_view(void *p, const char *name, scene_view *out)
 {
     mud_scene *s = p;
@@ -232,12 +234,7 @@ static bool mud_dump(void *p, const char *target, const char *path)
     mud_scene *s = p;
     int bx, bz;
     mud_play_block_under_truck(s->sim, &bx, &bz);
-    if (!strcmp(target, "mud-base")) {
-        /* the base samples of the block under the truck as the GPU has them (A: the mud mask) */
-        static uint8_t base[TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4];
-        return mud_renderer_read_base_block(s->mr, bx, bz, base) &&
-               gfx_write_png(path, TERRAIN_BLOCK_SAMPLES, TERRAIN_BLOCK_SAMPLES, 4, base, false);
-    }
+    if (!strcmp(target, "mud-base")) return mud_renderer_dump_base_block(s->mr, bx, bz, path);
     if (strcmp(target, "mud")) return false;
     static uint8_t px[MUDFIELD_RES * MUDFIELD_RES * 4];
     /* not on the GPU: the CPU field */
@@ -290,6 +287,7 @@ const scene_vtable scene_mud = {
     .draw = mud_draw,
     .supports = mud_supports,
     .command = mud_command,
+    .views = mud_views,
     .view = mud_view,
     .dump = mud_dump,
     .stats = mud_stats,

@@ -215,6 +215,8 @@ static GLuint range__map(range *s, const char *name)
     return !strcmp(name, "damage") ? damage_map_texture(s->dm) : !strcmp(name, "damage-fading") ? damage_map_fading_texture(s->dm) : 0;
 }
 
+static const char *const range_views[] = {"damage", "damage-fading", NULL};
+
 static bool range_view(void *p, const char *name, scene_view *out)
 {
     GLuint tex = range__map(p, name);
@@ -284,6 +286,7 @@ const scene_vtable scene_range = {
     .draw = range_draw,
     .supports = range_supports,
     .command = range_command,
+    .views = range_views,
     .view = range_view,
     .dump = range_dump,
     .stats = range_stats,

@@ -49,7 +49,8 @@ typedef struct gfx_pingpong {
 
 bool gfx_target_create(gfx_target *t, const gfx_target_desc *desc);
 void gfx_target_destroy(gfx_target *t);
-/* Recreates with a new size when it differs; returns false on failure. */
+/* Recreates with a new size when it differs; returns false on failure. A target that only has its
+ * desc set (never created) is created here: a target made on first use. */
 bool gfx_target_resize(gfx_target *t, int width, int height);
 void gfx_target_bind(const gfx_target *t);
 /* Blits colour attachment 0 (and depth when both have it) from src into dst. */

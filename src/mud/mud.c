@@ -10,6 +10,7 @@
 #include "core/base/mesh.h"
 #include "core/mud/mud_play.h"
 #include "core/mud/mud_sim.h"
+#include "gfx/dump.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -779,4 +780,11 @@ void mud_bench_long_drive(json_writer *w, unsigned seed, bool mud_everywhere)
     }
     mud_renderer_destroy(mr);
     mud_sim_destroy(sim);
+}
+
+bool mud_renderer_dump_base_block(mud_renderer *mr, int bx, int bz, const char *path)
+{
+    uint8_t base[TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4];
+    return mud_renderer_read_base_block(mr, bx, bz, base) &&
+           gfx_write_png(path, TERRAIN_BLOCK_SAMPLES, TERRAIN_BLOCK_SAMPLES, 4, base, false);
 }

@@ -108,5 +108,7 @@ GLuint mud_renderer_base_texture(const mud_renderer *mr);
 GLuint mud_renderer_base_view_texture(mud_renderer *mr, int bx, int bz);
 /* The block's 25 x 25 RGBA8 base samples as the GPU has them (rows along z). */
 bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba);
+/* The base samples of block (bx, bz) as the GPU has them (A: the mud mask) as an 8-bit RGBA PNG. */
+bool mud_renderer_dump_base_block(mud_renderer *mr, int bx, int bz, const char *path);
 
 #endif

@@ -146,3 +146,23 @@ dissolve_params dissolve_gallery_params(const dissolve_gallery *g, int i)
     glm_vec3_copy((float *)g->target, p.target);
     return p;
 }
+
+void dissolve_gallery_write_stats(const dissolve_gallery *g, json_writer *w)
+{
+    json_number(w, "dissolve_amount", dissolve_gallery_amount(g));
+    json_bool(w, "dissolve_cycling", !g->fixed);
+    json_string(w, "dissolve_mode", dissolve_mode_name(g->mode));
+    json_string(w, "dissolve_shape", dissolve_shape_name(g->shape));
+    json_int(w, "dissolve_items", g->count);
+    json_array_begin(w, "dissolve_item_amounts");
+    for (int i = 0; i < g->count; i++) {
+        json_object_begin(w, NULL);
+        json_string(w, "name", g->items[i].name);
+        json_number(w, "amount", g->items[i].amount);
+        json_object_end(w);
+    }
+    json_array_end(w);
+    json_array_begin(w, "dissolve_target");
+    for (int k = 0; k < 3; k++) json_number(w, NULL, g->target[k]);
+    json_array_end(w);
+}

@@ -28,6 +28,7 @@
 
 #include <cglm/cglm.h>
 
+#include "core/base/json.h"
 #include "core/base/mesh.h"
 #include "core/dissolve/dissolve_math.h"
 
@@ -66,6 +67,9 @@ void dissolve_gallery_update(dissolve_gallery *g, float dt, bool resume, float n
 void dissolve_gallery_fix(dissolve_gallery *g, float amount);
 /* The amount shown: the fixed one, else the first item's. */
 float dissolve_gallery_amount(const dissolve_gallery *g);
+/* The gallery's `stats` keys into the open object: dissolve_amount, dissolve_cycling,
+ * dissolve_mode, dissolve_shape, dissolve_items, dissolve_item_amounts, dissolve_target. */
+void dissolve_gallery_write_stats(const dissolve_gallery *g, json_writer *w);
 /* Parameters of item i: its amount, the mode and shape, burning top to bottom across the item
  * (direction) or from the side facing the orb (sphere shell spanning the item). */
 dissolve_params dissolve_gallery_params(const dissolve_gallery *g, int i);
