@@ -8,6 +8,7 @@ in vec3 a_pos;               // x, z: grid index; y: 1 on the skirt ring
 uniform vec2 u_origin;       // world xz of the block's corner
 uniform float u_step;        // metres per grid step
 uniform int u_layer;         // mud layer, -1: base terrain only
+uniform float u_sub;         // mud texels per grid step: 1 on the 128 grid, 0.5 on the fine grid
 uniform sampler2DArray u_mud;
 
 out vec3 v_world;
@@ -19,17 +20,34 @@ out vec2 v_uv;        // mud texel coordinates in the layer
 out vec2 v_slide;     // metres the mud here was pushed
 
 float mud_at(ivec2 ij) { return mud_unpack_height(texelFetch(u_mud, ivec3(clamp(ij, 0, 127), u_layer), 0).r); }
+float mud_lin(vec2 t) { return mud_unpack_height(textureLod(u_mud, vec3((t + 0.5) / 128.0, float(u_layer)), 0.0).r); }
+
+// Mud height at texel coordinate t: the cubic B-spline of the texels (four bilinear taps), which
+// puts a crest one texel wide between the texels where it belongs; within two texels of the
+// block's edge it blends to the plain texels, which both blocks sharing the border hold alike.
+float mud_height_smooth(vec2 t, float raw)
+{
+    vec2 i = floor(t), f = t - i, f2 = f * f, f3 = f2 * f;
+    vec2 w0 = (1.0 - 3.0 * f + 3.0 * f2 - f3) / 6.0, w1 = (4.0 - 6.0 * f2 + 3.0 * f3) / 6.0;
+    vec2 w2 = (1.0 + 3.0 * f + 3.0 * f2 - 3.0 * f3) / 6.0, w3 = f3 / 6.0;
+    vec2 g0 = w0 + w1, g1 = w2 + w3, p0 = i - 1.0 + w1 / g0, p1 = i + 1.0 + w3 / g1;
+    float s = g0.y * (g0.x * mud_lin(p0) + g1.x * mud_lin(vec2(p1.x, p0.y))) +
+              g1.y * (g0.x * mud_lin(vec2(p0.x, p1.y)) + g1.x * mud_lin(p1));
+    float edge = min(min(t.x, 127.0 - t.x), min(t.y, 127.0 - t.y));
+    return mix(raw, s, clamp(edge - 1.0, 0.0, 1.0));
+}
 
 void main()
 {
     ivec2 ij = ivec2(a_pos.xz + 0.5);
-    vec2 xz = u_origin + vec2(ij) * u_step;
+    vec2 grid_xz = u_origin + vec2(ij) * u_step, xz = grid_xz;
     vec4 base = mud_base_sample(xz);
     float h = mud_unpack_base_height(base.r);
     float track = 0.0;
+    vec2 t = vec2(ij) * u_sub; // mud texel coordinates
     if (u_layer >= 0) {
-        vec4 m = texelFetch(u_mud, ivec3(ij, u_layer), 0);
-        h += mud_unpack_height(m.r);
+        vec4 m = textureLod(u_mud, vec3((t + 0.5) / 128.0, float(u_layer)), 0.0);
+        h += mud_height_smooth(t, mud_unpack_height(m.r));
         xz += mud_unpack_slide(m.gb);
         track = m.a;
     }
@@ -42,6 +60,7 @@ void main()
     vec2 grad = vec2(bx, bz) / (2.0 * e);
     v_grad_base = grad;
     if (u_layer >= 0) {
+        ij = ivec2(t + 0.5); // the nearest texel
         // Sobel: central differences of the row (column) and its two neighbours, weighted 1 2 1, so
         // a rut edge that wanders across texel columns does not shade row by row in steps
         ivec2 lo = max(ij - 1, ivec2(0)), hi = min(ij + 1, ivec2(127));
@@ -52,15 +71,16 @@ void main()
             gx += wk * (mud_at(ivec2(hi.x, z)) - mud_at(ivec2(lo.x, z)));
             gz += wk * (mud_at(ivec2(x, hi.y)) - mud_at(ivec2(x, lo.y)));
         }
-        grad += vec2(gx / (float(hi.x - lo.x) * u_step), gz / (float(hi.y - lo.y) * u_step));
+        float texel = u_step / u_sub;
+        grad += vec2(gx / (float(hi.x - lo.x) * texel), gz / (float(hi.y - lo.y) * texel));
     }
     v_nrm = normalize(vec3(-grad.x, 1.0, -grad.y));
 #else
     v_nrm = vec3(0.0, 1.0, 0.0);
     v_grad_base = vec2(0.0);
 #endif
-    v_uv = vec2(ij);
-    v_slide = xz - (u_origin + vec2(ij) * u_step);
+    v_uv = t;
+    v_slide = xz - grid_xz;
     h -= a_pos.y * 0.6; // skirt hides cracks against a neighbour of another resolution
     v_world = vec3(xz.x, h, xz.y);
     v_base = base;

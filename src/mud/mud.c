@@ -20,6 +20,7 @@
 #define SEG (MUDFIELD_RES - 1)
 #define BASE_SEG (TERRAIN_BLOCK_SAMPLES - 1)
 #define LAYER_BYTES (RES * RES * 4)
+#define MUD_FINE_DISTANCE 8.0f /* metres from the eye to a mud block drawn on the fine grid */
 
 /* What the GPU holds of a block's mud. */
 enum { GPU_NONE, GPU_RESIDENT, GPU_SAVED };
@@ -50,8 +51,8 @@ struct mud_renderer {
     float active_radius, draw_distance;
     GLuint base_tex, mud_array, view_tex, view_base_tex, read_fbo;
     GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
-    GLint u_origin[2], u_step[2], u_layer[2]; /* per program, looked up once */
-    gfx_mesh grid_mud, grid_base[3]; /* base LODs: 24, 12, 6 segments per block */
+    GLint u_origin[2], u_step[2], u_layer[2], u_sub[2]; /* per program, looked up once */
+    gfx_mesh grid_mud, grid_fine, grid_base[3]; /* fine: 2 x 127 segments near the camera; base LODs: 24, 12, 6 */
     int *block_slot;     /* nb*nb, -1 = none */
     float *block_hmin, *block_hmax;
     slot_info *slot;
@@ -162,6 +163,7 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
         mr->u_origin[i] = gfx_uniform(mr->prog[i], "u_origin");
         mr->u_step[i] = gfx_uniform(mr->prog[i], "u_step");
         mr->u_layer[i] = gfx_uniform(mr->prog[i], "u_layer");
+        mr->u_sub[i] = gfx_uniform(mr->prog[i], "u_sub");
     }
     mr->stamp_prog[0] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", "#define SUM_PASS 1\n");
     mr->stamp_prog[1] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", NULL);
@@ -228,6 +230,9 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     build_grid(&m, RES - 1);
     mr->grid_mud = gfx_mesh_create(&m, "mud.grid128");
     mesh_clear(&m);
+    build_grid(&m, 2 * (RES - 1));
+    mr->grid_fine = gfx_mesh_create(&m, "mud.grid255");
+    mesh_clear(&m);
     static const char *const lod_names[3] = {"mud.grid25", "mud.grid13", "mud.grid7"};
     for (int l = 0; l < 3; l++) {
         mesh_clear(&m);
@@ -240,8 +245,8 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     int n = mr->nb * BASE_SEG + 1;
     mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)RES * RES * 4 * (size_t)(mr->slots + 1) +
                           (size_t)MUDFIELD_STAMP_MAX * MUDFIELD_STAMP_MAX * 4 + 4 +
-                          (size_t)(mr->grid_mud.vertex_count + mr->grid_base[0].vertex_count * 2) * 64 +
-                          (size_t)(mr->grid_mud.index_count + mr->grid_base[0].index_count * 2) * 4;
+                          (size_t)(mr->grid_mud.vertex_count + mr->grid_fine.vertex_count + mr->grid_base[0].vertex_count * 2) * 64 +
+                          (size_t)(mr->grid_mud.index_count + mr->grid_fine.index_count + mr->grid_base[0].index_count * 2) * 4;
     return mr;
 fail:
     log_error("mud: cannot create the mud renderer (see the messages above)");
@@ -271,6 +276,7 @@ void mud_renderer_destroy(mud_renderer *mr)
     free(mr->gpu_state);
     free(mr->queue);
     if (mr->grid_mud.vao) gfx_mesh_destroy(&mr->grid_mud);
+    if (mr->grid_fine.vao) gfx_mesh_destroy(&mr->grid_fine);
     for (int l = 0; l < 3; l++)
         if (mr->grid_base[l].vao) gfx_mesh_destroy(&mr->grid_base[l]);
     free(mr->block_slot);
@@ -583,7 +589,7 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
     glBindTexture(GL_TEXTURE_2D, mr->base_tex);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
-    const GLint u_origin = mr->u_origin[pass], u_step = mr->u_step[pass], u_layer = mr->u_layer[pass];
+    const GLint u_origin = mr->u_origin[pass], u_step = mr->u_step[pass], u_layer = mr->u_layer[pass], u_sub = mr->u_sub[pass];
 
     vec4 planes[6];
     glm_frustum_planes(viewproj, planes);
@@ -604,8 +610,13 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
             glUniform2f(u_origin, x0, z0);
             glUniform1i(u_layer, s);
             if (s >= 0) {
-                glUniform1f(u_step, MUDFIELD_SPACING);
-                gfx_mesh_draw(&mr->grid_mud);
+                /* mud near the camera on a grid twice as fine, its heights a B-spline of the
+                 * texels: a berm crest one texel wide then runs between the texels instead of
+                 * from vertex to vertex (docs/mud.md, "Rut smoothness") */
+                bool fine = pass == MUD_PASS_MAIN && dx * dx + dz * dz < MUD_FINE_DISTANCE * MUD_FINE_DISTANCE;
+                glUniform1f(u_step, fine ? 0.5f * MUDFIELD_SPACING : MUDFIELD_SPACING);
+                glUniform1f(u_sub, fine ? 0.5f : 1.0f);
+                gfx_mesh_draw(fine ? &mr->grid_fine : &mr->grid_mud);
             } else {
                 /* coarser grids far away: vertex work is what a software rasterizer pays most for */
                 float d2 = dx * dx + dz * dz;
