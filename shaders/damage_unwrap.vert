@@ -1,6 +1,7 @@
 #version 330 core
 // Unwrap: the armor is drawn in its UV layout (the atlas) instead of on screen; every fragment
-// still knows its world position at the current pose.
+// still knows where it lies: in bind space (u_model = the plate's rest transform), where the
+// spheres were stored at the moment of their shot through the skinning of the point they hit.
 in vec3 a_pos;
 in vec2 a_uv;
 uniform mat4 u_model;

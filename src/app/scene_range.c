@@ -3,7 +3,13 @@
  * through holes, blow-offs, knock-back, respawn) is core/damage/range_play.h; every armor hit
  * becomes a blast sphere for the damage map (src/damage), whose two maps stand on panels behind
  * the robot, as in the reference.
- * Script: weapon, fire, hold, blast, robot respawn. Views and dumps: damage, damage-fading.
+ * The robot is skinned and animated (core/damage/robot_anim.h through range_play): every frame the
+ * pose's palette goes to the GPU (body, glow and plates, in the main and the shadow pass) and to
+ * the blast state, which skins the same vertices on the CPU and refits its BVH, so shots meet the
+ * pose that was drawn. Blasts are stored in bind space (the hit's barycentric point on the bind
+ * triangle), and the unwrap draws the plates at their rest transforms: a hole opens where the
+ * shot landed and travels with the limb.
+ * Script: weapon, fire, hold, blast, robot respawn, robot anim. Views and dumps: damage, damage-fading.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -36,16 +42,18 @@ typedef struct range {
     gfx_mesh body, glow, panel;
     GLuint prog_panel;
     GLint panel_u_model; /* looked up once; u_tex stays on unit 0 */
+    mat4 rest[ROBOT_PLATE_COUNT]; /* plate -> bind space: the unwrap's models */
     weapon gun;
     float flash;                 /* muzzle flash time left */
+    double refit_ms;             /* CPU skinning + BVH refit of the last step */
     bool cut_dirty, clear_pending;
 } range;
 
-/* A blast sphere in world space: CPU history and blow-offs (core), GPU queue, effects. */
-static void range__blast(range *s, const float w[3], float radius, const float dir[3])
+/* A blast sphere in bind space: CPU history and blow-offs (core), GPU queue, effects. */
+static void range__blast(range *s, const float bind[3], float radius, const float dir[3])
 {
-    damage_blast(s->dm, w, radius);
-    range_play_blasted b = range_play_blast(&s->play, s->bs, w, radius, dir);
+    damage_blast(s->dm, bind, radius);
+    range_play_blasted b = range_play_blast(&s->play, s->bs, bind, radius, dir);
     if (b.cut) s->cut_dirty = true;
     for (int p = 0; p < ROBOT_PLATE_COUNT; p++) {
         if (!(b.blown >> p & 1u)) continue;
@@ -59,7 +67,18 @@ static void range__shoot(range *s, const float org[3], const float dir[3], float
     range_play_hit h;
     if (!range_play_shoot(&s->play, s->bs, org, dir, &h)) return;
     if (s->ctx->fx.sparks) s->ctx->fx.sparks(s->ctx->fx.user, h.pos, h.normal, h.plate >= 0 ? 14 : 8);
-    if (h.plate >= 0) range__blast(s, h.pos, radius, dir);
+    /* heat without penetration: a shot into the body scorches the plate edges around it, a
+     * far shotgun pellet only heats the armor it meets */
+    if (h.plate >= 0 && weapon_penetrates(s->gun.kind, h.t)) range__blast(s, h.pos_bind, radius, dir);
+    else damage_scorch(s->dm, h.pos_bind, radius);
+}
+
+/* The drawn pose for the next shots: CPU skinning of every ray-tested vertex and a BVH refit. */
+static void range__pose(range *s)
+{
+    double t0 = gfx_now();
+    blast_set_pose(s->bs, s->play.palette);
+    s->refit_ms = (gfx_now() - t0) * 1000.0;
 }
 
 static void range_destroy(void *p);
@@ -87,11 +106,15 @@ static void *range_create(scene_ctx *ctx)
     }
     s->body = gfx_mesh_create(&s->rb->body, "robot.body");
     s->glow = gfx_mesh_create(&s->rb->glow, "robot.glow");
+    gfx_mesh_set_skin(&s->body, (const uint8_t (*)[4])s->rb->body_skin.bone, (const float (*)[4])s->rb->body_skin.weight);
+    gfx_mesh_set_skin(&s->glow, (const uint8_t (*)[4])s->rb->glow_skin.bone, (const float (*)[4])s->rb->glow_skin.weight);
+    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) glm_mat4_copy(s->rb->plates[p].rest, s->rest[p]);
     mesh_data q = {0};
     mesh_build_plane(&q, 1.0f, 1.0f, 1);
     s->panel = gfx_mesh_create(&q, "damage.panel");
     mesh_data_free(&q);
     range_play_init(&s->play, s->rb, ctx->seed);
+    range__pose(s);
     if (!ctx->camera_from_script) camera_look_at(ctx->cam, (vec3){0.6f, 1.55f, 3.6f}, (vec3){0, 1.25f, 0});
     renderer_set_shadow_focus(ctx->r, (vec3){0, 1.1f, -0.4f}, 3.2f);
     return s;
@@ -119,6 +142,7 @@ static void range_update(void *p, const app_input *in, float dt)
     if (in->pressed[GLFW_KEY_2]) weapon_select(&s->gun, WEAPON_AUTO);
     if (in->pressed[GLFW_KEY_3]) weapon_select(&s->gun, WEAPON_SHOTGUN);
     if (in->pressed[GLFW_KEY_R]) range_play_respawn(&s->play);
+    if (in->pressed[GLFW_KEY_T]) robot_anim_set_mode(&s->play.anim, (robot_anim_mode)((s->play.anim.mode + 1) % ROBOT_ANIM_MODE_COUNT));
     bool trigger = in->mouse_captured && in->mouse_down[0];
     bool pulled = in->mouse_captured && in->mouse_pressed[0];
     if (in->gamepad) {
@@ -143,6 +167,7 @@ static void range_update(void *p, const app_input *in, float dt)
         s->clear_pending = true;
         s->cut_dirty = false;
     }
+    range__pose(s);
     damage_map_set_fade_hz(s->dm, params_f(s->ctx->params, P_DAMAGE_FADE_RATE));
     damage_map_update(s->dm, dt);
 }
@@ -153,7 +178,7 @@ static void range_prepare(void *p)
     if (s->clear_pending) damage_map_clear(s->dm);
     if (s->cut_dirty) damage_map_set_cut(s->dm, blast_cut_mask(s->bs));
     s->clear_pending = s->cut_dirty = false;
-    damage_map_prepare(s->dm, s->play.models, s->play.attached);
+    damage_map_prepare(s->dm, s->rest, s->play.attached); /* spheres and plates in bind space */
 }
 
 static void range__draw_panels(range *s)
@@ -184,10 +209,11 @@ static void range_draw(void *p, scene_pass pass)
         range__draw_panels(s);
     }
     gfx_pass_begin(pass == SCENE_PASS_SHADOW ? "damage.shadow" : "damage.armor");
-    dissolve_draw_mesh(s->dv, &s->body, s->play.root, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
-    dissolve_draw_mesh(s->dv, &s->glow, s->play.root, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.4f, 2.6f, 3.4f}, &rd, dp);
-    damage_draw_armor(s->dm, &(damage_armor_draw){.models = s->play.models, .visible = s->play.visible,
-                                                   .dv = s->dv, .dissolve = s->play.plate_dissolve},
+    const mat4 *pal = (const mat4 *)s->play.palette;
+    dissolve_draw_mesh_skinned(s->dv, &s->body, pal, RIG_BONE_COUNT, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
+    dissolve_draw_mesh_skinned(s->dv, &s->glow, pal, RIG_BONE_COUNT, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.4f, 2.6f, 3.4f}, &rd, dp);
+    damage_draw_armor(s->dm, &(damage_armor_draw){.models = s->play.models, .palette = pal, .skinned = s->play.attached,
+                                                   .visible = s->play.visible, .dv = s->dv, .dissolve = s->play.plate_dissolve},
                       pass == SCENE_PASS_SHADOW ? DAMAGE_PASS_SHADOW : DAMAGE_PASS_MAIN);
     gfx_pass_end();
 }
@@ -204,8 +230,17 @@ static scene_cmd_result range_command(void *p, const script_cmd *c)
     case SCRIPT_WEAPON: weapon_select(&s->gun, (weapon_kind)c->index); return SCENE_CMD_OK;
     case SCRIPT_FIRE: weapon_press(&s->gun); return SCENE_CMD_OK;
     case SCRIPT_HOLD: weapon_hold(&s->gun, c->num[0]); return SCENE_CMD_OK;
-    case SCRIPT_BLAST: range__blast(s, c->num, c->num[3], (float[3]){0, -1, 0}); return SCENE_CMD_OK;
-    case SCRIPT_ROBOT: range_play_respawn(&s->play); return SCENE_CMD_OK; /* the only action: respawn */
+    case SCRIPT_BLAST: {
+        /* a world point: into bind space through the skinning of the nearest drawn vertex */
+        float bind[3];
+        blast_world_to_bind(s->bs, c->num, bind);
+        range__blast(s, bind, c->num[3], (float[3]){0, -1, 0});
+        return SCENE_CMD_OK;
+    }
+    case SCRIPT_ROBOT:
+        if (c->index == SCRIPT_ROBOT_ANIM) robot_anim_set_mode(&s->play.anim, (robot_anim_mode)c->num[0]);
+        else range_play_respawn(&s->play);
+        return SCENE_CMD_OK;
     default: return SCENE_CMD_UNSUPPORTED;
     }
 }
@@ -241,6 +276,7 @@ static void range_stats(void *p, json_writer *w)
     json_string(w, "weapon", weapon_name(s->gun.kind));
     json_int(w, "shells", s->gun.shells); /* trigger events: one per semi-automatic pull */
     range_play_stats(&s->play, s->bs, w);
+    json_number(w, "robot_refit_ms", s->refit_ms);
 }
 
 static void range_bench(void *p, json_writer *w)
@@ -248,7 +284,12 @@ static void range_bench(void *p, json_writer *w)
     range *s = p;
     float spheres[RANGE_PLAY_SHELL][4];
     int n = range_play_shell_spheres(&s->play, s->bs, spheres);
-    damage_bench_write(s->dm, s->play.models, s->play.attached, (const float (*)[4])spheres, n, w);
+    damage_bench_write(s->dm, s->rest, s->play.attached, (const float (*)[4])spheres, n, w);
+    /* the per-step cost of hits on the drawn pose: CPU skinning of every ray-tested vertex + refit */
+    enum { REPS = 50 };
+    double t0 = gfx_now();
+    for (int i = 0; i < REPS; i++) blast_set_pose(s->bs, s->play.palette);
+    json_number(w, "robot_skin_refit_ms", (gfx_now() - t0) * 1000.0 / REPS);
 }
 
 static void range_hud(void *p, float x, float y)
@@ -259,8 +300,8 @@ static void range_hud(void *p, float x, float y)
     const float white[4] = {1, 1, 1, 0.95f}, shade[4] = {0, 0, 0, 0.45f};
     damage_map_stats st = damage_map_get_stats(s->dm);
     gfx_hud_rect(x - 4, y - 3, 300 * scale, 20 * scale, shade);
-    gfx_hud_text(x, y, scale, white, "weapon: %s   blasts %lld   plates %d/%d", weapon_name(s->gun.kind), st.blasts,
-                 blast_plates_attached(s->bs), ROBOT_PLATE_COUNT);
+    gfx_hud_text(x, y, scale, white, "weapon: %s   blasts %lld   plates %d/%d   robot %s", weapon_name(s->gun.kind),
+                 st.blasts, blast_plates_attached(s->bs), ROBOT_PLATE_COUNT, robot_anim_state(&s->play.anim));
     gfx_hud_text(x, y + 9 * scale, scale, (float[4]){0.8f, 0.9f, 1, 0.9f}, "unwrap %lld  fade %lld%s", st.unwrap_passes,
                  st.fade_passes, st.fade_steps_left ? "  (cooling)" : "  (at rest)");
     gfx_hud_crosshair((float)w * 0.5f, (float)h * 0.5f, scale);
@@ -273,7 +314,7 @@ static void range_keys_help(char *buf, size_t len)
     char keys[128] = "";
     for (int k = 0; k < WEAPON_KIND_COUNT; k++) /* keys 1.. select the weapons in table order */
         snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%d %s", k ? "  " : "", k + 1, weapon_names[k]);
-    snprintf(buf, len, "LMB / right trigger  fire\n%s\nR  respawn the robot", keys);
+    snprintf(buf, len, "LMB / right trigger  fire\n%s\nR  respawn the robot\nT  robot: idle, walk, stop", keys);
 }
 
 const scene_vtable scene_range = {

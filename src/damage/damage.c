@@ -20,7 +20,7 @@
 #define DAMAGE_MAX_FADES_PER_FRAME 3
 
 typedef struct damage__armor_uniforms {
-    GLint model, albedo;
+    GLint model, albedo, skin, skin_on;
     dissolve_uniforms dissolve;
 } damage__armor_uniforms;
 
@@ -31,6 +31,7 @@ struct damage_map {
     int plate_first[ROBOT_PLATE_COUNT], plate_indices[ROBOT_PLATE_COUNT];
     vec3 plate_albedo[ROBOT_PLATE_COUNT];
     vec3 plate_center[ROBOT_PLATE_COUNT];
+    mat4 rest[ROBOT_PLATE_COUNT];      /* plate -> bind space: the model of a skinned plate */
     float plate_radius[ROBOT_PLATE_COUNT];
     gfx_mesh armor;
     gfx_target raw, map;
@@ -63,17 +64,34 @@ int damage_fade_steps_to_zero(float factor)
 static bool build_armor_mesh(damage_map *dm, const robot *r)
 {
     mesh_data all = {0};
-    for (int p = 0; p < r->plate_count; p++) {
+    int verts = 0;
+    for (int p = 0; p < r->plate_count; p++) verts += r->plates[p].mesh.vertex_count;
+    /* every plate's baked weights, next to its vertices in the merged mesh */
+    uint8_t (*bone)[4] = malloc((size_t)verts * sizeof *bone);
+    float (*weight)[4] = malloc((size_t)verts * sizeof *weight);
+    for (int p = 0; p < r->plate_count && bone && weight; p++) {
+        const int first = all.vertex_count;
         dm->plate_first[p] = all.index_count;
         mesh_append(&all, &r->plates[p].mesh, GLM_MAT4_IDENTITY);
         dm->plate_indices[p] = all.index_count - dm->plate_first[p];
         glm_vec3_copy((float *)r->plates[p].center, dm->plate_center[p]);
         dm->plate_radius[p] = r->plates[p].radius;
+        glm_mat4_copy((vec4 *)r->plates[p].rest, dm->rest[p]);
+        memcpy(bone + first, r->plates[p].skin.bone, (size_t)r->plates[p].skin.count * sizeof *bone);
+        memcpy(weight + first, r->plates[p].skin.weight, (size_t)r->plates[p].skin.count * sizeof *weight);
     }
-    dm->plate_count = r->plate_count;
-    dm->armor = gfx_mesh_create(&all, "damage.armor");
+    bool ok = false;
+    if (bone && weight) {
+        dm->plate_count = r->plate_count;
+        dm->armor = gfx_mesh_create(&all, "damage.armor");
+        ok = dm->armor.vao != 0 && gfx_mesh_set_skin(&dm->armor, (const uint8_t (*)[4])bone, (const float (*)[4])weight);
+    } else {
+        log_error("damage: out of memory for the armor's skin");
+    }
     mesh_data_free(&all);
-    return dm->armor.vao != 0;
+    free(bone);
+    free(weight);
+    return ok;
 }
 
 /* Where each texel takes its value from, as one byte: 0 = nowhere (stays 0), else
@@ -109,13 +127,16 @@ static GLuint island_texture(const robot *r)
     return tex;
 }
 
+/* How far a sphere reaches, in units of its radius: the scorch (A) is the widest channel. */
+static float sphere_reach(const float s[4]) { return fabsf(s[3]) * DAMAGE_SCORCH_REACH; }
+
 /* Only plates a sphere can reach are rasterized: the unwrap costs what the blast touches. */
 static bool plate_reached(const damage_map *dm, int p, mat4 model, const float (*spheres)[4], int n)
 {
     vec3 c;
     glm_mat4_mulv3(model, (float *)dm->plate_center[p], 1.0f, c);
     for (int i = 0; i < n; i++)
-        if (glm_vec3_distance(c, (float *)spheres[i]) < dm->plate_radius[p] + spheres[i][3] * 1.2f) return true;
+        if (glm_vec3_distance(c, (float *)spheres[i]) < dm->plate_radius[p] + sphere_reach(spheres[i])) return true;
     return false;
 }
 
@@ -139,6 +160,8 @@ static void damage__uniforms(damage_map *dm)
         glUniform1i(gfx_uniform(armor[i], "u_fading"), 1);
         dm->armor_u[i].model = gfx_uniform(armor[i], "u_model");
         dm->armor_u[i].albedo = gfx_uniform(armor[i], "u_albedo");
+        dm->armor_u[i].skin = gfx_uniform(armor[i], "u_skin");
+        dm->armor_u[i].skin_on = gfx_uniform(armor[i], "u_skin_on");
         dissolve_uniforms_lookup(armor[i], &dm->armor_u[i].dissolve);
     }
     glUseProgram(0);
@@ -190,6 +213,12 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     if (!dm->cut_tex || !dm->prog_unwrap || !dm->prog_dilate || !dm->prog_cut || !dm->prog_armor || !dm->prog_armor_shadow)
         goto fail;
     damage__uniforms(dm);
+    char last[32];
+    snprintf(last, sizeof last, "u_skin[%d]", RIG_BONE_COUNT - 1);
+    if (gfx_uniform(dm->prog_armor, last) < 0) {
+        log_error("damage: shaders/skin.glsl holds fewer than the rig's %d bones", RIG_BONE_COUNT);
+        goto fail;
+    }
     damage_map_clear(dm);
     return dm;
 fail:
@@ -234,16 +263,14 @@ void damage_map_clear(damage_map *dm)
     dm->fade_due = dm->fade_steps_left = 0;
 }
 
-void damage_blast(damage_map *dm, const float c[3], float radius)
+static void damage__queue(damage_map *dm, const float c[3], float radius)
 {
-    assert(radius > 0);
-    dm->st.blasts++;
     if (dm->queued == dm->queue_cap) {
         /* a burst beyond one pass waits for the next frames' passes: a blast is never lost */
         int cap = dm->queue_cap * 2;
         float (*q)[4] = realloc(dm->queue, (size_t)cap * sizeof *q);
         if (!q) {
-            log_error("damage: out of memory queueing blast %lld", dm->st.blasts);
+            log_error("damage: out of memory queueing blast %lld", dm->st.blasts + dm->st.scorches);
             return;
         }
         dm->queue = q;
@@ -251,6 +278,21 @@ void damage_blast(damage_map *dm, const float c[3], float radius)
     }
     float *q = dm->queue[dm->queued++];
     q[0] = c[0]; q[1] = c[1]; q[2] = c[2]; q[3] = radius;
+}
+
+void damage_blast(damage_map *dm, const float c[3], float radius)
+{
+    assert(radius > 0);
+    dm->st.blasts++;
+    damage__queue(dm, c, radius);
+}
+
+void damage_scorch(damage_map *dm, const float c[3], float radius)
+{
+    assert(radius > 0);
+    dm->st.scorches++;
+    /* a negative radius tells the unwrap: heat only, no hole */
+    damage__queue(dm, c, -radius);
 }
 
 void damage_map_set_fade_hz(damage_map *dm, float hz)
@@ -382,12 +424,16 @@ void damage_draw_armor(damage_map *dm, const damage_armor_draw *d, damage_pass p
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, gfx_pingpong_read(&dm->fading));
     glActiveTexture(GL_TEXTURE0);
+    if (d->palette) glUniformMatrix4fv(u->skin, RIG_BONE_COUNT, GL_FALSE, (const float *)d->palette);
     for (int p = 0; p < dm->plate_count; p++) {
         if (d->visible && !d->visible[p]) continue;
         if (d->dv && d->dissolve)
             dissolve_bind(d->dv, &u->dissolve, &d->dissolve[p], pass == DAMAGE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN);
         else dissolve_unbind(&u->dissolve);
-        glUniformMatrix4fv(u->model, 1, GL_FALSE, (const float *)d->models[p]);
+        /* on the body: bind space, then the bones; blown off: its own world matrix */
+        bool skinned = d->palette && d->skinned && d->skinned[p];
+        glUniform1i(u->skin_on, skinned ? 1 : 0);
+        glUniformMatrix4fv(u->model, 1, GL_FALSE, (const float *)(skinned ? dm->rest[p] : d->models[p]));
         glUniform3fv(u->albedo, 1, dm->plate_albedo[p]);
         gfx_mesh_draw_range(&dm->armor, dm->plate_first[p], dm->plate_indices[p]);
     }
@@ -491,6 +537,7 @@ void damage_map_write_stats(const damage_map *dm, json_writer *w)
 {
     damage_map_stats st = damage_map_get_stats(dm);
     json_int(w, "blasts", st.blasts);
+    json_int(w, "scorches", st.scorches);
     json_int(w, "unwrap_passes", st.unwrap_passes);
     json_int(w, "fade_passes", st.fade_passes);
     json_int(w, "fade_steps_left", st.fade_steps_left);

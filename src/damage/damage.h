@@ -16,10 +16,13 @@
  * Passes (timed as damage.unwrap, damage.dilate, damage.fade, damage.cut):
  *   unwrap  ONE pass per frame for the queued spheres, oldest first, up to desc.max_spheres; a
  *           burst beyond that stays queued for the next frames' passes (the queue grows, no blast
- *           is dropped; it lands with the plates' matrices of the frame that draws it). The
- *           attached plates a sphere can reach are rasterized at uv * 2 - 1 with their current world
- *           matrix; each fragment writes R, G, B = saturate(1 - d / (k r)) for k = 1, 1.1, 1.2
- *           with max blending (GFX_BLEND_MAX), into the damage map and the current fading map.
+ *           is dropped). The attached plates a sphere can reach are rasterized at uv * 2 - 1 with
+ *           the given models: the scene passes the plates' rest transforms and queues spheres in
+ *           bind space, so a sphere meets the plate where it was at the moment of the shot,
+ *           whatever pose the robot has when the pass runs. Each fragment writes
+ *           R, G, B = saturate(1 - d / (k r)) for k = 1, 1.1, 1.2 and A (scorch) =
+ *           saturate(1 - d / (DAMAGE_SCORCH_REACH r)), heat-only spheres A alone, with max
+ *           blending (GFX_BLEND_MAX), into the damage map and the current fading map.
  *   dilate  gutter texels copy the nearest island texel within 2 texels (precomputed from the
  *           atlas), so bilinear lookups at a UV seam never read an untouched gutter.
  *   fade    at desc.fade_hz while the fading map holds anything: v' = max(v * f - 1/255, 0)
@@ -29,8 +32,9 @@
  *   cut     islands cut away on the CPU (core/blast.h) are max-blended into the damage map.
  *
  * Armor shading (damage_armor.frag): alpha test R > rough(uv) (core blast_rough mirrors it),
- * two-sided with dark inside faces, scorched glowing ring from B, hot rim from the fading map
- * (white-yellow -> red -> nothing), lit and shadowed; the SHADOW pass discards the same holes.
+ * two-sided with dark inside faces, scorched glowing ring from B, tempered, darkened steel from A,
+ * hot rim from the fading map (white-yellow -> red -> nothing), lit and shadowed; the SHADOW pass
+ * discards the same holes. Attached plates are skinned (shaders/skin.glsl) in both passes.
  * Plates can dissolve (shaders/dissolve.glsl) with per-plate parameters.
  *
  * Failure: create logs and returns NULL (shader or framebuffer error); destroy(NULL) is a no-op.
@@ -56,8 +60,12 @@ typedef struct damage_map_desc {
     float fade_factor;  /* per step, default 0.86 */
 } damage_map_desc;
 
+/* The scorch (A channel) reaches this many radii from a sphere's centre; R, G, B reach 1, 1.1, 1.2. */
+#define DAMAGE_SCORCH_REACH 1.6f
+
 typedef struct damage_map_stats {
     long long blasts;          /* spheres queued since creation */
+    long long scorches;        /* heat-only spheres queued since creation */
     long long unwrap_passes;
     long long fade_passes;
     long long dilate_passes;
@@ -68,7 +76,9 @@ typedef struct damage_map_stats {
 typedef enum damage_pass { DAMAGE_PASS_MAIN, DAMAGE_PASS_SHADOW } damage_pass;
 
 typedef struct damage_armor_draw {
-    mat4 *models;                    /* per plate, world */
+    mat4 *models;                    /* per plate, world (the plates not skinned) */
+    const mat4 *palette;             /* RIG_BONE_COUNT matrices bind -> world, or NULL: nothing skinned */
+    const bool *skinned;             /* per plate: on the body, drawn from bind space through the palette */
     const bool *visible;             /* per plate; NULL: all */
     const dissolve *dv;              /* may be NULL: no dissolve */
     const dissolve_params *dissolve; /* per plate, or NULL: whole */
@@ -77,7 +87,10 @@ typedef struct damage_armor_draw {
 damage_map *damage_map_create(const damage_map_desc *desc, const robot *r);
 void damage_map_destroy(damage_map *dm);
 
+/* center: in the space the unwrap's models put the plates in (the scene: bind space). */
 void damage_blast(damage_map *dm, const float center_ws[3], float radius);
+/* Heat without penetration: only the A channel (scorch), inside DAMAGE_SCORCH_REACH * radius. */
+void damage_scorch(damage_map *dm, const float center[3], float radius);
 /* Fade passes per second from now on (the panel's damage.fade_rate); > 0. */
 void damage_map_set_fade_hz(damage_map *dm, float hz);
 void damage_map_update(damage_map *dm, float dt);

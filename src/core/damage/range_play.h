@@ -14,14 +14,17 @@
  *   draw with:        rp.models[p], rp.visible[p], rp.plate_dissolve[p], rp.root, range_play_robot_dissolve()
  *
  * Owns no heap memory; the robot is borrowed (read-only) and must outlive the state.
- * Plates: a blown-off plate leaves with the orientation it had on the body, thrown outward from the
+ * Plates: a blown-off plate leaves with the orientation and velocity its bone gave it, thrown outward from the
  *   robot's axis (RANGE_PLAY_THROW m/s), a little along the shot and up (RANGE_PLAY_LIFT m/s), with
  *   a random spin of up to RANGE_PLAY_SPIN rad/s per axis; gravity pulls it down and it bounces
  *   dully off the ground (its centre stays RANGE_PLAY_FLOOR * radius above y = 0). It dissolves
  *   from 0.7 s on, reaches amount 1 at RANGE_PLAY_PLATE_LIFE - 0.1 s and is gone (not visible) after
  *   RANGE_PLAY_PLATE_LIFE seconds.
- * Shots: rays run through the holes of the blast history (blast.h) in robot space, so the
- *   knock-back offset is taken out first; every hit, body or armor, knocks back. A blast on armor
+ * Pose: each step advances the animation (robot_anim) and forms the skinning palette of the
+ *   pose under the knock-back root; attached plates ride on their bone (models). The caller hands
+ *   the palette to blast_set_pose so the next shots meet the pose that is drawn.
+ * Shots: rays meet the drawn pose through the holes of the blast history (blast.h, bind space);
+ *   every hit, body or armor, knocks back and flinches the struck bone. A blast on armor
  *   adds its sphere to the history, cuts loose islands and blows off every plate it touched whose
  *   intact share fell under the blast state's threshold. Counters (shots, hits, ...) for stats.
  * Knock-back: every hit adds RANGE_PLAY_KNOCK m/s horizontally along the shot to a damped spring
@@ -47,6 +50,7 @@
 #include "core/base/rng.h"
 #include "core/damage/blast.h"
 #include "core/damage/robot.h"
+#include "core/damage/robot_anim.h"
 #include "core/dissolve/dissolve_math.h"
 
 #define RANGE_PLAY_PLATE_LIFE 2.6f /* seconds a blown-off plate lives: tumble, then dissolve */
@@ -69,11 +73,16 @@ typedef struct range_plate_flight {
     vec3 pos;       /* world position of the plate's centre */
     versor rot;
     vec3 vel, spin; /* m/s, rad/s (world axis * rate) */
+    vec3 bone_vel;  /* m/s: the velocity of its bone's point at the plate centre when it left */
 } range_plate_flight;
 
 typedef struct range_play {
-    mat4 models[ROBOT_PLATE_COUNT]; /* plate-local -> world */
+    mat4 models[ROBOT_PLATE_COUNT]; /* plate-local -> world (attached: as its bone carries it) */
     mat4 root;                      /* robot -> world: the knock-back offset */
+    mat4 palette[RIG_BONE_COUNT];   /* skinning palette of the pose, bind -> world */
+    mat4 palette_prev[RIG_BONE_COUNT]; /* the step before (bone velocities) */
+    robot_anim anim;                /* idle, walk, flinch, stagger (core/damage/robot_anim.h) */
+    float last_dt;
     dissolve_params plate_dissolve[ROBOT_PLATE_COUNT];
     range_plate_flight fly[ROBOT_PLATE_COUNT];
     vec3 knock, knock_vel;          /* robot root offset from the origin, and its rate */
@@ -88,7 +97,10 @@ typedef struct range_play {
 
 typedef struct range_play_hit {
     float pos[3], normal[3]; /* world */
+    float pos_bind[3];       /* the hit point in bind space, where its blast is stored */
+    float t;                 /* distance along the ray (unit dir: metres) */
     int plate;               /* -1: the body */
+    int bone;
 } range_play_hit;
 
 typedef struct range_play_blasted {
@@ -101,10 +113,12 @@ void range_play_init(range_play *rp, const robot *rb, uint64_t seed);
 /* Seconds of simulation: spring, plates in flight, respawn; then models, visibility and dissolve
  * parameters. Returns RANGE_PLAY_RESET in the step the robot is restored, else 0. */
 unsigned range_play_update(range_play *rp, float dt);
-/* A ray from org along dir (unit, world). False on a miss; a hit knocks the robot back. */
+/* A ray from org along dir (unit, world) against the pose of the last blast_set_pose (the drawn
+ * one). False on a miss; a hit knocks the robot back and flinches the bone it struck. */
 bool range_play_shoot(range_play *rp, const blast_state *bs, const float org[3], const float dir[3], range_play_hit *out);
-/* A blast sphere at a world point: history, islands, blow-offs (dir: the shot, for the throw). */
-range_play_blasted range_play_blast(range_play *rp, blast_state *bs, const float w[3], float radius, const float dir[3]);
+/* A blast sphere at a bind-space point (a hit's pos_bind, or blast_world_to_bind): history,
+ * islands, blow-offs (dir: the shot, for the throw); a blow-off staggers the robot. */
+range_play_blasted range_play_blast(range_play *rp, blast_state *bs, const float bind[3], float radius, const float dir[3]);
 /* A hit along dir (unit, world) pushes the robot. */
 void range_play_knock(range_play *rp, const float dir[3]);
 /* Plate p (attached) leaves the body; centre_ws receives where it starts, for effects. The
@@ -112,12 +126,11 @@ void range_play_knock(range_play *rp, const float dir[3]);
 void range_play_blow_off(range_play *rp, int p, const float dir[3], float centre_ws[3]);
 void range_play_respawn(range_play *rp);
 bool range_play_can_fire(const range_play *rp);
-/* World point -> robot space (the blast history and the BVH are in robot space). */
-void range_play_world_to_robot(const range_play *rp, const float w[3], float out[3]);
 /* Gameplay counters into the open JSON object w: shots, hits_armor, hits_body, holes_passed,
- * plates_blown_off, cut_texels, plate_intact {name: share}, knock [x, y, z]. */
+ * plates_blown_off, cut_texels, plate_intact {name: share}, robot_anim, robot_bones, robot_pos,
+ * knock [x, y, z]. */
 void range_play_stats(const range_play *rp, const blast_state *bs, json_writer *w);
-/* Up to RANGE_PLAY_SHELL blast spheres (world xyz, radius) on the chest, where one shotgun shell
+/* Up to RANGE_PLAY_SHELL blast spheres (bind-space xyz, radius) on the chest, where one shotgun shell
  * would put them (rays along -z through a 5 x 3 grid); returns how many hit. For benchmarks. */
 int range_play_shell_spheres(const range_play *rp, const blast_state *bs, float out[RANGE_PLAY_SHELL][4]);
 /* Dissolve of the body (the whole robot burns from the head down while respawning). */
