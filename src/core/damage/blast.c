@@ -261,6 +261,19 @@ const float (*blast_posed_positions(const blast_state *bs, int *count))[3]
     return (const float (*)[3])bs->posed;
 }
 
+void blast_bind_to_world(const blast_state *bs, const float bind[3], float out[3])
+{
+    int best = 0;
+    float bd = 1e30f;
+    for (int i = 0; i < bs->all.vertex_count; i++) {
+        float d = glm_vec3_distance2(bs->all.pos[i], (float *)bind);
+        if (d < bd) { bd = d; best = i; }
+    }
+    mat4 m;
+    rig_blend_matrix(bs->palette, bs->skin.bone[best], bs->skin.weight[best], m);
+    glm_mat4_mulv3(m, (float *)bind, 1.0f, out);
+}
+
 void blast_world_to_bind(const blast_state *bs, const float w[3], float out[3])
 {
     /* the nearest surface vertex of the drawn pose (body or attached armor) carries the point */

@@ -81,6 +81,8 @@ const float (*blast_posed_positions(const blast_state *bs, int *count))[3];
 /* A world point near the drawn robot into bind space, through the skinning of the nearest body or
  * attached armor vertex (a `blast X Y Z R` command at a world point). */
 void blast_world_to_bind(const blast_state *bs, const float w[3], float out[3]);
+/* The other way: where a bind-space point is drawn now (the skinning of its nearest bind vertex). */
+void blast_bind_to_world(const blast_state *bs, const float bind[3], float out[3]);
 
 /* Record a sphere (bind space) and update the intact texels of the attached plates it touches.
  * Returns a bit mask of the plates it touched. */

@@ -30,12 +30,12 @@ static void idle_pose(float t, rig_pose *p)
 {
     rig_pose_bind(p);
     float breath = sinf(TAU * 0.25f * t);
-    turn_xyz(p, RIG_SPINE, -0.006f * breath, 0, 0);
-    turn_xyz(p, RIG_CHEST, -0.012f * breath, 0, 0);
-    turn_xyz(p, RIG_CLAVICLE_L, 0, 0, 0.015f * breath);
-    turn_xyz(p, RIG_CLAVICLE_R, 0, 0, -0.015f * breath);
+    turn_xyz(p, RIG_SPINE, -0.003f * breath, 0, 0);
+    turn_xyz(p, RIG_CHEST, -0.007f * breath, 0, 0);
+    turn_xyz(p, RIG_CLAVICLE_L, 0, 0, 0.005f * breath);
+    turn_xyz(p, RIG_CLAVICLE_R, 0, 0, -0.005f * breath);
     /* weight shift: the pelvis sways and rolls, the legs lean so the feet stay where they are */
-    float shift = sinf(TAU * t / 5.0f), dx = 0.012f * shift, roll = 0.015f * shift;
+    float shift = sinf(TAU * t / 5.0f), dx = 0.006f * shift, roll = 0.008f * shift;
     p->offset[RIG_PELVIS][0] = dx;
     turn_xyz(p, RIG_PELVIS, 0, 0, roll);
     float lean = -dx / 0.83f;
@@ -44,7 +44,7 @@ static void idle_pose(float t, rig_pose *p)
     turn_xyz(p, RIG_FOOT_L, 0, 0, -lean);
     turn_xyz(p, RIG_FOOT_R, 0, 0, -lean);
     turn_xyz(p, RIG_SPINE, 0, 0, -0.7f * roll);
-    turn_xyz(p, RIG_HEAD, 0.02f * sinf(TAU * t / 3.1f), 0.05f * sinf(TAU * t / 7.0f), 0);
+    turn_xyz(p, RIG_HEAD, 0.01f * sinf(TAU * t / 3.1f), 0.03f * sinf(TAU * t / 7.0f), 0);
 }
 
 static void walk_pose(float phase, rig_pose *p)

@@ -8,9 +8,9 @@
  *   robot_anim_stagger(&a, shot_dir);                  // a plate blew off
  *   robot_anim_update(&a, dt);  ... a.pose ...         // each fixed step
  *
- * Idle: breathing lifts the chest and shoulders (0.25 Hz, about a degree), the weight shifts from
- * foot to foot every 5 s (1.2 cm of pelvis sway), the head looks about slowly; at time 0 the pose
- * is the bind pose, and no point of the armor moves more than about 1 cm, so shots and cameras
+ * Idle: breathing lifts the chest and shoulders (0.25 Hz, under half a degree), the weight shifts
+ * from foot to foot every 5 s (6 mm of pelvis sway), the head looks about slowly; at time 0 the
+ * pose is the bind pose, and no point of the armor moves more than 1.5 cm, so shots and cameras
  * aimed at the robot at rest still hit what they aimed at.
  * Walk: a 1.1 s stride at ROBOT_ANIM_SPEED m/s between x = -ROBOT_ANIM_PATROL and +PATROL on
  * z = 0, turning in place at each end; idle and walk crossfade over ROBOT_ANIM_FADE seconds (the
