@@ -1,19 +1,25 @@
 #version 330 core
-// All queued blast spheres in one pass: R, G, B = inside r, 1.1 r, 1.2 r; A = scorch, heat that
-// does not go through, inside 1.6 r (DAMAGE_SCORCH_REACH). A sphere with w < 0 only scorches
-// (radius -w). Max-blended: the map keeps the worst of every blast.
+// The queued blast spheres: R, G, B = inside r, 1.1 r, 1.2 r; A = scorch, heat that does not go
+// through, inside 1.6 r (DAMAGE_SCORCH_REACH). A sphere with w < 0 only scorches (radius -w).
+// Max-blended: the map keeps the worst of every blast. The culled stream (u_culled = 1) tags each
+// triangle with the one sphere it was kept for; whole plates (u_culled = 0) test all u_count.
 uniform vec4 u_spheres[MAX_SPHERES]; // xyz centre (bind space), w radius (< 0: heat only)
 uniform int u_count;
+uniform int u_culled;
 in vec3 v_world;
+flat in int v_sphere;
 out vec4 o_color;
 void main()
 {
     vec3 v = vec3(0.0);
     float scorch = 0.0;
-    for (int i = 0; i < u_count; i++) {
+    int first = u_culled != 0 ? v_sphere : 0, last = u_culled != 0 ? v_sphere + 1 : u_count;
+    for (int i = first; i < last; i++) {
         float r = abs(u_spheres[i].w), d = distance(v_world, u_spheres[i].xyz);
         scorch = max(scorch, clamp(1.0 - d / (1.6 * r), 0.0, 1.0));
         if (u_spheres[i].w > 0.0) v = max(v, clamp(1.0 - d / (r * vec3(1.0, 1.1, 1.2)), 0.0, 1.0));
     }
+    // beyond every reach nothing changes under max blending: skip the write
+    if (scorch == 0.0) discard;
     o_color = vec4(v, scorch);
 }

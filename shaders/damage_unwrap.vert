@@ -1,13 +1,17 @@
 #version 330 core
 // Unwrap: the armor is drawn in its UV layout (the atlas) instead of on screen; every fragment
-// still knows where it lies: in bind space (u_model = the plate's rest transform), where the
-// spheres were stored at the moment of their shot through the skinning of the point they hit.
+// still knows where it lies: in bind space (u_model = the plate's rest transform; identity for
+// the culled stream, whose positions are already there), where the spheres were stored at the
+// moment of their shot through the skinning of the point they hit.
 in vec3 a_pos;
 in vec2 a_uv;
+in float a_sphere; // culled stream: the one sphere this triangle was kept for
 uniform mat4 u_model;
 out vec3 v_world;
+flat out int v_sphere;
 void main()
 {
     v_world = (u_model * vec4(a_pos, 1.0)).xyz;
+    v_sphere = int(a_sphere + 0.5);
     gl_Position = vec4(a_uv * 2.0 - 1.0, 0.0, 1.0);
 }
