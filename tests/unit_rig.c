@@ -357,6 +357,43 @@ static void a_blown_plate_leaves_with_its_bone_velocity(void **state)
     blast_destroy(bs);
 }
 
+static void shots_leave_the_muzzle_towards_the_crosshair_point_with_a_tracer(void **state)
+{
+    (void)state;
+    const float muzzle[3] = {0.2f, 1.3f, 3.0f}, aim[3] = {0, 1.4f, 0}, cam[3] = {0, 0, -1};
+    float d[3], want[3];
+    glm_vec3_sub((float *)aim, (float *)muzzle, want);
+    glm_vec3_normalize(want);
+    range_play_aim(muzzle, aim, cam, cam, d);
+    for (int k = 0; k < 3; k++) assert_float_equal(d[k], want[k], 1e-6);
+    /* a pellet's spread around the camera's aim carries over to the muzzle's */
+    const float pellet[3] = {0.03f, 0, -1};
+    range_play_aim(muzzle, aim, cam, pellet, d);
+    assert_true(d[0] > want[0] + 0.02f);
+    static range_play rp;
+    range_play_init(&rp, rb, 2);
+    float sp[256][4];
+    assert_int_equal(range_play_tracer_sprites(&rp, sp, 256), 0);
+    range_play_tracer(&rp, muzzle, aim);
+    float last_head = 1e9f;
+    for (int step = 0; step < 10; step++) {
+        int n = range_play_tracer_sprites(&rp, sp, 256);
+        if (step * (1.0f / 60.0f) >= RANGE_PLAY_TRACER_LIFE) {
+            assert_int_equal(n, 0); /* gone after its life */
+            break;
+        }
+        assert_true(n > 0);
+        /* the head (first sprite, brightest) runs from the muzzle to the end */
+        float head = glm_vec3_distance(sp[0], (float *)aim);
+        assert_true(head < last_head);
+        assert_float_equal(sp[0][3], 1.0f, 1e-6);
+        for (int i = 0; i < n; i++) assert_true(sp[i][3] > 0.0f && sp[i][3] <= 1.0f);
+        last_head = head;
+        range_play_update(&rp, 1.0f / 60.0f);
+    }
+    assert_true(last_head < 0.5f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -367,6 +404,7 @@ int main(void)
         cmocka_unit_test(idle_is_small_walk_only_on_command_stop_freezes),
         cmocka_unit_test(flinch_and_stagger_play_and_end),
         cmocka_unit_test(a_blown_plate_leaves_with_its_bone_velocity),
+        cmocka_unit_test(shots_leave_the_muzzle_towards_the_crosshair_point_with_a_tracer),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

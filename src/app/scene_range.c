@@ -31,6 +31,7 @@
 #include "gfx/timer.h"
 
 #define RANGE_FLASH_S 0.06f /* muzzle flash after a shot */
+#define RANGE_TRACER_SPRITES 1024
 
 typedef struct range {
     range_play play;             /* plates in flight, knock-back, respawn (core/damage/range_play.h) */
@@ -48,6 +49,7 @@ typedef struct range {
     double refit_ms;             /* CPU skinning + BVH refit of the last step */
     float last_hole[3];          /* bind space: the latest blast from a shot, for stats */
     bool has_hole;
+    fx_billboard tracer_bb[RANGE_TRACER_SPRITES];
     bool cut_dirty, clear_pending;
 } range;
 
@@ -64,10 +66,10 @@ static void range__blast(range *s, const float bind[3], float radius, const floa
     }
 }
 
-static void range__shoot(range *s, const float org[3], const float dir[3], float radius)
+/* What a hit does: sparks, and a blast or a scorch. */
+static void range__impact(range *s, const range_play_hit *hp, float radius, const float dir[3])
 {
-    range_play_hit h;
-    if (!range_play_shoot(&s->play, s->bs, org, dir, &h)) return;
+    range_play_hit h = *hp;
     if (s->ctx->fx.sparks) s->ctx->fx.sparks(s->ctx->fx.user, h.pos, h.normal, h.plate >= 0 ? 14 : 8);
     /* heat without penetration: a shot into the body scorches the plate edges around it, a
      * far shotgun pellet only heats the armor it meets */
@@ -86,6 +88,11 @@ static void range__pose(range *s)
     double t0 = gfx_now();
     blast_set_pose(s->bs, s->play.palette);
     s->refit_ms = (gfx_now() - t0) * 1000.0;
+}
+
+static float range__barrel(const range *s)
+{
+    return s->gun.kind == WEAPON_SHOTGUN ? 70.0f : s->gun.kind == WEAPON_AUTO ? 60.0f : 85.0f;
 }
 
 static void range_destroy(void *p);
@@ -159,13 +166,41 @@ static void range_update(void *p, const app_input *in, float dt)
     weapon_trigger(&s->gun, trigger, pulled);
 
     vec3 org, dir;
-    camera_ray(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), 0, 0, org, dir);
+    const float aspect = (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1);
+    camera_ray(s->ctx->cam, aspect, 0, 0, org, dir);
     glm_vec3_normalize(dir);
     s->gun.pellets = params_i(s->ctx->params, P_DAMAGE_PELLETS); /* the row's max is WEAPON_MAX_SHOTS */
     weapon_shot shots[WEAPON_MAX_SHOTS];
     int n = !range_play_can_fire(&s->play) ? 0 : weapon_update(&s->gun, dt, dir, shots, WEAPON_MAX_SHOTS);
     if (n) s->flash = RANGE_FLASH_S;
-    for (int i = 0; i < n; i++) range__shoot(s, org, shots[i].dir, shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE));
+    if (n) {
+        /* from the muzzle towards the point under the crosshair: the robot as drawn, or the ground */
+        vec3 muzzle, mdir, aim;
+        float ndc[2];
+        viewmodel_muzzle_ndc(s->ctx->width, s->ctx->height, range__barrel(s), ndc);
+        camera_ray(s->ctx->cam, aspect, ndc[0], ndc[1], muzzle, mdir);
+        glm_vec3_normalize(mdir);
+        glm_vec3_muladds(mdir, 0.45f, muzzle);
+        blast_ray_hit ah;
+        float t = dir[1] < -1e-4f ? -org[1] / dir[1] : 60.0f;
+        if (blast_raycast(s->bs, org, dir, 60.0f, &ah) && ah.t < t) t = ah.t;
+        glm_vec3_copy(org, aim);
+        glm_vec3_muladds(dir, fminf(t, 60.0f), aim);
+        /* the pellets of a shell fly together: all meet the armor as it was before any of them */
+        range_play_hit hits[WEAPON_MAX_SHOTS];
+        bool hit[WEAPON_MAX_SHOTS];
+        vec3 d[WEAPON_MAX_SHOTS];
+        for (int i = 0; i < n; i++) {
+            vec3 end;
+            range_play_aim(muzzle, aim, dir, shots[i].dir, d[i]);
+            hit[i] = range_play_shoot(&s->play, s->bs, muzzle, d[i], &hits[i]);
+            glm_vec3_copy(muzzle, end);
+            glm_vec3_muladds(d[i], 60.0f, end);
+            range_play_tracer(&s->play, muzzle, hit[i] ? hits[i].pos : end);
+        }
+        for (int i = 0; i < n; i++)
+            if (hit[i]) range__impact(s, &hits[i], shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE), d[i]);
+    }
     s->flash = fmaxf(0.0f, s->flash - dt);
 
     if (range_play_update(&s->play, dt) & RANGE_PLAY_RESET) {
@@ -187,6 +222,14 @@ static void range_prepare(void *p)
     if (s->cut_dirty) damage_map_set_cut(s->dm, blast_cut_mask(s->bs));
     s->clear_pending = s->cut_dirty = false;
     damage_map_prepare(s->dm, s->rest, s->play.attached); /* spheres and plates in bind space */
+    /* tracers: a chain of additive spark sprites along each shot in flight */
+    float sprite[RANGE_TRACER_SPRITES][4];
+    int n = range_play_tracer_sprites(&s->play, sprite, RANGE_TRACER_SPRITES);
+    for (int i = 0; i < n; i++) {
+        unsigned char a = (unsigned char)(255.0f * sprite[i][3]);
+        s->tracer_bb[i] = (fx_billboard){{sprite[i][0], sprite[i][1], sprite[i][2]}, 0.07f, 0.0f, {255, 214, 140, a}};
+    }
+    if (n && s->ctx->fx.transient) s->ctx->fx.transient(s->ctx->fx.user, FX_TRACER, s->tracer_bb, n);
 }
 
 static void range__draw_panels(range *s)
@@ -333,8 +376,7 @@ static void range_hud(void *p, float x, float y)
     gfx_hud_text(x, y + 9 * scale, scale, (float[4]){0.8f, 0.9f, 1, 0.9f}, "unwrap %lld  fade %lld%s", st.unwrap_passes,
                  st.fade_passes, st.fade_steps_left ? "  (cooling)" : "  (at rest)");
     gfx_hud_crosshair((float)w * 0.5f, (float)h * 0.5f, scale);
-    viewmodel_draw(w, h, s->gun.kind == WEAPON_SHOTGUN ? 70.0f : s->gun.kind == WEAPON_AUTO ? 60.0f : 85.0f,
-                   s->flash / RANGE_FLASH_S);
+    viewmodel_draw(w, h, range__barrel(s), s->flash / RANGE_FLASH_S);
 }
 
 static void range_keys_help(char *buf, size_t len)

@@ -58,6 +58,7 @@ void range_play_init(range_play *rp, const robot *rb, uint64_t seed)
     rng_seed(&rp->rng, 0x5eed0000ull + seed * 2654435761ull);
     for (int p = 0; p < ROBOT_PLATE_COUNT; p++) rp->attached[p] = true;
     robot_anim_init(&rp->anim);
+    for (int i = 0; i < RANGE_PLAY_TRACERS; i++) rp->tracers[i].age = -1.0f;
     range_play__models(rp);
     memcpy(rp->palette_prev, rp->palette, sizeof rp->palette);
     range_play__dissolve(rp);
@@ -195,6 +196,10 @@ unsigned range_play_update(range_play *rp, float dt)
         rp->knock[k] += rp->knock_vel[k] * dt;
     }
     range_play__fly(rp, dt);
+    for (int i = 0; i < RANGE_PLAY_TRACERS; i++) {
+        range_tracer *t = &rp->tracers[i];
+        if (t->age >= 0.0f && (t->age += dt) >= RANGE_PLAY_TRACER_LIFE) t->age = -1.0f;
+    }
     if (rp->phase != RANGE_PLAY_ALIVE) {
         rp->phase_t += dt;
         if (rp->phase == RANGE_PLAY_OUT) {
@@ -266,4 +271,47 @@ void range_play_stats(const range_play *rp, const blast_state *bs, json_writer *
     json_array_begin(w, "knock");
     for (int k = 0; k < 3; k++) json_number(w, NULL, rp->knock[k]);
     json_array_end(w);
+}
+
+void range_play_aim(const float muzzle[3], const float aim_point[3], const float cam_dir[3], const float shot_dir[3],
+                    float out[3])
+{
+    vec3 m, spread;
+    glm_vec3_sub((float *)aim_point, (float *)muzzle, m);
+    glm_vec3_normalize(m);
+    glm_vec3_sub((float *)shot_dir, (float *)cam_dir, spread);
+    glm_vec3_add(m, spread, out);
+    glm_vec3_normalize(out);
+}
+
+void range_play_tracer(range_play *rp, const float from[3], const float to[3])
+{
+    int slot = 0;
+    for (int i = 0; i < RANGE_PLAY_TRACERS; i++) {
+        if (rp->tracers[i].age < 0.0f) { slot = i; break; }
+        if (rp->tracers[i].age > rp->tracers[slot].age) slot = i;
+    }
+    range_tracer *t = &rp->tracers[slot];
+    glm_vec3_copy((float *)from, t->from);
+    glm_vec3_copy((float *)to, t->to);
+    t->age = 0.0f;
+}
+
+int range_play_tracer_sprites(const range_play *rp, float (*out)[4], int max)
+{
+    int n = 0;
+    for (int i = 0; i < RANGE_PLAY_TRACERS; i++) {
+        const range_tracer *t = &rp->tracers[i];
+        if (t->age < 0.0f) continue;
+        float len = glm_vec3_distance((float *)t->from, (float *)t->to);
+        /* the head runs the whole path over the life, dragging a streak a third as long */
+        float head = glm_clamp((t->age + 1.0f / 60.0f) / RANGE_PLAY_TRACER_LIFE, 0.0f, 1.0f) * len;
+        float tail = fmaxf(0.0f, head - len / 3.0f);
+        for (float d = head; d >= tail && n < max; d -= RANGE_PLAY_TRACER_STEP) {
+            float f = len > 0 ? d / len : 0;
+            glm_vec3_lerp((float *)t->from, (float *)t->to, f, out[n]);
+            out[n++][3] = head > tail ? 0.25f + 0.75f * (d - tail) / (head - tail) : 1.0f;
+        }
+    }
+    return n;
 }

@@ -62,6 +62,9 @@
 #define RANGE_PLAY_FLOOR 0.35f
 #define RANGE_PLAY_KNOCK 0.05f
 #define RANGE_PLAY_SHELL 15
+#define RANGE_PLAY_TRACERS 48       /* shots whose tracer can be in flight at once */
+#define RANGE_PLAY_TRACER_LIFE 0.09f /* s a tracer's streak takes from the muzzle to the hit */
+#define RANGE_PLAY_TRACER_STEP 0.04f /* m between the sprites of a streak */
 
 typedef enum range_play_phase { RANGE_PLAY_ALIVE, RANGE_PLAY_OUT, RANGE_PLAY_IN } range_play_phase;
 
@@ -75,6 +78,12 @@ typedef struct range_plate_flight {
     vec3 vel, spin; /* m/s, rad/s (world axis * rate) */
     vec3 bone_vel;  /* m/s: the velocity of its bone's point at the plate centre when it left */
 } range_plate_flight;
+
+/* A shot's visible path: the streak runs from the muzzle to where the shot ended. */
+typedef struct range_tracer {
+    vec3 from, to;
+    float age;       /* s; < 0: free */
+} range_tracer;
 
 typedef struct range_play {
     mat4 models[ROBOT_PLATE_COUNT]; /* plate-local -> world (attached: as its bone carries it) */
@@ -92,6 +101,7 @@ typedef struct range_play {
     float robot_amount;             /* dissolve amount of the body and attached plates */
     const robot *rb;
     rng rng;
+    range_tracer tracers[RANGE_PLAY_TRACERS];
     long long shots, hits_armor, hits_body, holes_passed, blown_off, cut_texels;
 } range_play;
 
@@ -125,6 +135,16 @@ void range_play_knock(range_play *rp, const float dir[3]);
  * caller detaches it from the blast history (range_play_blast does both). */
 void range_play_blow_off(range_play *rp, int p, const float dir[3], float centre_ws[3]);
 void range_play_respawn(range_play *rp);
+/* Shots leave the muzzle towards the point under the crosshair: a pellet's direction (spread
+ * around the camera's aim cam_dir) re-based on the muzzle's aim at aim_point. out: unit. */
+void range_play_aim(const float muzzle[3], const float aim_point[3], const float cam_dir[3], const float shot_dir[3],
+                    float out[3]);
+/* A tracer from the muzzle to where the shot ended (the oldest is replaced when all are busy). */
+void range_play_tracer(range_play *rp, const float from[3], const float to[3]);
+/* The sprites of every tracer in flight: xyz and a brightness in (0, 1] (head 1, tail fading);
+ * each streak is the last third of its path behind a head that runs muzzle -> end over
+ * RANGE_PLAY_TRACER_LIFE. Returns how many (at most max). */
+int range_play_tracer_sprites(const range_play *rp, float (*out)[4], int max);
 bool range_play_can_fire(const range_play *rp);
 /* Gameplay counters into the open JSON object w: shots, hits_armor, hits_body, holes_passed,
  * plates_blown_off, cut_texels, plate_intact {name: share}, robot_anim, robot_bones, robot_pos,
