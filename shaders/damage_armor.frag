@@ -37,7 +37,7 @@ void main()
     // and blue nearer the heat, and darkens it
     float heat_a = dmg.a;
     vec3 temper = mix(vec3(0.36, 0.26, 0.1), vec3(0.1, 0.08, 0.2), smoothstep(0.12, 0.45, heat_a));
-    albedo = front ? mix(albedo, temper, smoothstep(0.0, 0.2, heat_a) * 0.75) * (1.0 - 0.55 * smoothstep(0.25, 0.7, heat_a))
+    albedo = front ? mix(albedo, temper, smoothstep(0.0, 0.2, heat_a) * 0.6) * (1.0 - 0.45 * smoothstep(0.25, 0.7, heat_a))
                    : albedo;
     vec3 c = light_surface(albedo, n, v_world, front ? 0.6 : 0.1, 40.0, shadow_factor(v_world, n));
     // a faint permanent ember line right at the edge (outer channel), and the cooling hot rim

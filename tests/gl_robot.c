@@ -187,10 +187,49 @@ static void hole_made_in_pose_a_travels_with_the_limb_to_pose_b(void **state)
     damage_map_clear(f->dm);
 }
 
+/* The scorch (A) is written by blasts only: a cut (islands cut away: a full hole in R, G, B)
+ * leaves A as it was, and a heat-only sphere writes A alone. */
+static void scorch_is_the_heat_of_blasts_only(void **state)
+{
+    fixture *f = *state;
+    const int n = damage_map_size(f->dm);
+    unsigned char *mask = calloc((size_t)n * n, 1), *map = malloc((size_t)n * n * 4);
+    for (int y = 0; y < n / 8; y++) /* the atlas' first rows: thin rims, away from the chest's faces */
+        for (int x = 0; x < n; x++) mask[y * n + x] = 255;
+    damage_map_set_cut(f->dm, mask);
+    /* a heat-only sphere on the chest's front */
+    mat4 pal[RIG_BONE_COUNT];
+    palette_b(pal);
+    blast_set_pose(f->bs, (const mat4 *)pal);
+    blast_ray_hit h;
+    assert_true(blast_raycast(f->bs, (float[3]){0.02f, 1.4f, 3}, (float[3]){0, 0, -1}, 10, &h));
+    assert_int_equal(h.plate, ROBOT_PLATE_CHEST);
+    /* 10 cm in front of the plate: too far for a hole (1.2 r), near enough for heat (1.6 r) */
+    float c[3] = {h.pos_bind[0], h.pos_bind[1], h.pos_bind[2] + 0.1f};
+    damage_scorch(f->dm, c, 0.08f);
+    damage_map_prepare(f->dm, f->rest, NULL);
+    glBindTexture(GL_TEXTURE_2D, damage_map_raw_texture(f->dm));
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, map);
+    int cut_r = 0, cut_a = 0, heated = 0, heated_rgb = 0;
+    for (int i = 0; i < n * n; i++) {
+        const unsigned char *p = map + 4 * i;
+        if (mask[i]) { cut_r += p[0] == 255; cut_a += p[3] > 0 && p[0] == 255 && p[1] == 255 && p[3] == 255; }
+        if (p[3] > 0 && !mask[i]) { heated++; heated_rgb += p[0] | p[1] | p[2]; }
+    }
+    assert_true(cut_r > 1000);
+    assert_true(cut_a < cut_r / 4); /* the cut did not heat what it cut */
+    assert_true(heated > 100);      /* the heat-only sphere wrote A ... */
+    assert_int_equal(heated_rgb, 0); /* ... and nothing else */
+    free(mask);
+    free(map);
+    damage_map_clear(f->dm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hole_made_in_pose_a_travels_with_the_limb_to_pose_b),
+        cmocka_unit_test(scorch_is_the_heat_of_blasts_only),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

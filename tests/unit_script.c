@@ -337,7 +337,7 @@ static void every_table_name_parses_and_errors_list_the_table(void **state)
         {SCRIPT_DISSOLVE_SHAPE, dissolve_shape_names, DISSOLVE_SHAPE_COUNT, ""},
         {SCRIPT_VIEW, script_view_names, 15, ""},
         {SCRIPT_POST, post_effect_names, POST_EFFECT_COUNT, " on"},
-        {SCRIPT_DUMP, script_dump_names, 6, " out.png"},
+        {SCRIPT_DUMP, script_dump_names, 7, " out.png"},
         {SCRIPT_DISSOLVE_PITFALL, dissolve_pitfall_names, DISSOLVE_PITFALL_COUNT, ""},
         {SCRIPT_DISSOLVE_EDGE, dissolve_edge_names, DISSOLVE_EDGE_COUNT, ""},
     };

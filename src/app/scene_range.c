@@ -227,7 +227,7 @@ static void range_prepare(void *p)
     int n = range_play_tracer_sprites(&s->play, sprite, RANGE_TRACER_SPRITES);
     for (int i = 0; i < n; i++) {
         unsigned char a = (unsigned char)(255.0f * sprite[i][3]);
-        s->tracer_bb[i] = (fx_billboard){{sprite[i][0], sprite[i][1], sprite[i][2]}, 0.07f, 0.0f, {255, 214, 140, a}};
+        s->tracer_bb[i] = (fx_billboard){{sprite[i][0], sprite[i][1], sprite[i][2]}, 0.06f, 0.0f, {255, 220, 150, a}};
     }
     if (n && s->ctx->fx.transient) s->ctx->fx.transient(s->ctx->fx.user, FX_TRACER, s->tracer_bb, n);
 }
@@ -313,6 +313,8 @@ static bool range_view(void *p, const char *name, scene_view *out)
 
 static bool range_dump(void *p, const char *target, const char *path)
 {
+    range *s = p;
+    if (!strcmp(target, "damage-scorch")) return damage_map_dump_scorch(s->dm, path);
     GLuint tex = range__map(p, target);
     if (!tex) return false;
     glFinish(); /* the maps were just rendered through an FBO */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/base/log.h"
+#include "gfx/dump.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/bench.h"
 #include "gfx/shader.h"
@@ -716,6 +717,27 @@ void damage_draw_armor(damage_map *dm, const damage_armor_draw *d, damage_pass p
         gfx_mesh_draw_range(&dm->armor, dm->plate_first[p], dm->plate_indices[p]);
     }
     glActiveTexture(GL_TEXTURE0);
+}
+
+bool damage_map_dump_scorch(const damage_map *dm, const char *path)
+{
+    const int n = dm->size;
+    unsigned char *rgba = malloc((size_t)n * n * 4), *grey = malloc((size_t)n * n);
+    bool ok = false;
+    if (rgba && grey) {
+        glFinish(); /* the map was just rendered through an FBO */
+        glBindTexture(GL_TEXTURE_2D, dm->map.color[0]);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        for (size_t i = 0; i < (size_t)n * n; i++) grey[i] = rgba[4 * i + 3];
+        ok = gfx_write_png(path, n, n, 1, grey, true);
+    } else {
+        log_error("%s: out of memory for the scorch dump", path);
+    }
+    free(rgba);
+    free(grey);
+    return ok;
 }
 
 GLuint damage_map_texture(const damage_map *dm) { return dm->map.color[0]; }

@@ -110,6 +110,8 @@ GLuint damage_map_fading_texture(const damage_map *dm);
 /* R8 dilation sources: 0 none, else 1 + (dy + 2) * 5 + (dx + 2) (13 = an island texel). */
 GLuint damage_map_island_texture(const damage_map *dm);
 int damage_map_size(const damage_map *dm);
+/* The scorch (A of the dilated map) as an 8-bit grey PNG, rows as in the other dumps. */
+bool damage_map_dump_scorch(const damage_map *dm, const char *path);
 damage_map_stats damage_map_get_stats(const damage_map *dm);
 /* blasts, unwrap_passes, fade_passes, fade_steps_left, dilate_passes into the open JSON object w. */
 void damage_map_write_stats(const damage_map *dm, json_writer *w);

@@ -28,7 +28,7 @@ const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1] = {"range", "mud", 
 const char *const script_view_names[] = {"none", "damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
                                          "wrinkle-mask", "mud", "shadow", "mud-base", "ssao", "bloom", "coc",
                                          "dissolve-d", "dissolve-w", "wrinkle-influence", NULL};
-const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", "mud-base", NULL};
+const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", "mud-base", "damage-scorch", NULL};
 const char *const script_robot_names[] = {"respawn", "anim", NULL};
 
 /* Argument kinds: 'n' number, 'e' enumerated name, 'p' path, 'b' on|off (a number 1|0), 'w' word

@@ -64,7 +64,7 @@
 #define RANGE_PLAY_SHELL 15
 #define RANGE_PLAY_TRACERS 48       /* shots whose tracer can be in flight at once */
 #define RANGE_PLAY_TRACER_LIFE 0.09f /* s a tracer's streak takes from the muzzle to the hit */
-#define RANGE_PLAY_TRACER_STEP 0.04f /* m between the sprites of a streak */
+#define RANGE_PLAY_TRACER_STEP 0.02f /* m between the sprites of a streak */
 
 typedef enum range_play_phase { RANGE_PLAY_ALIVE, RANGE_PLAY_OUT, RANGE_PLAY_IN } range_play_phase;
 
