@@ -40,9 +40,7 @@ typedef struct range {
     blast_state *bs;
     damage_map *dm;
     dissolve *dv;
-    gfx_mesh body, glow, panel;
-    GLuint prog_panel;
-    GLint panel_u_model; /* looked up once; u_tex stays on unit 0 */
+    gfx_mesh body, glow;
     mat4 rest[ROBOT_PLATE_COUNT]; /* plate -> bind space: the unwrap's models */
     weapon gun;
     float flash;                 /* muzzle flash time left */
@@ -109,11 +107,9 @@ static void *range_create(scene_ctx *ctx)
     s->rb = robot_create(NULL);
     s->bs = s->rb ? blast_create(s->rb, NULL) : NULL;
     s->dm = s->bs ? damage_map_create(&(damage_map_desc){0}, s->rb) : NULL;
-    s->prog_panel = gfx_program_load("damage_panel.vert", "damage_panel.frag", NULL);
-    s->panel_u_model = gfx_uniform(s->prog_panel, "u_model");
     /* the robot, its plates and their respawn all burn through the dissolve stage */
     s->dv = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_NONE});
-    if (!s->bs || !s->dm || !s->prog_panel || !s->dv) {
+    if (!s->bs || !s->dm || !s->dv) {
         log_error("range scene: the damage map or the dissolve stage could not be created");
         range_destroy(s);
         return NULL;
@@ -123,10 +119,6 @@ static void *range_create(scene_ctx *ctx)
     gfx_mesh_set_skin(&s->body, (const uint8_t (*)[4])s->rb->body_skin.bone, (const float (*)[4])s->rb->body_skin.weight);
     gfx_mesh_set_skin(&s->glow, (const uint8_t (*)[4])s->rb->glow_skin.bone, (const float (*)[4])s->rb->glow_skin.weight);
     for (int p = 0; p < ROBOT_PLATE_COUNT; p++) glm_mat4_copy(s->rb->plates[p].rest, s->rest[p]);
-    mesh_data q = {0};
-    mesh_build_plane(&q, 1.0f, 1.0f, 1);
-    s->panel = gfx_mesh_create(&q, "damage.panel");
-    mesh_data_free(&q);
     range_play_init(&s->play, s->rb, ctx->seed);
     range__pose(s);
     if (!ctx->camera_from_script) camera_look_at(ctx->cam, (vec3){0.6f, 1.55f, 3.6f}, (vec3){0, 1.25f, 0});
@@ -140,8 +132,6 @@ static void range_destroy(void *p)
     if (!s) return;
     gfx_mesh_destroy(&s->body);
     gfx_mesh_destroy(&s->glow);
-    gfx_mesh_destroy(&s->panel);
-    if (s->prog_panel) glDeleteProgram(s->prog_panel);
     dissolve_destroy(s->dv);
     damage_map_destroy(s->dm);
     blast_destroy(s->bs);
@@ -172,34 +162,20 @@ static void range_update(void *p, const app_input *in, float dt)
     s->gun.pellets = params_i(s->ctx->params, P_DAMAGE_PELLETS); /* the row's max is WEAPON_MAX_SHOTS */
     weapon_shot shots[WEAPON_MAX_SHOTS];
     int n = !range_play_can_fire(&s->play) ? 0 : weapon_update(&s->gun, dt, dir, shots, WEAPON_MAX_SHOTS);
-    if (n) s->flash = RANGE_FLASH_S;
     if (n) {
-        /* from the muzzle towards the point under the crosshair: the robot as drawn, or the ground */
-        vec3 muzzle, mdir, aim;
+        s->flash = RANGE_FLASH_S;
+        /* from the muzzle (the barrel's end on screen, 0.45 m ahead) towards the crosshair */
+        vec3 muzzle, mdir;
         float ndc[2];
         viewmodel_muzzle_ndc(s->ctx->width, s->ctx->height, range__barrel(s), ndc);
         camera_ray(s->ctx->cam, aspect, ndc[0], ndc[1], muzzle, mdir);
         glm_vec3_normalize(mdir);
         glm_vec3_muladds(mdir, 0.45f, muzzle);
-        blast_ray_hit ah;
-        float t = dir[1] < -1e-4f ? -org[1] / dir[1] : 60.0f;
-        if (blast_raycast(s->bs, org, dir, 60.0f, &ah) && ah.t < t) t = ah.t;
-        glm_vec3_copy(org, aim);
-        glm_vec3_muladds(dir, fminf(t, 60.0f), aim);
-        /* the pellets of a shell fly together: all meet the armor as it was before any of them */
         range_play_hit hits[WEAPON_MAX_SHOTS];
         bool hit[WEAPON_MAX_SHOTS];
-        vec3 d[WEAPON_MAX_SHOTS];
-        for (int i = 0; i < n; i++) {
-            vec3 end;
-            range_play_aim(muzzle, aim, dir, shots[i].dir, d[i]);
-            hit[i] = range_play_shoot(&s->play, s->bs, muzzle, d[i], &hits[i]);
-            glm_vec3_copy(muzzle, end);
-            glm_vec3_muladds(d[i], 60.0f, end);
-            range_play_tracer(&s->play, muzzle, hit[i] ? hits[i].pos : end);
-        }
+        range_play_volley(&s->play, s->bs, org, dir, muzzle, shots, n, hits, hit);
         for (int i = 0; i < n; i++)
-            if (hit[i]) range__impact(s, &hits[i], shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE), d[i]);
+            if (hit[i]) range__impact(s, &hits[i], shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE), hits[i].dir);
     }
     s->flash = fmaxf(0.0f, s->flash - dt);
 
@@ -232,23 +208,6 @@ static void range_prepare(void *p)
     if (n && s->ctx->fx.transient) s->ctx->fx.transient(s->ctx->fx.user, FX_TRACER, s->tracer_bb, n);
 }
 
-static void range__draw_panels(range *s)
-{
-    GLuint texs[2] = {damage_map_texture(s->dm), damage_map_fading_texture(s->dm)};
-    gfx_state_set(GFX_STATE_OPAQUE_TWO_SIDED);
-    glUseProgram(s->prog_panel);
-    glActiveTexture(GL_TEXTURE0);
-    for (int i = 0; i < 2; i++) {
-        mat4 m;
-        glm_translate_make(m, (vec3){i ? 1.45f : -1.45f, 1.5f, -1.6f});
-        glm_rotate_x(m, GLM_PI_2f, m);
-        glm_scale(m, (vec3){1.4f, 1.0f, 1.4f});
-        glUniformMatrix4fv(s->panel_u_model, 1, GL_FALSE, (const float *)m);
-        glBindTexture(GL_TEXTURE_2D, texs[i]);
-        gfx_mesh_draw(&s->panel);
-    }
-}
-
 static void range_draw(void *p, scene_pass pass)
 {
     range *s = p;
@@ -257,7 +216,7 @@ static void range_draw(void *p, scene_pass pass)
     dissolve_pass dp = pass == SCENE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN;
     if (pass == SCENE_PASS_MAIN) {
         renderer_draw_ground(s->ctx->r);
-        range__draw_panels(s);
+        damage_draw_panels(s->dm);
     }
     gfx_pass_begin(pass == SCENE_PASS_SHADOW ? "damage.shadow" : "damage.armor");
     const mat4 *pal = (const mat4 *)s->play.palette;

@@ -62,7 +62,9 @@ struct damage_map {
     gfx_target raw, map;
     gfx_pingpong fading;
     GLuint island_tex, cut_tex;
-    GLuint prog_unwrap, prog_dilate, prog_cut, prog_armor, prog_armor_shadow;
+    GLuint prog_unwrap, prog_dilate, prog_cut, prog_armor, prog_armor_shadow, prog_panel;
+    gfx_mesh panel;
+    GLint panel_model;
     /* uniform locations, looked up once after linking */
     GLint unwrap_model, unwrap_spheres, unwrap_count, dilate_fade, dilate_sub;
     damage__armor_uniforms armor_u[2]; /* per damage_pass */
@@ -309,8 +311,15 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     dm->prog_cut = gfx_program_load("fullscreen.vert", "damage_cut.frag", NULL);
     dm->prog_armor = gfx_program_load("damage_armor.vert", "damage_armor.frag", NULL);
     dm->prog_armor_shadow = gfx_program_load("damage_armor.vert", "damage_armor.frag", "#define SHADOW_PASS 1\n");
-    if (!dm->cut_tex || !dm->prog_unwrap || !dm->prog_dilate || !dm->prog_cut || !dm->prog_armor || !dm->prog_armor_shadow)
+    dm->prog_panel = gfx_program_load("damage_panel.vert", "damage_panel.frag", NULL);
+    if (!dm->cut_tex || !dm->prog_unwrap || !dm->prog_dilate || !dm->prog_cut || !dm->prog_armor || !dm->prog_armor_shadow ||
+        !dm->prog_panel)
         goto fail;
+    dm->panel_model = gfx_uniform(dm->prog_panel, "u_model"); /* u_tex stays on unit 0 */
+    mesh_data quad = {0};
+    mesh_build_plane(&quad, 1.0f, 1.0f, 1);
+    dm->panel = gfx_mesh_create(&quad, "damage.panel");
+    mesh_data_free(&quad);
     damage__uniforms(dm);
     if (!build_stream(dm)) goto fail;
     char last[32];
@@ -344,7 +353,8 @@ void damage_map_destroy(damage_map *dm)
     gfx_pingpong_destroy(&dm->fading);
     gfx_texture_destroy(dm->island_tex);
     gfx_texture_destroy(dm->cut_tex);
-    GLuint progs[] = {dm->prog_unwrap, dm->prog_dilate, dm->prog_cut, dm->prog_armor, dm->prog_armor_shadow};
+    gfx_mesh_destroy(&dm->panel);
+    GLuint progs[] = {dm->prog_unwrap, dm->prog_dilate, dm->prog_cut, dm->prog_armor, dm->prog_armor_shadow, dm->prog_panel};
     for (size_t i = 0; i < sizeof progs / sizeof *progs; i++)
         if (progs[i]) glDeleteProgram(progs[i]);
     free(dm->queue);
@@ -738,6 +748,23 @@ bool damage_map_dump_scorch(const damage_map *dm, const char *path)
     free(rgba);
     free(grey);
     return ok;
+}
+
+void damage_draw_panels(damage_map *dm)
+{
+    GLuint texs[2] = {dm->map.color[0], gfx_pingpong_read(&dm->fading)};
+    gfx_state_set(GFX_STATE_OPAQUE_TWO_SIDED);
+    glUseProgram(dm->prog_panel);
+    glActiveTexture(GL_TEXTURE0);
+    for (int i = 0; i < 2; i++) {
+        mat4 m;
+        glm_translate_make(m, (vec3){i ? 1.45f : -1.45f, 1.5f, -1.6f});
+        glm_rotate_x(m, GLM_PI_2f, m);
+        glm_scale(m, (vec3){1.4f, 1.0f, 1.4f});
+        glUniformMatrix4fv(dm->panel_model, 1, GL_FALSE, (const float *)m);
+        glBindTexture(GL_TEXTURE_2D, texs[i]);
+        gfx_mesh_draw(&dm->panel);
+    }
 }
 
 GLuint damage_map_texture(const damage_map *dm) { return dm->map.color[0]; }

@@ -103,6 +103,9 @@ void damage_map_set_cut(damage_map *dm, const unsigned char *mask);
 void damage_map_clear(damage_map *dm);
 
 void damage_draw_armor(damage_map *dm, const damage_armor_draw *d, damage_pass pass);
+/* The two maps (dilated damage map left, fading map right) on panels behind the robot, as in the
+ * reference sample; in the main pass. */
+void damage_draw_panels(damage_map *dm);
 
 GLuint damage_map_texture(const damage_map *dm);        /* dilated damage map (sampled) */
 GLuint damage_map_raw_texture(const damage_map *dm);    /* as unwrapped, before dilation */

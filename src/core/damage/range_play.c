@@ -118,6 +118,7 @@ bool range_play_shoot(range_play *rp, const blast_state *bs, const float org[3],
     out->plate = h.plate;
     out->bone = h.bone;
     out->t = h.t;
+    glm_vec3_copy((float *)dir, out->dir);
     rp->holes_passed += h.holes_passed;
     range_play_knock(rp, dir);
     robot_anim_flinch(&rp->anim, h.bone, dir);
@@ -282,6 +283,26 @@ void range_play_aim(const float muzzle[3], const float aim_point[3], const float
     glm_vec3_sub((float *)shot_dir, (float *)cam_dir, spread);
     glm_vec3_add(m, spread, out);
     glm_vec3_normalize(out);
+}
+
+void range_play_volley(range_play *rp, const blast_state *bs, const float eye[3], const float aim_dir[3],
+                       const float muzzle[3], const weapon_shot *shots, int n, range_play_hit *hits, bool *hit)
+{
+    enum { FAR = 60 };
+    blast_ray_hit ah;
+    float t = aim_dir[1] < -1e-4f ? -eye[1] / aim_dir[1] : (float)FAR;
+    if (blast_raycast(bs, eye, aim_dir, (float)FAR, &ah) && ah.t < t) t = ah.t;
+    vec3 aim;
+    glm_vec3_copy((float *)eye, aim);
+    glm_vec3_muladds((float *)aim_dir, fminf(t, (float)FAR), aim);
+    for (int i = 0; i < n; i++) {
+        vec3 d, end;
+        range_play_aim(muzzle, aim, aim_dir, shots[i].dir, d);
+        hit[i] = range_play_shoot(rp, bs, muzzle, d, &hits[i]);
+        glm_vec3_copy((float *)muzzle, end);
+        glm_vec3_muladds(d, (float)FAR, end);
+        range_play_tracer(rp, muzzle, hit[i] ? hits[i].pos : end);
+    }
 }
 
 void range_play_tracer(range_play *rp, const float from[3], const float to[3])

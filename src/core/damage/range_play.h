@@ -51,6 +51,7 @@
 #include "core/damage/blast.h"
 #include "core/damage/robot.h"
 #include "core/damage/robot_anim.h"
+#include "core/damage/weapon.h"
 #include "core/dissolve/dissolve_math.h"
 
 #define RANGE_PLAY_PLATE_LIFE 2.6f /* seconds a blown-off plate lives: tumble, then dissolve */
@@ -109,6 +110,7 @@ typedef struct range_play_hit {
     float pos[3], normal[3]; /* world */
     float pos_bind[3];       /* the hit point in bind space, where its blast is stored */
     float t;                 /* distance along the ray (unit dir: metres) */
+    float dir[3];            /* the ray's direction (unit) */
     int plate;               /* -1: the body */
     int bone;
 } range_play_hit;
@@ -139,6 +141,13 @@ void range_play_respawn(range_play *rp);
  * around the camera's aim cam_dir) re-based on the muzzle's aim at aim_point. out: unit. */
 void range_play_aim(const float muzzle[3], const float aim_point[3], const float cam_dir[3], const float shot_dir[3],
                     float out[3]);
+/* A volley (one shot, or a shell's pellets) from the muzzle towards the point under the crosshair:
+ * the crosshair ray (eye, aim_dir: unit) meets the drawn robot or the ground (60 m at most), each
+ * shot keeps its spread around that aim (range_play_aim) and is cast from the muzzle; all meet the
+ * armor as it was before any of them (the caller applies the impacts after). Each draws a tracer
+ * to where it ended. hit[i] tells whether hits[i] holds a hit. */
+void range_play_volley(range_play *rp, const blast_state *bs, const float eye[3], const float aim_dir[3],
+                       const float muzzle[3], const weapon_shot *shots, int n, range_play_hit *hits, bool *hit);
 /* A tracer from the muzzle to where the shot ended (the oldest is replaced when all are busy). */
 void range_play_tracer(range_play *rp, const float from[3], const float to[3]);
 /* The sprites of every tracer in flight: xyz and a brightness in (0, 1] (head 1, tail fading);
