@@ -1,7 +1,8 @@
 /* The living robot on a real driver: a blast at a limb's world point in pose A is stored in bind
  * space and unwrapped into the map; drawn (skinned on the GPU) in pose B, the hole is on the limb
  * where it moved, and nothing changed at the old world point. Queued at the world point instead
- * (no bind space), the same blast writes no texel at all. */
+ * (no bind space), the same blast writes no texel at all. The scorch (A) is the blasts' alone,
+ * and shaders/skin.glsl equals the CPU's rig_skin_point. */
 #include "testgl.h"
 
 #include <math.h>
@@ -225,11 +226,51 @@ static void scorch_is_the_heat_of_blasts_only(void **state)
     damage_map_clear(f->dm);
 }
 
+/* shaders/skin.glsl on the driver equals rig_skin_point: the body mesh skinned with a walking pose
+ * by transform feedback, every vertex within 1e-5 m of the CPU's. */
+static void gpu_skinning_matches_the_cpu(void **state)
+{
+    fixture *f = *state;
+    const char *const varyings[] = {"v_skinned"};
+    GLuint prog = gfx_program_load_feedback("skin_feedback.vert", NULL, varyings, 1);
+    assert_true(prog != 0);
+    gfx_mesh gm = gfx_mesh_create(&f->rb->body, "test.body");
+    assert_true(gfx_mesh_set_skin(&gm, (const uint8_t (*)[4])f->rb->body_skin.bone, (const float (*)[4])f->rb->body_skin.weight));
+    rig_pose p;
+    rig_pose_bind(&p);
+    glm_quatv(p.rot[RIG_UPPER_ARM_L], 0.9f, (vec3){0, 0, 1});
+    glm_quatv(p.rot[RIG_SHIN_R], 0.7f, (vec3){1, 0, 0});
+    glm_quatv(p.rot[RIG_SPINE], 0.2f, (vec3){0, 1, 0});
+    p.offset[RIG_ROOT][0] = 0.4f;
+    mat4 pal[RIG_BONE_COUNT];
+    rig_palette(&p, GLM_MAT4_IDENTITY, pal);
+    glUseProgram(prog);
+    glUniformMatrix4fv(glGetUniformLocation(prog, "u_skin"), RIG_BONE_COUNT, GL_FALSE, (const float *)pal);
+    glUniform1i(glGetUniformLocation(prog, "u_skin_on"), 1);
+    const int n = gm.vertex_count;
+    float *gpu = malloc((size_t)n * 4 * sizeof *gpu);
+    testgl_feedback_run(gm.vao, n, 4, gpu);
+    float worst = 0, moved = 0;
+    for (int v = 0; v < n; v++) {
+        float cpu[3];
+        rig_skin_point((const mat4 *)pal, f->rb->body_skin.bone[v], f->rb->body_skin.weight[v], f->rb->body.pos[v], cpu);
+        worst = fmaxf(worst, glm_vec3_distance(cpu, gpu + 4 * v));
+        moved = fmaxf(moved, glm_vec3_distance(cpu, f->rb->body.pos[v]));
+    }
+    assert_true(moved > 0.3f);
+    assert_true(worst < 1e-5f);
+    free(gpu);
+    gfx_mesh_destroy(&gm);
+    glDeleteProgram(prog);
+    testgl_assert_no_error();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hole_made_in_pose_a_travels_with_the_limb_to_pose_b),
         cmocka_unit_test(scorch_is_the_heat_of_blasts_only),
+        cmocka_unit_test(gpu_skinning_matches_the_cpu),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
