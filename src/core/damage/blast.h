@@ -2,8 +2,9 @@
  *
  *   blast_state *bs = blast_create(robot, &(blast_desc){0});
  *   blast_ray_hit h;
- *   if (blast_raycast(bs, org, dir, 100.0f, &h) && h.plate >= 0)   // robot space, through holes
- *       blast_add(bs, h.pos, 0.06f);                                // the GPU gets the same sphere
+ *   blast_set_pose(bs, palette);                                    // the drawn pose (rig_palette)
+ *   if (blast_raycast(bs, org, dir, 100.0f, &h) && h.plate >= 0)   // world, through holes
+ *       blast_add(bs, h.pos_bind, 0.06f);                           // bind space; the GPU gets the same
  *   int cut = blast_cut_islands(bs);                                // once per step, after blasts
  *   if (blast_intact(bs, p) < bs_desc.blowoff_intact) blast_detach(bs, p);
  *   blast_destroy(bs);

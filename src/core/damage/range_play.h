@@ -1,17 +1,18 @@
-/* range_play.h — the gameplay of the range scene on the CPU (GL-free): blown-off plates in flight,
- * the knock-back spring and the respawn state machine.
+/* range_play.h — the gameplay of the range scene on the CPU (GL-free): the robot's animation and
+ * pose, shots and tracers, blown-off plates in flight, the knock-back spring and the respawn state
+ * machine.
  *
  *   range_play rp;
- *   range_play_init(&rp, robot, seed);             // every plate on the body, robot at rest
- *   each shot:        range_play_hit h;
- *                     if (range_play_shoot(&rp, bs, org, dir, &h) && h.plate >= 0) {   // knocks back
- *                         queue the GPU blast at h.pos;
- *                         range_play_blasted b = range_play_blast(&rp, bs, h.pos, radius, dir);
+ *   range_play_init(&rp, robot, seed);             // every plate on the body, robot idle at the origin
+ *   each trigger:     range_play_volley(&rp, bs, eye, aim, muzzle, shots, n, hits, hit);  // knocks back, flinches
+ *                     for each hit on armor: queue the GPU blast at hits[i].pos_bind;
+ *                         range_play_blasted b = range_play_blast(&rp, bs, hits[i].pos_bind, radius, dir);
  *                         b.blown: plates that left the body, b.centre[p] where; b.cut: texels cut
- *                     }
- *   R / script:       range_play_respawn(&rp);
+ *   R / script:       range_play_respawn(&rp);  robot_anim_set_mode(&rp.anim, ROBOT_ANIM_WALK);
  *   each fixed step:  if (range_play_update(&rp, dt) & RANGE_PLAY_RESET) { blast_reset(bs); clear the maps; }
- *   draw with:        rp.models[p], rp.visible[p], rp.plate_dissolve[p], rp.root, range_play_robot_dissolve()
+ *                     blast_set_pose(bs, rp.palette);              // the next shots meet this pose
+ *   draw with:        rp.palette (skinning), rp.models[p], rp.visible[p], rp.plate_dissolve[p],
+ *                     range_play_robot_dissolve(), range_play_tracer_sprites()
  *
  * Owns no heap memory; the robot is borrowed (read-only) and must outlive the state.
  * Plates: a blown-off plate leaves with the orientation and velocity its bone gave it, thrown outward from the
