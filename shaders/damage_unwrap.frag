@@ -6,16 +6,28 @@
 uniform vec4 u_spheres[MAX_SPHERES]; // xyz centre (bind space), w radius (< 0: heat only)
 uniform int u_count;
 uniform int u_culled;
+#ifdef POSITION_MAP
+uniform sampler2D u_positions; // RGBA32F: bind-space xyz, a = plate + 1 (0: no armor)
+uniform int u_attached;        // bit p: plate p is on the body
+#endif
 in vec3 v_world;
 flat in int v_sphere;
 out vec4 o_color;
 void main()
 {
+#ifdef POSITION_MAP
+    vec4 pm = texelFetch(u_positions, ivec2(gl_FragCoord.xy), 0);
+    int plate = int(pm.a + 0.5) - 1;
+    if (plate < 0 || (u_attached & (1 << plate)) == 0) discard;
+    vec3 world = pm.xyz;
+#else
+    vec3 world = v_world;
+#endif
     vec3 v = vec3(0.0);
     float scorch = 0.0;
     int first = u_culled != 0 ? v_sphere : 0, last = u_culled != 0 ? v_sphere + 1 : u_count;
     for (int i = first; i < last; i++) {
-        float r = abs(u_spheres[i].w), d = distance(v_world, u_spheres[i].xyz);
+        float r = abs(u_spheres[i].w), d = distance(world, u_spheres[i].xyz);
         scorch = max(scorch, clamp(1.0 - d / (1.6 * r), 0.0, 1.0));
         if (u_spheres[i].w > 0.0) v = max(v, clamp(1.0 - d / (r * vec3(1.0, 1.1, 1.2)), 0.0, 1.0));
     }

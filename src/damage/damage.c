@@ -55,6 +55,11 @@ struct damage_map {
     float (*tri_bound)[4];           /* per triangle: plate-local centre, radius */
     damage__cluster *clusters;
     int plate_cluster[ROBOT_PLATE_COUNT + 1]; /* clusters of plate p: [plate_cluster[p], plate_cluster[p + 1]) */
+    int *tri_chart;                  /* per triangle: its atlas chart */
+    gfx_target positions;            /* RGBA32F: bind-space position per armor texel, a = plate + 1 */
+    GLuint prog_positions, prog_unwrap_map;
+    GLint positions_model, positions_plate;
+    GLint map_spheres, map_count, map_culled, map_attached;
     GLuint unwrap_vao, unwrap_vbo;
     GLint unwrap_culled;
     damage__vert *cull;
@@ -135,10 +140,27 @@ static bool build_bounds(damage_map *dm, const mesh_data *all)
     return true;
 }
 
+/* Every armor texel's bind-space position and plate, rasterized once exactly as the unwrap of the
+ * whole plates would (uv * 2 - 1, texel centres): what the unwrap's footprint quads read. */
+static void bake_positions(damage_map *dm)
+{
+    gfx_target_bind(&dm->positions);
+    glClearColor(0, 0, 0, 0);
+    gfx_state_clear(GL_COLOR_BUFFER_BIT);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
+    glUseProgram(dm->prog_positions);
+    for (int p = 0; p < dm->plate_count; p++) {
+        glUniformMatrix4fv(dm->positions_model, 1, GL_FALSE, (const float *)dm->rest[p]);
+        glUniform1i(dm->positions_plate, p);
+        gfx_mesh_draw_range(&dm->armor, dm->plate_first[p], dm->plate_indices[p]);
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
 /* The culled unwrap's stream: one VAO over a vertex buffer refilled per pass. */
 static bool build_stream(damage_map *dm)
 {
-    GLint sphere = glGetAttribLocation(dm->prog_unwrap, "a_sphere");
+    GLint sphere = glGetAttribLocation(dm->prog_unwrap_map, "a_sphere");
     if (sphere < 0) {
         log_error("damage: shaders/damage_unwrap.vert has no a_sphere");
         return false;
@@ -163,12 +185,16 @@ static bool build_stream(damage_map *dm)
 static bool build_armor_mesh(damage_map *dm, const robot *r)
 {
     mesh_data all = {0};
-    int verts = 0;
-    for (int p = 0; p < r->plate_count; p++) verts += r->plates[p].mesh.vertex_count;
+    int verts = 0, tris = 0;
+    for (int p = 0; p < r->plate_count; p++) {
+        verts += r->plates[p].mesh.vertex_count;
+        tris += r->plates[p].mesh.index_count / 3;
+    }
+    dm->tri_chart = malloc((size_t)tris * sizeof *dm->tri_chart);
     /* every plate's baked weights, next to its vertices in the merged mesh */
     uint8_t (*bone)[4] = malloc((size_t)verts * sizeof *bone);
     float (*weight)[4] = malloc((size_t)verts * sizeof *weight);
-    for (int p = 0; p < r->plate_count && bone && weight; p++) {
+    for (int p = 0; p < r->plate_count && bone && weight && dm->tri_chart; p++) {
         const int first = all.vertex_count;
         dm->plate_first[p] = all.index_count;
         mesh_append(&all, &r->plates[p].mesh, GLM_MAT4_IDENTITY);
@@ -176,11 +202,12 @@ static bool build_armor_mesh(damage_map *dm, const robot *r)
         glm_vec3_copy((float *)r->plates[p].center, dm->plate_center[p]);
         dm->plate_radius[p] = r->plates[p].radius;
         glm_mat4_copy((vec4 *)r->plates[p].rest, dm->rest[p]);
+        for (int t = 0; t < r->plates[p].mesh.index_count; t += 3) dm->tri_chart[(dm->plate_first[p] + t) / 3] = r->plates[p].chart[r->plates[p].mesh.idx[t]];
         memcpy(bone + first, r->plates[p].skin.bone, (size_t)r->plates[p].skin.count * sizeof *bone);
         memcpy(weight + first, r->plates[p].skin.weight, (size_t)r->plates[p].skin.count * sizeof *weight);
     }
     bool ok = false;
-    if (bone && weight) {
+    if (bone && weight && dm->tri_chart) {
         dm->plate_count = r->plate_count;
         dm->armor = gfx_mesh_create(&all, "damage.armor");
         ok = dm->armor.vao != 0 && gfx_mesh_set_skin(&dm->armor, (const uint8_t (*)[4])bone, (const float (*)[4])weight) &&
@@ -247,6 +274,15 @@ static void damage__uniforms(damage_map *dm)
     dm->unwrap_spheres = gfx_uniform(dm->prog_unwrap, "u_spheres");
     dm->unwrap_count = gfx_uniform(dm->prog_unwrap, "u_count");
     dm->unwrap_culled = gfx_uniform(dm->prog_unwrap, "u_culled");
+    dm->positions_model = gfx_uniform(dm->prog_positions, "u_model");
+    dm->positions_plate = gfx_uniform(dm->prog_positions, "u_plate");
+    dm->map_spheres = gfx_uniform(dm->prog_unwrap_map, "u_spheres");
+    dm->map_count = gfx_uniform(dm->prog_unwrap_map, "u_count");
+    dm->map_culled = gfx_uniform(dm->prog_unwrap_map, "u_culled");
+    dm->map_attached = gfx_uniform(dm->prog_unwrap_map, "u_attached");
+    glUseProgram(dm->prog_unwrap_map);
+    glUniform1i(gfx_uniform(dm->prog_unwrap_map, "u_positions"), 0);
+    glUniform1i(dm->map_culled, 1);
     glUseProgram(dm->prog_dilate);
     glUniform1i(gfx_uniform(dm->prog_dilate, "u_src"), 0);
     glUniform1i(gfx_uniform(dm->prog_dilate, "u_island"), 1);
@@ -303,6 +339,9 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     if (!dm->queue || !build_armor_mesh(dm, r)) goto fail;
     if (!gfx_target_create(&dm->raw, &raw) || !gfx_target_create(&dm->map, &map) || !gfx_pingpong_create(&dm->fading, &fade))
         goto fail;
+    if (!gfx_target_create(&dm->positions, &(gfx_target_desc){.width = dm->size, .height = dm->size, .color = {GL_RGBA32F},
+                                                              .label = "damage.positions"}))
+        goto fail;
     if (!(dm->island_tex = island_texture(r))) goto fail;
     dm->cut_tex = gfx_texture_create(&(gfx_texture_desc){.width = dm->size, .height = dm->size, .internal_format = GL_R8,
                                                          .flags = GFX_TEX_NEAREST, .label = "damage.cut"});
@@ -312,6 +351,11 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     dm->prog_armor = gfx_program_load("damage_armor.vert", "damage_armor.frag", NULL);
     dm->prog_armor_shadow = gfx_program_load("damage_armor.vert", "damage_armor.frag", "#define SHADOW_PASS 1\n");
     dm->prog_panel = gfx_program_load("damage_panel.vert", "damage_panel.frag", NULL);
+    dm->prog_positions = gfx_program_load("damage_unwrap.vert", "damage_positions.frag", NULL);
+    char map_defines[96];
+    snprintf(map_defines, sizeof map_defines, "%s#define POSITION_MAP 1\n", defines);
+    dm->prog_unwrap_map = gfx_program_load("damage_unwrap.vert", "damage_unwrap.frag", map_defines);
+    if (!dm->prog_positions || !dm->prog_unwrap_map) goto fail;
     if (!dm->cut_tex || !dm->prog_unwrap || !dm->prog_dilate || !dm->prog_cut || !dm->prog_armor || !dm->prog_armor_shadow ||
         !dm->prog_panel)
         goto fail;
@@ -322,6 +366,7 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     mesh_data_free(&quad);
     damage__uniforms(dm);
     if (!build_stream(dm)) goto fail;
+    bake_positions(dm);
     char last[32];
     snprintf(last, sizeof last, "u_skin[%d]", RIG_BONE_COUNT - 1);
     if (gfx_uniform(dm->prog_armor, last) < 0) {
@@ -346,7 +391,9 @@ void damage_map_destroy(damage_map *dm)
     free(dm->pos);
     free(dm->uv);
     free(dm->tri_bound);
+    free(dm->tri_chart);
     free(dm->clusters);
+    gfx_target_destroy(&dm->positions);
     free(dm->cull);
     gfx_target_destroy(&dm->raw);
     gfx_target_destroy(&dm->map);
@@ -354,7 +401,8 @@ void damage_map_destroy(damage_map *dm)
     gfx_texture_destroy(dm->island_tex);
     gfx_texture_destroy(dm->cut_tex);
     gfx_mesh_destroy(&dm->panel);
-    GLuint progs[] = {dm->prog_unwrap, dm->prog_dilate, dm->prog_cut, dm->prog_armor, dm->prog_armor_shadow, dm->prog_panel};
+    GLuint progs[] = {dm->prog_unwrap, dm->prog_dilate, dm->prog_cut, dm->prog_armor, dm->prog_armor_shadow, dm->prog_panel,
+                      dm->prog_positions, dm->prog_unwrap_map};
     for (size_t i = 0; i < sizeof progs / sizeof *progs; i++)
         if (progs[i]) glDeleteProgram(progs[i]);
     free(dm->queue);
@@ -560,8 +608,11 @@ static int cull_spheres(damage_map *dm, const float (*spheres)[4], int n, mat4 *
     for (int p = 0; p < dm->plate_count; p++) glm_mat4_inv(models[p], inv[p]);
     const float texel = 1.0f / (float)dm->size;
     int nv = 0;
+    float rect[ROBOT_MAX_CHARTS][4];
+    int used[ROBOT_MAX_CHARTS], nused;
     for (int i = 0; i < n; i++) {
         const float reach = sphere_reach(spheres[i]);
+        nused = 0;
         for (int p = 0; p < dm->plate_count; p++) {
             if ((on && !on[p]) || !plate_reached(dm, p, models[p], spheres + i, 1)) continue;
             vec3 c;
@@ -577,26 +628,38 @@ static int cull_spheres(damage_map *dm, const float (*spheres)[4], int n, mat4 *
                         memcpy(poly[0][j].uv, dm->uv[vi], sizeof poly[0][j].uv);
                         memcpy(poly[0][j].pos, dm->pos[vi], sizeof poly[0][j].pos);
                     }
-                    float rect[4];
-                    if (!footprint_rect(poly[0], c, reach, texel, rect)) continue;
-                    int m = clip_side(poly[0], 3, poly[1], 0, rect[0], 1.0f);
-                    m = clip_side(poly[1], m, poly[0], 1, rect[1], 1.0f);
-                    m = clip_side(poly[0], m, poly[1], 0, rect[2], -1.0f);
-                    m = clip_side(poly[1], m, poly[0], 1, rect[3], -1.0f);
+                    float fr[4];
+                    if (!footprint_rect(poly[0], c, reach, texel, fr)) continue;
+                    int m = clip_side(poly[0], 3, poly[1], 0, fr[0], 1.0f);
+                    m = clip_side(poly[1], m, poly[0], 1, fr[1], 1.0f);
+                    m = clip_side(poly[0], m, poly[1], 0, fr[2], -1.0f);
+                    m = clip_side(poly[1], m, poly[0], 1, fr[3], -1.0f);
                     if (m < 3) continue;
-                    if (!damage__grow((void **)&dm->cull, nv + 3 * (m - 2), &dm->cull_cap, sizeof *dm->cull)) return -1;
-                    for (int f = 1; f + 1 < m; f++) {
-                        const int fan[3] = {0, f, f + 1};
-                        for (int j = 0; j < 3; j++) {
-                            damage__vert *v = &dm->cull[nv++];
-                            glm_mat4_mulv3(models[p], poly[0][fan[j]].pos, 1.0f, v->pos);
-                            v->uv[0] = poly[0][fan[j]].uv[0];
-                            v->uv[1] = poly[0][fan[j]].uv[1];
-                            v->sphere = (float)i;
-                        }
+                    /* the footprint of this face, grown into its chart's UV scissor */
+                    int ch = dm->tri_chart[t], u;
+                    for (u = 0; u < nused && used[u] != ch; u++) {}
+                    if (u == nused) {
+                        used[nused++] = ch;
+                        rect[ch][0] = rect[ch][1] = 1e30f;
+                        rect[ch][2] = rect[ch][3] = -1e30f;
+                    }
+                    for (int j = 0; j < m; j++) {
+                        rect[ch][0] = fminf(rect[ch][0], poly[0][j].uv[0]);
+                        rect[ch][1] = fminf(rect[ch][1], poly[0][j].uv[1]);
+                        rect[ch][2] = fmaxf(rect[ch][2], poly[0][j].uv[0]);
+                        rect[ch][3] = fmaxf(rect[ch][3], poly[0][j].uv[1]);
                     }
                 }
             }
+        }
+        /* one quad per chart the sphere reaches; every fragment reads its own position */
+        if (!damage__grow((void **)&dm->cull, nv + 6 * nused, &dm->cull_cap, sizeof *dm->cull)) return -1;
+        for (int u = 0; u < nused; u++) {
+            const float *r = rect[used[u]], e = 0.01f * texel;
+            const float corner[6][2] = {{r[0] - e, r[1] - e}, {r[2] + e, r[1] - e}, {r[2] + e, r[3] + e},
+                                        {r[0] - e, r[1] - e}, {r[2] + e, r[3] + e}, {r[0] - e, r[3] + e}};
+            for (int j = 0; j < 6; j++)
+                dm->cull[nv++] = (damage__vert){{0, 0, 0}, {corner[j][0], corner[j][1]}, (float)i};
         }
     }
     if (nv) {
@@ -620,18 +683,20 @@ static void unwrap(damage_map *dm, const float (*spheres)[4], int n, mat4 *model
         return;
     }
     gfx_state_set(GFX_BLEND_MAX);
-    glUseProgram(dm->prog_unwrap);
-    glUniform4fv(dm->unwrap_spheres, n, (const float *)spheres);
-    glUniform1i(dm->unwrap_count, n);
-    glUniform1i(dm->unwrap_culled, 1);
-    glUniformMatrix4fv(dm->unwrap_model, 1, GL_FALSE, (const float *)GLM_MAT4_IDENTITY); /* the stream is in bind space */
+    glUseProgram(dm->prog_unwrap_map);
+    glUniform4fv(dm->map_spheres, n, (const float *)spheres);
+    glUniform1i(dm->map_count, n);
+    int attached = 0;
+    for (int p = 0; p < dm->plate_count; p++) attached |= (!on || on[p]) ? 1 << p : 0;
+    glUniform1i(dm->map_attached, attached);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, dm->positions.color[0]);
     glBindVertexArray(dm->unwrap_vao);
     for (int t = 0; t < ntargets && nv > 0; t++) {
         gfx_target_bind(targets[t]);
         glDrawArrays(GL_TRIANGLES, 0, nv);
     }
     glBindVertexArray(0);
-    glUniform1i(dm->unwrap_culled, 0);
 }
 
 static void dilate(const damage_map *dm, GLuint src, const gfx_target *dst, float fade, float sub)
