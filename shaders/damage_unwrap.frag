@@ -1,11 +1,11 @@
 #version 330 core
 // The queued blast spheres: R, G, B = inside r, 1.1 r, 1.2 r; A = scorch, heat that does not go
 // through, inside 1.6 r (DAMAGE_SCORCH_REACH). A sphere with w < 0 only scorches (radius -w).
-// Max-blended: the map keeps the worst of every blast. The culled stream (u_culled = 1) tags each
-// triangle with the one sphere it was kept for; whole plates (u_culled = 0) test all u_count.
+// Max-blended: the map keeps the worst of every blast. POSITION_MAP (the culled unwrap): each quad
+// is tagged with the one sphere it was made for, and the fragment reads its position from the
+// baked map; without it (whole plates, the reference's way) every fragment tests all u_count.
 uniform vec4 u_spheres[MAX_SPHERES]; // xyz centre (bind space), w radius (< 0: heat only)
 uniform int u_count;
-uniform int u_culled;
 #ifdef POSITION_MAP
 uniform sampler2D u_positions; // RGBA32F: bind-space xyz, a = plate + 1 (0: no armor)
 uniform int u_attached;        // bit p: plate p is on the body
@@ -25,7 +25,11 @@ void main()
 #endif
     vec3 v = vec3(0.0);
     float scorch = 0.0;
-    int first = u_culled != 0 ? v_sphere : 0, last = u_culled != 0 ? v_sphere + 1 : u_count;
+#ifdef POSITION_MAP
+    int first = v_sphere, last = v_sphere + 1;
+#else
+    int first = 0, last = u_count;
+#endif
     for (int i = first; i < last; i++) {
         float r = abs(u_spheres[i].w), d = distance(world, u_spheres[i].xyz);
         scorch = max(scorch, clamp(1.0 - d / (1.6 * r), 0.0, 1.0));

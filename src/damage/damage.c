@@ -34,9 +34,9 @@ typedef struct damage__cluster {
     int first_tri, tris;      /* triangles of the merged armor mesh */
 } damage__cluster;
 
-/* A vertex of the culled unwrap's stream: bind-space position, atlas uv, the sphere it is for. */
+/* A vertex of the culled unwrap's stream: a corner of a UV scissor and the sphere it is for. */
 typedef struct damage__vert {
-    float pos[3], uv[2], sphere;
+    float uv[2], sphere;
 } damage__vert;
 
 struct damage_map {
@@ -49,7 +49,7 @@ struct damage_map {
     mat4 rest[ROBOT_PLATE_COUNT];      /* plate -> bind space: the model of a skinned plate */
     float plate_radius[ROBOT_PLATE_COUNT];
     gfx_mesh armor;
-    /* the culled unwrap: bounds, and the triangles each sphere reaches, drawn from a stream */
+    /* the culled unwrap: bounds to find what each sphere reaches, its scissors drawn from a stream */
     uint32_t *idx;                   /* the merged armor mesh's indices */
     float (*pos)[3], (*uv)[2];       /* its plate-local positions and atlas uv */
     float (*tri_bound)[4];           /* per triangle: plate-local centre, radius */
@@ -59,9 +59,8 @@ struct damage_map {
     gfx_target positions;            /* RGBA32F: bind-space position per armor texel, a = plate + 1 */
     GLuint prog_positions, prog_unwrap_map;
     GLint positions_model, positions_plate;
-    GLint map_spheres, map_count, map_culled, map_attached;
+    GLint map_spheres, map_count, map_attached;
     GLuint unwrap_vao, unwrap_vbo;
-    GLint unwrap_culled;
     damage__vert *cull;
     int cull_cap;
     gfx_target raw, map;
@@ -94,7 +93,7 @@ int damage_fade_steps_to_zero(float factor)
 }
 
 /* Bounding spheres of every armor triangle and of every cluster, in plate-local space, and the
- * index stream the culled unwrap draws from (the armor's vertex buffer, positions and uv). */
+ * triangles' positions and uv the culled unwrap clips to find each sphere's scissors. */
 static bool build_bounds(damage_map *dm, const mesh_data *all)
 {
     const int tris = all->index_count / 3;
@@ -170,8 +169,6 @@ static bool build_stream(damage_map *dm)
     glGenBuffers(1, &dm->unwrap_vbo);
     glBindBuffer(GL_ARRAY_BUFFER, dm->unwrap_vbo);
     const GLsizei stride = sizeof(damage__vert);
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, (const void *)offsetof(damage__vert, pos));
     glEnableVertexAttribArray(2);
     glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, (const void *)offsetof(damage__vert, uv));
     glEnableVertexAttribArray((GLuint)sphere);
@@ -273,16 +270,13 @@ static void damage__uniforms(damage_map *dm)
     dm->unwrap_model = gfx_uniform(dm->prog_unwrap, "u_model");
     dm->unwrap_spheres = gfx_uniform(dm->prog_unwrap, "u_spheres");
     dm->unwrap_count = gfx_uniform(dm->prog_unwrap, "u_count");
-    dm->unwrap_culled = gfx_uniform(dm->prog_unwrap, "u_culled");
     dm->positions_model = gfx_uniform(dm->prog_positions, "u_model");
     dm->positions_plate = gfx_uniform(dm->prog_positions, "u_plate");
     dm->map_spheres = gfx_uniform(dm->prog_unwrap_map, "u_spheres");
     dm->map_count = gfx_uniform(dm->prog_unwrap_map, "u_count");
-    dm->map_culled = gfx_uniform(dm->prog_unwrap_map, "u_culled");
     dm->map_attached = gfx_uniform(dm->prog_unwrap_map, "u_attached");
     glUseProgram(dm->prog_unwrap_map);
     glUniform1i(gfx_uniform(dm->prog_unwrap_map, "u_positions"), 0);
-    glUniform1i(dm->map_culled, 1);
     glUseProgram(dm->prog_dilate);
     glUniform1i(gfx_uniform(dm->prog_dilate, "u_src"), 0);
     glUniform1i(gfx_uniform(dm->prog_dilate, "u_island"), 1);
@@ -506,7 +500,6 @@ static void unwrap_whole(damage_map *dm, const float (*spheres)[4], int n, mat4 
     glUseProgram(dm->prog_unwrap);
     glUniform4fv(dm->unwrap_spheres, n, (const float *)spheres);
     glUniform1i(dm->unwrap_count, n);
-    glUniform1i(dm->unwrap_culled, 0);
     for (int i = 0; i < ntargets; i++) {
         gfx_target_bind(targets[i]);
         draw_plates(dm, dm->unwrap_model, models, on, spheres, n);
@@ -659,7 +652,7 @@ static int cull_spheres(damage_map *dm, const float (*spheres)[4], int n, mat4 *
             const float corner[6][2] = {{r[0] - e, r[1] - e}, {r[2] + e, r[1] - e}, {r[2] + e, r[3] + e},
                                         {r[0] - e, r[1] - e}, {r[2] + e, r[3] + e}, {r[0] - e, r[3] + e}};
             for (int j = 0; j < 6; j++)
-                dm->cull[nv++] = (damage__vert){{0, 0, 0}, {corner[j][0], corner[j][1]}, (float)i};
+                dm->cull[nv++] = (damage__vert){{corner[j][0], corner[j][1]}, (float)i};
         }
     }
     if (nv) {

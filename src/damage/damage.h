@@ -2,13 +2,14 @@
  * fade the hot map, draw the holed armor.
  *
  *   damage_map *dm = damage_map_create(&(damage_map_desc){0}, robot);  // 1024², 64 spheres/pass
- *   damage_blast(dm, center_ws, 0.06f);        // queue (CPU only, any time)
+ *   damage_blast(dm, center_bind, 0.06f);      // queue (CPU only, any time); damage_scorch: heat only
  *   damage_map_update(dm, dt);                 // fixed step: schedules fade steps at 10 Hz
- *   damage_map_prepare(dm, plate_models);      // once per frame: the GPU passes that are due
- *   damage_draw_armor(dm, &(damage_armor_draw){ .models = plate_models, ... }, pass);
+ *   damage_map_prepare(dm, rest, attached);    // once per frame: the GPU passes that are due
+ *   damage_draw_armor(dm, &(damage_armor_draw){ .models = flight, .palette = pal, .skinned = attached, ... }, pass);
  *   damage_map_destroy(dm);
  *
- * Owns: the armor of a core robot as one GPU mesh (plates as index ranges), the damage map
+ * Owns: the armor of a core robot as one GPU mesh (plates as index ranges, skin attributes), the
+ * position map (RGBA32F: every armor texel's bind-space position), the damage map
  * (an RGBA8 target never cleared during play, max-blended) and its dilated copy that shaders
  * sample, the fading map (a ping-pong pair), the island mask (from the atlas), the cut mask, and
  * the programs of shaders/damage_*.
@@ -16,13 +17,16 @@
  * Passes (timed as damage.unwrap, damage.dilate, damage.fade, damage.cut):
  *   unwrap  ONE pass per frame for the queued spheres, oldest first, up to desc.max_spheres; a
  *           burst beyond that stays queued for the next frames' passes (the queue grows, no blast
- *           is dropped). The attached plates a sphere can reach are rasterized at uv * 2 - 1 with
- *           the given models: the scene passes the plates' rest transforms and queues spheres in
- *           bind space, so a sphere meets the plate where it was at the moment of the shot,
- *           whatever pose the robot has when the pass runs. Each fragment writes
- *           R, G, B = saturate(1 - d / (k r)) for k = 1, 1.1, 1.2 and A (scorch) =
- *           saturate(1 - d / (DAMAGE_SCORCH_REACH r)), heat-only spheres A alone, with max
- *           blending (GFX_BLEND_MAX), into the damage map and the current fading map.
+ *           is dropped). Spheres are in bind space (the scene stores a shot's sphere at the hit's
+ *           point on the bind triangle), so a sphere meets the plate where it was at the moment of
+ *           the shot, whatever pose the robot has when the pass runs; the models handed to
+ *           prepare are the plates' rest transforms. Per sphere the CPU finds the triangles it
+ *           reaches (plate, cluster, triangle bounds) and their footprint's UV scissor per chart;
+ *           one draw of those quads per target, each fragment reading its bind position from the
+ *           position map baked at create, writes R, G, B = saturate(1 - d / (k r)) for
+ *           k = 1, 1.1, 1.2 and A (scorch) = saturate(1 - d / (DAMAGE_SCORCH_REACH r)) (heat-only
+ *           spheres: A alone), max-blended (GFX_BLEND_MAX), into the damage map and the current
+ *           fading map.
  *   dilate  gutter texels copy the nearest island texel within 2 texels (precomputed from the
  *           atlas), so bilinear lookups at a UV seam never read an untouched gutter.
  *   fade    at desc.fade_hz while the fading map holds anything: v' = max(v * f - 1/255, 0)
@@ -94,8 +98,9 @@ void damage_scorch(damage_map *dm, const float center[3], float radius);
 /* Fade passes per second from now on (the panel's damage.fade_rate); > 0. */
 void damage_map_set_fade_hz(damage_map *dm, float hz);
 void damage_map_update(damage_map *dm, float dt);
-/* Runs the due GPU passes; models: world matrix of each plate; attached: which plates the unwrap
- * draws (NULL: all). Leaves the framebuffer binding and viewport changed. */
+/* Runs the due GPU passes; models: each plate's rest transform (plate -> bind space, where the
+ * spheres are and the position map was baked); attached: which plates the unwrap writes (NULL:
+ * all). Leaves the framebuffer binding and viewport changed. */
 void damage_map_prepare(damage_map *dm, mat4 *models, const bool *attached);
 /* Uploads a new cut mask (atlas_size² bytes, 255 = cut) and blends it in at the next prepare. */
 void damage_map_set_cut(damage_map *dm, const unsigned char *mask);
