@@ -395,6 +395,22 @@ static void shots_leave_the_muzzle_towards_the_crosshair_point_with_a_tracer(voi
     assert_true(last_head < 0.5f);
 }
 
+static void heat_without_penetration_for_body_hits_and_far_pellets(void **state)
+{
+    (void)state;
+    static range_play rp;
+    range_play_init(&rp, rb, 3);
+    range_play_hit h = {.plate = ROBOT_PLATE_CHEST, .t = 3.0f, .pos_bind = {0.01f, 1.4f, 0.18f}};
+    assert_true(range_play_holes(&rp, &h, WEAPON_SHOTGUN));
+    assert_true(rp.has_hole);
+    assert_float_equal(rp.last_hole[1], 1.4f, 0);
+    h.t = WEAPON_HEAT_RANGE + 0.5f; /* a far pellet only heats */
+    assert_false(range_play_holes(&rp, &h, WEAPON_SHOTGUN));
+    assert_true(range_play_holes(&rp, &h, WEAPON_MARKSMAN)); /* a rifle goes through */
+    h.plate = -1;                   /* the inner body: heat on the plates around */
+    assert_false(range_play_holes(&rp, &h, WEAPON_MARKSMAN));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -406,6 +422,7 @@ int main(void)
         cmocka_unit_test(flinch_and_stagger_play_and_end),
         cmocka_unit_test(a_blown_plate_leaves_with_its_bone_velocity),
         cmocka_unit_test(shots_leave_the_muzzle_towards_the_crosshair_point_with_a_tracer),
+        cmocka_unit_test(heat_without_penetration_for_body_hits_and_far_pellets),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

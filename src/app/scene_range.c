@@ -45,8 +45,6 @@ typedef struct range {
     weapon gun;
     float flash;                 /* muzzle flash time left */
     double refit_ms;             /* CPU skinning + BVH refit of the last step */
-    float last_hole[3];          /* bind space: the latest blast from a shot, for stats */
-    bool has_hole;
     fx_billboard tracer_bb[RANGE_TRACER_SPRITES];
     bool cut_dirty, clear_pending;
 } range;
@@ -64,20 +62,13 @@ static void range__blast(range *s, const float bind[3], float radius, const floa
     }
 }
 
-/* What a hit does: sparks, and a blast or a scorch. */
-static void range__impact(range *s, const range_play_hit *hp, float radius, const float dir[3])
+/* What a hit does: sparks, and a blast or only heat (range_play_holes). */
+static void range__impact(range *s, const range_play_hit *h, float radius)
 {
-    range_play_hit h = *hp;
-    if (s->ctx->fx.sparks) s->ctx->fx.sparks(s->ctx->fx.user, h.pos, h.normal, h.plate >= 0 ? 14 : 8);
-    /* heat without penetration: a shot into the body scorches the plate edges around it, a
-     * far shotgun pellet only heats the armor it meets */
-    if (h.plate >= 0 && weapon_penetrates(s->gun.kind, h.t)) {
-        range__blast(s, h.pos_bind, radius, dir);
-        glm_vec3_copy(h.pos_bind, s->last_hole);
-        s->has_hole = true;
-    } else {
-        damage_scorch(s->dm, h.pos_bind, radius);
-    }
+    float at[3] = {h->pos_bind[0], h->pos_bind[1], h->pos_bind[2]};
+    if (s->ctx->fx.sparks) s->ctx->fx.sparks(s->ctx->fx.user, h->pos, h->normal, h->plate >= 0 ? 14 : 8);
+    if (range_play_holes(&s->play, h, s->gun.kind)) range__blast(s, at, radius, h->dir);
+    else damage_scorch(s->dm, at, radius);
 }
 
 /* The drawn pose for the next shots: CPU skinning of every ray-tested vertex and a BVH refit. */
@@ -175,14 +166,13 @@ static void range_update(void *p, const app_input *in, float dt)
         bool hit[WEAPON_MAX_SHOTS];
         range_play_volley(&s->play, s->bs, org, dir, muzzle, shots, n, hits, hit);
         for (int i = 0; i < n; i++)
-            if (hit[i]) range__impact(s, &hits[i], shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE), hits[i].dir);
+            if (hit[i]) range__impact(s, &hits[i], shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE));
     }
     s->flash = fmaxf(0.0f, s->flash - dt);
 
     if (range_play_update(&s->play, dt) & RANGE_PLAY_RESET) {
         /* the robot is invisible now: forget every hole */
         blast_reset(s->bs);
-        s->has_hole = false;
         s->clear_pending = true;
         s->cut_dirty = false;
     }
@@ -289,26 +279,10 @@ static void range_stats(void *p, json_writer *w)
     json_int(w, "shells", s->gun.shells); /* trigger events: one per semi-automatic pull */
     range_play_stats(&s->play, s->bs, w);
     json_number(w, "robot_refit_ms", s->refit_ms);
-    if (s->has_hole) {
-        /* where the latest hole is now: its bind point through the current pose, and on screen
-         * (pixels from the top left), so a test can follow it */
-        float wp[3];
-        mat4 view, proj, vp;
-        vec4 c;
-        blast_bind_to_world(s->bs, s->last_hole, wp);
-        camera_matrices(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), view, proj);
-        glm_mat4_mul(proj, view, vp);
-        glm_mat4_mulv(vp, (vec4){wp[0], wp[1], wp[2], 1.0f}, c);
-        json_object_begin(w, "last_hole");
-        json_array_begin(w, "world");
-        for (int k = 0; k < 3; k++) json_number(w, NULL, wp[k]);
-        json_array_end(w);
-        json_array_begin(w, "screen");
-        json_number(w, NULL, (c[0] / c[3] * 0.5f + 0.5f) * (float)s->ctx->width);
-        json_number(w, NULL, (0.5f - c[1] / c[3] * 0.5f) * (float)s->ctx->height);
-        json_array_end(w);
-        json_object_end(w);
-    }
+    mat4 view, proj, vp;
+    camera_matrices(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), view, proj);
+    glm_mat4_mul(proj, view, vp);
+    range_play_stats_hole(&s->play, s->bs, vp, s->ctx->width, s->ctx->height, w);
 }
 
 static void range_bench(void *p, json_writer *w)

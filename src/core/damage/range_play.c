@@ -213,6 +213,7 @@ unsigned range_play_update(range_play *rp, float dt)
                 }
                 glm_vec3_zero(rp->knock);
                 glm_vec3_zero(rp->knock_vel);
+                rp->has_hole = false;
                 events |= RANGE_PLAY_RESET;
                 rp->phase = RANGE_PLAY_IN;
                 rp->phase_t = 0;
@@ -335,4 +336,30 @@ int range_play_tracer_sprites(const range_play *rp, float (*out)[4], int max)
         }
     }
     return n;
+}
+
+bool range_play_holes(range_play *rp, const range_play_hit *h, weapon_kind kind)
+{
+    if (h->plate < 0 || !weapon_penetrates(kind, h->t)) return false;
+    glm_vec3_copy((float *)h->pos_bind, rp->last_hole);
+    rp->has_hole = true;
+    return true;
+}
+
+void range_play_stats_hole(const range_play *rp, const blast_state *bs, mat4 vp, int width, int height, json_writer *w)
+{
+    if (!rp->has_hole) return;
+    float wp[3];
+    vec4 c;
+    blast_bind_to_world(bs, rp->last_hole, wp);
+    glm_mat4_mulv(vp, (vec4){wp[0], wp[1], wp[2], 1.0f}, c);
+    json_object_begin(w, "last_hole");
+    json_array_begin(w, "world");
+    for (int k = 0; k < 3; k++) json_number(w, NULL, wp[k]);
+    json_array_end(w);
+    json_array_begin(w, "screen");
+    json_number(w, NULL, (c[0] / c[3] * 0.5f + 0.5f) * (float)width);
+    json_number(w, NULL, (0.5f - c[1] / c[3] * 0.5f) * (float)height);
+    json_array_end(w);
+    json_object_end(w);
 }

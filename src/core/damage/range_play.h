@@ -104,6 +104,8 @@ typedef struct range_play {
     const robot *rb;
     rng rng;
     range_tracer tracers[RANGE_PLAY_TRACERS];
+    float last_hole[3];             /* bind space: the latest shot that holed the armor */
+    bool has_hole;
     long long shots, hits_armor, hits_body, holes_passed, blown_off, cut_texels;
 } range_play;
 
@@ -149,6 +151,14 @@ void range_play_aim(const float muzzle[3], const float aim_point[3], const float
  * to where it ended. hit[i] tells whether hits[i] holds a hit. */
 void range_play_volley(range_play *rp, const blast_state *bs, const float eye[3], const float aim_dir[3],
                        const float muzzle[3], const weapon_shot *shots, int n, range_play_hit *hits, bool *hit);
+/* Whether a hit holes the armor (then it is the latest hole, for stats) or only heats it: a shot
+ * into the inner body scorches the plate edges around it, a shot the gun cannot drive through at
+ * that distance (weapon_penetrates: far shotgun pellets) heats the armor it meets. */
+bool range_play_holes(range_play *rp, const range_play_hit *h, weapon_kind kind);
+/* "last_hole": {"world": [x, y, z], "screen": [x, y]} into the open object w: where the latest
+ * hole is drawn now (its bind point through the current pose; pixels from the top left of a
+ * width x height view with viewproj vp). Nothing before the first hole. */
+void range_play_stats_hole(const range_play *rp, const blast_state *bs, mat4 vp, int width, int height, json_writer *w);
 /* A tracer from the muzzle to where the shot ended (the oldest is replaced when all are busy). */
 void range_play_tracer(range_play *rp, const float from[3], const float to[3]);
 /* The sprites of every tracer in flight: xyz and a brightness in (0, 1] (head 1, tail fading);
