@@ -553,9 +553,9 @@ static int clip_side(const damage__cv *in, int n, damage__cv *out, int axis, flo
     return m;
 }
 
-/* The UV scissor of one triangle: the square around the sphere's footprint on the triangle's
- * plane, in the triangle's own uv (its chart is an isometric unwrap: the footprint's uv radius is
- * its metric radius times the uv scale of the face). False when the sphere misses the plane. */
+/* The UV scissor of one triangle: the bounding box of the sphere's footprint on the triangle's
+ * plane (a disc) as the face's affine uv map draws it, plus a texel and a half. False when the
+ * sphere misses the plane. */
 static bool footprint_rect(const damage__cv v[3], const float c[3], float reach, float texel, float rect[4])
 {
     vec3 e1, e2, n, d;
@@ -576,17 +576,24 @@ static bool footprint_rect(const damage__cv v[3], const float c[3], float reach,
     float d11 = glm_vec3_dot(e1, e1), d12 = glm_vec3_dot(e1, e2), d22 = glm_vec3_dot(e2, e2);
     float q1 = glm_vec3_dot(q, e1), q2 = glm_vec3_dot(q, e2), den = d11 * d22 - d12 * d12;
     float u = (d22 * q1 - d12 * q2) / den, w = (d11 * q2 - d12 * q1) / den;
-    float cu[2], scale = 0;
+    float cu[2];
     for (int k = 0; k < 2; k++) cu[k] = v[0].uv[k] + u * (v[1].uv[k] - v[0].uv[k]) + w * (v[2].uv[k] - v[0].uv[k]);
-    /* the face's largest uv-per-metre along its three edges bounds the footprint's uv radius */
-    for (int a = 0; a < 3; a++) {
-        const damage__cv *p0 = &v[a], *p1 = &v[(a + 1) % 3];
-        float m = glm_vec3_distance((float *)p0->pos, (float *)p1->pos);
-        float t = hypotf(p1->uv[0] - p0->uv[0], p1->uv[1] - p0->uv[1]);
-        if (m > 1e-9f) scale = fmaxf(scale, t / m);
+    /* the face's affine map from its plane to uv, J, in an orthonormal frame (t along e1): the
+     * footprint disc of radius rho maps to an ellipse whose bounding box has half-widths
+     * rho * |row k of J| */
+    vec3 t, b;
+    glm_vec3_normalize_to(e1, t);
+    glm_vec3_cross(n, t, b);
+    float x1 = glm_vec3_norm(e1), x2 = glm_vec3_dot(e2, t), y2 = glm_vec3_dot(e2, b);
+    if (x1 < 1e-9f || fabsf(y2) < 1e-9f) return false;
+    float j[2][2];
+    for (int k = 0; k < 2; k++) {
+        float du1 = v[1].uv[k] - v[0].uv[k], du2 = v[2].uv[k] - v[0].uv[k];
+        j[k][0] = du1 / x1;
+        j[k][1] = (du2 - j[k][0] * x2) / y2;
     }
-    float r = rho * scale * 1.25f + 1.5f * texel;
-    rect[0] = cu[0] - r; rect[1] = cu[1] - r; rect[2] = cu[0] + r; rect[3] = cu[1] + r;
+    float hx = rho * hypotf(j[0][0], j[0][1]) + 1.5f * texel, hy = rho * hypotf(j[1][0], j[1][1]) + 1.5f * texel;
+    rect[0] = cu[0] - hx; rect[1] = cu[1] - hy; rect[2] = cu[0] + hx; rect[3] = cu[1] + hy;
     return true;
 }
 
