@@ -48,7 +48,8 @@ typedef struct fx_billboard {
     unsigned char color[4];
 } fx_billboard;
 
-typedef enum fx_kind { FX_CLOD, FX_SMOKE } fx_kind;
+/* FX_TRACER: additive spark sprites (a chain of them draws a shot's streak). */
+typedef enum fx_kind { FX_CLOD, FX_SMOKE, FX_TRACER } fx_kind;
 
 /* Particle effects the scenes ask for; filled by the app (src/app/fx.c, the billboard module).
  * Any pointer may be NULL (no particle system): check before calling. Positions in world space.
