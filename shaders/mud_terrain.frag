@@ -15,6 +15,7 @@ out vec4 o_color;
 uniform sampler2DArray u_mud; // linear filtering: the fragment reads between texels
 uniform int u_layer;          // -1: base terrain only
 uniform float u_step;
+uniform vec4 u_show;          // layers drawn: x mud (y roads, z decals)
 
 float mud_h(vec2 uv) { return mud_unpack_height(textureLod(u_mud, vec3((uv + 0.5) / 128.0, float(u_layer)), 0.0).r); }
 
@@ -63,7 +64,7 @@ void main()
     vec3 dirt = mix(vec3(0.24, 0.17, 0.10), vec3(0.33, 0.25, 0.15), grain);
     vec3 ground = mix(dirt, grass, smoothstep(0.2, 0.8, v_base.g));
     ground *= mix(vec3(1.0), vec3(0.8, 0.7, 0.6), v_base.b); // tint: softer ground is darker
-    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0);
+    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0) * u_show.x;
     vec3 mud_col = mix(vec3(0.11, 0.075, 0.045), vec3(0.07, 0.05, 0.03), v_track);
     mud_col *= mix(1.0, 0.75 + 0.5 * grain, slid); // streaks where the mud slid
     vec3 albedo = mix(ground, mud_col, mud);

@@ -11,6 +11,7 @@
 #include "core/base/alloc.h"
 #include "core/base/log.h"
 #include "core/mud/mud_clod_worker.h"
+#include "core/mud/mud_layers.h"
 #include "core/mud/mud_play.h"
 #include "core/mud/truck_model.h"
 #include "gfx/dump.h"
@@ -30,6 +31,7 @@ typedef struct mud_scene {
     truck_model tm;
     gfx_mesh body[TRUCK_BODY_PARTS], wheel[TRUCK_WHEEL_PARTS];
     mud_play play; /* scripted driving, chase camera, exhaust, stamp timing (core/mud/mud_play.h) */
+    mud_layers layers; /* `layer NAME on|off`, key L (core/mud/mud_layers.h) */
     long long frames;
 } mud_scene;
 
@@ -41,7 +43,7 @@ static void *mud_create(scene_ctx *ctx)
     if (!s) return NULL;
     s->ctx = ctx;
     s->sim = mud_sim_create(&(mud_sim_desc){
-        .terrain = {.level_size = ctx->opt->level_size, .seed = ctx->seed, .mud_everywhere = ctx->opt->mud_everywhere}});
+        .terrain = {.level = ctx->level, .seed = ctx->seed, .mud_everywhere = ctx->opt->mud_everywhere}});
     if (!s->sim) goto fail;
     s->mr = mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(s->sim)});
     if (!s->mr) goto fail;
@@ -56,6 +58,7 @@ static void *mud_create(scene_ctx *ctx)
     s->wheel[TRUCK_TYRE] = gfx_mesh_create(&s->tm.wheel[TRUCK_TYRE].mesh, "truck.tyre");
     s->wheel[TRUCK_RIM] = gfx_mesh_create(&s->tm.wheel[TRUCK_RIM].mesh, "truck.rim");
     renderer_set_fog(ctx->r, (vec3){0.56f, 0.62f, 0.7f}, 0.009f);
+    mud_layers_default(&s->layers);
     return s;
 fail:
     log_error("mud scene: cannot start");
@@ -101,6 +104,10 @@ static void mud_update(void *p, const app_input *in, float dt)
 {
     mud_scene *s = p;
     if (in->pressed[GLFW_KEY_R]) mud_sim_spawn(s->sim);
+    if (in->pressed[GLFW_KEY_L]) {
+        int off = mud_layers_cycle(&s->layers);
+        log_info("layers: %s%s", off < 0 ? "all on" : mud_layer_names[off], off < 0 ? "" : " off (and the ones after it)");
+    }
     vehicle_input keys = read_controls(in);
     vehicle_input vi = mud_play_controls(&s->play, &keys, dt);
     const params *pr = s->ctx->params;
@@ -137,6 +144,14 @@ static void mud_prepare(void *p)
         }
         s->ctx->fx.transient(s->ctx->fx.user, FX_CLOD, s->clod_bb, n);
     }
+    if (!s->layers.on[MUD_LAYER_POST]) {
+        /* the post layer off: every effect of the stack off, the fixed exposure and tone map alone */
+        post_settings none;
+        for (int i = 0; i < POST_EFFECT_COUNT; i++) none.on[i] = false;
+        none.cycle = 0;
+        renderer_set_post(s->ctx->r, &none, 0.0f);
+    }
+    mud_renderer_set_layers(s->mr, &(mud_renderer_layers){.mud = s->layers.on[MUD_LAYER_MUD]});
     gfx_pass_begin("mud.upload");
     mud_renderer_update(s->mr, pos);
     gfx_pass_end();
@@ -191,7 +206,7 @@ static void mud_draw(void *p, scene_pass pass)
     draw_truck(s, pass);
 }
 
-static bool mud_supports(script_op op) { return op == SCRIPT_TRUCK || op == SCRIPT_DRIVE; }
+static bool mud_supports(script_op op) { return op == SCRIPT_TRUCK || op == SCRIPT_DRIVE || op == SCRIPT_LAYER; }
 
 static scene_cmd_result mud_command(void *p, const script_cmd *c)
 {
@@ -202,6 +217,10 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
         log_error("truck %.1f %.1f: X and Z must be in %d..%d (the level is %d m)", c->num[0], c->num[1], MUD_TRUCK_MARGIN,
                   size - MUD_TRUCK_MARGIN, size);
         return SCENE_CMD_FAILED;
+    }
+    if (c->op == SCRIPT_LAYER) {
+        s->layers.on[c->index] = c->num[0] != 0.0f; /* the parser let only present layers through */
+        return SCENE_CMD_OK;
     }
     if (c->op == SCRIPT_DRIVE) {
         mud_play_drive(&s->play, c->num[0], c->num[1], c->num[2]);
@@ -248,6 +267,10 @@ static void mud_stats(void *p, json_writer *w)
     mud_renderer_write_stats(s->mr, w);
     mud_play_stats(s->sim, w);
     json_int(w, "clods_alive", s->clods ? s->clods->alive : 0);
+    json_object_begin(w, "layers");
+    for (int i = 0; i < MUD_LAYER_COUNT; i++)
+        if (mud_layer_present(i)) json_bool(w, mud_layer_names[i], s->layers.on[i]);
+    json_object_end(w);
 }
 
 static void mud_bench(void *p, json_writer *w)
@@ -264,15 +287,21 @@ static void mud_hud(void *p, float x, float y)
     const mud_renderer_stats *st = mud_renderer_get_stats(s->mr);
     const vehicle *v = mud_sim_vehicle(s->sim);
     const float c[4] = {1, 1, 1, 0.9f};
-    gfx_hud_text(x, y, 2.0f, c, "truck %.1f km/h  sink %.2f m\nblocks active %d drawn %d resident %d\nmud upload %.1f KiB  clods %d",
+    char off[128] = "";
+    for (int i = 0; i < MUD_LAYER_COUNT; i++)
+        if (mud_layer_present(i) && !s->layers.on[i]) snprintf(off + strlen(off), sizeof off - strlen(off), " %s", mud_layer_names[i]);
+    gfx_hud_text(x, y, 2.0f, c, "truck %.1f km/h  sink %.2f m\nblocks active %d drawn %d resident %d\nmud upload %.1f KiB  clods %d\nlayers off:%s",
                  vehicle_speed(v) * 3.6f, vehicle_sink(v), st->blocks_active, st->blocks_drawn, st->blocks_resident,
-                 (double)st->upload_bytes_frame / 1024.0, s->clods ? s->clods->alive : 0);
+                 (double)st->upload_bytes_frame / 1024.0, s->clods ? s->clods->alive : 0, off[0] ? off : " none");
 }
 
 static void mud_keys_help(char *buf, size_t len)
 {
+    char layers[128];
+    mud_layers_present_list(layers, sizeof layers);
     snprintf(buf, len, "W/S or Up/Down  throttle / reverse\nA/D or Left/Right  steer\nSpace  brake    R  back to the spawn\n"
-                       "Gamepad: RT/LT throttle, left stick steer, A brake");
+                       "L  take the next layer away (all on after the last)\n   layers: %s\n"
+                       "Gamepad: RT/LT throttle, left stick steer, A brake", layers);
 }
 
 const scene_vtable scene_mud = {

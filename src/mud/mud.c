@@ -51,6 +51,8 @@ struct mud_renderer {
     GLuint base_tex, mud_array, view_tex, view_base_tex, read_fbo;
     GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
     GLint u_origin[2], u_step[2], u_layer[2]; /* per program, looked up once */
+    GLint u_show[2];
+    mud_renderer_layers layers;
     gfx_mesh grid_mud, grid_base[3]; /* base LODs: 24, 12, 6 segments per block */
     int *block_slot;     /* nb*nb, -1 = none */
     float *block_hmin, *block_hmax;
@@ -162,7 +164,9 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
         mr->u_origin[i] = gfx_uniform(mr->prog[i], "u_origin");
         mr->u_step[i] = gfx_uniform(mr->prog[i], "u_step");
         mr->u_layer[i] = gfx_uniform(mr->prog[i], "u_layer");
+        mr->u_show[i] = gfx_uniform(mr->prog[i], "u_show");
     }
+    mr->layers = (mud_renderer_layers){.mud = true};
     mr->stamp_prog[0] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", "#define SUM_PASS 1\n");
     mr->stamp_prog[1] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", NULL);
     if (!mr->stamp_prog[0] || !mr->stamp_prog[1]) goto fail;
@@ -584,6 +588,7 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
     const GLint u_origin = mr->u_origin[pass], u_step = mr->u_step[pass], u_layer = mr->u_layer[pass];
+    glUniform4f(mr->u_show[pass], mr->layers.mud ? 1.0f : 0.0f, 0.0f, 0.0f, 0.0f);
 
     vec4 planes[6];
     glm_frustum_planes(viewproj, planes);
@@ -600,7 +605,7 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
             if (dx * dx + dz * dz > dist * dist) continue;
             vec3 box[2] = {{x0, mr->block_hmin[b], z0}, {x0 + TERRAIN_BLOCK_SIZE, mr->block_hmax[b], z0 + TERRAIN_BLOCK_SIZE}};
             if (!glm_aabb_frustum(box, planes)) continue;
-            int s = mr->block_slot[b];
+            int s = mr->layers.mud ? mr->block_slot[b] : -1;
             glUniform2f(u_origin, x0, z0);
             glUniform1i(u_layer, s);
             if (s >= 0) {
@@ -623,6 +628,8 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
 }
 
 const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr) { return &mr->stats; }
+
+void mud_renderer_set_layers(mud_renderer *mr, const mud_renderer_layers *layers) { mr->layers = *layers; }
 
 int mud_renderer_slot(const mud_renderer *mr, int bx, int bz)
 {

@@ -64,6 +64,12 @@ typedef struct mud_renderer_stats {
 
 typedef enum mud_pass { MUD_PASS_SHADOW, MUD_PASS_MAIN } mud_pass;
 
+/* What the terrain draws (the scene's layers, core/mud/mud_layers.h); zero = nothing but the
+ * base terrain. mud: the mud layers' relief and the mud material (off: grass and dirt only). */
+typedef struct mud_renderer_layers {
+    bool mud;
+} mud_renderer_layers;
+
 typedef struct mud_renderer mud_renderer;
 
 mud_renderer *mud_renderer_create(const mud_renderer_desc *desc);
@@ -81,6 +87,8 @@ void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim);
 void mud_renderer_stamp(mud_renderer *mr);
 /* Blocks within draw_distance of eye (shadow pass: of the shadow focus) that meet viewproj's frustum. */
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye);
+/* The layers the following draws show (default: all on). */
+void mud_renderer_set_layers(mud_renderer *mr, const mud_renderer_layers *layers);
 const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr);
 /* CPU memory for mud: the physics field plus the layers read back at eviction. */
 size_t mud_renderer_cpu_bytes(const mud_renderer *mr);
