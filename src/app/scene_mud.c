@@ -151,7 +151,7 @@ static void mud_prepare(void *p)
         none.cycle = 0;
         renderer_set_post(s->ctx->r, &none, 0.0f);
     }
-    mud_renderer_set_layers(s->mr, &(mud_renderer_layers){.mud = s->layers.on[MUD_LAYER_MUD]});
+    mud_renderer_set_layers(s->mr, &(mud_renderer_layers){.mud = s->layers.on[MUD_LAYER_MUD], .roads = s->layers.on[MUD_LAYER_ROADS]});
     gfx_pass_begin("mud.upload");
     mud_renderer_update(s->mr, pos);
     gfx_pass_end();

@@ -48,7 +48,7 @@ struct mud_renderer {
     const terrain *terr;
     int nb, slots;
     float active_radius, draw_distance;
-    GLuint base_tex, mud_array, view_tex, view_base_tex, read_fbo;
+    GLuint base_tex, road_tex, mud_array, view_tex, view_base_tex, read_fbo;
     GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
     GLint u_origin[2], u_step[2], u_layer[2]; /* per program, looked up once */
     GLint u_show[2];
@@ -117,6 +117,30 @@ static GLuint make_base_texture(const terrain *t, int nb)
     return tex;
 }
 
+/* The level's baked road data (terrain_block_road) in one (24 n + 1)^2 RG8 texture like the base:
+ * blocks without roads read "4 m off any road". */
+static GLuint make_road_texture(const terrain *t, int nb)
+{
+    int n = nb * BASE_SEG + 1;
+    uint8_t *px = malloc((size_t)n * n * 2);
+    if (!px) abort();
+    for (size_t i = 0; i < (size_t)n * n; i++) {
+        px[i * 2] = 0;
+        px[i * 2 + 1] = 255;
+    }
+    for (int bz = 0; bz < nb; bz++)
+        for (int bx = 0; bx < nb; bx++) {
+            const uint8_t *rd = terrain_block_road(t, bx, bz);
+            if (!rd) continue;
+            for (int j = 0; j < TERRAIN_BLOCK_SAMPLES; j++)
+                memcpy(px + ((size_t)(bz * BASE_SEG + j) * n + bx * BASE_SEG) * 2, rd + j * TERRAIN_BLOCK_SAMPLES * 2,
+                       TERRAIN_BLOCK_SAMPLES * 2);
+        }
+    GLuint tex = gfx_texture_create(&(gfx_texture_desc){.width = n, .height = n, .internal_format = GL_RG8, .data = px, .label = "mud.roads"});
+    free(px);
+    return tex;
+}
+
 mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
 {
     assert(desc && desc->field);
@@ -154,19 +178,21 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mr->prog[MUD_PASS_MAIN] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", NULL);
     mr->prog[MUD_PASS_SHADOW] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", "#define SHADOW_PASS 1\n");
     mr->base_tex = make_base_texture(mr->terr, mr->nb);
-    if (!mr->prog[0] || !mr->prog[1] || !mr->base_tex) goto fail;
+    mr->road_tex = make_road_texture(mr->terr, mr->nb);
+    if (!mr->prog[0] || !mr->prog[1] || !mr->base_tex || !mr->road_tex) goto fail;
     for (int i = 0; i < 2; i++) {
         /* samplers and the base spacing never change: set once */
         glUseProgram(mr->prog[i]);
         glUniform1i(gfx_uniform(mr->prog[i], "u_base"), 0);
         glUniform1i(gfx_uniform(mr->prog[i], "u_mud"), 1);
+        glUniform1i(gfx_uniform(mr->prog[i], "u_road"), 2);
         glUniform1f(gfx_uniform(mr->prog[i], "u_base_spacing"), TERRAIN_BLOCK_SIZE / BASE_SEG);
         mr->u_origin[i] = gfx_uniform(mr->prog[i], "u_origin");
         mr->u_step[i] = gfx_uniform(mr->prog[i], "u_step");
         mr->u_layer[i] = gfx_uniform(mr->prog[i], "u_layer");
         mr->u_show[i] = gfx_uniform(mr->prog[i], "u_show");
     }
-    mr->layers = (mud_renderer_layers){.mud = true};
+    mr->layers = (mud_renderer_layers){.mud = true, .roads = true};
     mr->stamp_prog[0] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", "#define SUM_PASS 1\n");
     mr->stamp_prog[1] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", NULL);
     if (!mr->stamp_prog[0] || !mr->stamp_prog[1]) goto fail;
@@ -242,7 +268,7 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
 
 
     int n = mr->nb * BASE_SEG + 1;
-    mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)RES * RES * 4 * (size_t)(mr->slots + 1) +
+    mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)n * n * 2 + (size_t)RES * RES * 4 * (size_t)(mr->slots + 1) +
                           (size_t)MUDFIELD_STAMP_MAX * MUDFIELD_STAMP_MAX * 4 + 4 +
                           (size_t)(mr->grid_mud.vertex_count + mr->grid_base[0].vertex_count * 2) * 64 +
                           (size_t)(mr->grid_mud.index_count + mr->grid_base[0].index_count * 2) * 4;
@@ -259,6 +285,7 @@ void mud_renderer_destroy(mud_renderer *mr)
     for (int i = 0; i < 2; i++)
         if (mr->prog[i]) glDeleteProgram(mr->prog[i]);
     gfx_texture_destroy(mr->base_tex);
+    gfx_texture_destroy(mr->road_tex);
     gfx_texture_destroy(mr->view_tex);
     gfx_texture_destroy(mr->view_base_tex);
     if (mr->mud_array) glDeleteTextures(1, &mr->mud_array);
@@ -587,8 +614,10 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
     glBindTexture(GL_TEXTURE_2D, mr->base_tex);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, mr->road_tex);
     const GLint u_origin = mr->u_origin[pass], u_step = mr->u_step[pass], u_layer = mr->u_layer[pass];
-    glUniform4f(mr->u_show[pass], mr->layers.mud ? 1.0f : 0.0f, 0.0f, 0.0f, 0.0f);
+    glUniform4f(mr->u_show[pass], mr->layers.mud ? 1.0f : 0.0f, mr->layers.roads ? 1.0f : 0.0f, 0.0f, 0.0f);
 
     vec4 planes[6];
     glm_frustum_planes(viewproj, planes);
@@ -621,6 +650,8 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
             drawn++;
         }
     if (pass == MUD_PASS_MAIN) mr->stats.blocks_drawn = drawn;
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, 0);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     glActiveTexture(GL_TEXTURE0);

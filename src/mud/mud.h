@@ -11,7 +11,8 @@
  *   mud_renderer_destroy(mr);
  *
  * Owns: the base texture (every block's 25 x 25 samples in one (24 n + 1)^2 RGBA8 texture, borders
- * shared as in core/terrain.h; mud-mask growth is sent as sub-rectangles), a GL_TEXTURE_2D_ARRAY of
+ * shared as in core/terrain.h; mud-mask growth is sent as sub-rectangles), the road texture (the
+ * blocks' baked road data, core/mud/roads.h, in one (24 n + 1)^2 RG8 texture, made once), a GL_TEXTURE_2D_ARRAY of
  * `slots` 128 x 128 RGBA8 layers (default 64, 4 MiB: GPU memory never grows), a 48 x 48 RGBA8
  * scratch copy and a 1 x 1 R32F sum target for the stamp, grid meshes with a skirt (128^2 for
  * resident mud blocks; 25^2, 13^2, 7^2 for base blocks by distance), the terrain and stamp programs.
@@ -65,9 +66,10 @@ typedef struct mud_renderer_stats {
 typedef enum mud_pass { MUD_PASS_SHADOW, MUD_PASS_MAIN } mud_pass;
 
 /* What the terrain draws (the scene's layers, core/mud/mud_layers.h); zero = nothing but the
- * base terrain. mud: the mud layers' relief and the mud material (off: grass and dirt only). */
+ * base terrain. mud: the mud layers' relief and the mud material (off: grass and dirt only);
+ * roads: the gravel of the baked road data. */
 typedef struct mud_renderer_layers {
-    bool mud;
+    bool mud, roads;
 } mud_renderer_layers;
 
 typedef struct mud_renderer mud_renderer;
