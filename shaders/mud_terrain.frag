@@ -15,7 +15,9 @@ out vec4 o_color;
 uniform sampler2DArray u_mud; // linear filtering: the fragment reads between texels
 uniform int u_layer;          // -1: base terrain only
 uniform float u_step;
-uniform vec4 u_show;          // layers drawn: x mud, y roads (z decals)
+uniform vec4 u_show;          // layers drawn: x mud, y roads
+uniform vec4 u_decals[16];    // MUD_DECALS_PER_BLOCK splats over this block: x, z, radius, alpha
+uniform int u_ndecals;
 
 float mud_h(vec2 uv) { return mud_unpack_height(textureLod(u_mud, vec3((uv + 0.5) / 128.0, float(u_layer)), 0.0).r); }
 
@@ -83,6 +85,19 @@ void main()
             ground = mix(ground, gravel, road);
         }
     }
+    // Mud decals: splats of thrown mud, a blob with a noisy rim and a few drops around it, wet
+    float splat = 0.0;
+    for (int i = 0; i < u_ndecals; i++) {
+        vec4 d = u_decals[i];
+        vec2 p = (v_world.xz - d.xy) / d.z;
+        float r = length(p);
+        if (r > 1.6) continue;
+        vec2 q = p * 2.2 + d.xy * 3.7;
+        float blob = smoothstep(1.0, 0.8, r + (value_noise(q) - 0.5) * 0.7);
+        float drops = step(0.8, value_noise(q * 2.6 + 11.0)) * smoothstep(1.6, 1.1, r);
+        splat = max(splat, max(blob, drops) * d.w);
+    }
+    ground = mix(ground, mix(vec3(0.12, 0.085, 0.05), vec3(0.08, 0.055, 0.035), splat), splat * 0.92);
     float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0) * u_show.x;
     vec3 mud_col = mix(vec3(0.11, 0.075, 0.045), vec3(0.07, 0.05, 0.03), v_track);
     mud_col *= mix(1.0, 0.75 + 0.5 * grain, slid); // streaks where the mud slid

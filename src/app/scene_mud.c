@@ -10,6 +10,7 @@
 #include "app/scene.h"
 #include "core/base/alloc.h"
 #include "core/base/log.h"
+#include "core/mud/decals.h"
 #include "core/mud/mud_clod_worker.h"
 #include "core/mud/mud_layers.h"
 #include "core/mud/mud_play.h"
@@ -32,6 +33,9 @@ typedef struct mud_scene {
     gfx_mesh body[TRUCK_BODY_PARTS], wheel[TRUCK_WHEEL_PARTS];
     mud_play play; /* scripted driving, chase camera, exhaust, stamp timing (core/mud/mud_play.h) */
     mud_layers layers; /* `layer NAME on|off`, key L (core/mud/mud_layers.h) */
+    decal_pool *decals; /* splats of landed clods (core/mud/decals.h), drawn by the terrain shader */
+    mud_decal_draw decal_draw[MUD_DECALS_MAX];
+    uint64_t landings_step; /* the clod frame whose landings became decals */
     long long frames;
 } mud_scene;
 
@@ -52,6 +56,7 @@ static void *mud_create(scene_ctx *ctx)
         .terrain = mud_sim_terrain(s->sim), .clods = {.capacity = MUD_MAX_CLODS, .seed = ctx->seed},
         .deterministic = ctx->headless || ctx->opt->fixed_dt > 0});
     if (!s->worker) goto fail;
+    s->decals = decal_pool_create(&(decal_pool_desc){.capacity = MUD_DECALS_MAX});
     truck_model_build(&s->tm, vehicle_get_desc(mud_sim_vehicle(s->sim)));
     static const char *const body_names[TRUCK_BODY_PARTS] = {"truck.chassis", "truck.cab", "truck.bed", "truck.glass", "truck.lights"};
     for (int i = 0; i < TRUCK_BODY_PARTS; i++) s->body[i] = gfx_mesh_create(&s->tm.body[i].mesh, body_names[i]);
@@ -71,6 +76,7 @@ static void mud_destroy(void *p)
     mud_scene *s = p;
     if (!s) return;
     mud_clod_worker_destroy(s->worker);
+    decal_pool_destroy(s->decals);
     for (int i = 0; i < TRUCK_BODY_PARTS; i++) gfx_mesh_destroy(&s->body[i]);
     for (int i = 0; i < TRUCK_WHEEL_PARTS; i++) gfx_mesh_destroy(&s->wheel[i]);
     truck_model_free(&s->tm);
@@ -128,6 +134,29 @@ static void mud_update(void *p, const app_input *in, float dt)
     camera_look_at(s->ctx->cam, eye, target);
 }
 
+/* Clods that landed off the mud splat onto the grass or road: a decal each (mud on mud is mud). */
+static void add_decals(mud_scene *s)
+{
+    const float now = (float)s->ctx->time;
+    const terrain *t = mud_sim_terrain(s->sim);
+    /* a window may get the same finished frame twice: its landings count once */
+    bool fresh = s->clods && s->clods->step != s->landings_step;
+    if (fresh) s->landings_step = s->clods->step;
+    for (int i = 0; fresh && i < s->clods->nlanded; i++) {
+        const clod_landing *l = &s->clods->landed[i];
+        terrain_sample ts;
+        terrain_sample_at(t, l->pos[0], l->pos[2], &ts);
+        if (ts.mud < 0.5f) decal_pool_add(s->decals, l->pos[0], l->pos[2], 0.15f + 2.4f * l->size, now);
+    }
+    decal_pool_expire(s->decals, now);
+    int n = decal_pool_count(s->decals);
+    for (int i = 0; i < n; i++) {
+        const mud_decal *d = decal_pool_get(s->decals, i);
+        s->decal_draw[i] = (mud_decal_draw){d->x, d->z, d->radius, decal_pool_alpha(s->decals, i, now)};
+    }
+    mud_renderer_set_decals(s->mr, s->decal_draw, n);
+}
+
 static void mud_prepare(void *p)
 {
     mud_scene *s = p;
@@ -151,7 +180,9 @@ static void mud_prepare(void *p)
         none.cycle = 0;
         renderer_set_post(s->ctx->r, &none, 0.0f);
     }
-    mud_renderer_set_layers(s->mr, &(mud_renderer_layers){.mud = s->layers.on[MUD_LAYER_MUD], .roads = s->layers.on[MUD_LAYER_ROADS]});
+    mud_renderer_set_layers(s->mr, &(mud_renderer_layers){.mud = s->layers.on[MUD_LAYER_MUD], .roads = s->layers.on[MUD_LAYER_ROADS],
+                                                          .decals = s->layers.on[MUD_LAYER_DECALS]});
+    add_decals(s);
     gfx_pass_begin("mud.upload");
     mud_renderer_update(s->mr, pos);
     gfx_pass_end();
@@ -267,6 +298,8 @@ static void mud_stats(void *p, json_writer *w)
     mud_renderer_write_stats(s->mr, w);
     mud_play_stats(s->sim, w);
     json_int(w, "clods_alive", s->clods ? s->clods->alive : 0);
+    json_int(w, "decals", decal_pool_count(s->decals));
+    json_int(w, "decals_added", decal_pool_added(s->decals));
     json_object_begin(w, "layers");
     for (int i = 0; i < MUD_LAYER_COUNT; i++)
         if (mud_layer_present(i)) json_bool(w, mud_layer_names[i], s->layers.on[i]);

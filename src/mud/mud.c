@@ -51,8 +51,13 @@ struct mud_renderer {
     GLuint base_tex, road_tex, mud_array, view_tex, view_base_tex, read_fbo;
     GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
     GLint u_origin[2], u_step[2], u_layer[2]; /* per program, looked up once */
-    GLint u_show[2];
+    GLint u_show[2], u_decals, u_ndecals;
     mud_renderer_layers layers;
+    /* this frame's decals, binned per block: decal_head[block] -> entries linked by decal_next */
+    mud_decal_draw decals[MUD_DECALS_MAX];
+    int *decal_head;
+    int decal_next[MUD_DECALS_MAX * 4], decal_ref[MUD_DECALS_MAX * 4], decal_touched[MUD_DECALS_MAX * 4];
+    int ndecal_entries, ntouched;
     gfx_mesh grid_mud, grid_base[3]; /* base LODs: 24, 12, 6 segments per block */
     int *block_slot;     /* nb*nb, -1 = none */
     float *block_hmin, *block_hmax;
@@ -160,6 +165,9 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mr->scratch = malloc(LAYER_BYTES);
     mr->gpu_state = calloc((size_t)blocks, 1);
     mr->saved = calloc((size_t)blocks, sizeof *mr->saved);
+    mr->decal_head = malloc((size_t)blocks * sizeof *mr->decal_head);
+    if (!mr->decal_head) abort();
+    for (int b = 0; b < blocks; b++) mr->decal_head[b] = -1;
     if (!mr->block_slot || !mr->block_hmin || !mr->block_hmax || !mr->slot || !mr->scratch || !mr->gpu_state || !mr->saved) abort();
     for (int b = 0; b < blocks; b++) {
         mr->block_slot[b] = -1;
@@ -192,7 +200,9 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
         mr->u_layer[i] = gfx_uniform(mr->prog[i], "u_layer");
         mr->u_show[i] = gfx_uniform(mr->prog[i], "u_show");
     }
-    mr->layers = (mud_renderer_layers){.mud = true, .roads = true};
+    mr->layers = (mud_renderer_layers){.mud = true, .roads = true, .decals = true};
+    mr->u_decals = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_decals");
+    mr->u_ndecals = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_ndecals");
     mr->stamp_prog[0] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", "#define SUM_PASS 1\n");
     mr->stamp_prog[1] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", NULL);
     if (!mr->stamp_prog[0] || !mr->stamp_prog[1]) goto fail;
@@ -304,6 +314,7 @@ void mud_renderer_destroy(mud_renderer *mr)
     if (mr->grid_mud.vao) gfx_mesh_destroy(&mr->grid_mud);
     for (int l = 0; l < 3; l++)
         if (mr->grid_base[l].vao) gfx_mesh_destroy(&mr->grid_base[l]);
+    free(mr->decal_head);
     free(mr->block_slot);
     free(mr->block_hmin);
     free(mr->block_hmax);
@@ -605,6 +616,42 @@ void mud_renderer_stamp(mud_renderer *mr)
     mr->stats.blocks_resident = resident;
 }
 
+void mud_renderer_set_decals(mud_renderer *mr, const mud_decal_draw *d, int n)
+{
+    for (int i = 0; i < mr->ntouched; i++) mr->decal_head[mr->decal_touched[i]] = -1;
+    mr->ntouched = mr->ndecal_entries = 0;
+    n = n < MUD_DECALS_MAX ? n : MUD_DECALS_MAX;
+    for (int i = 0; i < n; i++) {
+        mr->decals[i] = d[i];
+        /* a splat is smaller than a block: it touches at most 2 x 2 of them */
+        int bx0 = (int)floorf((d[i].x - d[i].radius * 1.5f) / TERRAIN_BLOCK_SIZE), bx1 = (int)floorf((d[i].x + d[i].radius * 1.5f) / TERRAIN_BLOCK_SIZE);
+        int bz0 = (int)floorf((d[i].z - d[i].radius * 1.5f) / TERRAIN_BLOCK_SIZE), bz1 = (int)floorf((d[i].z + d[i].radius * 1.5f) / TERRAIN_BLOCK_SIZE);
+        for (int bz = bz0; bz <= bz1 && bz <= bz0 + 1; bz++)
+            for (int bx = bx0; bx <= bx1 && bx <= bx0 + 1; bx++) {
+                if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;
+                int b = bz * mr->nb + bx, e = mr->ndecal_entries++;
+                if (mr->decal_head[b] < 0) mr->decal_touched[mr->ntouched++] = b;
+                /* pushed in front: a block's list runs newest first */
+                mr->decal_ref[e] = i;
+                mr->decal_next[e] = mr->decal_head[b];
+                mr->decal_head[b] = e;
+            }
+    }
+}
+
+/* The newest splats over block b into the main program's uniforms (*current: how many it holds). */
+static void set_block_decals(mud_renderer *mr, int b, int *current)
+{
+    float v[MUD_DECALS_PER_BLOCK * 4];
+    int k = 0;
+    if (mr->layers.decals)
+        for (int e = mr->decal_head[b]; e >= 0 && k < MUD_DECALS_PER_BLOCK; e = mr->decal_next[e], k++)
+            memcpy(v + k * 4, &mr->decals[mr->decal_ref[e]], 4 * sizeof(float));
+    if (k) glUniform4fv(mr->u_decals, k, v);
+    if (k != *current) glUniform1i(mr->u_ndecals, k);
+    *current = k;
+}
+
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye)
 {
     /* two-sided: skirts face either way */
@@ -624,6 +671,7 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
     float dist = pass == MUD_PASS_SHADOW ? fminf(mr->draw_distance, 40.0f) : mr->draw_distance; /* the sun's map covers ~30 m */
     int reach = (int)ceilf(dist / TERRAIN_BLOCK_SIZE) + 1;
     int cx = (int)floorf(eye[0] / TERRAIN_BLOCK_SIZE), cz = (int)floorf(eye[2] / TERRAIN_BLOCK_SIZE), drawn = 0;
+    int ndecals = -1; /* what u_ndecals holds now: unknown */
     for (int bz = cz - reach; bz <= cz + reach; bz++)
         for (int bx = cx - reach; bx <= cx + reach; bx++) {
             if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;
@@ -636,6 +684,7 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
             if (!glm_aabb_frustum(box, planes)) continue;
             int s = mr->layers.mud ? mr->block_slot[b] : -1;
             glUniform2f(u_origin, x0, z0);
+            if (pass == MUD_PASS_MAIN) set_block_decals(mr, b, &ndecals);
             glUniform1i(u_layer, s);
             if (s >= 0) {
                 glUniform1f(u_step, MUDFIELD_SPACING);

@@ -67,10 +67,18 @@ typedef enum mud_pass { MUD_PASS_SHADOW, MUD_PASS_MAIN } mud_pass;
 
 /* What the terrain draws (the scene's layers, core/mud/mud_layers.h); zero = nothing but the
  * base terrain. mud: the mud layers' relief and the mud material (off: grass and dirt only);
- * roads: the gravel of the baked road data. */
+ * roads: the gravel of the baked road data; decals: the mud splats (mud_renderer_set_decals). */
 typedef struct mud_renderer_layers {
-    bool mud, roads;
+    bool mud, roads, decals;
 } mud_renderer_layers;
+
+/* Terrain mud decals (core/mud/decals.h) as the terrain shader draws them: no geometry, each block
+ * loops over the splats that overlap it (the newest MUD_DECALS_PER_BLOCK). */
+#define MUD_DECALS_MAX 1024
+#define MUD_DECALS_PER_BLOCK 16
+typedef struct mud_decal_draw {
+    float x, z, radius, alpha;
+} mud_decal_draw;
 
 typedef struct mud_renderer mud_renderer;
 
@@ -89,6 +97,8 @@ void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim);
 void mud_renderer_stamp(mud_renderer *mr);
 /* Blocks within draw_distance of eye (shadow pass: of the shadow focus) that meet viewproj's frustum. */
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye);
+/* This frame's splats (up to MUD_DECALS_MAX, oldest first), sorted into the blocks they touch. */
+void mud_renderer_set_decals(mud_renderer *mr, const mud_decal_draw *d, int n);
 /* The layers the following draws show (default: all on). */
 void mud_renderer_set_layers(mud_renderer *mr, const mud_renderer_layers *layers);
 const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr);

@@ -60,6 +60,7 @@ static void *worker_main(void *arg)
         f->step = seq;
         f->alive = clods_alive(w->sim);
         f->count = clods_write(w->sim, f->inst, cap);
+        f->nlanded = clods_take_landings(w->sim, f->landed, CLODS_LANDINGS_MAX);
         triple_buffer_publish(w->out, seq);
     }
     return NULL;

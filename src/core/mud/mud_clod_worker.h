@@ -48,6 +48,9 @@ typedef struct mud_clod_worker_desc {
 
 typedef struct mud_clod_frame {
     uint64_t step;   /* the sim step these instances belong to (0: none yet) */
+    int nlanded;     /* clods that hit the ground in the steps of this frame (a frame the render
+                        thread skips in real-time mode takes its landings with it) */
+    clod_landing landed[CLODS_LANDINGS_MAX];
     int count, alive;
     clod_instance inst[];
 } mud_clod_frame;
