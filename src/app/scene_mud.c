@@ -28,7 +28,7 @@ typedef struct mud_scene {
     mud_renderer *mr;
     mud_clod_worker *worker;
     const mud_clod_frame *clods;
-    fx_billboard clod_bb[MUD_MAX_CLODS];
+    fx_billboard clod_bb[MUD_MAX_CLODS + FLOATERS_MAX];
     truck_model tm;
     gfx_mesh body[TRUCK_BODY_PARTS], wheel[TRUCK_WHEEL_PARTS];
     mud_play play; /* scripted driving, chase camera, exhaust, stamp timing (core/mud/mud_play.h) */
@@ -54,6 +54,8 @@ static void *mud_create(scene_ctx *ctx)
     /* headless and fixed-step runs must give the same clods every time: lock-step handoff */
     s->worker = mud_clod_worker_create(&(mud_clod_worker_desc){
         .terrain = mud_sim_terrain(s->sim), .clods = {.capacity = MUD_MAX_CLODS, .seed = ctx->seed},
+        .floaters = {.capacity = FLOATERS_MAX, .seed = ctx->seed}, .scatter_count = 500,
+        .scatter = {ctx->level->spawn[0], ctx->level->spawn[1] + 30.0f, 40.0f},
         .deterministic = ctx->headless || ctx->opt->fixed_dt > 0});
     if (!s->worker) goto fail;
     s->decals = decal_pool_create(&(decal_pool_desc){.capacity = MUD_DECALS_MAX});
@@ -163,15 +165,23 @@ static void mud_prepare(void *p)
     vec3 pos;
     vehicle_position(mud_sim_vehicle(s->sim), pos);
     s->clods = mud_clod_worker_frame(s->worker);
-    /* the worker's clods are drawn by the billboard module with everything else that is blended */
-    if (s->clods && s->clods->count && s->ctx->fx.transient) {
+    /* the worker's clods and floating pieces are drawn by the billboard module with everything
+     * else that is blended; a lying piece sits on the mud surface, which only this thread knows */
+    if (s->clods && s->ctx->fx.transient && s->layers.on[MUD_LAYER_PARTICLES]) {
         int n = s->clods->count < MUD_MAX_CLODS ? s->clods->count : MUD_MAX_CLODS;
         for (int i = 0; i < n; i++) {
             const clod_instance *c = &s->clods->inst[i];
             s->clod_bb[i] = (fx_billboard){{c->pos[0], c->pos[1], c->pos[2]}, c->size, c->rotation,
                                            {c->color[0], c->color[1], c->color[2], c->color[3]}};
         }
-        s->ctx->fx.transient(s->ctx->fx.user, FX_CLOD, s->clod_bb, n);
+        mudfield *mf = mud_sim_field(s->sim);
+        for (int i = 0; i < s->clods->nfloat; i++) {
+            const floater_instance *c = &s->clods->floaters[i];
+            float y = c->lying ? mudfield_surface_height(mf, c->pos[0], c->pos[2]) + 0.3f * c->size : c->pos[1];
+            s->clod_bb[n++] = (fx_billboard){{c->pos[0], y, c->pos[2]}, c->size, c->rotation,
+                                             {c->color[0], c->color[1], c->color[2], c->color[3]}};
+        }
+        if (n) s->ctx->fx.transient(s->ctx->fx.user, FX_CLOD, s->clod_bb, n);
     }
     if (!s->layers.on[MUD_LAYER_POST]) {
         /* the post layer off: every effect of the stack off, the fixed exposure and tone map alone */
@@ -299,6 +309,8 @@ static void mud_stats(void *p, json_writer *w)
     mud_play_stats(s->sim, w);
     json_int(w, "clods_alive", s->clods ? s->clods->alive : 0);
     json_int(w, "decals", decal_pool_count(s->decals));
+    json_int(w, "floaters", s->clods ? s->clods->nfloat : 0);
+    json_int(w, "floaters_stuck", s->clods ? s->clods->float_stuck : 0);
     json_int(w, "decals_added", decal_pool_added(s->decals));
     json_object_begin(w, "layers");
     for (int i = 0; i < MUD_LAYER_COUNT; i++)

@@ -39,6 +39,8 @@ typedef struct clod_emitter {
     float velocity[3]; /* of the wheel */
     float radius;
     float slip;        /* m/s, signed like the throttle */
+    float width;       /* tyre width, metres (floaters.h) */
+    float depth;       /* how deep the tyre is in the mud (penetration or sink), metres; 0 in the air (floaters.h) */
 } clod_emitter;
 
 /* One billboard: what the billboard batcher needs. */

@@ -8,7 +8,7 @@ const char *const mud_layer_names[MUD_LAYER_COUNT + 1] = {"mud", "roads", "decal
 
 /* The layers of this build; plants, chunks and water come with their own modules. */
 static const bool present[MUD_LAYER_COUNT] = {
-    [MUD_LAYER_MUD] = true, [MUD_LAYER_ROADS] = true, [MUD_LAYER_DECALS] = true,
+    [MUD_LAYER_MUD] = true, [MUD_LAYER_ROADS] = true, [MUD_LAYER_DECALS] = true, [MUD_LAYER_PARTICLES] = true,
     [MUD_LAYER_POST] = true,
 };
 
