@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "app/scene.h"
 #include "core/base/alloc.h"
@@ -33,8 +34,9 @@ typedef struct mud_scene {
     gfx_mesh body[TRUCK_BODY_PARTS], wheel[TRUCK_WHEEL_PARTS];
     mud_play play; /* scripted driving, chase camera, exhaust, stamp timing (core/mud/mud_play.h) */
     mud_layers layers; /* `layer NAME on|off`, key L (core/mud/mud_layers.h) */
+    mud_layers_timing timing; /* frame times by layer state, for the bench */
     decal_pool *decals; /* splats of landed clods (core/mud/decals.h), drawn by the terrain shader */
-    mud_decal_draw decal_draw[MUD_DECALS_MAX];
+    decal_draw decal_draw[MUD_DECALS_MAX];
     uint64_t landings_step; /* the clod frame whose landings became decals */
     long long frames;
 } mud_scene;
@@ -55,7 +57,7 @@ static void *mud_create(scene_ctx *ctx)
     s->worker = mud_clod_worker_create(&(mud_clod_worker_desc){
         .terrain = mud_sim_terrain(s->sim), .clods = {.capacity = MUD_MAX_CLODS, .seed = ctx->seed},
         .floaters = {.capacity = FLOATERS_MAX, .seed = ctx->seed}, .scatter_count = 500,
-        .scatter = {ctx->level->spawn[0], ctx->level->spawn[1] + 30.0f, 40.0f},
+        .scatter = {ctx->level->spawn[0], ctx->level->spawn[1], 50.0f},
         .deterministic = ctx->headless || ctx->opt->fixed_dt > 0});
     if (!s->worker) goto fail;
     s->decals = decal_pool_create(&(decal_pool_desc){.capacity = MUD_DECALS_MAX});
@@ -66,6 +68,7 @@ static void *mud_create(scene_ctx *ctx)
     s->wheel[TRUCK_RIM] = gfx_mesh_create(&s->tm.wheel[TRUCK_RIM].mesh, "truck.rim");
     renderer_set_fog(ctx->r, (vec3){0.56f, 0.62f, 0.7f}, 0.009f);
     mud_layers_default(&s->layers);
+    mud_layers_timing_init(&s->timing);
     return s;
 fail:
     log_error("mud scene: cannot start");
@@ -136,32 +139,23 @@ static void mud_update(void *p, const app_input *in, float dt)
     camera_look_at(s->ctx->cam, eye, target);
 }
 
-/* Clods that landed off the mud splat onto the grass or road: a decal each (mud on mud is mud). */
+/* Clods that landed off the mud splat onto the grass or road (decals.h); a window may get the
+ * same finished clod frame twice: its landings count once. */
 static void add_decals(mud_scene *s)
 {
-    const float now = (float)s->ctx->time;
-    const terrain *t = mud_sim_terrain(s->sim);
-    /* a window may get the same finished frame twice: its landings count once */
-    bool fresh = s->clods && s->clods->step != s->landings_step;
-    if (fresh) s->landings_step = s->clods->step;
-    for (int i = 0; fresh && i < s->clods->nlanded; i++) {
-        const clod_landing *l = &s->clods->landed[i];
-        terrain_sample ts;
-        terrain_sample_at(t, l->pos[0], l->pos[2], &ts);
-        if (ts.mud < 0.5f) decal_pool_add(s->decals, l->pos[0], l->pos[2], 0.15f + 2.4f * l->size, now);
+    if (s->clods && s->clods->step != s->landings_step) {
+        s->landings_step = s->clods->step;
+        decal_pool_splat(s->decals, mud_sim_terrain(s->sim), s->clods->landed, s->clods->nlanded, (float)s->ctx->time);
     }
-    decal_pool_expire(s->decals, now);
-    int n = decal_pool_count(s->decals);
-    for (int i = 0; i < n; i++) {
-        const mud_decal *d = decal_pool_get(s->decals, i);
-        s->decal_draw[i] = (mud_decal_draw){d->x, d->z, d->radius, decal_pool_alpha(s->decals, i, now)};
-    }
-    mud_renderer_set_decals(s->mr, s->decal_draw, n);
+    mud_renderer_set_decals(s->mr, s->decal_draw, decal_pool_draws(s->decals, (float)s->ctx->time, s->decal_draw, MUD_DECALS_MAX));
 }
 
 static void mud_prepare(void *p)
 {
     mud_scene *s = p;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    mud_layers_timing_frame(&s->timing, &s->layers, (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
     vec3 pos;
     vehicle_position(mud_sim_vehicle(s->sim), pos);
     s->clods = mud_clod_worker_frame(s->worker);
@@ -323,6 +317,7 @@ static void mud_bench(void *p, json_writer *w)
     mud_scene *s = p;
     mud_play_stamp_stats(&s->play, s->sim, w);
     mud_renderer_write_upload(s->mr, s->frames, w);
+    mud_layers_timing_write(&s->timing, w);
     mud_bench_long_drive(w, s->ctx->seed, s->ctx->opt->mud_everywhere);
 }
 
@@ -335,7 +330,7 @@ static void mud_hud(void *p, float x, float y)
     char off[128] = "";
     for (int i = 0; i < MUD_LAYER_COUNT; i++)
         if (mud_layer_present(i) && !s->layers.on[i]) snprintf(off + strlen(off), sizeof off - strlen(off), " %s", mud_layer_names[i]);
-    gfx_hud_text(x, y, 2.0f, c, "truck %.1f km/h  sink %.2f m\nblocks active %d drawn %d resident %d\nmud upload %.1f KiB  clods %d\nlayers off:%s",
+    gfx_hud_text(x, y, s->ctx->height >= 600 ? 2.0f : 1.0f, c, "truck %.1f km/h  sink %.2f m\nblocks active %d drawn %d resident %d\nmud upload %.1f KiB  clods %d\nlayers off:%s",
                  vehicle_speed(v) * 3.6f, vehicle_sink(v), st->blocks_active, st->blocks_drawn, st->blocks_resident,
                  (double)st->upload_bytes_frame / 1024.0, s->clods ? s->clods->alive : 0, off[0] ? off : " none");
 }

@@ -54,7 +54,7 @@ struct mud_renderer {
     GLint u_show[2], u_decals, u_ndecals;
     mud_renderer_layers layers;
     /* this frame's decals, binned per block: decal_head[block] -> entries linked by decal_next */
-    mud_decal_draw decals[MUD_DECALS_MAX];
+    decal_draw decals[MUD_DECALS_MAX];
     int *decal_head;
     int decal_next[MUD_DECALS_MAX * 4], decal_ref[MUD_DECALS_MAX * 4], decal_touched[MUD_DECALS_MAX * 4];
     int ndecal_entries, ntouched;
@@ -616,7 +616,7 @@ void mud_renderer_stamp(mud_renderer *mr)
     mr->stats.blocks_resident = resident;
 }
 
-void mud_renderer_set_decals(mud_renderer *mr, const mud_decal_draw *d, int n)
+void mud_renderer_set_decals(mud_renderer *mr, const decal_draw *d, int n)
 {
     for (int i = 0; i < mr->ntouched; i++) mr->decal_head[mr->decal_touched[i]] = -1;
     mr->ntouched = mr->ndecal_entries = 0;

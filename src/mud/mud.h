@@ -37,6 +37,7 @@
 #include <cglm/cglm.h>
 
 #include "core/base/json.h"
+#include "core/mud/decals.h"
 #include "core/mud/mud_sim.h"
 #include "core/mud/mudfield.h"
 #include "gfx/gl.h"
@@ -76,9 +77,6 @@ typedef struct mud_renderer_layers {
  * loops over the splats that overlap it (the newest MUD_DECALS_PER_BLOCK). */
 #define MUD_DECALS_MAX 1024
 #define MUD_DECALS_PER_BLOCK 16
-typedef struct mud_decal_draw {
-    float x, z, radius, alpha;
-} mud_decal_draw;
 
 typedef struct mud_renderer mud_renderer;
 
@@ -98,7 +96,7 @@ void mud_renderer_stamp(mud_renderer *mr);
 /* Blocks within draw_distance of eye (shadow pass: of the shadow focus) that meet viewproj's frustum. */
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye);
 /* This frame's splats (up to MUD_DECALS_MAX, oldest first), sorted into the blocks they touch. */
-void mud_renderer_set_decals(mud_renderer *mr, const mud_decal_draw *d, int n);
+void mud_renderer_set_decals(mud_renderer *mr, const decal_draw *d, int n);
 /* The layers the following draws show (default: all on). */
 void mud_renderer_set_layers(mud_renderer *mr, const mud_renderer_layers *layers);
 const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr);

@@ -66,3 +66,23 @@ float decal_pool_alpha(const decal_pool *p, int i, float now)
     float age = now - decal_pool_get(p, i)->born, a = (p->life - age) / p->fade;
     return a < 0.0f ? 0.0f : a > 1.0f ? 1.0f : a;
 }
+
+void decal_pool_splat(decal_pool *p, const terrain *t, const clod_landing *l, int n, float now)
+{
+    for (int i = 0; i < n; i++) {
+        terrain_sample ts;
+        terrain_sample_at(t, l[i].pos[0], l[i].pos[2], &ts);
+        if (ts.mud < 0.5f) decal_pool_add(p, l[i].pos[0], l[i].pos[2], 0.15f + 2.4f * l[i].size, now);
+    }
+}
+
+int decal_pool_draws(decal_pool *p, float now, decal_draw *out, int cap)
+{
+    decal_pool_expire(p, now);
+    int n = p->count < cap ? p->count : cap;
+    for (int i = 0; i < n; i++) {
+        const mud_decal *d = decal_pool_get(p, i);
+        out[i] = (decal_draw){d->x, d->z, d->radius, decal_pool_alpha(p, i, now)};
+    }
+    return n;
+}

@@ -57,7 +57,7 @@ static floater *add(floaters *f, float x, float z)
     if (f->alive == f->capacity) return NULL;
     floater *k = &f->pool[f->alive++];
     *k = (floater){{x, terrain_height(f->terr, x, z), z}, {0, 0, 0}};
-    k->size = rng_range(&f->rng, 0.05f, 0.15f);
+    k->size = rng_range(&f->rng, 0.08f, 0.22f);
     k->rot = rng_range(&f->rng, 0.0f, 6.2831853f);
     k->state = FLOAT_LYING;
     float shade = rng_range(&f->rng, 0.7f, 1.15f);

@@ -20,6 +20,8 @@
 
 #include <stdbool.h>
 
+#include "core/base/json.h"
+
 typedef enum mud_layer {
     MUD_LAYER_MUD,
     MUD_LAYER_ROADS,
@@ -45,5 +47,24 @@ void mud_layers_present_list(char *buf, unsigned len);
 void mud_layers_default(mud_layers *ly);
 /* Key L; returns the layer it just took away, or -1 when every layer is on again. */
 int mud_layers_cycle(mud_layers *ly);
+
+/* The bench's comparison in one run: each frame's time (from one call to the next) filed under
+ * the layer state it was drawn with, class 0 = every present layer on, class 1 = roads, decals and
+ * particles off and the others on; other states are not filed. */
+#define MUD_LAYERS_TIMING_MAX 4096
+typedef struct mud_layers_timing {
+    float ms[2][MUD_LAYERS_TIMING_MAX];
+    int n[2];
+    double last_s;
+    int last; /* class of the frame that began at last_s; -2 before the first */
+} mud_layers_timing;
+
+int mud_layers_timing_class(const mud_layers *ly);
+void mud_layers_timing_init(mud_layers_timing *t);
+/* At the start of each frame, now_s from a monotonic clock. */
+void mud_layers_timing_frame(mud_layers_timing *t, const mud_layers *ly, double now_s);
+/* "layers": {"all_on": {frames, median, p95}, "roads_decals_particles_off": {...}, "ratio"} into
+ * the open object w (ratio of the medians, all_on over off; 0 when a class has no frame). */
+void mud_layers_timing_write(const mud_layers_timing *t, json_writer *w);
 
 #endif
