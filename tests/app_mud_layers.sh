@@ -55,24 +55,17 @@ check "$IMPRINT" --headless --scene mud --size 64x36 --seed 1 --script track.txt
 check num "$(val track4.json sink)" ">" 0.05
 
 # --- thrown mud leaves decals on the grass: stuck at the track's edge, rear wheels to the east ---
+# (that they are seen is the `layer decals off` picture below)
 cat >splat.txt <<'SCRIPT'
-0 post dof off
 0 truck 266 245 -90
-0 drive 1 0 5
-0 camera 276 12 238 268.5 8 246
+0 drive 1 0 4
 0.1 stats splat0.json
-5 stats splat.json
-5 screenshot splat_on.png
-5.1 layer decals off
-5.15 screenshot splat_off.png
+4 stats splat.json
 SCRIPT
-check "$IMPRINT" --headless --scene mud --size 320x180 --seed 1 --script splat.txt
+check "$IMPRINT" --headless --scene mud --size 64x36 --seed 1 --script splat.txt
 check test "$(val splat0.json decals)" = 0
+echo "decals: $(val splat.json decals) splats on the grass"
 check num "$(val splat.json decals)" ">" 20
-# the splats are seen: the grass behind the truck darkens where they are (below the HUD)
-changed=$("$IMGTOOL" changed splat_on.png splat_off.png 0 100 320 80)
-echo "decals: $(val splat.json decals) splats, $changed pixels differ without them"
-check num "$changed" ">" 30
 
 # --- each layer toggle changes the picture; determinism ---
 # The same run with one layer switched off a little before the picture: the simulation is the same
@@ -81,8 +74,8 @@ layers=$TESTDIR/../docs/scripts/layers.level
 run_layers() { # OUT [LAYER]
   {
     echo "0 post dof off"; echo "0 truck 126 128 -90"; echo "0 drive 1 0 30"; echo "0 camera 136 14.5 119 127 12 131"
-    [ -n "${2:-}" ] && echo "2.4 layer $2 off"
-    echo "2.5 screenshot $1.png"; echo "2.5 stats $1.json"
+    [ -n "${2:-}" ] && echo "1.9 layer $2 off"
+    echo "2.0 screenshot $1.png"; echo "2.0 stats $1.json"
   } >"$1.txt"
   check "$IMPRINT" --headless --scene mud --size 320x180 --seed 1 --level "$layers" --script "$1.txt"
 }

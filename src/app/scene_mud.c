@@ -1,8 +1,11 @@
 /* The mud scene: drive a truck through deformable mud (docs/mud.md). Wiring only: truck, mud field
  * and wheel stamps are core/mud/mud_sim.h; scripted driving, chase camera and exhaust are
- * core/mud/mud_play.h; the clods fly on a worker thread (core/mud/mud_clod_worker.h, asleep while
- * the scene is hidden) whose latest instances go to the billboard module (scene_ctx.fx.transient)
- * each frame; src/mud draws each step's wheel primitives into the GPU's mud and draws the terrain.
+ * core/mud/mud_play.h; the level is the app's (scene_ctx.level, core/mud/level.h); the clods and
+ * the floating mud pieces move on a worker thread (core/mud/mud_clod_worker.h, asleep while the
+ * scene is hidden) whose latest instances go to the billboard module (scene_ctx.fx.transient) each
+ * frame and whose landed clods become terrain decals (core/mud/decals.h); src/mud draws each step's
+ * wheel primitives into the GPU's mud and draws the terrain with its roads and decals. The layers
+ * (`layer NAME on|off`, key L: core/mud/mud_layers.h) say what of it is drawn.
  */
 #include <stdlib.h>
 #include <string.h>
