@@ -16,7 +16,7 @@ uniform sampler2DArray u_mud; // linear filtering: the fragment reads between te
 uniform int u_layer;          // -1: base terrain only
 uniform float u_step;
 uniform vec4 u_show;          // layers drawn: x mud, y roads
-uniform vec4 u_decals[16];    // MUD_DECALS_PER_BLOCK splats over this block: x, z, radius, alpha
+uniform vec4 u_decals[MUD_DECALS_PER_BLOCK]; // the newest splats over this block: x, z, radius, alpha (mud/mud.h)
 uniform int u_ndecals;
 
 float mud_h(vec2 uv) { return mud_unpack_height(textureLod(u_mud, vec3((uv + 0.5) / 128.0, float(u_layer)), 0.0).r); }

@@ -183,8 +183,10 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     }
     for (int s = 0; s < mr->slots; s++) mr->slot[s] = (slot_info){-1, -1};
 
-    mr->prog[MUD_PASS_MAIN] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", NULL);
-    mr->prog[MUD_PASS_SHADOW] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", "#define SHADOW_PASS 1\n");
+#define MUD__STR(x) #x
+#define MUD__DEFINE(x) "#define MUD_DECALS_PER_BLOCK " MUD__STR(x) "\n"
+    mr->prog[MUD_PASS_MAIN] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", MUD__DEFINE(MUD_DECALS_PER_BLOCK));
+    mr->prog[MUD_PASS_SHADOW] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", MUD__DEFINE(MUD_DECALS_PER_BLOCK) "#define SHADOW_PASS 1\n");
     mr->base_tex = make_base_texture(mr->terr, mr->nb);
     mr->road_tex = make_road_texture(mr->terr, mr->nb);
     if (!mr->prog[0] || !mr->prog[1] || !mr->base_tex || !mr->road_tex) goto fail;
@@ -623,9 +625,11 @@ void mud_renderer_set_decals(mud_renderer *mr, const decal_draw *d, int n)
     n = n < MUD_DECALS_MAX ? n : MUD_DECALS_MAX;
     for (int i = 0; i < n; i++) {
         mr->decals[i] = d[i];
-        /* a splat is smaller than a block: it touches at most 2 x 2 of them */
-        int bx0 = (int)floorf((d[i].x - d[i].radius * 1.5f) / TERRAIN_BLOCK_SIZE), bx1 = (int)floorf((d[i].x + d[i].radius * 1.5f) / TERRAIN_BLOCK_SIZE);
-        int bz0 = (int)floorf((d[i].z - d[i].radius * 1.5f) / TERRAIN_BLOCK_SIZE), bz1 = (int)floorf((d[i].z + d[i].radius * 1.5f) / TERRAIN_BLOCK_SIZE);
+        /* a splat (its drops reach 1.6 radii, shaders/mud_terrain.frag) is smaller than a block:
+         * it touches at most 2 x 2 of them */
+        float reach = d[i].radius * 1.6f;
+        int bx0 = (int)floorf((d[i].x - reach) / TERRAIN_BLOCK_SIZE), bx1 = (int)floorf((d[i].x + reach) / TERRAIN_BLOCK_SIZE);
+        int bz0 = (int)floorf((d[i].z - reach) / TERRAIN_BLOCK_SIZE), bz1 = (int)floorf((d[i].z + reach) / TERRAIN_BLOCK_SIZE);
         for (int bz = bz0; bz <= bz1 && bz <= bz0 + 1; bz++)
             for (int bx = bx0; bx <= bx1 && bx <= bx0 + 1; bx++) {
                 if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;
