@@ -15,6 +15,7 @@
 #include "core/damage/robot_anim.h"
 #include "core/damage/weapon.h"
 #include "core/dissolve/dissolve_math.h"
+#include "core/mud/mud_layers.h"
 #include "core/wrinkle/wrinkle_expr.h"
 #include "testdata.h"
 
@@ -82,6 +83,8 @@ static void every_command_parses_to_its_values(void **state)
     assert_int_equal(c[SCRIPT_DISSOLVE_EDGE].index, DISSOLVE_EDGE_FADE);
     assert_int_equal(c[SCRIPT_WRINKLES].nnum, 1);
     assert_float_equal(c[SCRIPT_WRINKLES].num[0], 0.0f, 0);
+    assert_int_equal(c[SCRIPT_LAYER].index, MUD_LAYER_MUD);
+    assert_float_equal(c[SCRIPT_LAYER].num[0], 0.0f, 0);
     script_free(&s);
     assert_empty(&s);
     script_free(&s); /* twice is harmless */
@@ -144,6 +147,11 @@ static void bad_lines_report_expected_and_found(void **state)
         {"2 blast 0 0 0 1e39", "blast: radius expects a number, got '1e39'"},
         {"2 robot dance", "unknown robot action 'dance' (expected one of: respawn, anim)"},
         {"2 truck 1 2", "truck needs 3 numbers (X Z HEADING_DEG), got 2"},
+        {"2 layer sky off", "unknown layer 'sky' (expected one of: mud, roads, decals, particles, plants, chunks, water, post)"},
+        {"2 layer mud maybe", "layer: on|off must be on or off, got 'maybe'"},
+        {"2 layer plants off", "layer plants: not in this build yet (layers: mud"},
+        {"2 layer water on", "layer water: not in this build yet"},
+        {"2 layer chunks off", "layer chunks: not in this build yet"},
         {"2 drive 1.5 0 1", "drive: throttle must be in -1..1, got 1.5"},
         {"2 drive 1 -1.01 1", "drive: steer must be in -1..1, got -1.01"},
         {"2 drive 1 0 -2", "drive: seconds must be 0 or more, got -2"},

@@ -37,6 +37,7 @@
 #include "core/base/options.h"
 #include "core/base/params.h"
 #include "core/base/script.h"
+#include "core/mud/level.h"
 #include "gfx/panel.h"
 #include "gfx/renderer.h"
 
@@ -67,6 +68,7 @@ typedef enum scene_pass { SCENE_PASS_SHADOW, SCENE_PASS_MAIN } scene_pass;
 
 typedef struct scene_ctx {
     const options *opt;
+    const mud_level *level;  /* the mud level (--level, --level-size), loaded before the first frame */
     renderer *r;
     camera *cam;             /* the app's camera: scenes may drive it (chase, orbit) */
     bool camera_from_script; /* a `camera` command placed it: scenes should not move it */

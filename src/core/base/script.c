@@ -7,6 +7,7 @@
 #include "core/damage/robot_anim.h"
 #include "core/damage/weapon.h"
 #include "core/dissolve/dissolve_math.h"
+#include "core/mud/mud_layers.h"
 #include "core/wrinkle/wrinkle_expr.h"
 
 #include <assert.h>
@@ -72,6 +73,7 @@ static const script_spec script_specs[SCRIPT_OP_COUNT] = {
     [SCRIPT_DISSOLVE_PITFALL] = {"dissolve-pitfall", "e", "NAME", dissolve_pitfall_names, "dissolve pitfall", {0}},
     [SCRIPT_DISSOLVE_EDGE] = {"dissolve-edge", "e", "EDGE", dissolve_edge_names, "dissolve edge", {0}},
     [SCRIPT_WRINKLES] = {"wrinkles", "b", "ON|OFF", NULL, NULL, {0}},
+    [SCRIPT_LAYER] = {"layer", "eb", "NAME ON|OFF", mud_layer_names, "layer", {0}},
 };
 
 const char *script_op_name(script_op op)
@@ -239,6 +241,11 @@ static bool parse_args(const script_ctx *c, const script_spec *sp, char **tok, i
         }
     }
     cmd->nnum = nnum;
+    if (cmd->op == SCRIPT_LAYER && !mud_layer_present(cmd->index)) {
+        char list[128];
+        mud_layers_present_list(list, sizeof list);
+        return script_fail(c, "layer %s: not in this build yet (layers: %s)", cmd->str, list);
+    }
     if (cmd->op == SCRIPT_SET) {
         /* a parameter of another scene is fine (it applies when that scene runs); an unknown
          * name or a bad value is not */

@@ -45,6 +45,7 @@ typedef enum script_op {
     SCRIPT_DISSOLVE_PITFALL, /* str, index: dissolve_pitfall_names */
     SCRIPT_DISSOLVE_EDGE,  /* str, index: dissolve_edge_names */
     SCRIPT_WRINKLES,       /* num[0]: 1 on, 0 off (off: the base maps alone, blendshapes still move) */
+    SCRIPT_LAYER,          /* str, index: mud_layer_names (core/mud/mud_layers.h), present ones only; num[0]: 1 on, 0 off */
     SCRIPT_OP_COUNT
 } script_op;
 
