@@ -16,5 +16,6 @@ void main()
     vec2 h = u_texel * 0.5;
     vec3 s = texture(u_low, v_uv + vec2(-h.x, -h.y)).rgb + texture(u_low, v_uv + vec2(h.x, -h.y)).rgb +
              texture(u_low, v_uv + vec2(-h.x, h.y)).rgb + texture(u_low, v_uv + vec2(h.x, h.y)).rgb;
-    o_color = vec4(mix(s * 0.25, texture(u_high, v_uv).rgb, u_keep), u_use_ao ? texture(u_ao, v_uv).r : 1.0);
+    ivec2 p = ivec2(gl_FragCoord.xy); // this level and the occlusion have this pass's size
+    o_color = vec4(mix(s * 0.25, texelFetch(u_high, p, 0).rgb, u_keep), u_use_ao ? texelFetch(u_ao, p, 0).r : 1.0);
 }

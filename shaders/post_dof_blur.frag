@@ -3,10 +3,17 @@
 // behind the focus counts where both its circle and this pixel's reach (so a sharp subject
 // neither bleeds into the blurred background nor gathers it); a tap in front counts wherever
 // its own circle reaches (the near field blurs over whatever is behind it). Alpha: how far the
-// near field covers this pixel or its own circle, whichever is larger, in half pixels: the
-// colour pass blends towards the blur by it.
-uniform sampler2D u_coc; // rgb colour, a signed CoC (half pixels)
+// near field covers this pixel or its own circle, whichever is larger, in half pixels, gives
+// the share k of the blur. The result is what the colour pass adds to its sharp pixel, already
+// composited here at half size (one fetch there instead of three):
+//   final = sharp * a + rgb,  a = (1 - s) (1 - k) ao,  rgb = (1 - s) k blur + s bloom
+// with s the bloom strength (POST_BLOOM: bloom from the chain's result, whose alpha carries the
+// occlusion; POST_AO without bloom: the occlusion texture).
+uniform sampler2D u_coc;   // rgb colour, a signed CoC (half pixels)
+uniform sampler2D u_bloom; // same size: rgb bloom, a occlusion
+uniform sampler2D u_ao;    // same size: r occlusion
 uniform float u_max;
+uniform float u_bloom_strength;
 out vec4 o_color;
 void main()
 {
@@ -26,5 +33,15 @@ void main()
         sum += s.rgb * w;
         wsum += w;
     }
-    o_color = vec4(sum / wsum, near);
+    float k = smoothstep(0.5, 1.5, near), ao = 1.0, strength = 0.0;
+    vec3 add = vec3(0.0);
+#if defined(POST_BLOOM)
+    vec4 bloom = texelFetch(u_bloom, p, 0);
+    ao = bloom.a;
+    strength = u_bloom_strength;
+    add = strength * bloom.rgb;
+#elif defined(POST_AO)
+    ao = texelFetch(u_ao, p, 0).r;
+#endif
+    o_color = vec4((1.0 - strength) * k * sum / wsum + add, (1.0 - strength) * (1.0 - k) * ao);
 }

@@ -21,6 +21,6 @@ void main()
     float f = u_dof.z;
     float coc = u_dof.w * (clamp((z - 1.5 * f) / (3.5 * f), 0.0, 1.0) - clamp((0.4 * f - z) / (0.4 * f), 0.0, 1.0));
     vec3 c = texture(u_hdr, v_uv).rgb;
-    if (u_use_ao) c *= texture(u_ao, v_uv).r;
+    if (u_use_ao) c *= texelFetch(u_ao, ivec2(gl_FragCoord.xy), 0).r; // same size: no filtering
     o_color = vec4(c, coc);
 }

@@ -1,5 +1,5 @@
 #version 330 core
-// SSAO at half size: view-space position and normal rebuilt from full-size depth, 8 samples
+// SSAO at half size: view-space position and normal rebuilt from full-size depth, 6 samples
 // in the normal-oriented hemisphere (rotated per pixel in a 4x4 pattern the blur removes),
 // each occluded when the depth buffer holds a surface in front of it within the radius.
 uniform sampler2D u_depth;
@@ -17,9 +17,10 @@ vec3 view_pos(ivec2 p)
 
 // the hemisphere kernel: directions with z >= 0.2 (no grazing samples that a flat surface would
 // catch through depth precision), lengths growing towards the radius
-const vec3 KERNEL[8] = vec3[8](vec3(0.32, 0.11, 0.42), vec3(-0.28, 0.35, 0.30), vec3(0.05, -0.45, 0.38),
-                               vec3(-0.51, -0.22, 0.45), vec3(0.61, -0.31, 0.36), vec3(-0.17, 0.72, 0.42),
-                               vec3(0.44, 0.58, 0.52), vec3(-0.70, 0.18, 0.62));
+// (golden-angle azimuths); the 16 rotations of the 4x4 tile make 96 directions after the blur
+const int SAMPLES = 6;
+const vec3 KERNEL[SAMPLES] = vec3[SAMPLES](vec3(0.34, 0.11, 0.27), vec3(-0.36, 0.17, 0.33), vec3(0.17, -0.42, 0.42),
+                                           vec3(0.17, 0.47, 0.52), vec3(-0.48, -0.25, 0.63), vec3(0.55, -0.15, 0.76));
 
 void main()
 {
@@ -44,7 +45,7 @@ void main()
     mat3 tbn = mat3(tx, cross(n, tx), n);
     // depth precision falls with distance: the bias grows with it
     float radius = u_params.x, occ = 0.0, bias = max(0.02 * radius, 0.004 * -p.z);
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < SAMPLES; i++) {
         vec3 s = p + tbn * KERNEL[i] * radius;
         vec2 uv = s.xy * u_proj.xy / -s.z * 0.5 + 0.5;
         vec3 sp = view_pos(ivec2(uv * u_params.zw));
@@ -52,6 +53,6 @@ void main()
         occ += (sp.z >= s.z + bias ? 1.0 : 0.0) * range;
     }
     // far away the hemisphere is smaller than a pixel: fade out rather than flicker
-    float ao = mix(pow(1.0 - occ / 8.0, u_params.y), 1.0, smoothstep(40.0, 80.0, -p.z));
+    float ao = mix(pow(1.0 - occ / float(SAMPLES), u_params.y), 1.0, smoothstep(40.0, 80.0, -p.z));
     o_ao = vec2(ao, -p.z);
 }

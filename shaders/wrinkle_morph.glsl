@@ -1,12 +1,13 @@
 // Blendshapes on the GPU: the deltas of every shape at full weight live in a texture buffer,
 // vertex v of shape s at texels 2 (s N + v) (position) and 2 (s N + v) + 1 (normal), N =
-// u_shape_vertices; each vertex adds weight x delta for the shapes with a weight, the normal is
-// renormalized. CPU mirror: head_apply_shapes (src/core/wrinkle/head.c). u_shape_vertices = 0:
+// u_shape_vertices, v = u_shape_first + gl_VertexID (the skin from 0, the mouth after it); each
+// vertex adds weight x delta for the shapes with a weight, the normal is renormalized. CPU mirror: head_apply_shapes (src/core/wrinkle/head.c). u_shape_vertices = 0:
 // no shapes (a mesh that is not the head), nothing moves.
 #define MORPH_SHAPES 6
 uniform samplerBuffer u_shape_deltas;
 uniform float u_shape_weight[MORPH_SHAPES];
 uniform int u_shape_vertices;
+uniform int u_shape_first;
 
 void morph(inout vec3 p, inout vec3 n)
 {
@@ -14,7 +15,7 @@ void morph(inout vec3 p, inout vec3 n)
     for (int s = 0; s < MORPH_SHAPES; s++) {
         float w = u_shape_weight[s];
         if (w == 0.0) continue;
-        int i = 2 * (s * u_shape_vertices + gl_VertexID);
+        int i = 2 * (s * u_shape_vertices + u_shape_first + gl_VertexID);
         p += w * texelFetch(u_shape_deltas, i).xyz;
         n += w * texelFetch(u_shape_deltas, i + 1).xyz;
     }

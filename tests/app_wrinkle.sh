@@ -2,7 +2,7 @@
 # The face scene, headless: the issue's "Done when" — neutral -> angry changes the composed wrinkle
 # buffer in the brow/glabella region (deeper occlusion) and nowhere the mask and the blendshapes
 # leave alone, the lit face changes too, six blendshapes at full weight leave exactly four layers
-# active — plus the views, stats and a bad expression name.
+# active — plus the views, stats, the mouth opening with the jaw and a bad expression name.
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
@@ -88,6 +88,25 @@ check grep -q '"wrinkle_layers": \[\]' wr_off.json
 # the influence view: its own panel, coloured where the layers act
 check gt "$("$IMGTOOL" diff wr_on.png view_influence.png)" 0.1
 check gt "$("$IMGTOOL" diff view_influence.png view_mask.png)" 0.01
+
+# the mouth: closed, the skin hides it (no dark cavity, no teeth); with the jaw open the lips part
+# on a dark cavity with the upper teeth showing. A frontal view of the mouth, post effects that
+# spread light over the frame off.
+cat >mouth.txt <<'SCRIPT'
+0.0 camera 0 1.375 0.30 0 1.365 0
+0.0 post bloom off
+0.0 post exposure off
+0.0 expression neutral
+0.5 screenshot mouth_closed.png
+0.6 blendshape jaw_open 1
+1.8 screenshot mouth_open.png
+SCRIPT
+check run --script mouth.txt
+MOUTH="275 165 90 45"
+closed_dark=$("$IMGTOOL" dark mouth_closed.png $MOUTH); open_dark=$("$IMGTOOL" dark mouth_open.png $MOUTH)
+check gt "$open_dark" "$((closed_dark + 200))"
+check test "$("$IMGTOOL" whitish mouth_closed.png $MOUTH)" -lt 5
+check gt "$("$IMGTOOL" whitish mouth_open.png $MOUTH)" 50
 
 # a bad expression name is caught before the first frame
 printf '0 expression bored\n' >bad.txt

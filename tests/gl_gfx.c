@@ -99,7 +99,7 @@ static void pingpong_accumulates(void **state)
 static void fullscreen_pass_covers_viewport(void **state)
 {
     (void)state;
-    GLuint prog = gfx_program_load("fullscreen.vert", "post_grade.frag", NULL);
+    GLuint prog = gfx_program_load("post_grade.vert", "post_grade.frag", NULL); /* fullscreen.vert's triangle */
     assert_true(prog != 0);
     /* input: HDR texture whose left half is 0 and right half is 4.0 */
     float src[8 * 2 * 4];
@@ -223,6 +223,40 @@ static void timers_measure_passes(void **state)
     testgl_assert_no_error();
 }
 
+/* A pass timed in two intervals of each frame (before and after another pass) gives one sample
+ * per frame, holding the sum of both. */
+static void timers_add_intervals_of_one_frame(void **state)
+{
+    (void)state;
+    gfx_timers_init();
+    gfx_target t;
+    assert_true(gfx_target_create(&t, &(gfx_target_desc){.width = 64, .height = 64, .color = {GL_RGBA8}}));
+    for (int frame = 0; frame < 8; frame++) {
+        for (int half = 0; half < 2; half++) {
+            gfx_pass_begin("test.split");
+            gfx_target_bind(&t);
+            glClear(GL_COLOR_BUFFER_BIT);
+            double t0 = gfx_now();
+            while (gfx_now() - t0 < 0.002) { /* 2 ms of CPU time in each interval */ }
+            gfx_pass_end();
+            gfx_pass_begin("test.between");
+            glClear(GL_COLOR_BUFFER_BIT);
+            gfx_pass_end();
+        }
+        gfx_timers_frame_end();
+    }
+    gfx_timers_flush();
+    const gfx_pass_stats *p = gfx_timers_find("test.split");
+    assert_non_null(p);
+    assert_int_equal(p->total, 8);
+    assert_int_equal(p->count, 8);
+    for (int i = 0; i < p->count; i++) assert_true(p->cpu_hist[i] >= 4.0f); /* both intervals */
+    assert_int_equal(gfx_timers_find("test.between")->total, 8);
+    gfx_target_destroy(&t);
+    gfx_timers_shutdown();
+    testgl_assert_no_error();
+}
+
 int main(void)
 {
     log_set_quiet(true);
@@ -233,6 +267,7 @@ int main(void)
         cmocka_unit_test(shader_error_names_file_and_line),
         cmocka_unit_test(hud_text_writes_pixels),
         cmocka_unit_test(timers_measure_passes),
+        cmocka_unit_test(timers_add_intervals_of_one_frame),
     };
     return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);
 }

@@ -1,6 +1,7 @@
 /* The post stack's passes on known inputs, pixels read back: bloom spreads a bright pixel's
  * energy without adding any, SSAO darkens an inside corner and leaves a flat floor alone, FXAA
- * makes an aliased edge closer to its true coverage, an identity grade changes no pixel. */
+ * makes an aliased edge closer to its true coverage (shading only the colour pass's candidates,
+ * which cover every edge), an identity grade changes no pixel. */
 #include "testgl.h"
 
 #include <math.h>
@@ -14,6 +15,7 @@
 #include "gfx/post/fxaa.h"
 #include "gfx/post/grade.h"
 #include "gfx/post/ssao.h"
+#include "gfx/state.h"
 #include "gfx/target.h"
 #include "gfx/texture.h"
 
@@ -41,7 +43,7 @@ static void bloom_spreads_energy_without_adding_it(void **state)
     GLuint tex = float_tex(W, H, src);
     gfx_bloom *b = gfx_bloom_create(&(gfx_bloom_desc){.width = W, .height = H});
     assert_non_null(b);
-    GLuint out = gfx_bloom_run(b, tex, 0);
+    GLuint out = gfx_bloom_run(b, tex, 0, 0);
     int bw, bh;
     gfx_bloom_size(b, &bw, &bh);
     assert_int_equal(bw, W / 2);
@@ -154,56 +156,116 @@ static float coverage(int x, int y)
     return in / 256.0f;
 }
 
+/* The colour pass (grade off, fixed exposure) with FXAA's preparation, then FXAA: out = the
+ * picture, ldr = FXAA's input (luma in alpha), mark = the candidates' depth (1 = candidate). With
+ * `everywhere` every pixel is made a candidate before FXAA runs. */
+static void grade_then_fxaa(const float *hdr, int w, int h, bool everywhere, unsigned char *out, unsigned char *ldr,
+                            float *mark)
+{
+    GLuint tex = float_tex(w, h, hdr);
+    gfx_target t, l;
+    assert_true(gfx_target_create(&t, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RGBA8},
+                                                         .depth = GL_DEPTH_COMPONENT24}));
+    assert_true(gfx_target_create(&l, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RGBA8}}));
+    gfx_grade *g = gfx_grade_create(&(gfx_grade_desc){0});
+    gfx_fxaa *f = gfx_fxaa_create();
+    assert_non_null(g);
+    assert_non_null(f);
+    gfx_grade_run(g, &(gfx_grade_inputs){.hdr = tex, .exposure_fixed = 0.8f, .fxaa_tex = l.color[0]}, &t);
+    if (mark) {
+        gfx_target_bind(&t);
+        glReadPixels(0, 0, w, h, GL_DEPTH_COMPONENT, GL_FLOAT, mark);
+    }
+    if (ldr) gfx_target_read_rgba8(&l, ldr);
+    if (everywhere) {
+        gfx_target_bind(&t);
+        gfx_state_clear(GL_DEPTH_BUFFER_BIT);
+    }
+    gfx_fxaa_run(f, l.color[0], &t);
+    gfx_target_read_rgba8(&t, out);
+    gfx_fxaa_destroy(f);
+    gfx_grade_destroy(g);
+    gfx_target_destroy(&l);
+    gfx_target_destroy(&t);
+    gfx_texture_destroy(tex);
+}
+
+/* FXAA's own edge test on its input (luma in alpha), as post_fxaa.frag does it. */
+static bool fxaa_edge(const unsigned char *ldr, int w, int h, int x, int y)
+{
+#define LUMA(X, Y) (ldr[(((Y) < 0 ? 0 : (Y) >= h ? h - 1 : (Y)) * w + ((X) < 0 ? 0 : (X) >= w ? w - 1 : (X))) * 4 + 3] / 255.0f)
+    float m = LUMA(x, y), n = LUMA(x, y + 1), s = LUMA(x, y - 1), e = LUMA(x + 1, y), wv = LUMA(x - 1, y);
+#undef LUMA
+    float lmin = fminf(m, fminf(fminf(n, s), fminf(e, wv))), lmax = fmaxf(m, fmaxf(fmaxf(n, s), fmaxf(e, wv)));
+    return lmax - lmin >= fmaxf(0.0833f, lmax * 0.166f);
+}
+
 static void fxaa_reduces_an_edges_staircase(void **state)
 {
     (void)state;
-    /* tone-mapped input: white below the edge, black above, luma in alpha, no anti-aliasing */
-    static unsigned char img[FW * FH * 4];
+    /* HDR input: bright below the edge, black above, no anti-aliasing */
+    static float hdr[FW * FH * 4];
     for (int y = 0; y < FH; y++)
         for (int x = 0; x < FW; x++) {
-            unsigned char v = (y + 0.5f) < 0.3f * (x + 0.5f) + 10.5f ? 255 : 0;
-            for (int k = 0; k < 4; k++) img[(y * FW + x) * 4 + k] = v;
+            float v = (y + 0.5f) < 0.3f * (x + 0.5f) + 10.5f ? 40.0f : 0.0f;
+            for (int k = 0; k < 3; k++) hdr[(y * FW + x) * 4 + k] = v;
+            hdr[(y * FW + x) * 4 + 3] = 1;
         }
-    GLuint tex = gfx_texture_create(&(gfx_texture_desc){.width = FW, .height = FH, .internal_format = GL_RGBA8,
-                                                        .data = img});
-    gfx_target t;
-    assert_true(gfx_target_create(&t, &(gfx_target_desc){.width = FW, .height = FH, .color = {GL_RGBA8}}));
-    gfx_fxaa *f = gfx_fxaa_create();
-    assert_non_null(f);
-    gfx_fxaa_run(f, tex, true, false, &t);
-    static unsigned char out[FW * FH * 4];
-    gfx_target_read_rgba8(&t, out);
+    static unsigned char out[FW * FH * 4], ldr[FW * FH * 4], all[FW * FH * 4];
+    static float mark[FW * FH];
+    grade_then_fxaa(hdr, FW, FH, false, out, ldr, mark);
     double err_in = 0, err_out = 0;
     int partial = 0;
     for (int y = 0; y < FH; y++)
         for (int x = 4; x < FW - 4; x++) {
             float c = coverage(x, y);
-            err_in += fabsf(img[(y * FW + x) * 4] / 255.0f - c);
+            err_in += fabsf(ldr[(y * FW + x) * 4] / 255.0f - c);
             err_out += fabsf(out[(y * FW + x) * 4] / 255.0f - c);
             partial += out[(y * FW + x) * 4] > 10 && out[(y * FW + x) * 4] < 245;
         }
     assert_true(partial > 30);            /* the staircase got intermediate steps */
     assert_true(err_out < 0.8 * err_in);  /* closer to the true edge */
-    /* into a target with depth the pass splits into a mark draw and an edges-only draw: same bytes */
-    gfx_target td;
-    assert_true(gfx_target_create(&td, &(gfx_target_desc){.width = FW, .height = FH, .color = {GL_RGBA8},
-                                                          .depth = GL_DEPTH_COMPONENT24}));
-    static unsigned char split[FW * FH * 4];
-    for (int sharpen = 0; sharpen < 2; sharpen++) {
-        gfx_fxaa_run(f, tex, true, sharpen, &t);
-        gfx_target_read_rgba8(&t, out);
-        gfx_fxaa_run(f, tex, true, sharpen, &td);
-        gfx_target_read_rgba8(&td, split);
-        assert_memory_equal(out, split, sizeof out);
+    /* only candidates are shaded: the same bytes as FXAA on every pixel */
+    grade_then_fxaa(hdr, FW, FH, true, all, NULL, NULL);
+    assert_memory_equal(out, all, sizeof out);
+    testgl_assert_no_error();
+}
+
+/* The colour pass's mark, judged from HDR neighbours, covers every pixel FXAA finds on an edge
+ * in its own input: a noisy picture of many contrasts, brightness from black to far past white,
+ * and bright bloom-like HDR texels. */
+static void fxaa_mark_covers_every_edge(void **state)
+{
+    (void)state;
+    enum { W = 96, H = 64 };
+    static float hdr[W * H * 4];
+    unsigned r = 12345;
+    for (int i = 0; i < W * H; i++) {
+        r = r * 1664525u + 1013904223u;
+        float level = (float)(i % W) / W * 4.0f;           /* darker to brighter across */
+        float noise = (float)(r >> 8) / 16777216.0f;        /* 0..1 */
+        float v = level * noise * noise;
+        hdr[i * 4 + 0] = v * (0.6f + 0.4f * (float)((r >> 3) & 1));
+        hdr[i * 4 + 1] = v;
+        hdr[i * 4 + 2] = v * (0.5f + 0.5f * (float)((r >> 5) & 1));
+        hdr[i * 4 + 3] = 1;
     }
-    gfx_target_destroy(&td);
-    /* FXAA off, sharpen off: the pass copies */
-    gfx_fxaa_run(f, tex, false, false, &t);
-    gfx_target_read_rgba8(&t, out);
-    for (int i = 0; i < FW * FH; i++) assert_int_equal(out[i * 4], img[i * 4]);
-    gfx_fxaa_destroy(f);
-    gfx_target_destroy(&t);
-    gfx_texture_destroy(tex);
+    static unsigned char out[W * H * 4], ldr[W * H * 4], all[W * H * 4];
+    static float mark[W * H];
+    grade_then_fxaa(hdr, W, H, false, out, ldr, mark);
+    int edges = 0, marked = 0, missed = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            bool e = fxaa_edge(ldr, W, H, x, y), m = mark[y * W + x] > 0.5f;
+            edges += e;
+            marked += m;
+            missed += e && !m;
+        }
+    assert_true(edges > W * H / 10); /* the picture has edges to find */
+    assert_int_equal(missed, 0);
+    assert_true(marked < W * H);     /* and the mark is not simply everything */
+    grade_then_fxaa(hdr, W, H, true, all, NULL, NULL);
+    assert_memory_equal(out, all, sizeof out);
     testgl_assert_no_error();
 }
 
@@ -253,6 +315,7 @@ int main(void)
         cmocka_unit_test(bloom_spreads_energy_without_adding_it),
         cmocka_unit_test(ssao_darkens_a_corner_not_a_floor),
         cmocka_unit_test(fxaa_reduces_an_edges_staircase),
+        cmocka_unit_test(fxaa_mark_covers_every_edge),
         cmocka_unit_test(identity_grade_leaves_pixels_equal),
     };
     return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);

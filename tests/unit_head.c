@@ -1,5 +1,6 @@
 /* Procedural head: size, human proportions, unique non-overlapping UVs, landmarks where the baker expects them,
- * outward normals and tangents, and blendshapes that stay in their regions. */
+ * outward normals and tangents, blendshapes that stay in their regions, and a mouth that stays
+ * inside and opens with the jaw. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -31,7 +32,8 @@ static void head_is_dense_and_bust_sized(void **state)
     (void)state;
     const mesh_data *m = &g_head.skin;
     assert_true(m->index_count / 3 >= 20000);
-    assert_int_equal(m->vertex_count, (g_head.slices + 1) * (g_head.stacks + 1));
+    /* the grid, and the copies of the lips' row that split the mouth */
+    assert_int_equal(m->vertex_count, (g_head.slices + 1) * (g_head.stacks + 1) + g_head.slit_count);
     vec3 lo, hi;
     mesh_bounds(m, lo, hi);
     /* crown to chin ~0.25 m, neck cut at the documented height, ~15 cm wide skull */
@@ -256,6 +258,79 @@ static void apply_shapes_is_linear(void **state)
     free(nrm);
 }
 
+/* The mouth: closed, the split skin is one surface (the lips' copies in place, same normals) and
+ * everything of the mouth lies inside the head behind the lips; jaw_open parts the lips at the
+ * middle, not at the corners, turns the lower teeth and the tongue rigidly with the jaw and
+ * leaves the upper teeth; every lining vertex moves with its lip; a smile keeps the lips closed. */
+static void mouth_hides_inside_and_opens_with_the_jaw(void **state)
+{
+    (void)state;
+    const head_model *h = &g_head;
+    const mesh_data *m = &h->skin, *mo = &h->mouth;
+    assert_true(h->slit_count > 20);
+    for (int k = 0; k < h->slit_count; k++) {
+        uint32_t a = h->slit_upper[k], b = h->slit_lower[k];
+        assert_float_equal(glm_vec3_distance(m->pos[a], m->pos[b]), 0.0f, 0.0);
+        assert_true(glm_vec3_dot(m->nrm[a], m->nrm[b]) > 0.99999f);
+        assert_true(fabsf(m->pos[a][0]) < HEAD_MOUTH_CORNER_X && m->pos[a][2] > 0.06f);
+    }
+    const float *mid_up = m->pos[h->slit_upper[h->slit_count / 2]];
+    int inside = 0, teeth = 0;
+    for (int v = 0; v < mo->vertex_count; v++) {
+        int32_t anchor = h->mouth_anchor[v];
+        if (anchor >= 0 && glm_vec3_distance(mo->pos[v], m->pos[anchor]) == 0.0f) continue; /* on the lips */
+        assert_true(head_inside(h, mo->pos[v]));
+        assert_true(mo->pos[v][2] < mid_up[2]);
+        inside++;
+    }
+    assert_true(inside > 500);
+    const int *tp = h->mouth_part[HEAD_MOUTH_TEETH], *tg = h->mouth_part[HEAD_MOUTH_TONGUE];
+    assert_true(tp[1] > 0 && tg[1] > 0);
+    for (int i = tp[0]; i < tp[0] + tp[1]; i++) {
+        const float *p = mo->pos[mo->idx[i]];
+        assert_true(head_inside(h, p) && p[2] < mid_up[2] - 0.003f); /* behind the lips */
+        teeth++;
+    }
+    assert_true(teeth > 100);
+
+    const int n = m->vertex_count;
+    const float (*jaw)[3] = (const float (*)[3])h->shape_dpos[HEAD_JAW_OPEN];
+    /* the middle of the mouth parts by about a centimetre; the corners stay joined */
+    int mid = h->slit_count / 2;
+    float gap = jaw[h->slit_upper[mid]][1] - jaw[h->slit_lower[mid]][1];
+    assert_true(gap > 0.009f);
+    assert_true(fabsf(jaw[h->slit_upper[mid]][1]) < 0.001f);
+    float gap_end = jaw[h->slit_upper[0]][1] - jaw[h->slit_lower[0]][1];
+    assert_true(gap_end < 0.35f * gap);
+    /* rigid parts: the lower teeth (second arch, above: y below the lips' line) and the tongue
+     * turn with the jaw, the upper teeth do not */
+    int lower = 0, upper = 0;
+    for (int i = tp[0]; i < tp[0] + tp[1] + tg[1]; i++) {
+        uint32_t v = mo->idx[i];
+        vec3 turn;
+        head_jaw_turn(mo->pos[v], turn);
+        const float *d = jaw[n + (int)v];
+        if (h->mouth_jaw[v] == 1.0f) {
+            assert_float_equal(glm_vec3_distance((float *)d, turn), 0.0f, 1e-7);
+            lower++;
+        } else {
+            assert_float_equal(glm_vec3_norm((float *)d), 0.0f, 0.0);
+            assert_true(mo->pos[v][1] > mid_up[1] - 0.005f);
+            upper++;
+        }
+    }
+    assert_true(lower > 100 && upper > 100);
+    /* the lining hangs from the lips: every shape moves it as its lip */
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        for (int v = 0; v < mo->vertex_count; v++)
+            if (h->mouth_anchor[v] >= 0)
+                assert_float_equal(glm_vec3_distance(h->shape_dpos[s][n + v], h->shape_dpos[s][h->mouth_anchor[v]]), 0.0f, 0.0);
+        if (s == HEAD_JAW_OPEN) continue;
+        for (int k = 0; k < h->slit_count; k++) /* the other shapes keep the lips together */
+            assert_float_equal(glm_vec3_distance(h->shape_dpos[s][h->slit_upper[k]], h->shape_dpos[s][h->slit_lower[k]]), 0.0f, 0.0);
+    }
+}
+
 static void bad_desc_fails_with_an_error(void **state)
 {
     (void)state;
@@ -277,6 +352,7 @@ int main(void)
         cmocka_unit_test(normals_point_out_and_tangents_are_orthonormal),
         cmocka_unit_test(blendshapes_move_only_their_region),
         cmocka_unit_test(apply_shapes_is_linear),
+        cmocka_unit_test(mouth_hides_inside_and_opens_with_the_jaw),
         cmocka_unit_test(bad_desc_fails_with_an_error),
     };
     return cmocka_run_group_tests(tests, build_head, free_head);

@@ -35,7 +35,7 @@ typedef struct face {
     mat4 model;
     scene_ctx *ctx;
     head_model head;
-    gfx_mesh skin, eyes, irises, pupils, shoulders, pedestal;
+    gfx_mesh skin, mouth, eyes, irises, pupils, shoulders, pedestal;
     wrinkle *wr;
     wrinkle_cycle cycle;     /* expressions in a loop, picked, or single blendshapes (core) */
     bool wrinkles_off;       /* compose the base maps alone: the head without its wrinkle layers */
@@ -62,10 +62,11 @@ static void *face_create(scene_ctx *ctx)
     f->wr = wrinkle_create(&(wrinkle_desc){.width = ctx->width, .height = ctx->height});
     if (!f->wr) goto fail;
     /* the neutral skin, uploaded once: the blendshapes are applied on the GPU */
-    if (!wrinkle_set_shapes(f->wr, f->head.skin.vertex_count, (float (*const *)[3])f->head.shape_dpos,
+    if (!wrinkle_set_shapes(f->wr, f->head.shape_vertex_count, (float (*const *)[3])f->head.shape_dpos,
                             (float (*const *)[3])f->head.shape_dnrm))
         goto fail;
     f->skin = gfx_mesh_create(&f->head.skin, "face.skin");
+    f->mouth = gfx_mesh_create(&f->head.mouth, "face.mouth");
     f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
     mesh_data shoulders = {0}, pedestal = {0}, irises = {0}, pupils = {0};
     head_bust_build_eye_discs(&f->head, 0.0058f, -0.0012f, &irises);
@@ -97,6 +98,7 @@ static void face_destroy(void *p)
     if (!f) return;
     wrinkle_destroy(f->wr);
     gfx_mesh_destroy(&f->skin);
+    gfx_mesh_destroy(&f->mouth);
     gfx_mesh_destroy(&f->eyes);
     gfx_mesh_destroy(&f->irises);
     gfx_mesh_destroy(&f->pupils);
@@ -153,6 +155,19 @@ static void face_draw(void *p, scene_pass pass)
     renderer_draw_lit(r, &f->pedestal, id, (vec3){0.16f, 0.15f, 0.14f}, NULL);
     renderer_draw_lit(r, &f->shoulders, id, (vec3){0.05f, 0.07f, 0.10f}, NULL); /* a dark crew-neck top */
     wrinkle_draw_skin(f->wr, &f->skin, f->model, (vec3){0.32f, 0.18f, 0.13f});
+    /* behind the lips, seen where the jaw parts them: the mouth's deltas follow the skin's */
+    /* the head's shadow covers the inside of the mouth: a fill stands for the light bouncing in */
+    static const struct { vec3 albedo; float spec, shininess, fill; } look[HEAD_MOUTH_PARTS] = {
+        [HEAD_MOUTH_CAVITY] = {{0.16f, 0.035f, 0.035f}, 0.15f, 16.0f, 0.12f},
+        [HEAD_MOUTH_TEETH] = {{0.70f, 0.66f, 0.58f}, 0.35f, 40.0f, 0.30f},
+        [HEAD_MOUTH_TONGUE] = {{0.42f, 0.11f, 0.11f}, 0.25f, 24.0f, 0.20f},
+    };
+    for (int k = 0; k < HEAD_MOUTH_PARTS; k++) {
+        wrinkle_part part = {f->head.mouth_part[k][0], f->head.mouth_part[k][1], {0}, look[k].spec, look[k].shininess,
+                             look[k].fill};
+        glm_vec3_copy((float *)look[k].albedo, part.albedo);
+        wrinkle_draw_part(f->wr, &f->mouth, f->head.skin.vertex_count, f->model, &part);
+    }
     renderer_draw_lit(r, &f->eyes, f->model, (vec3){0.78f, 0.76f, 0.72f}, NULL);
     renderer_draw_lit(r, &f->irises, f->model, (vec3){0.10f, 0.20f, 0.32f}, NULL);
     renderer_draw_lit(r, &f->pupils, f->model, (vec3){0.01f, 0.01f, 0.01f}, NULL);

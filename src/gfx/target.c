@@ -73,9 +73,47 @@ bool gfx_target_create(gfx_target *t, const gfx_target_desc *d)
     return true;
 }
 
+bool gfx_target_wrap(gfx_target *t, const GLuint *colors, int ncolor, GLuint depth, int width, int height,
+                     const char *label)
+{
+    memset(t, 0, sizeof *t);
+    t->desc = (gfx_target_desc){.width = width, .height = height, .label = label};
+    t->width = width;
+    t->height = height;
+    t->samples = 1;
+    t->borrowed = true;
+    glGenFramebuffers(1, &t->fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
+    GLenum bufs[GFX_MAX_COLOR];
+    for (int i = 0; i < ncolor && i < GFX_MAX_COLOR; i++) {
+        t->color[i] = colors[i];
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + (GLenum)i, GL_TEXTURE_2D, colors[i], 0);
+        bufs[i] = GL_COLOR_ATTACHMENT0 + (GLenum)i;
+        t->ncolor = i + 1;
+    }
+    t->depth = depth;
+    if (depth) glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, depth, 0);
+    if (t->ncolor) glDrawBuffers(t->ncolor, bufs);
+    GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (st != GL_FRAMEBUFFER_COMPLETE) {
+        log_error("render target '%s' (%dx%d, borrowed attachments) is incomplete: status 0x%x",
+                  label ? label : "?", width, height, st);
+        gfx_target_destroy(t);
+        return false;
+    }
+    gfx_label(GL_FRAMEBUFFER, t->fbo, label);
+    return true;
+}
+
 void gfx_target_destroy(gfx_target *t)
 {
     if (!t) return;
+    if (t->borrowed) {
+        if (t->fbo) glDeleteFramebuffers(1, &t->fbo);
+        memset(t, 0, sizeof *t);
+        return;
+    }
     for (int i = 0; i < GFX_MAX_COLOR; i++) {
         if (!t->color[i]) continue;
         if (t->samples > 1) glDeleteRenderbuffers(1, &t->color[i]);

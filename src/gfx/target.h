@@ -39,6 +39,7 @@ typedef struct gfx_target {
     GLuint color[GFX_MAX_COLOR]; /* textures (renderbuffers when multisampled) */
     GLuint depth;                /* texture (renderbuffer when multisampled) */
     int width, height, samples, ncolor;
+    bool borrowed;               /* attachments owned by other targets (gfx_target_wrap) */
     gfx_target_desc desc;
 } gfx_target;
 
@@ -49,6 +50,11 @@ typedef struct gfx_pingpong {
 
 bool gfx_target_create(gfx_target *t, const gfx_target_desc *desc);
 void gfx_target_destroy(gfx_target *t);
+/* A framebuffer over single-sampled textures that other targets own (e.g. one pass writing two
+ * targets' colours and one's depth): binds like any target; destroy deletes only the framebuffer.
+ * depth may be 0. Returns false (logged) when incomplete. */
+bool gfx_target_wrap(gfx_target *t, const GLuint *colors, int ncolor, GLuint depth, int width, int height,
+                     const char *label);
 /* Recreates with a new size when it differs; returns false on failure. A target that only has its
  * desc set (never created) is created here: a target made on first use. */
 bool gfx_target_resize(gfx_target *t, int width, int height);

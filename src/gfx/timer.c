@@ -8,6 +8,7 @@
 typedef struct timer__query {
     GLuint q[2];
     int pass;
+    long long frame; /* the frame it began in */
     double cpu_ms;
     bool pending;
 } timer__query;
@@ -67,17 +68,29 @@ static void timer__push(gfx_pass_stats *p, float gpu, float cpu)
     if (p->count < GFX_TIMER_HISTORY) p->count++;
 }
 
-static void timer__collect(timer__query *tq, bool wait)
+/* Results are collected oldest first, so a pass timed in several intervals of one frame (a step
+ * before and a step after another pass) adds them into that frame's one sample. */
+static bool timer__collect(timer__query *tq, bool wait)
 {
-    if (!tq->pending) return;
+    if (!tq->pending) return true;
     GLint avail = 0;
     glGetQueryObjectiv(tq->q[1], GL_QUERY_RESULT_AVAILABLE, &avail);
-    if (!avail && !wait) return;
+    if (!avail && !wait) return false;
     GLuint64 a = 0, b = 0;
     glGetQueryObjectui64v(tq->q[0], GL_QUERY_RESULT, &a);
     glGetQueryObjectui64v(tq->q[1], GL_QUERY_RESULT, &b);
-    timer__push(&tm.pass[tq->pass], (float)((double)(b - a) * 1e-6), (float)tq->cpu_ms);
+    gfx_pass_stats *p = &tm.pass[tq->pass];
+    float gpu = (float)((double)(b - a) * 1e-6), cpu = (float)tq->cpu_ms;
+    if (p->total > 0 && p->last_sample_frame == tq->frame) {
+        int slot = (int)((p->total - 1) % GFX_TIMER_HISTORY);
+        p->gpu_ms = p->gpu_hist[slot] += gpu;
+        p->cpu_ms = p->cpu_hist[slot] += cpu;
+    } else {
+        timer__push(p, gpu, cpu);
+        p->last_sample_frame = tq->frame;
+    }
     tq->pending = false;
+    return true;
 }
 
 void gfx_pass_begin(const char *name)
@@ -90,6 +103,7 @@ void gfx_pass_begin(const char *name)
     timer__collect(tq, true); /* the ring wrapped: this result is old enough to be ready */
     tm.next = (tm.next + 1) % TIMER_QUERIES;
     tq->pass = p;
+    tq->frame = tm.frame;
     glQueryCounter(tq->q[0], GL_TIMESTAMP);
     tm.stack[tm.depth] = slot;
     tm.stack_t0[tm.depth] = gfx_now();
@@ -109,7 +123,9 @@ void gfx_pass_end(void)
 void gfx_timers_frame_end(void)
 {
     tm.frame++;
-    for (int i = 0; i < TIMER_QUERIES; i++) timer__collect(&tm.queries[i], false);
+    /* oldest first, stopping at the first result not ready (later ones are not either) */
+    for (int i = 0; i < TIMER_QUERIES; i++)
+        if (!timer__collect(&tm.queries[(tm.next + i) % TIMER_QUERIES], false)) break;
 }
 
 void gfx_timers_flush(void)

@@ -9,7 +9,8 @@
  *
  * GPU time comes from GL_TIMESTAMP queries read back GFX_TIMER_LATENCY frames later, so the CPU
  * never waits for the GPU. CPU time is the wall time between begin and end on the calling thread.
- * Every pass keeps its last GFX_TIMER_HISTORY samples for medians and percentiles. A pass seen
+ * Every pass keeps its last GFX_TIMER_HISTORY samples for medians and percentiles, one per frame
+ * it ran in: a pass timed in several intervals of one frame reports their sum. A pass seen
  * only once in a while (a fade at 10 Hz) has samples only for the frames it ran.
  * This is module state (like sokol_gfx's sg_setup): one GL context, one set of timers.
  */
@@ -29,6 +30,7 @@ typedef struct gfx_pass_stats {
     float gpu_hist[GFX_TIMER_HISTORY], cpu_hist[GFX_TIMER_HISTORY];
     long long total;               /* times the pass ran */
     long long last_frame;          /* frame (gfx_timers_frame_end count) it last began in */
+    long long last_sample_frame;   /* frame of the newest sample (intervals of one frame add up) */
 } gfx_pass_stats;
 
 void gfx_timers_init(void);

@@ -26,7 +26,7 @@ enum { UNIT_SHAPES = UNIT_COUNT }; /* every pass: the blendshape deltas (sampler
 
 /* Where a program that includes wrinkle_morph.glsl takes the blendshape weights. */
 typedef struct wrinkle_morph_loc {
-    GLint weight, vertices;
+    GLint weight, vertices, first;
 } wrinkle_morph_loc;
 
 struct wrinkle {
@@ -34,9 +34,9 @@ struct wrinkle {
     bool own_maps;
     GLuint mask_view;
     gfx_target target;
-    GLuint compose_prog, skin_prog, caster_prog;
-    GLint caster_model;
-    wrinkle_morph_loc morph_compose, morph_skin, morph_caster;
+    GLuint compose_prog, skin_prog, caster_prog, part_prog;
+    GLint caster_model, part_model, part_albedo, part_spec, part_emissive;
+    wrinkle_morph_loc morph_compose, morph_skin, morph_caster, morph_part;
     GLuint shape_buf, shape_tex; /* texture buffer of the blendshape deltas, 0 = none */
     int shape_vertices;
     float shape_weight[HEAD_SHAPE_COUNT];
@@ -85,19 +85,24 @@ static void wrinkle__morph_lookup(GLuint prog, wrinkle_morph_loc *loc)
 {
     loc->weight = gfx_uniform(prog, "u_shape_weight");
     loc->vertices = gfx_uniform(prog, "u_shape_vertices");
+    loc->first = gfx_uniform(prog, "u_shape_first");
     glUseProgram(prog);
     glUniform1i(gfx_uniform(prog, "u_shape_deltas"), UNIT_SHAPES);
     glUseProgram(0);
 }
 
-/* With prog in use: this frame's weights and the deltas on their unit. */
-static void wrinkle__morph_bind(const wrinkle *wr, const wrinkle_morph_loc *loc)
+/* With prog in use: this frame's weights and the deltas on their unit, the mesh's vertex 0 being
+ * vertex `first` of the deltas. */
+static void wrinkle__morph_bind_from(const wrinkle *wr, const wrinkle_morph_loc *loc, int first)
 {
     glUniform1fv(loc->weight, HEAD_SHAPE_COUNT, wr->shape_weight);
     glUniform1i(loc->vertices, wr->shape_tex ? wr->shape_vertices : 0);
+    glUniform1i(loc->first, first);
     glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);
     glBindTexture(GL_TEXTURE_BUFFER, wr->shape_tex);
 }
+
+static void wrinkle__morph_bind(const wrinkle *wr, const wrinkle_morph_loc *loc) { wrinkle__morph_bind_from(wr, loc, 0); }
 
 static void wrinkle__morph_unbind(void)
 {
@@ -160,7 +165,14 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
     wr->compose_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_compose.frag", NULL);
     wr->skin_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_skin.frag", NULL);
     wr->caster_prog = gfx_program_load("wrinkle_face.vert", "lit.frag", "#define SHADOW_PASS 1\n");
-    if (!wr->compose_prog || !wr->skin_prog || !wr->caster_prog) goto fail;
+    wr->part_prog = gfx_program_load("wrinkle_face.vert", "lit.frag", NULL);
+    if (!wr->compose_prog || !wr->skin_prog || !wr->caster_prog || !wr->part_prog) goto fail;
+    gfx_label(GL_PROGRAM, wr->part_prog, "wrinkle.part");
+    wr->part_model = gfx_uniform(wr->part_prog, "u_model");
+    wr->part_albedo = gfx_uniform(wr->part_prog, "u_albedo");
+    wr->part_spec = gfx_uniform(wr->part_prog, "u_spec");
+    wr->part_emissive = gfx_uniform(wr->part_prog, "u_emissive");
+    wrinkle__morph_lookup(wr->part_prog, &wr->morph_part);
     gfx_label(GL_PROGRAM, wr->caster_prog, "wrinkle.caster");
     wr->caster_model = gfx_uniform(wr->caster_prog, "u_model");
     wrinkle__morph_lookup(wr->compose_prog, &wr->morph_compose);
@@ -201,6 +213,7 @@ void wrinkle_destroy(wrinkle *wr)
     if (wr->compose_prog) glDeleteProgram(wr->compose_prog);
     if (wr->skin_prog) glDeleteProgram(wr->skin_prog);
     if (wr->caster_prog) glDeleteProgram(wr->caster_prog);
+    if (wr->part_prog) glDeleteProgram(wr->part_prog);
     if (wr->shape_tex) glDeleteTextures(1, &wr->shape_tex);
     if (wr->shape_buf) glDeleteBuffers(1, &wr->shape_buf);
     free(wr);
@@ -344,6 +357,22 @@ void wrinkle_draw_caster(wrinkle *wr, const gfx_mesh *face, mat4 model)
     glUniformMatrix4fv(wr->caster_model, 1, GL_FALSE, (const float *)model);
     wrinkle__morph_bind(wr, &wr->morph_caster);
     gfx_mesh_draw(face);
+    wrinkle__morph_unbind();
+    glUseProgram(0);
+}
+
+void wrinkle_draw_part(wrinkle *wr, const gfx_mesh *m, int first_vertex, mat4 model, const wrinkle_part *part)
+{
+    gfx_state_set(GFX_STATE_OPAQUE);
+    glUseProgram(wr->part_prog);
+    glUniformMatrix4fv(wr->part_model, 1, GL_FALSE, (const float *)model);
+    glUniform3fv(wr->part_albedo, 1, part->albedo);
+    vec3 fill;
+    glm_vec3_scale((float *)part->albedo, part->fill, fill);
+    glUniform3fv(wr->part_emissive, 1, fill);
+    glUniform2f(wr->part_spec, part->spec, part->shininess > 0 ? part->shininess : 16.0f);
+    wrinkle__morph_bind_from(wr, &wr->morph_part, first_vertex);
+    gfx_mesh_draw_range(m, part->first_index, part->index_count);
     wrinkle__morph_unbind();
     glUseProgram(0);
 }

@@ -7,6 +7,9 @@
  *   imgtool same A.png B.png         exit 0 when every byte is equal
  *   imgtool region A.png X Y W H     prints mean R G B A of the rectangle
  *   imgtool changed A.png B.png X Y W H   prints how many pixels of the rectangle differ at all
+ *   imgtool hot|sd|dark|whitish A.png X Y W H   in the rectangle: pixels glowing red-orange, the luma
+ *                                    deviation, pixels with luma below 40, near-white pixels (each
+ *                                    channel above 150, within 45 of each other: teeth, not skin)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -35,7 +38,7 @@ static int cmp_u32(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|changed A.png [B.png] [X Y W H]\n");
+        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|dark|whitish|changed A.png [B.png] [X Y W H]\n");
         return 2;
     }
     int w, h;
@@ -76,10 +79,11 @@ int main(int argc, char **argv)
         return 0;
     }
     /* hot: pixels glowing red-orange (hot metal, fire) in a region; sd: luma deviation there */
-    if ((!strcmp(argv[1], "hot") || !strcmp(argv[1], "sd")) && argc == 7) {
+    if ((!strcmp(argv[1], "hot") || !strcmp(argv[1], "sd") || !strcmp(argv[1], "dark") || !strcmp(argv[1], "whitish")) &&
+        argc == 7) {
         int x = atoi(argv[3]), y = atoi(argv[4]), rw = atoi(argv[5]), rh = atoi(argv[6]);
         double s = 0, s2 = 0;
-        int cnt = 0, hot = 0;
+        int cnt = 0, hot = 0, dark = 0, whitish = 0;
         for (int j = y; j < y + rh && j < h; j++)
             for (int i = x; i < x + rw && i < w; i++, cnt++) {
                 const unsigned char *p = a + ((size_t)j * w + i) * 4;
@@ -87,10 +91,16 @@ int main(int argc, char **argv)
                 s += l;
                 s2 += l * l;
                 hot += p[0] > 180 && p[0] > p[2] + 90;
+                dark += 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2] < 40.0;
+                int lo = p[0] < p[1] ? (p[0] < p[2] ? p[0] : p[2]) : (p[1] < p[2] ? p[1] : p[2]);
+                int hi = p[0] > p[1] ? (p[0] > p[2] ? p[0] : p[2]) : (p[1] > p[2] ? p[1] : p[2]);
+                whitish += lo > 150 && hi - lo < 45;
             }
         stbi_image_free(a);
         if (!cnt) return 2;
         if (!strcmp(argv[1], "hot")) printf("%d\n", hot);
+        else if (!strcmp(argv[1], "dark")) printf("%d\n", dark);
+        else if (!strcmp(argv[1], "whitish")) printf("%d\n", whitish);
         else printf("%.2f\n", sqrt(fmax(0, s2 / cnt - (s / cnt) * (s / cnt))));
         return 0;
     }

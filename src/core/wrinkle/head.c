@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/base/log.h"
+#include "core/wrinkle/head_mouth.h"
 
 /* The skin is r = R(d) along every direction d from the origin: a star-shaped surface cannot fold
  * over itself, and a grid over directions gives unique UVs for free. */
@@ -185,6 +186,15 @@ static const float head__regions[HEAD_SHAPE_COUNT][2][3] = {
     [HEAD_NOSE_WRINKLE] = {{-0.045f, -0.075f, 0.03f}, {0.045f, 0.03f, 0.17f}},
 };
 
+void head_jaw_turn(const vec3 p, vec3 dpos)
+{
+    const float hy = -0.015f, hz = -0.02f, a = HEAD_JAW_ANGLE;
+    float ry = p[1] - hy, rz = p[2] - hz;
+    dpos[0] = 0.0f;
+    dpos[1] = ry * cosf(a) - rz * sinf(a) - ry;
+    dpos[2] = ry * sinf(a) + rz * cosf(a) - rz;
+}
+
 void head_shape_region(int shape, vec3 lo, vec3 hi)
 {
     assert(shape >= 0 && shape < HEAD_SHAPE_COUNT);
@@ -192,7 +202,11 @@ void head_shape_region(int shape, vec3 lo, vec3 hi)
     glm_vec3_copy((float *)head__regions[shape][1], hi);
 }
 
-static void head__shape_delta(int s, const vec3 p, vec3 out)
+/* side: which lip a vertex belongs to where the skin is split along the mouth (-1 lower, +1
+ * upper; rows below / above the slit, the slit's lower copies count as lower). Only jaw_open
+ * tells them apart: inside the mouth's width the lower lip turns with the jaw and the upper one
+ * stays, so the slit opens; beyond the corners both follow the same smooth field. */
+static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
 {
     const float *lo = head__regions[s][0], *hi = head__regions[s][1];
     float x = p[0], ax = fabsf(p[0]), y = p[1], z = p[2], sx = x < 0 ? -1.0f : 1.0f;
@@ -229,12 +243,12 @@ static void head__shape_delta(int s, const vec3 p, vec3 out)
     }
     case HEAD_JAW_OPEN: {
         /* the jaw turns about the hinge below the ears; the lower lip goes with it */
-        float w = head__plateau(x, lo[0], -0.06f, 0.06f, hi[0]) * head__plateau(y, lo[1], -0.135f, -0.080f, hi[1])
-                * head__plateau(z, lo[2], 0.01f, 0.15f, hi[2]);
-        const float hy = -0.015f, hz = -0.02f, a = 0.12f;
-        float ry = y - hy, rz = z - hz;
-        out[1] = w * (ry * cosf(a) - rz * sinf(a) - ry);
-        out[2] = w * (ry * sinf(a) + rz * cosf(a) - rz);
+        float wxz = head__plateau(x, lo[0], -0.06f, 0.06f, hi[0]) * head__plateau(z, lo[2], 0.01f, 0.15f, hi[2]);
+        float cheek = head__plateau(y, lo[1], -0.135f, -0.080f, hi[1]);
+        float open = 1.0f - head__smoothstep(0.4f * HEAD_MOUTH_CORNER_X, HEAD_MOUTH_CORNER_X, ax);
+        float w = side < 0 ? cheek + (head__smoothstep(lo[1], -0.135f, y) - cheek) * open : cheek * (1.0f - open);
+        head_jaw_turn(p, out);
+        glm_vec3_scale(out, w * wxz, out);
         break;
     }
     case HEAD_NOSE_WRINKLE: {
@@ -283,6 +297,40 @@ static void *head__alloc(size_t n)
     return p;
 }
 
+/* The row of the grid along the lips' line, and its columns inside the mouth's width. */
+static int head__slit_row(int nv)
+{
+    int best = 0;
+    float best_d = 1e9f;
+    for (int j = 0; j <= nv; j++) {
+        vec3 p;
+        head_sculpt_point(0.5f, (float)j / nv, p);
+        float d = fabsf(p[1] - HEAD_MOUTH_Y);
+        if (d < best_d) { best_d = d; best = j; }
+    }
+    return best;
+}
+
+/* Duplicated vertices of the slit get the normal and tangent of their twin wherever the two
+ * coincide (the closed mouth shades as one surface). */
+static void head__weld_slit(const head_model *h, mesh_data *m, bool tangents)
+{
+    for (int k = 0; k < h->slit_count; k++) {
+        uint32_t a = h->slit_upper[k], b = h->slit_lower[k];
+        if (glm_vec3_distance2(m->pos[a], m->pos[b]) > 1e-14f) continue;
+        vec3 n;
+        glm_vec3_add(m->nrm[a], m->nrm[b], n);
+        glm_vec3_normalize(n);
+        glm_vec3_copy(n, m->nrm[a]);
+        glm_vec3_copy(n, m->nrm[b]);
+        if (!tangents) continue;
+        vec3 t;
+        glm_vec3_add(m->tan[a], m->tan[b], t);
+        glm_vec3_normalize(t);
+        for (int c = 0; c < 3; c++) m->tan[a][c] = m->tan[b][c] = t[c];
+    }
+}
+
 bool head_build(head_model *h, const head_desc *desc)
 {
     assert(h && desc);
@@ -303,32 +351,59 @@ bool head_build(head_model *h, const head_desc *desc)
             mesh_add_vertex(m, p, NULL, uv);
         }
     }
+    /* the mouth: the skin is split along the lips' row inside the mouth's width; the lower lip's
+     * triangles use copies of the row's vertices (same place, same uv), the corners stay shared */
+    int row = nu + 1, jm = head__slit_row(nv);
+    h->slit_row = jm;
+    uint32_t *lower_of = head__alloc((size_t)row * sizeof *lower_of); /* column -> its copy, 0 = none */
+    h->slit_upper = head__alloc((size_t)row * sizeof *h->slit_upper);
+    h->slit_lower = head__alloc((size_t)row * sizeof *h->slit_lower);
+    for (int i = 0; i <= nu; i++) {
+        uint32_t v = (uint32_t)(jm * row + i);
+        if (m->pos[v][2] <= 0.0f || fabsf(m->pos[v][0]) >= HEAD_MOUTH_CORNER_X) continue;
+        lower_of[i] = mesh_add_vertex(m, m->pos[v], NULL, m->uv[v]);
+        h->slit_upper[h->slit_count] = v;
+        h->slit_lower[h->slit_count] = lower_of[i];
+        h->slit_count++;
+    }
     for (int j = 0; j < nv; j++) {
         for (int i = 0; i < nu; i++) {
-            uint32_t a = (uint32_t)(j * (nu + 1) + i), b = a + 1, c = a + (uint32_t)(nu + 1), d = c + 1;
+            uint32_t a = (uint32_t)(j * row + i), b = a + 1, c = a + (uint32_t)row, d = c + 1;
+            if (j == jm - 1) { /* the band just below the slit: the lower lip */
+                if (lower_of[i]) c = lower_of[i];
+                if (lower_of[i + 1]) d = lower_of[i + 1];
+            }
             /* at the poles one of the two is a point in 3D but still owns its piece of UV space */
             mesh_add_tri(m, a, b, d);
             mesh_add_tri(m, a, d, c);
         }
     }
+    free(lower_of);
     head__grid_normals(m, nu, nv);
+    head__weld_slit(h, m, false);
     mesh_compute_tangents(m);
+    head__weld_slit(h, m, true);
     mesh_compute_smooth_normals(m, 1e-6f);
+    head_mouth_build(h);
 
-    /* Blendshape normal deltas: recompute the normals of the fully deformed skin. */
-    int n = m->vertex_count;
+    /* Blendshape deltas, skin then mouth; skin normal deltas: the normals of the deformed skin. */
+    int n = m->vertex_count, total = n + h->mouth.vertex_count;
+    h->shape_vertex_count = total;
     mesh_data tmp = *m;
     tmp.pos = head__alloc((size_t)n * sizeof *tmp.pos);
     tmp.nrm = head__alloc((size_t)n * sizeof *tmp.nrm);
     for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
-        h->shape_dpos[s] = head__alloc((size_t)n * sizeof *h->shape_dpos[s]);
-        h->shape_dnrm[s] = head__alloc((size_t)n * sizeof *h->shape_dnrm[s]);
+        h->shape_dpos[s] = head__alloc((size_t)total * sizeof *h->shape_dpos[s]);
+        h->shape_dnrm[s] = head__alloc((size_t)total * sizeof *h->shape_dnrm[s]);
         for (int v = 0; v < n; v++) {
-            head__shape_delta(s, m->pos[v], h->shape_dpos[s][v]);
+            int side = v >= row * (nv + 1) ? -1 : v / row >= jm ? 1 : -1;
+            head__shape_delta(s, m->pos[v], side, h->shape_dpos[s][v]);
             glm_vec3_add(m->pos[v], h->shape_dpos[s][v], tmp.pos[v]);
         }
         head__grid_normals(&tmp, nu, nv);
+        head__weld_slit(h, &tmp, false);
         for (int v = 0; v < n; v++) glm_vec3_sub(tmp.nrm[v], m->nrm[v], h->shape_dnrm[s][v]);
+        head_mouth_deltas(h, s, h->shape_dpos[s] + n, h->shape_dnrm[s] + n);
     }
     free(tmp.pos);
     free(tmp.nrm);
@@ -351,6 +426,11 @@ void head_free(head_model *h)
     if (!h) return;
     mesh_data_free(&h->skin);
     mesh_data_free(&h->eyes);
+    mesh_data_free(&h->mouth);
+    free(h->slit_upper);
+    free(h->slit_lower);
+    free(h->mouth_anchor);
+    free(h->mouth_jaw);
     for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
         free(h->shape_dpos[s]);
         free(h->shape_dnrm[s]);

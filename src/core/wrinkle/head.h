@@ -22,9 +22,19 @@
  * in the same UV space the mesh uses. Eyes: two separate spheres (eyes mesh) whose uv.y runs
  * from 0 at the back to 1 at the front pole (the pupil).
  *
- * Blendshapes: per skin vertex position and normal deltas at full weight; each one moves only
- * the vertices inside head_shape_region() (compact windows, exactly zero outside), by a few
- * millimetres to ~2 cm. Eyes are not deformed.
+ * Mouth: the skin is split along the lips' line between the corners (grid row slit_row; the
+ * lower lip's triangles use copies of that row's vertices, appended after the grid, at the same
+ * places with the same uv and, where the two coincide, the same normal), so the closed mouth is
+ * one watertight surface and jaw_open parts the lips. Behind them the mouth mesh
+ * (head_mouth.h): a lining from the lips' edges inwards into a closed cavity seen from inside,
+ * two rows of teeth and a tongue, all inside the head. Parts: head_mouth_part ranges of indices.
+ *
+ * Blendshapes: per vertex position and normal deltas at full weight, for the skin's vertices and
+ * then the mouth's (shape_vertex_count in all); each one moves only the skin vertices inside
+ * head_shape_region() (compact windows, exactly zero outside), by a few millimetres to ~2 cm.
+ * jaw_open turns the lower lip, the lower teeth, the tongue and the cavity's floor about the
+ * jaw's hinge (head_jaw_turn) while the upper lip and teeth stay; the lining follows each lip.
+ * Eyes are not deformed.
  *
  * Failure: head_build returns false (and logs) on an out-of-range desc; allocation failure aborts
  * like the mesh builders (models are built at start-up). head_free(NULL) is a no-op.
@@ -63,6 +73,9 @@ typedef enum head_shape {
 #define HEAD_MOUTH_CORNER_X 0.025f
 #define HEAD_CHIN_Y (-0.112f)
 #define HEAD_NECK_BOTTOM_Y (-0.22f)
+#define HEAD_JAW_ANGLE 0.12f /* radians the jaw turns at jaw_open 1 */
+
+typedef enum head_mouth_part { HEAD_MOUTH_CAVITY, HEAD_MOUTH_TEETH, HEAD_MOUTH_TONGUE, HEAD_MOUTH_PARTS } head_mouth_part;
 
 typedef struct head_desc {
     int slices; /* grid columns around the head, 32..1024 (default 224) */
@@ -72,10 +85,17 @@ typedef struct head_desc {
 typedef struct head_model {
     mesh_data skin;  /* neutral skin: pos, nrm, uv, tan */
     mesh_data eyes;  /* both eyeballs */
-    float (*shape_dpos[HEAD_SHAPE_COUNT])[3]; /* skin.vertex_count deltas per shape */
+    mesh_data mouth; /* lining + cavity, teeth, tongue: pos, nrm (uv, tan zero) */
+    int mouth_part[HEAD_MOUTH_PARTS][2]; /* first index, index count of each part in mouth */
+    float (*shape_dpos[HEAD_SHAPE_COUNT])[3]; /* shape_vertex_count deltas per shape: skin, then mouth */
     float (*shape_dnrm[HEAD_SHAPE_COUNT])[3];
+    int shape_vertex_count; /* skin.vertex_count + mouth.vertex_count */
     vec3 eye_center[2]; /* right (+x), left (-x) */
     int slices, stacks; /* the grid: vertex (i, j) is skin vertex j * (slices + 1) + i */
+    int slit_row, slit_count; /* the mouth's split: grid vertex slit_upper[k] and its copy slit_lower[k] */
+    uint32_t *slit_upper, *slit_lower;
+    int32_t *mouth_anchor; /* per mouth vertex: the skin vertex whose deltas it takes (the lining), or -1 */
+    float *mouth_jaw;      /* per mouth vertex without an anchor: how much of the jaw's turn it follows */
 } head_model;
 
 bool head_build(head_model *h, const head_desc *desc);
@@ -89,7 +109,10 @@ int head_shape_find(const char *name);
 /* Box outside of which the shape moves nothing (neutral head frame). */
 void head_shape_region(int shape, vec3 lo, vec3 hi);
 
-/* pos = neutral + sum w[s] * dpos[s]; nrm likewise, renormalized. nrm may be NULL. */
+/* The jaw's turn at full jaw_open: the displacement of a point that moves rigidly with the jaw. */
+void head_jaw_turn(const vec3 p, vec3 dpos);
+
+/* Skin only: pos = neutral + sum w[s] * dpos[s]; nrm likewise, renormalized. nrm may be NULL. */
 void head_apply_shapes(const head_model *h, const float w[HEAD_SHAPE_COUNT], float (*pos)[3], float (*nrm)[3]);
 
 /* Neutral skin point at uv in [0,1]^2 (the same function the mesh is sampled from). */

@@ -104,30 +104,36 @@ void gfx_bloom_size(const gfx_bloom *b, int *w, int *h)
     *h = b->down[0].height;
 }
 
-GLuint gfx_bloom_run(gfx_bloom *b, GLuint src, GLuint ao)
+GLuint gfx_bloom_run(gfx_bloom *b, GLuint src, GLuint ao, GLuint level0)
 {
     gfx_pass_begin("post.bloom");
     gfx_state_set(GFX_STATE_FULLSCREEN);
     glUseProgram(b->prog_down);
+    /* level 0: the given half-size colour (occlusion already in it), else a down step from src */
+    GLuint own[BLOOM_MAX_LEVELS];
+    for (int i = 0; i < b->levels; i++) own[i] = b->down[i].color[0];
+    if (level0) own[0] = level0;
     int sw = b->width, sh = b->height;
     GLuint in = src;
     for (int i = 0; i < b->levels; i++) {
-        gfx_target_bind(&b->down[i]);
-        glUniform2f(b->down_texel, 1.0f / (float)sw, 1.0f / (float)sh);
-        /* occlusion darkens the light that blooms too: applied once, on the first level */
-        glUniform1i(b->down_use_ao, i == 0 && ao);
-        glActiveTexture(GL_TEXTURE1);
-        glBindTexture(GL_TEXTURE_2D, i == 0 ? ao : 0);
-        glActiveTexture(GL_TEXTURE0);
-        glBindTexture(GL_TEXTURE_2D, in);
-        gfx_fullscreen_draw();
-        in = b->down[i].color[0];
+        if (i > 0 || !level0) {
+            gfx_target_bind(&b->down[i]);
+            glUniform2f(b->down_texel, 1.0f / (float)sw, 1.0f / (float)sh);
+            /* occlusion darkens the light that blooms too: applied once, on the first level */
+            glUniform1i(b->down_use_ao, i == 0 && ao);
+            glActiveTexture(GL_TEXTURE1);
+            glBindTexture(GL_TEXTURE_2D, i == 0 ? ao : 0);
+            glActiveTexture(GL_TEXTURE0);
+            glBindTexture(GL_TEXTURE_2D, in);
+            gfx_fullscreen_draw();
+        }
+        in = own[i];
         sw = b->down[i].width;
         sh = b->down[i].height;
     }
     glUseProgram(b->prog_up);
     glUniform1f(b->up_keep, b->keep);
-    GLuint low = b->down[b->levels - 1].color[0];
+    GLuint low = own[b->levels - 1];
     for (int i = b->levels - 2; i >= 0; i--) {
         gfx_target_bind(&b->up[i]);
         glUniform2f(b->up_texel, 1.0f / (float)b->down[i + 1].width, 1.0f / (float)b->down[i + 1].height);
@@ -135,12 +141,14 @@ GLuint gfx_bloom_run(gfx_bloom *b, GLuint src, GLuint ao)
         glActiveTexture(GL_TEXTURE2);
         glBindTexture(GL_TEXTURE_2D, i == 0 ? ao : 0);
         glActiveTexture(GL_TEXTURE1);
-        glBindTexture(GL_TEXTURE_2D, b->down[i].color[0]);
+        glBindTexture(GL_TEXTURE_2D, own[i]);
         glActiveTexture(GL_TEXTURE0);
         glBindTexture(GL_TEXTURE_2D, low);
         gfx_fullscreen_draw();
         low = b->up[i].color[0];
     }
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, 0);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, 0);
     glActiveTexture(GL_TEXTURE0);

@@ -4,7 +4,8 @@
  * damage rims, dissolve edges, fireballs, sparks) shows a visible glow.
  *
  *   gfx_bloom *b = gfx_bloom_create(&(gfx_bloom_desc){.width = 1280, .height = 720});
- *   GLuint blur = gfx_bloom_run(b, hdr_tex, ao_tex);   ao_tex 0 = no ambient occlusion applied
+ *   GLuint blur = gfx_bloom_run(b, hdr_tex, ao_tex, 0);   ao_tex 0 = no ambient occlusion applied
+ *   GLuint blur = gfx_bloom_run(b, 0, ao_tex, half);      level 0 given (DOF's half-size colour)
  *   ... final pass: mix(hdr, texture(blur, uv), strength) ...
  *   gfx_bloom_destroy(b);
  *
@@ -14,6 +15,8 @@
  * rest): the blur spreads a bright pixel's energy, never adds to it, so mix(src, blur, s) has
  * the source's total energy for any s. The down filter is a 4x4 box from 4 bilinear taps and the
  * up filter a normalized 3x3 tent: both conserve energy away from the borders (clamp to edge).
+ * A given level 0 (half size, occlusion applied: DOF's first step, a 2x2 average, which keeps
+ * energy too) replaces the first down step, so the stack downsamples the full-size image once.
  * With ao, the result's alpha carries the occlusion too (the colour pass then reads one half-size
  * texture for both); otherwise alpha is 1.
  * Failure (no targets, shader error): create returns NULL after logging.
@@ -37,7 +40,7 @@ gfx_bloom *gfx_bloom_create(const gfx_bloom_desc *desc);
 void gfx_bloom_destroy(gfx_bloom *b);
 bool gfx_bloom_resize(gfx_bloom *b, int width, int height);
 /* Runs the chain (pass "post.bloom"); returns the half-size result texture. */
-GLuint gfx_bloom_run(gfx_bloom *b, GLuint src, GLuint ao);
+GLuint gfx_bloom_run(gfx_bloom *b, GLuint src, GLuint ao, GLuint level0);
 /* Size of the result (half the source, rounded up). */
 void gfx_bloom_size(const gfx_bloom *b, int *width, int *height);
 

@@ -10,12 +10,15 @@
 #include "gfx/target.h"
 #include "gfx/timer.h"
 
+/* the gather's programs: what it composites besides the blur (compiled in, not switched) */
+enum { DOF_BLUR_PLAIN, DOF_BLUR_AO, DOF_BLUR_BLOOM, DOF_BLUR_VARIANTS };
+
 struct gfx_dof {
     int width, height;
     float max_coc_720;
     gfx_target coc, blur;
-    GLuint prog_coc, prog_blur;
-    GLint coc_params, coc_use_ao, blur_max;
+    GLuint prog_coc, prog_blur[DOF_BLUR_VARIANTS];
+    GLint coc_params, coc_use_ao, blur_max[DOF_BLUR_VARIANTS], blur_strength[DOF_BLUR_VARIANTS];
 };
 
 static bool dof__targets(gfx_dof *d)
@@ -37,21 +40,32 @@ gfx_dof *gfx_dof_create(const gfx_dof_desc *desc)
     d->height = desc->height > 0 ? desc->height : 720;
     d->max_coc_720 = desc->max_coc_720 > 0 ? desc->max_coc_720 : 4.0f;
     d->prog_coc = gfx_program_load("fullscreen.vert", "post_dof_coc.frag", NULL);
-    d->prog_blur = gfx_program_load("fullscreen.vert", "post_dof_blur.frag", NULL);
-    if (!d->prog_coc || !d->prog_blur || !dof__targets(d)) {
+    static const char *const defines[DOF_BLUR_VARIANTS] = {"", "#define POST_AO 1\n", "#define POST_BLOOM 1\n"};
+    bool ok = d->prog_coc != 0;
+    for (int i = 0; i < DOF_BLUR_VARIANTS; i++) {
+        d->prog_blur[i] = gfx_program_load("fullscreen.vert", "post_dof_blur.frag", defines[i]);
+        ok = ok && d->prog_blur[i];
+    }
+    if (!ok || !dof__targets(d)) {
         log_error("dof: cannot create its targets or programs (see above)");
         gfx_dof_destroy(d);
         return NULL;
     }
     d->coc_params = gfx_uniform(d->prog_coc, "u_dof");
     d->coc_use_ao = gfx_uniform(d->prog_coc, "u_use_ao");
-    d->blur_max = gfx_uniform(d->prog_blur, "u_max");
     glUseProgram(d->prog_coc);
     glUniform1i(gfx_uniform(d->prog_coc, "u_hdr"), 0);
     glUniform1i(gfx_uniform(d->prog_coc, "u_depth"), 1);
     glUniform1i(gfx_uniform(d->prog_coc, "u_ao"), 2);
-    glUseProgram(d->prog_blur);
-    glUniform1i(gfx_uniform(d->prog_blur, "u_coc"), 0);
+    for (int i = 0; i < DOF_BLUR_VARIANTS; i++) {
+        GLuint prog = d->prog_blur[i];
+        d->blur_max[i] = gfx_uniform(prog, "u_max");
+        d->blur_strength[i] = gfx_uniform(prog, "u_bloom_strength");
+        glUseProgram(prog);
+        glUniform1i(gfx_uniform(prog, "u_coc"), 0);
+        glUniform1i(gfx_uniform(prog, "u_bloom"), 1);
+        glUniform1i(gfx_uniform(prog, "u_ao"), 2);
+    }
     glUseProgram(0);
     return d;
 }
@@ -62,7 +76,8 @@ void gfx_dof_destroy(gfx_dof *d)
     gfx_target_destroy(&d->coc);
     gfx_target_destroy(&d->blur);
     if (d->prog_coc) glDeleteProgram(d->prog_coc);
-    if (d->prog_blur) glDeleteProgram(d->prog_blur);
+    for (int i = 0; i < DOF_BLUR_VARIANTS; i++)
+        if (d->prog_blur[i]) glDeleteProgram(d->prog_blur[i]);
     free(d);
 }
 
@@ -84,7 +99,7 @@ void gfx_dof_params(const gfx_dof *d, const float proj[16], float focus_m, float
 
 GLuint gfx_dof_coc(const gfx_dof *d) { return d->coc.color[0]; }
 
-GLuint gfx_dof_run(gfx_dof *d, GLuint hdr, GLuint depth, GLuint ao, const float params[4])
+GLuint gfx_dof_half(gfx_dof *d, GLuint hdr, GLuint depth, GLuint ao, const float params[4])
 {
     gfx_pass_begin("post.dof");
     gfx_state_set(GFX_STATE_FULLSCREEN);
@@ -98,10 +113,30 @@ GLuint gfx_dof_run(gfx_dof *d, GLuint hdr, GLuint depth, GLuint ao, const float 
         glBindTexture(GL_TEXTURE_2D, tex[i]);
     }
     gfx_fullscreen_draw();
+    for (int i = 2; i >= 1; i--) {
+        glActiveTexture(GL_TEXTURE0 + i);
+        glBindTexture(GL_TEXTURE_2D, 0);
+    }
+    glActiveTexture(GL_TEXTURE0);
+    glUseProgram(0);
+    gfx_pass_end();
+    return d->coc.color[0];
+}
+
+GLuint gfx_dof_run(gfx_dof *d, const gfx_dof_composite *c, const float params[4])
+{
+    gfx_pass_begin("post.dof");
+    gfx_state_set(GFX_STATE_FULLSCREEN);
     gfx_target_bind(&d->blur);
-    glUseProgram(d->prog_blur);
-    glUniform1f(d->blur_max, params[3]);
-    glBindTexture(GL_TEXTURE_2D, d->coc.color[0]);
+    int v = c->bloom ? DOF_BLUR_BLOOM : c->ao ? DOF_BLUR_AO : DOF_BLUR_PLAIN;
+    glUseProgram(d->prog_blur[v]);
+    glUniform1f(d->blur_max[v], params[3]);
+    glUniform1f(d->blur_strength[v], c->bloom_strength);
+    const GLuint tex[3] = {d->coc.color[0], c->bloom, c->ao};
+    for (int i = 2; i >= 0; i--) {
+        glActiveTexture(GL_TEXTURE0 + i);
+        glBindTexture(GL_TEXTURE_2D, tex[i]);
+    }
     gfx_fullscreen_draw();
     for (int i = 2; i >= 1; i--) {
         glActiveTexture(GL_TEXTURE0 + i);

@@ -1,22 +1,20 @@
-/* fxaa.h — the last pass of the post stack: FXAA (edge-directed anti-aliasing on the tone-mapped
- * image, after Lottes' FXAA 3.11 quality variant: the pixel and its 4 neighbours, and on edges
- * only the diagonals and a 3-step search along the edge (7 pixels each way)) and
- * contrast-adaptive sharpening (after AMD's CAS) in one full-size pass sharing the same taps.
- * Edges FXAA finds are smoothed; everywhere else the pixel is sharpened by an amount that falls
- * where local contrast nears black or white, so the half-size blurs and texture filtering lose
- * their softness without ringing.
+/* fxaa.h — the last pass of the post stack: FXAA, edge-directed anti-aliasing on the tone-mapped
+ * image (after Lottes' FXAA 3.11 quality variant: the pixel and its 4 neighbours decide whether
+ * it is on an edge; on edges the diagonals give the orientation and sub-pixel amount and a
+ * 3-step search along the edge (7 pixels each way) finds its ends).
  *
+ *   gfx_grade_run(g, &(gfx_grade_inputs){..., .fxaa_tex = ldr_tex}, &dst);  picture + candidates
  *   gfx_fxaa *f = gfx_fxaa_create();
- *   gfx_fxaa_run(f, ldr_tex, fxaa_on, sharpen_on, &dst);   ldr_tex: sRGB-encoded, luma in alpha
+ *   gfx_fxaa_run(f, ldr_tex, &dst);   ldr_tex: sRGB-encoded, luma in alpha, filtered linearly
  *   gfx_fxaa_destroy(f);
  *
- * The input must be filtered linearly (FXAA samples between pixels). Headless runs have no MSAA,
- * so this is their anti-aliasing; a window keeps its MSAA and still runs FXAA on what is left.
- * Timed as "post.fxaa" (sharpening included). Sharpen strength 0.5 (0..1). Each combination is
- * its own program (a software rasterizer runs both sides of a branch). When dst has a depth
- * attachment the pass is split in two draws so that only edge pixels pay for FXAA: the first
- * writes every non-edge pixel and leaves edges at depth 1 (dst's depth is overwritten), the
- * second, depth-tested, shades only the edges. Without depth it is one draw.
+ * dst already holds the picture, and its depth marks FXAA's candidates with 1 (the colour pass
+ * writes both, see grade.h; its mark is a little generous). The pass is depth-tested so only
+ * candidates are shaded (a software rasterizer skips blocks without one); a candidate that is no
+ * edge by FXAA's own threshold is discarded and keeps dst's pixel, so the result equals running
+ * FXAA on every pixel wherever the mark covers the edges. Headless runs have no MSAA, so this is
+ * their anti-aliasing; a window keeps its MSAA and still runs FXAA on what is left.
+ * Timed as "post.fxaa". Sharpening is the colour pass's (grade.h).
  * Failure: create returns NULL after logging.
  */
 #ifndef IMPRINT_GFX_POST_FXAA_H
@@ -31,6 +29,6 @@ typedef struct gfx_fxaa gfx_fxaa;
 
 gfx_fxaa *gfx_fxaa_create(void);
 void gfx_fxaa_destroy(gfx_fxaa *f);
-void gfx_fxaa_run(gfx_fxaa *f, GLuint src, bool fxaa, bool sharpen, const gfx_target *dst);
+void gfx_fxaa_run(gfx_fxaa *f, GLuint src, const gfx_target *dst);
 
 #endif

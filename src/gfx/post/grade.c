@@ -1,5 +1,6 @@
 #include "gfx/post/grade.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,19 +13,20 @@
 #include "gfx/timer.h"
 
 enum { GRADE_AO = 1, GRADE_BLOOM = 2, GRADE_DOF = 4, GRADE_AUTO_EXPOSURE = 8, GRADE_LOOK = 16, GRADE_GAMMA = 32,
-       GRADE_LUMA_ALPHA = 64, GRADE_VARIANTS = 128 };
+       GRADE_SHARPEN = 64, GRADE_FXAA = 128, GRADE_VARIANTS = 256 };
 
 /* One program per combination of stages, compiled the first time it is used. */
 typedef struct grade_program {
     GLuint prog;
-    GLint u_exposure, u_bloom_strength, u_lift, u_gamma, u_gain, u_saturation;
+    GLint u_exposure, u_bloom_strength, u_lift, u_gamma, u_gain, u_saturation, u_sharpen;
     bool failed;
 } grade_program;
 
 struct gfx_grade {
     gfx_grade_look look;
-    float bloom_strength;
+    float bloom_strength, sharpen;
     grade_program variant[GRADE_VARIANTS];
+    gfx_target both; /* dst's colour and depth with FXAA's input as a second colour */
 };
 
 static grade_program *grade__program(gfx_grade *g, int flags)
@@ -32,14 +34,14 @@ static grade_program *grade__program(gfx_grade *g, int flags)
     grade_program *v = &g->variant[flags];
     if (v->prog || v->failed) return v;
     static const char *const names[] = {"POST_AO", "POST_BLOOM", "POST_DOF", "POST_AUTO_EXPOSURE", "POST_GRADE",
-                                        "POST_GAMMA", "POST_LUMA_ALPHA"};
+                                        "POST_GAMMA", "POST_SHARPEN", "POST_FXAA"};
     char defines[512] = "";
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < 8; i++)
         if (flags & (1 << i)) {
             size_t n = strlen(defines);
             snprintf(defines + n, sizeof defines - n, "#define %s 1\n", names[i]);
         }
-    v->prog = gfx_program_load("fullscreen.vert", "post_grade.frag", defines);
+    v->prog = gfx_program_load("post_grade.vert", "post_grade.frag", defines);
     if (!v->prog) {
         v->failed = true;
         log_error("grade: the colour pass's program (flags %d) failed; the picture stays as it was", flags);
@@ -51,6 +53,7 @@ static grade_program *grade__program(gfx_grade *g, int flags)
     v->u_gamma = gfx_uniform(v->prog, "u_gamma");
     v->u_gain = gfx_uniform(v->prog, "u_gain");
     v->u_saturation = gfx_uniform(v->prog, "u_saturation");
+    v->u_sharpen = gfx_uniform(v->prog, "u_sharpen");
     glUseProgram(v->prog);
     static const char *const samplers[] = {"u_hdr", "u_ao", "u_bloom", "u_dof_tex", "u_exposure_tex"};
     for (int i = 0; i < 5; i++) glUniform1i(gfx_uniform(v->prog, samplers[i]), i);
@@ -74,6 +77,7 @@ gfx_grade *gfx_grade_create(const gfx_grade_desc *d)
     if (!g) return NULL;
     g->look = d->look ? *d->look : grade_default;
     g->bloom_strength = d->bloom_strength > 0 ? d->bloom_strength : 0.08f;
+    g->sharpen = d->sharpen > 0 ? d->sharpen : 0.5f;
     /* the plain tone map is compiled now, so a broken shader is reported at start-up */
     if (!grade__program(g, 0)->prog) {
         log_error("grade: cannot create its program (see above)");
@@ -88,10 +92,13 @@ void gfx_grade_destroy(gfx_grade *g)
     if (!g) return;
     for (int i = 0; i < GRADE_VARIANTS; i++)
         if (g->variant[i].prog) glDeleteProgram(g->variant[i].prog);
+    gfx_target_destroy(&g->both);
     free(g);
 }
 
 void gfx_grade_set_look(gfx_grade *g, const gfx_grade_look *look) { g->look = *look; }
+
+float gfx_grade_bloom_strength(const gfx_grade *g) { return g->bloom_strength; }
 
 static bool grade__identity(const gfx_grade_look *l)
 {
@@ -100,19 +107,44 @@ static bool grade__identity(const gfx_grade_look *l)
     return l->saturation == 1;
 }
 
+/* The target the pass draws into: dst, or dst with FXAA's input as a second colour. */
+static const gfx_target *grade__target(gfx_grade *g, GLuint fxaa_tex, const gfx_target *dst)
+{
+    if (!fxaa_tex) return dst;
+    assert(dst->depth && dst->samples == 1); /* the edge mark goes into dst's depth */
+    gfx_target *b = &g->both;
+    if (b->fbo && b->color[0] == dst->color[0] && b->color[1] == fxaa_tex && b->depth == dst->depth &&
+        b->width == dst->width && b->height == dst->height)
+        return b;
+    gfx_target_destroy(b);
+    const GLuint colors[2] = {dst->color[0], fxaa_tex};
+    if (!gfx_target_wrap(b, colors, 2, dst->depth, dst->width, dst->height, "post.grade+fxaa")) return NULL;
+    return b;
+}
+
 void gfx_grade_run(gfx_grade *g, const gfx_grade_inputs *in, const gfx_target *dst)
 {
     gfx_pass_begin("post.grade");
-    gfx_target_bind(dst);
-    gfx_state_set(GFX_STATE_FULLSCREEN);
+    const gfx_target *t = grade__target(g, in->fxaa_tex, dst);
+    bool fxaa = t && in->fxaa_tex;
+    gfx_target_bind(t ? t : dst);
+    if (fxaa) {
+        /* cleared to 1, then LEQUAL: every pixel passes and writes its edge mark (1 or 0) */
+        gfx_state_clear(GL_DEPTH_BUFFER_BIT);
+        gfx_state_set(GFX_DEPTH_LEQUAL | GFX_DEPTH_WRITE);
+    } else {
+        gfx_state_set(GFX_STATE_FULLSCREEN);
+    }
     const gfx_grade_look *l = &g->look;
     bool look = in->grade && !grade__identity(l);
     bool gamma = look && (l->gamma[0] != 1 || l->gamma[1] != 1 || l->gamma[2] != 1);
-    int flags = (in->ao ? GRADE_AO : 0) | (in->bloom ? GRADE_BLOOM : 0) | (in->dof ? GRADE_DOF : 0) |
+    /* DOF's result already holds the occlusion and the bloom */
+    int flags = (in->dof ? GRADE_DOF : (in->ao ? GRADE_AO : 0) | (in->bloom ? GRADE_BLOOM : 0)) |
                 (in->exposure ? GRADE_AUTO_EXPOSURE : 0) | (look ? GRADE_LOOK : 0) | (gamma ? GRADE_GAMMA : 0) |
-                (in->luma_alpha ? GRADE_LUMA_ALPHA : 0);
+                (in->sharpen ? GRADE_SHARPEN : 0) | (fxaa ? GRADE_FXAA : 0);
     grade_program *v = grade__program(g, flags);
-    if (!v->prog) v = grade__program(g, flags & GRADE_LUMA_ALPHA); /* visible fallback: plain tone map */
+    if (!v->prog) v = grade__program(g, flags & GRADE_FXAA); /* visible fallback: plain tone map */
+    if (!v->prog) v = grade__program(g, 0);
     glUseProgram(v->prog);
     glUniform1f(v->u_exposure, in->exposure_fixed > 0 ? in->exposure_fixed : 1.0f);
     glUniform1f(v->u_bloom_strength, g->bloom_strength);
@@ -120,6 +152,7 @@ void gfx_grade_run(gfx_grade *g, const gfx_grade_inputs *in, const gfx_target *d
     glUniform3fv(v->u_gamma, 1, l->gamma);
     glUniform3fv(v->u_gain, 1, l->gain);
     glUniform1f(v->u_saturation, l->saturation);
+    glUniform1f(v->u_sharpen, g->sharpen);
     const GLuint tex[5] = {in->hdr, in->ao, in->bloom, in->dof, in->exposure};
     for (int i = 4; i >= 0; i--) {
         glActiveTexture(GL_TEXTURE0 + i);

@@ -9,11 +9,15 @@
  *   gfx_grade_destroy(g);
  *
  * Inputs left 0 are skipped: no ao (nothing darkened), no bloom, no dof (sharp), no exposure
- * texture (exposure_fixed is used), grade off (identity). With `luma_alpha` the pass writes the
- * encoded pixel's luma into alpha for FXAA; otherwise alpha is 1. An identity grade
+ * texture (exposure_fixed is used), grade off (identity), no sharpening, no FXAA to prepare.
+ * Sharpening and FXAA's preparation read the pixel's four HDR neighbours and judge them by an
+ * approximation of their final luma (this pixel's composite, the exposure, the tone curve, a
+ * square-root encoding): CAS on luma, and an edge mark a little below FXAA's threshold so that
+ * every edge FXAA would find is marked (gfx_fxaa_run then shades only marked pixels and discards
+ * those that are no edge after all). Alpha is 1. An identity grade
  * (lift 0, gamma 1, gain 1, saturation 1) changes no pixel: the pass skips the maths for it
  * rather than trusting pow(x, 1) to be exact. Timed as "post.grade" (exposure applied,
- * tone map and grade: one pass). Each combination of stages is its own program, compiled on first
+ * tone map, grade, sharpening and FXAA's edge mark: one pass). Each combination of stages is its own program, compiled on first
  * use: a software rasterizer executes both sides of a branch, so a stage that is off costs
  * nothing only if it is not in the code. A variant that fails to compile falls back to the plain
  * tone map (logged once).
@@ -35,17 +39,22 @@ typedef struct gfx_grade_look {
 typedef struct gfx_grade_desc {
     const gfx_grade_look *look; /* NULL = the default look (slightly warm, a little more saturated) */
     float bloom_strength;       /* share of the bloom blur in the image, default 0.08 */
+    float sharpen;              /* sharpening strength 0..1, default 0.5 */
 } gfx_grade_desc;
 
 typedef struct gfx_grade_inputs {
     GLuint hdr;            /* full size, linear HDR */
     GLuint ao;             /* half size, .r = ambient occlusion (1 = open), 0 = none */
     GLuint bloom;          /* half size energy-conserving blur (.a = the occlusion when ao is set), 0 = none */
-    GLuint dof;            /* half size blurred colour, .a = blur radius in half pixels, 0 = none */
+    GLuint dof;            /* half size composite from gfx_dof_run (sharp * a + rgb: ao and bloom already
+                              in it, so those two are not read), 0 = none */
     GLuint exposure;       /* 1x1 R32F exposure multiplier, 0 = exposure_fixed */
     float exposure_fixed;
     bool grade;            /* apply the look */
-    bool luma_alpha;       /* write luma to alpha (FXAA input) */
+    bool sharpen;          /* contrast-adaptive sharpening (on luma, from the HDR neighbours) */
+    GLuint fxaa_tex;       /* full-size RGBA8 texture that receives FXAA's input (the unsharpened picture,
+                              luma in alpha) while dst's depth receives FXAA's candidates (1); 0 = no FXAA.
+                              dst must then have a single-sampled depth texture */
 } gfx_grade_inputs;
 
 typedef struct gfx_grade gfx_grade;
@@ -53,6 +62,8 @@ typedef struct gfx_grade gfx_grade;
 gfx_grade *gfx_grade_create(const gfx_grade_desc *desc);
 void gfx_grade_destroy(gfx_grade *g);
 void gfx_grade_set_look(gfx_grade *g, const gfx_grade_look *look);
+/* The bloom's share s of the image (DOF's composite uses it too). */
+float gfx_grade_bloom_strength(const gfx_grade *g);
 /* The identity look: the pass then leaves tone-mapped pixels as they are. */
 gfx_grade_look gfx_grade_identity(void);
 void gfx_grade_run(gfx_grade *g, const gfx_grade_inputs *in, const gfx_target *dst);

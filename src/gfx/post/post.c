@@ -21,7 +21,7 @@ struct gfx_post {
     gfx_exposure *exposure;
     gfx_grade *grade;
     gfx_fxaa *fxaa;
-    gfx_target ldr; /* the colour pass's output when FXAA/sharpen follow (luma in alpha) */
+    gfx_target ldr; /* FXAA's input, the colour pass's second output (luma in alpha) */
     GLuint last_ao, last_bloom;
     bool ran_dof, exposure_was_on;
 };
@@ -83,11 +83,19 @@ void gfx_post_run(gfx_post *p, const gfx_post_frame *f, const gfx_target *dst)
     p->last_ao = p->last_bloom = 0;
     p->ran_dof = false;
     if (on[POST_SSAO]) in.ao = p->last_ao = gfx_ssao_run(p->ssao, f->depth, f->proj);
-    if (on[POST_BLOOM]) in.bloom = p->last_bloom = gfx_bloom_run(p->bloom, f->hdr, in.ao);
+    /* with DOF on, its half-size colour is bloom's first level (one downsample of the full
+     * image), and its gather composites occlusion and bloom for the colour pass */
+    float dof_params[4];
+    GLuint half = 0;
     if (on[POST_DOF]) {
-        float params[4];
-        gfx_dof_params(p->dof, f->proj, f->focus_m, params);
-        in.dof = gfx_dof_run(p->dof, f->hdr, f->depth, in.ao, params);
+        gfx_dof_params(p->dof, f->proj, f->focus_m, dof_params);
+        half = gfx_dof_half(p->dof, f->hdr, f->depth, in.ao, dof_params);
+    }
+    if (on[POST_BLOOM]) in.bloom = p->last_bloom = gfx_bloom_run(p->bloom, f->hdr, in.ao, half);
+    if (on[POST_DOF]) {
+        in.dof = gfx_dof_run(p->dof, &(gfx_dof_composite){.bloom = in.bloom, .ao = in.ao,
+                                                          .bloom_strength = gfx_grade_bloom_strength(p->grade)},
+                             dof_params);
         p->ran_dof = true;
     }
     if (on[POST_EXPOSURE]) {
@@ -95,10 +103,11 @@ void gfx_post_run(gfx_post *p, const gfx_post_frame *f, const gfx_target *dst)
         in.exposure = gfx_exposure_run(p->exposure, f->hdr, f->dt);
     }
     p->exposure_was_on = on[POST_EXPOSURE];
-    bool last_pass = on[POST_FXAA] || on[POST_SHARPEN];
-    in.luma_alpha = last_pass;
-    gfx_grade_run(p->grade, &in, last_pass ? &p->ldr : dst);
-    if (last_pass) gfx_fxaa_run(p->fxaa, p->ldr.color[0], on[POST_FXAA], on[POST_SHARPEN], dst);
+    /* the colour pass sharpens and marks FXAA's candidates itself; FXAA then shades only those */
+    in.sharpen = on[POST_SHARPEN];
+    in.fxaa_tex = on[POST_FXAA] && dst->depth ? p->ldr.color[0] : 0;
+    gfx_grade_run(p->grade, &in, dst);
+    if (in.fxaa_tex) gfx_fxaa_run(p->fxaa, p->ldr.color[0], dst);
     gfx_pass_end();
 }
 

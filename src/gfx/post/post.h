@@ -6,13 +6,15 @@
  *   GLuint t = gfx_post_view(p, "bloom", &mode);   debug views: ssao, bloom, coc (0 when not run)
  *   gfx_post_destroy(p);
  *
- * Order (each stage skipped when switched off in post_settings):
- *   SSAO (half, post.ssao) -> bloom (half chain, post.bloom) -> DOF (half, post.dof)
- *   -> exposure (16x16 + 1x1, post.exposure) -> colour pass: occlusion, DOF and bloom composited,
- *   exposure, tone map, grade (full, post.grade) -> FXAA + sharpen (full, post.fxaa).
- * The whole stack is also timed as "post". With FXAA and sharpen both off the colour pass writes
- * straight into the destination, and with every effect off the stack is the old fixed tone map
- * (exposure 0.8). Exposure off means that fixed exposure; turning it on again (or
+ * Passes (each stage skipped when switched off in post_settings):
+ *   SSAO (half, post.ssao) -> DOF step 1: half-size colour + CoC (post.dof) -> bloom chain from
+ *   it (post.bloom; from its own first level without DOF) -> DOF step 2: gather, occlusion and
+ *   bloom composited (half, post.dof) -> exposure (16x16 + 1x1, post.exposure) -> colour pass:
+ *   the composite, exposure, tone map, grade, sharpening and FXAA's edge mark into dst's colour
+ *   and depth, FXAA's input into a second target (full, post.grade) -> FXAA on the marked
+ *   pixels only (post.fxaa). The picture composes the effects in DESIGN's order all the same.
+ * The whole stack is also timed as "post". dst needs a depth texture for FXAA (without one FXAA
+ * is skipped); with every effect off the stack is the old fixed tone map (exposure 0.8). Exposure off means that fixed exposure; turning it on again (or
  * gfx_post_reset, on a scene switch) starts adapting from the frame's own target.
  * The textures each stage writes and reads (format, size) are tabled in docs/post.md.
  * Failure: create returns NULL after logging (every module it needs is created or none).

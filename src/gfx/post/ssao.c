@@ -13,22 +13,19 @@
 struct gfx_ssao {
     int width, height;
     float radius, strength;
-    gfx_target raw, half_blurred, blurred;
+    gfx_target raw, blurred;
     GLuint prog_sky, prog_ao, prog_blur;
-    GLint ao_proj, ao_params, blur_axis;
+    GLint ao_proj, ao_params;
 };
 
 static bool ssao__targets(gfx_ssao *s)
 {
     gfx_target_destroy(&s->raw);
-    gfx_target_destroy(&s->half_blurred);
     gfx_target_destroy(&s->blurred);
     int w = (s->width + 1) / 2, h = (s->height + 1) / 2;
+    /* the raw result is filtered: the blur's taps each average 2x2 of it */
     return gfx_target_create(&s->raw, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RG16F},
-                                                          .depth = GL_DEPTH_COMPONENT24, .nearest = true,
-                                                          .label = "post.ssao.raw"}) &&
-           gfx_target_create(&s->half_blurred, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RG16F},
-                                                                   .nearest = true, .label = "post.ssao.blur_x"}) &&
+                                                          .depth = GL_DEPTH_COMPONENT24, .label = "post.ssao.raw"}) &&
            gfx_target_create(&s->blurred, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RG16F},
                                                               .label = "post.ssao"});
 }
@@ -57,7 +54,6 @@ gfx_ssao *gfx_ssao_create(const gfx_ssao_desc *d)
     glUniform1i(gfx_uniform(s->prog_ao, "u_depth"), 0);
     glUseProgram(s->prog_blur);
     glUniform1i(gfx_uniform(s->prog_blur, "u_raw"), 0);
-    s->blur_axis = gfx_uniform(s->prog_blur, "u_axis");
     glUseProgram(0);
     return s;
 }
@@ -66,7 +62,6 @@ void gfx_ssao_destroy(gfx_ssao *s)
 {
     if (!s) return;
     gfx_target_destroy(&s->raw);
-    gfx_target_destroy(&s->half_blurred);
     gfx_target_destroy(&s->blurred);
     if (s->prog_sky) glDeleteProgram(s->prog_sky);
     if (s->prog_ao) glDeleteProgram(s->prog_ao);
@@ -100,15 +95,10 @@ GLuint gfx_ssao_run(gfx_ssao *s, GLuint depth, const float proj[16])
     glUniform4f(s->ao_params, s->radius, s->strength, (float)s->width, (float)s->height);
     gfx_fullscreen_draw();
     gfx_state_set(GFX_STATE_FULLSCREEN);
-    /* the 4x4 blur as two 4-tap passes: half the fetches of one 16-tap pass */
+    /* the 4x4 blur in one pass of four bilinear taps */
     glUseProgram(s->prog_blur);
-    gfx_target_bind(&s->half_blurred);
-    glUniform2i(s->blur_axis, 1, 0);
-    glBindTexture(GL_TEXTURE_2D, s->raw.color[0]);
-    gfx_fullscreen_draw();
     gfx_target_bind(&s->blurred);
-    glUniform2i(s->blur_axis, 0, 1);
-    glBindTexture(GL_TEXTURE_2D, s->half_blurred.color[0]);
+    glBindTexture(GL_TEXTURE_2D, s->raw.color[0]);
     gfx_fullscreen_draw();
     glBindTexture(GL_TEXTURE_2D, 0);
     glUseProgram(0);

@@ -1,7 +1,7 @@
-/* ssao.h — screen-space ambient occlusion at half size: a normal-oriented hemisphere of 8
+/* ssao.h — screen-space ambient occlusion at half size: a normal-oriented hemisphere of 6
  * samples per pixel around the view-space position rebuilt from depth (the normal too, from the
  * neighbours with the smaller depth step, so silhouettes do not smear), then a 4x4 depth-aware
- * blur (two 4-tap passes) that removes the 4x4 rotation pattern without bleeding across depth edges.
+ * blur (one pass of four bilinear taps, each a 2x2 block) that removes the 4x4 rotation pattern without bleeding across depth edges.
  *
  *   gfx_ssao *s = gfx_ssao_create(&(gfx_ssao_desc){.width = 1280, .height = 720});
  *   GLuint ao = gfx_ssao_run(s, depth_tex, proj);   half size, .r: 1 = open, lower = occluded
