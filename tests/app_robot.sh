@@ -2,7 +2,8 @@
 # The living robot headless: it walks only on command; while it walks, a shot at the crosshair
 # makes a hole on the limb under it, and over the next second the hole's hot rim is drawn where
 # the engine says the limb carried it (moving across the screen), no longer where it was hit;
-# a near miss and far shotgun pellets leave scorch (A) without holes (R); same seed, same pixels.
+# a near miss and far shotgun pellets leave scorch (A) without holes (R); the robot is culled with
+# the box of its drawn pose; same seed, same pixels.
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
@@ -68,6 +69,17 @@ echo "far pellets: mean R G B A $r2 $g2 $b2 $a2, armor hits $(num far.json hits_
 check awk -v r="$r2" -v a="$a2" -v a1="$a" 'BEGIN { exit !(r == 0 && a > a1) }'
 check test "$(num far.json hits_armor)" -ge 5
 check test "$(num far.json scorches)" -ge 5
+
+# culled with the box of the drawn pose: drawn while in view, not when the camera looks away
+cat >cull.txt <<'SCRIPT'
+0 robot anim walk
+1 stats seen.json
+1.05 camera 0 1.4 4 0 1.4 9
+1.15 stats away.json
+SCRIPT
+check "$IMPRINT" --headless --size 160x90 --scene range --fixed-dt 0.05 --seed 3 --script cull.txt
+check grep -q '"robot_drawn": true' seen.json
+check grep -q '"robot_drawn": false' away.json
 
 # same seed and script while walking and shooting: the same pixels
 sed 's/h\([0-9]\)\.png/again\1.png/; /stats/d' walk.txt >again.txt

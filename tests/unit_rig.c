@@ -229,6 +229,49 @@ static void rays_meet_the_drawn_pose_and_go_through_its_holes(void **state)
     blast_destroy(bs);
 }
 
+/* The robot is culled with the box of its drawn pose: it holds every skinned vertex, follows a
+ * raised arm out of the rest box, grows with the dissolve's push, and a frustum that sees only
+ * the raised arm keeps the robot while the rest box would have culled it. */
+static void culling_bounds_follow_the_pose(void **state)
+{
+    (void)state;
+    blast_state *bs = blast_create(rb, NULL);
+    vec3 rlo, rhi, lo, hi;
+    blast_posed_bounds(bs, rlo, rhi); /* the bind pose */
+    rig_pose p;
+    rig_pose_bind(&p);
+    glm_quatv(p.rot[RIG_UPPER_ARM_L], 1.2f, (vec3){0, 0, 1}); /* the left arm raised sideways */
+    mat4 pal[RIG_BONE_COUNT];
+    rig_palette(&p, GLM_MAT4_IDENTITY, pal);
+    blast_set_pose(bs, (const mat4 *)pal);
+    blast_posed_bounds(bs, lo, hi);
+    int n;
+    const float (*v)[3] = blast_posed_positions(bs, &n);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++) assert_true(v[i][k] >= lo[k] && v[i][k] <= hi[k]);
+    assert_true(hi[0] > rhi[0] + 0.2f); /* the hand is out of the rest box */
+    /* an orthographic view of only the space beside the rest box (x beyond its side) */
+    mat4 proj, view, vp;
+    glm_ortho(rhi[0] + 0.05f, rhi[0] + 2.0f, -1.0f, 3.0f, 0.1f, 20.0f, proj);
+    glm_lookat((vec3){0, 0, 5}, (vec3){0, 0, 0}, (vec3){0, 1, 0}, view);
+    glm_mat4_mul(proj, view, vp);
+    vec4 planes[6];
+    glm_frustum_planes(vp, planes);
+    dissolve_params d = {.mode = DISSOLVE_MODE_NONE, .amount = 0.5f, .band = 0.1f, .edge_width = 0.02f};
+    assert_true(range_play_robot_in_view(bs, &d, planes));
+    vec3 rest_box[2] = {{rlo[0], rlo[1], rlo[2]}, {rhi[0], rhi[1], rhi[2]}};
+    assert_false(glm_aabb_frustum(rest_box, planes)); /* culled with the rest box, it would vanish */
+    /* back in the bind pose nothing reaches up there ... unless the dissolve's push does */
+    rig_pose_bind(&p);
+    rig_palette(&p, GLM_MAT4_IDENTITY, pal);
+    blast_set_pose(bs, (const mat4 *)pal);
+    assert_false(range_play_robot_in_view(bs, &d, planes));
+    d.mode = DISSOLVE_MODE_PUSH;
+    d.push_distance = 0.3f;
+    assert_true(range_play_robot_in_view(bs, &d, planes));
+    blast_destroy(bs);
+}
+
 /* The largest distance any plate vertex moves from the bind pose. */
 static float max_offset(const rig_pose *p)
 {
@@ -423,6 +466,7 @@ int main(void)
         cmocka_unit_test(a_blown_plate_leaves_with_its_bone_velocity),
         cmocka_unit_test(shots_leave_the_muzzle_towards_the_crosshair_point_with_a_tracer),
         cmocka_unit_test(heat_without_penetration_for_body_hits_and_far_pellets),
+        cmocka_unit_test(culling_bounds_follow_the_pose),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

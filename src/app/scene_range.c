@@ -47,6 +47,7 @@ typedef struct range {
     double refit_ms;             /* CPU skinning + BVH refit of the last step */
     fx_billboard tracer_bb[RANGE_TRACER_SPRITES];
     bool cut_dirty, clear_pending;
+    bool robot_drawn;            /* the body met the view frustum in the last main pass */
 } range;
 
 /* A blast sphere in bind space: CPU history and blow-offs (core), GPU queue, effects. */
@@ -210,8 +211,15 @@ static void range_draw(void *p, scene_pass pass)
     }
     gfx_pass_begin(pass == SCENE_PASS_SHADOW ? "damage.shadow" : "damage.armor");
     const mat4 *pal = (const mat4 *)s->play.palette;
-    dissolve_draw_mesh_skinned(s->dv, &s->body, pal, RIG_BONE_COUNT, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
-    dissolve_draw_mesh_skinned(s->dv, &s->glow, pal, RIG_BONE_COUNT, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.4f, 2.6f, 3.4f}, &rd, dp);
+    const renderer_frame *f = renderer_frame_uniforms(s->ctx->r);
+    vec4 planes[6];
+    glm_frustum_planes((vec4 *)(pass == SCENE_PASS_SHADOW ? f->light_viewproj : f->viewproj), planes);
+    bool in_view = range_play_robot_in_view(s->bs, &rd, planes);
+    if (pass == SCENE_PASS_MAIN) s->robot_drawn = in_view;
+    if (in_view) {
+        dissolve_draw_mesh_skinned(s->dv, &s->body, pal, RIG_BONE_COUNT, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
+        dissolve_draw_mesh_skinned(s->dv, &s->glow, pal, RIG_BONE_COUNT, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.4f, 2.6f, 3.4f}, &rd, dp);
+    }
     damage_draw_armor(s->dm, &(damage_armor_draw){.models = s->play.models, .palette = pal, .skinned = s->play.attached,
                                                    .visible = s->play.visible, .dv = s->dv, .dissolve = s->play.plate_dissolve},
                       pass == SCENE_PASS_SHADOW ? DAMAGE_PASS_SHADOW : DAMAGE_PASS_MAIN);
@@ -279,6 +287,7 @@ static void range_stats(void *p, json_writer *w)
     json_int(w, "shells", s->gun.shells); /* trigger events: one per semi-automatic pull */
     range_play_stats(&s->play, s->bs, w);
     json_number(w, "robot_refit_ms", s->refit_ms);
+    json_bool(w, "robot_drawn", s->robot_drawn);
     mat4 view, proj, vp;
     camera_matrices(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), view, proj);
     glm_mat4_mul(proj, view, vp);

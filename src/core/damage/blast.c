@@ -255,6 +255,16 @@ void blast_set_pose(blast_state *bs, const mat4 *palette)
     bvh_refit(bs->bvh, (const float (*)[3])bs->posed, bs->all.idx);
 }
 
+void blast_posed_bounds(const blast_state *bs, vec3 lo, vec3 hi)
+{
+    glm_vec3_copy(bs->posed[0], lo);
+    glm_vec3_copy(bs->posed[0], hi);
+    for (int v = 1; v < bs->all.vertex_count; v++) {
+        glm_vec3_minv(lo, bs->posed[v], lo);
+        glm_vec3_maxv(hi, bs->posed[v], hi);
+    }
+}
+
 const float (*blast_posed_positions(const blast_state *bs, int *count))[3]
 {
     *count = bs->all.vertex_count;

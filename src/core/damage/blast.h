@@ -77,6 +77,8 @@ void blast_reset(blast_state *bs);
 /* The drawn pose: palette[RIG_BONE_COUNT] (bind -> world, rig_palette) skins every vertex on the
  * CPU and refits the BVH (once per frame; cost in docs/damage.md). */
 void blast_set_pose(blast_state *bs, const mat4 *palette);
+/* The box of every skinned vertex of the last pose: the robot as it is drawn now. */
+void blast_posed_bounds(const blast_state *bs, vec3 lo, vec3 hi);
 /* The skinned vertices of the last pose (body, glow, then plates in order), for tests. */
 const float (*blast_posed_positions(const blast_state *bs, int *count))[3];
 /* A world point near the drawn robot into bind space, through the skinning of the nearest body or

@@ -239,6 +239,14 @@ void range_play_robot_dissolve(const range_play *rp, dissolve_params *d)
     glm_vec3_copy((vec3){rp->knock[0] + rp->anim.pos[0], -0.1f, rp->knock[2] + rp->anim.pos[2]}, d->to);
 }
 
+bool range_play_robot_in_view(const blast_state *bs, const dissolve_params *d, vec4 planes[6])
+{
+    vec3 box[2];
+    blast_posed_bounds(bs, box[0], box[1]);
+    dissolve_bounds(d, box[0], box[1], box[0], box[1]);
+    return glm_aabb_frustum(box, planes);
+}
+
 int range_play_shell_spheres(const range_play *rp, const blast_state *bs, float out[RANGE_PLAY_SHELL][4])
 {
     int n = 0;

@@ -175,5 +175,9 @@ void range_play_stats(const range_play *rp, const blast_state *bs, json_writer *
 int range_play_shell_spheres(const range_play *rp, const blast_state *bs, float out[RANGE_PLAY_SHELL][4]);
 /* Dissolve of the body (the whole robot burns from the head down while respawning). */
 void range_play_robot_dissolve(const range_play *rp, dissolve_params *out);
+/* Whether the robot as drawn meets the frustum planes: the box of its drawn pose
+ * (blast_posed_bounds) grown by what its dissolve moves (dissolve_bounds). The rest box would
+ * cull a robot that walked, staggered or bulged out of it (the dissolve's bounds pitfall). */
+bool range_play_robot_in_view(const blast_state *bs, const dissolve_params *d, vec4 planes[6]);
 
 #endif
