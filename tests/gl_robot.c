@@ -2,7 +2,9 @@
  * space and unwrapped into the map; drawn (skinned on the GPU) in pose B, the hole is on the limb
  * where it moved, and nothing changed at the old world point. Queued at the world point instead
  * (no bind space), the same blast writes no texel at all. The scorch (A) is the blasts' alone,
- * and shaders/skin.glsl equals the CPU's rig_skin_point. */
+ * and shaders/skin.glsl equals the CPU's rig_skin_point. The body dissolves with its skinning:
+ * the dissolve module's lit and caster programs draw the raised arm where the pose puts it, and
+ * burn it away there. */
 #include "testgl.h"
 
 #include <math.h>
@@ -13,6 +15,7 @@
 #include "core/damage/blast.h"
 #include "core/damage/rig.h"
 #include "damage/damage.h"
+#include "dissolve/dissolve.h"
 #include "gfx/renderer.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -265,12 +268,96 @@ static void gpu_skinning_matches_the_cpu(void **state)
     testgl_assert_no_error();
 }
 
+/* Pixels of the body drawn right of column x0 and in all, in the main pass (colour, the camera)
+ * or the shadow pass (depth written, the sun's view), by the dissolve module's skinned programs;
+ * mask (W * H, or NULL) gets 1 where drawn. */
+static void draw_body(fixture *f, const dissolve *dv, const gfx_mesh *body, const mat4 *pal, float amount,
+                      dissolve_pass pass, int x0, int *right, int *all, unsigned char *mask)
+{
+    dissolve_params d = dissolve_params_defaults();
+    d.amount = amount;
+    renderer_begin_frame(f->r, f->view, f->proj, f->eye, 0.0f);
+    gfx_target_bind(&f->out);
+    gfx_state_set(GFX_STATE_OPAQUE);
+    glClearColor(0, 1, 0, 1);
+    gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    dissolve_draw_mesh_skinned(dv, body, pal, RIG_BONE_COUNT, (vec3){0.5f, 0.5f, 0.5f}, NULL, &d, pass);
+    static float depth[W * H];
+    gfx_target_read_rgba8(&f->out, f->px);
+    gfx_target_bind(&f->out);
+    glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, depth);
+    testgl_assert_no_error();
+    *right = *all = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const unsigned char *p = f->px + (y * W + x) * 4;
+            bool drawn = pass == DISSOLVE_PASS_SHADOW ? depth[y * W + x] < 1.0f : !(p[0] == 0 && p[1] == 255 && p[2] == 0);
+            *all += drawn;
+            *right += drawn && x > x0;
+            if (mask) mask[y * W + x] = drawn;
+        }
+}
+
+static void the_skinned_body_dissolves_where_it_is_drawn(void **state)
+{
+    fixture *f = *state;
+    dissolve *dv = dissolve_create(&(dissolve_desc){0});
+    assert_non_null(dv);
+    gfx_mesh body = gfx_mesh_create(&f->rb->body, "test.body");
+    assert_true(gfx_mesh_set_skin(&body, (const uint8_t (*)[4])f->rb->body_skin.bone, (const float (*)[4])f->rb->body_skin.weight));
+    mat4 a[RIG_BONE_COUNT], b[RIG_BONE_COUNT];
+    palette_a(a);
+    palette_b(b);
+    /* the rest silhouette's rightmost column */
+    int right, all, edge = 0;
+    draw_body(f, dv, &body, (const mat4 *)b, 0.0f, DISSOLVE_PASS_MAIN, W, &right, &all, NULL);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const unsigned char *p = f->px + (y * W + x) * 4;
+            if (!(p[0] == 0 && p[1] == 255 && p[2] == 0) && x > edge) edge = x;
+        }
+    assert_true(all > 2000 && edge < W - 20);
+    /* main pass: the raised arm beyond the rest silhouette, whole, half burnt, gone */
+    int whole_r, whole, half_r, half, gone_r, gone;
+    draw_body(f, dv, &body, (const mat4 *)a, 0.0f, DISSOLVE_PASS_MAIN, edge, &whole_r, &whole, NULL);
+    draw_body(f, dv, &body, (const mat4 *)a, 0.5f, DISSOLVE_PASS_MAIN, edge, &half_r, &half, NULL);
+    draw_body(f, dv, &body, (const mat4 *)a, 1.0f, DISSOLVE_PASS_MAIN, edge, &gone_r, &gone, NULL);
+    print_message("main pass, raised arm beyond the rest silhouette: whole %d px, half burnt %d, gone %d (body %d, %d, %d)\n",
+                  whole_r, half_r, gone_r, whole, half, gone);
+    assert_true(whole_r > 200);                           /* skinned: the arm is drawn where the pose put it */
+    assert_true(half_r > 0 && half_r < whole_r * 9 / 10); /* and burns there */
+    assert_true(half > whole / 10 && half < whole * 9 / 10);
+    assert_int_equal(gone, 0); /* every fragment of the posed body is discarded */
+    /* shadow pass, in the sun's view: the caster moves with the pose and burns with it */
+    static unsigned char ma[W * H], mb[W * H], mh[W * H];
+    int sa, sb, sh, r0;
+    renderer_set_shadow_focus(f->r, (vec3){0, 1.2f, 0}, 1.6f);
+    draw_body(f, dv, &body, (const mat4 *)a, 0.0f, DISSOLVE_PASS_SHADOW, W, &r0, &sa, ma);
+    draw_body(f, dv, &body, (const mat4 *)b, 0.0f, DISSOLVE_PASS_SHADOW, W, &r0, &sb, mb);
+    draw_body(f, dv, &body, (const mat4 *)a, 0.5f, DISSOLVE_PASS_SHADOW, W, &r0, &sh, mh);
+    int moved = 0, burnt = 0;
+    for (int k = 0; k < W * H; k++) {
+        moved += ma[k] != mb[k];
+        burnt += ma[k] && !mh[k];
+        assert_true(!mh[k] || ma[k]); /* burning only takes away */
+    }
+    draw_body(f, dv, &body, (const mat4 *)a, 1.0f, DISSOLVE_PASS_SHADOW, W, &r0, &gone, NULL);
+    print_message("shadow pass: pose A %d px, pose B %d, differing %d; half burnt takes %d away; gone %d\n", sa, sb, moved,
+                  burnt, gone);
+    assert_true(sa > 1000 && moved > 100);
+    assert_true(burnt > sa / 10 && burnt < sa * 9 / 10);
+    assert_int_equal(gone, 0);
+    gfx_mesh_destroy(&body);
+    dissolve_destroy(dv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hole_made_in_pose_a_travels_with_the_limb_to_pose_b),
         cmocka_unit_test(scorch_is_the_heat_of_blasts_only),
         cmocka_unit_test(gpu_skinning_matches_the_cpu),
+        cmocka_unit_test(the_skinned_body_dissolves_where_it_is_drawn),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
