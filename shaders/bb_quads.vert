@@ -1,14 +1,13 @@
 #version 330 core
-// Batcher B (the reference's way): four CPU-built vertices of 13 floats per billboard; the
-// corners are already in world space and camera-facing, so this only transforms.
+// Batcher B (the reference's method): four vertices of 13 floats per billboard, each with the
+// centre, its corner in [0, 1]^2, size, sin and cos of the rotation, the frame value and the
+// tint; the corner is expanded here in view space, so the quad faces the camera.
 #include "bb_common.glsl"
 
-layout(location = 0) in vec3 a_corner;
-layout(location = 1) in vec2 a_cell_uv;
-layout(location = 2) in vec2 a_cell_uv_next;
-layout(location = 3) in float a_blend;
-layout(location = 4) in vec4 a_color;
-layout(location = 5) in float a_size;
+layout(location = 0) in vec3 a_centre;
+layout(location = 1) in vec2 a_corner;
+layout(location = 2) in vec4 a_srt;        // size, sin, cos, frame (cell + weight of the next)
+layout(location = 3) in vec4 a_color;
 
 out vec2 v_uv;
 out vec2 v_uv_next;
@@ -19,12 +18,17 @@ out float v_depth;
 
 void main()
 {
-    vec4 vp = u_view * vec4(a_corner, 1.0);
-    v_uv = a_cell_uv;
-    v_uv_next = a_cell_uv_next;
-    v_blend = a_blend;
+    vec2 c = a_corner - 0.5;
+    float s = a_srt.y, co = a_srt.z;
+    vec4 vp = u_view * vec4(a_centre, 1.0);
+    vp.xy += vec2(co * c.x - s * c.y, s * c.x + co * c.y) * a_srt.x;
+    float whole = floor(a_srt.w);
+    int f = int(whole) % BB_FRAMES;
+    v_blend = a_srt.w - whole;
+    v_uv = bb_cell_uv(f, c);
+    v_uv_next = bb_cell_uv((f + 1) % BB_FRAMES, c);
     v_color = a_color;
-    v_size = a_size;
+    v_size = a_srt.x;
     v_depth = -vp.z;
     gl_Position = u_proj * vp;
 }

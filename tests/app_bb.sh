@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Billboards in the real program: --particles keeps N alive and they show up, both batchers give
+# Billboards in the real program: --particles keeps N alive and they show up, the three batchers give
 # the same picture, runs are deterministic, stats and --bench carry the particle numbers.
 set -u
 fail=0
@@ -24,18 +24,20 @@ check test "$(json s.json "d['particles_alive']")" -eq 0
 changed=$("$IMGTOOL" diff inst.png shot.png)
 check python3 -c "import sys; sys.exit(0 if float('$changed') > 0.02 else 1)"
 
-# 3. batcher B draws the same picture as A (within a few pixels)
-check run --particles 3000 --frames 20 --script cap.txt --batcher quads
-check test "$(json s.json "d['particles_batcher']")" = quads
-differ=$("$IMGTOOL" diff inst.png shot.png)
-check python3 -c "import sys; sys.exit(0 if float('$differ') < 0.005 else 1)"
+# 3. batchers B (the reference's quads) and C (CPU corners) draw the same picture as A
+for b in quads cpu; do
+  check run --particles 3000 --frames 20 --script cap.txt --batcher "$b"
+  check test "$(json s.json "d['particles_batcher']")" = "$b"
+  differ=$("$IMGTOOL" diff inst.png shot.png)
+  check python3 -c "import sys; sys.exit(0 if float('$differ') < 0.005 else 1)"
+done
 
 # 4. same seed, same pixels
 check run --particles 3000 --frames 20 --script cap.txt
 check "$IMGTOOL" same inst.png shot.png
 
 # 5. --bench reports the particle numbers for each batcher
-for b in instanced quads; do
+for b in instanced quads cpu; do
   check run --particles 2000 --frames 16 --batcher "$b" --bench "bench_$b.json"
   check holds "bench_$b.json" "d['particles']['build_ms']['median'] > 0"
   check holds "bench_$b.json" "d['particles']['alive'] == 2000"
@@ -43,5 +45,6 @@ for b in instanced quads; do
 done
 check test "$(json bench_instanced.json "d['particles']['bytes_per_billboard']")" -eq 28
 check test "$(json bench_quads.json "d['particles']['bytes_per_billboard']")" -eq 208
+check test "$(json bench_cpu.json "d['particles']['bytes_per_billboard']")" -eq 208
 
 exit $fail

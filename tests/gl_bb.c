@@ -1,5 +1,5 @@
 /* Billboards on a real GL driver: blobs land where the camera puts them, the vertex shader
- * picks the same atlas cell as the CPU mirror, both batchers draw the same picture, soft edges
+ * picks the same atlas cell as the CPU mirror, the three batchers draw the same picture, soft edges
  * fade against scene depth. */
 #include "testgl.h"
 
@@ -66,17 +66,22 @@ static void project(const cam *c, const float p[3], int *x, int *y)
 }
 
 /* Clears, builds and draws the pool; returns a malloc'd RGBA8 read-back. */
-static uint8_t *render(bb_renderer *r, const particles *p, const cam *c, GLuint scene_depth)
+static uint8_t *render_blend(bb_renderer *r, const particles *p, const cam *c, GLuint scene_depth, bool frame_blend)
 {
     glClearColor(0, 0, 0, 1);
     glClearDepth(1.0);
     gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT); /* the last draw left depth writes off */
     bb_renderer_build(r, p, *(mat4 *)&c->view, *(mat4 *)&c->proj);
-    bb_renderer_draw(r, &(bb_draw_params){.scene_depth = scene_depth, .width = W, .height = H});
+    bb_renderer_draw(r, &(bb_draw_params){.scene_depth = scene_depth, .width = W, .height = H, .no_frame_blend = !frame_blend});
     uint8_t *px = malloc(W * H * 4);
     glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
     testgl_assert_no_error();
     return px;
+}
+
+static uint8_t *render(bb_renderer *r, const particles *p, const cam *c, GLuint scene_depth)
+{
+    return render_blend(r, p, c, scene_depth, true);
 }
 
 static int luma(const uint8_t *px, int x, int y)
@@ -142,7 +147,7 @@ static void n_billboards_make_n_blobs_at_the_right_spots(void **state)
     cam c;
     test_cam(&c);
     particles *p = blob_pool();
-    for (int batcher = 0; batcher < 2; batcher++) {
+    for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
         bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 64, .batcher = (bb_batcher)batcher});
         assert_non_null(r);
         uint8_t *px = render(r, p, &c, 0);
@@ -202,7 +207,7 @@ static void atlas_cell_read_matches_the_frame(void **state)
         {70.0f, 0, true}, {5.0f, 60, true}, /* looped: wraps */
         {63.0f, 0, true},
     };
-    for (int batcher = 0; batcher < 2; batcher++) {
+    for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
         bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4, .batcher = (bb_batcher)batcher});
         code_atlas(bb_renderer_atlas(r, BB_ATLAS_SMOKE));
         particles *p = particles_create(&(particles_desc){.capacity = 4});
@@ -233,7 +238,7 @@ static void atlas_cell_read_matches_the_frame(void **state)
     fbo_destroy(&f);
 }
 
-static void both_batchers_draw_the_same_picture(void **state)
+static void three_batchers_draw_the_same_picture(void **state)
 {
     (void)state;
     fbo f = fbo_create();
@@ -251,25 +256,27 @@ static void both_batchers_draw_the_same_picture(void **state)
     }
     for (int s = 0; s < 20; s++) particles_step(p, 1.0f / 60.0f);
     assert_true(p->alive > 300);
-    uint8_t *img[2];
-    for (int batcher = 0; batcher < 2; batcher++) {
+    /* frame blending off: each vertex then shows one whole cell in every batcher */
+    uint8_t *img[BB_BATCHER_COUNT];
+    for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
         bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 2000, .batcher = (bb_batcher)batcher});
-        img[batcher] = render(r, p, &c, 0);
+        img[batcher] = render_blend(r, p, &c, 0, false);
         assert_true(bb_renderer_info(r).draws >= 4);
         bb_renderer_destroy(r);
     }
-    long sum = 0, lit = 0, off = 0;
-    for (int i = 0; i < W * H * 4; i++) {
-        const int d = abs(img[0][i] - img[1][i]);
-        sum += d;
-        off += d > 8;
-        lit += i % 4 != 3 && img[0][i] > 30;
+    for (int other = 1; other < BB_BATCHER_COUNT; other++) {
+        long sum = 0, lit = 0, off = 0;
+        for (int i = 0; i < W * H * 4; i++) {
+            const int d = abs(img[0][i] - img[other][i]);
+            sum += d;
+            off += d > 8;
+            lit += i % 4 != 3 && img[0][i] > 30;
+        }
+        assert_true(lit > W * H / 20);               /* there is a picture to compare */
+        assert_true((double)sum / (W * H * 4) < 0.5); /* mean difference under half a level */
+        assert_true(off < W * H * 4 / 1000);         /* and almost no pixel differs visibly */
     }
-    assert_true(lit > W * H / 20);               /* there is a picture to compare */
-    assert_true((double)sum / (W * H * 4) < 0.5); /* mean difference under half a level */
-    assert_true(off < W * H * 4 / 1000);         /* and almost no pixel differs visibly */
-    free(img[0]);
-    free(img[1]);
+    for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) free(img[batcher]);
     particles_destroy(p);
     fbo_destroy(&f);
 }
@@ -324,7 +331,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(n_billboards_make_n_blobs_at_the_right_spots),
         cmocka_unit_test(atlas_cell_read_matches_the_frame),
-        cmocka_unit_test(both_batchers_draw_the_same_picture),
+        cmocka_unit_test(three_batchers_draw_the_same_picture),
         cmocka_unit_test(soft_edges_fade_near_geometry),
     };
     return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);

@@ -85,7 +85,7 @@ static void module_tables_round_trip(void **state)
         assert_string_equal(bb_batcher_name(b), bb_batcher_names[i]);
     }
     bb_batcher b = BB_BATCHER_QUADS;
-    assert_false(bb_batcher_parse("cpu", &b));
+    assert_false(bb_batcher_parse("sprites", &b));
     assert_int_equal(b, BB_BATCHER_QUADS);
 }
 

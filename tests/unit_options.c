@@ -195,7 +195,7 @@ static void bad_values_name_option_and_value(void **state)
         {"--seed", "0x10", "--seed: expected a whole number 0..4294967295, got '0x10'"},
         {"--script", "no/such/file.txt", "--script: cannot read 'no/such/file.txt': No such file or directory"},
         {"--script", "/", "--script: cannot read '/': Is a directory"},
-        {"--batcher", "sprites", "--batcher: unknown batcher 'sprites' (expected instanced | quads)"},
+        {"--batcher", "sprites", "--batcher: unknown batcher 'sprites' (expected instanced | quads | cpu)"},
         {"--particles", "-1", "--particles: expected a whole number 0..10000000, got '-1'"},
         {"--particles", "10000001", "--particles: expected a whole number 0..10000000, got '10000001'"},
         {"--level-size", "100", "--level-size: expected metres, a multiple of 16 in 64..1024, got '100'"},

@@ -187,12 +187,16 @@ static void check_batchers_agree(bool sort)
     particles *p = random_pool(N, 7);
     bb_camera cam;
     test_camera(&cam, sort);
-    bb_batch *ba = bb_batch_create(N), *bq = bb_batch_create(N);
+    bb_batch *ba = bb_batch_create(N), *bq = bb_batch_create(N), *br = bb_batch_create(N);
     bb_instance *inst = calloc(N, sizeof *inst);
     float *quads = calloc((size_t)N * 4 * BB_QUAD_FLOATS, sizeof *quads);
+    float *ref = calloc((size_t)N * 4 * BB_QUAD_FLOATS, sizeof *ref);
     const int na = bb_batch_build_instances(ba, p, &cam, inst);
-    const int nq = bb_batch_build_quads(bq, p, &cam, quads);
+    const int nq = bb_batch_build_cpu(bq, p, &cam, quads);
+    const int nr = bb_batch_build_quads(br, p, &cam, ref);
     assert_int_equal(na, nq);
+    assert_int_equal(na, nr);
+    assert_memory_equal(ba->groups, br->groups, sizeof ba->groups);
     assert_true(ba->culled > 0 && na > 0); /* the test pool has both kinds */
     bb_frustum f;
     bb_frustum_from_matrix(cam.view_proj, &f);
@@ -205,7 +209,8 @@ static void check_batchers_agree(bool sort)
     vec3 fwd = {0, 0, -1};
     for (int g = 0; g < BB_BATCH_GROUPS; g++)
     for (int k = ba->groups[g].first; k < ba->groups[g].first + ba->groups[g].count; k++) {
-        const bb_quad_vertex *v = (const bb_quad_vertex *)(quads + (size_t)k * 4 * BB_QUAD_FLOATS);
+        const bb_cpu_vertex *v = (const bb_cpu_vertex *)(quads + (size_t)k * 4 * BB_QUAD_FLOATS);
+        const bb_quad_vertex *rv = (const bb_quad_vertex *)(ref + (size_t)k * 4 * BB_QUAD_FLOATS);
         vec3 c = {0};
         for (int j = 0; j < 4; j++) glm_vec3_add(c, (float *)v[j].pos, c);
         glm_vec3_scale(c, 0.25f, c);
@@ -230,6 +235,18 @@ static void check_batchers_agree(bool sort)
         assert_float_equal(v[0].blend, w, 1e-6);
         assert_float_equal(v[0].color[3], (float)(inst[k].color >> 24) / 255.0f, 1e-6);
         assert_float_equal(v[0].size, inst[k].size, 0);
+        /* the reference's vertices: the centre and the corner, rotation as sin/cos, cell + blend */
+        static const float corner[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+        for (int j = 0; j < 4; j++) {
+            for (int a = 0; a < 3; a++) assert_float_equal(rv[j].centre[a], inst[k].pos[a], 0);
+            assert_float_equal(rv[j].corner[0], corner[j][0], 0);
+            assert_float_equal(rv[j].corner[1], corner[j][1], 0);
+            assert_float_equal(rv[j].sin * rv[j].sin + rv[j].cos * rv[j].cos, 1.0f, 1e-5);
+            assert_float_equal(rv[j].frame, (float)f + w, 1e-4);
+            assert_float_equal(rv[j].size, inst[k].size, 0);
+            assert_float_equal(rv[j].color[3], v[0].color[3], 0);
+        }
+        assert_float_equal(atan2f(rv[0].sin, rv[0].cos), atan2f(sinf((float)inst[k].rot * 6.2831853f / 65535.0f), cosf((float)inst[k].rot * 6.2831853f / 65535.0f)), 1e-3);
     }
     /* groups follow each other without overlap, and hold every emitted billboard */
     int end = 0, sum = 0;
@@ -248,8 +265,10 @@ static void check_batchers_agree(bool sort)
     for (int g = 0; g < BB_BATCH_GROUPS; g++) assert_int_equal(ba->groups[g].count, expect[g]);
     free(inst);
     free(quads);
+    free(ref);
     bb_batch_destroy(ba);
     bb_batch_destroy(bq);
+    bb_batch_destroy(br);
     bb_batch_destroy(NULL);
     particles_destroy(p);
 }

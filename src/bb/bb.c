@@ -39,8 +39,11 @@ struct bb_renderer {
 
 size_t bb_batcher_bytes(bb_batcher b)
 {
-    return b == BB_BATCHER_QUADS ? 4 * sizeof(bb_quad_vertex) : sizeof(bb_instance);
+    return b == BB_BATCHER_INSTANCED ? sizeof(bb_instance) : 4 * (size_t)BB_QUAD_VERTEX_BYTES;
 }
+
+static const char *const vertex_shaders[BB_BATCHER_COUNT] = {"bb_instanced.vert", "bb_quads.vert", "bb_cpu.vert"};
+static const char *const buffer_labels[BB_BATCHER_COUNT] = {"bb_instances", "bb_quads", "bb_cpu_quads"};
 
 static GLuint load_atlas(const char *file)
 {
@@ -60,15 +63,23 @@ static GLuint load_atlas(const char *file)
 
 /* Attribute pointers into the bound buffer. Instances: from group `first` on, because GL 3.3
  * has no base instance, so the pointers move per draw; quads: indices carry the offset. */
-static void point_quads(void)
+typedef struct attr_float { GLint n; size_t off; } attr_float;
+static const attr_float quad_attrs[] = {
+    {3, offsetof(bb_quad_vertex, centre)}, {2, offsetof(bb_quad_vertex, corner)},
+    {4, offsetof(bb_quad_vertex, size)},   {4, offsetof(bb_quad_vertex, color)},
+};
+static const attr_float cpu_attrs[] = {
+    {3, offsetof(bb_cpu_vertex, pos)},   {2, offsetof(bb_cpu_vertex, uv)},
+    {2, offsetof(bb_cpu_vertex, uv_next)}, {1, offsetof(bb_cpu_vertex, blend)},
+    {4, offsetof(bb_cpu_vertex, color)}, {1, offsetof(bb_cpu_vertex, size)},
+};
+#define N_ATTRS(a) ((GLuint)(sizeof a / sizeof a[0]))
+
+static void point_quads(bb_batcher batcher)
 {
-    static const struct { GLint n; size_t off; } attr[6] = {
-        {3, offsetof(bb_quad_vertex, pos)},   {2, offsetof(bb_quad_vertex, uv)},
-        {2, offsetof(bb_quad_vertex, uv_next)}, {1, offsetof(bb_quad_vertex, blend)},
-        {4, offsetof(bb_quad_vertex, color)}, {1, offsetof(bb_quad_vertex, size)},
-    };
-    for (GLuint i = 0; i < 6; i++)
-        glVertexAttribPointer(i, attr[i].n, GL_FLOAT, GL_FALSE, sizeof(bb_quad_vertex), (void *)attr[i].off);
+    const attr_float *a = batcher == BB_BATCHER_QUADS ? quad_attrs : cpu_attrs;
+    const GLuint n = batcher == BB_BATCHER_QUADS ? N_ATTRS(quad_attrs) : N_ATTRS(cpu_attrs);
+    for (GLuint i = 0; i < n; i++) glVertexAttribPointer(i, a[i].n, GL_FLOAT, GL_FALSE, BB_QUAD_VERTEX_BYTES, (void *)a[i].off);
 }
 
 static void point_instances(size_t first)
@@ -89,7 +100,7 @@ static bool create_buffers(bb_renderer *r)
     for (int i = 0; i < BB_RING; i++) {
         glBindBuffer(GL_ARRAY_BUFFER, r->vbo[i]);
         glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(r->record_bytes * (size_t)r->capacity), NULL, GL_STREAM_DRAW);
-        gfx_label(GL_BUFFER, r->vbo[i], r->batcher == BB_BATCHER_INSTANCED ? "bb_instances" : "bb_quads");
+        gfx_label(GL_BUFFER, r->vbo[i], buffer_labels[r->batcher]);
     }
     glBindVertexArray(r->vao);
     if (r->batcher == BB_BATCHER_INSTANCED) {
@@ -98,7 +109,8 @@ static bool create_buffers(bb_renderer *r)
             glVertexAttribDivisor(i, 1);
         }
     } else {
-        for (GLuint i = 0; i < 6; i++) glEnableVertexAttribArray(i);
+        const GLuint n = r->batcher == BB_BATCHER_QUADS ? N_ATTRS(quad_attrs) : N_ATTRS(cpu_attrs);
+        for (GLuint i = 0; i < n; i++) glEnableVertexAttribArray(i);
         uint32_t *idx = malloc((size_t)r->capacity * 6 * sizeof *idx);
         if (!idx) {
             log_error("bb: cannot allocate the index buffer of %d quads", r->capacity);
@@ -134,6 +146,7 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
         log_error("bb: out of memory");
         return NULL;
     }
+    assert(d.batcher >= 0 && d.batcher < BB_BATCHER_COUNT);
     r->batcher = d.batcher;
     r->sort = !d.no_sort;
     r->soft = d.soft == 0.0f ? 0.5f : (d.soft < 0.0f ? 0.0f : d.soft);
@@ -144,7 +157,7 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
         log_error("bb: cannot allocate CPU buffers for %d billboards", r->capacity);
         goto fail;
     }
-    r->prog = gfx_program_load(r->batcher == BB_BATCHER_INSTANCED ? "bb_instanced.vert" : "bb_quads.vert", "bb_particle.frag", NULL);
+    r->prog = gfx_program_load(vertex_shaders[r->batcher], "bb_particle.frag", NULL);
     if (!r->prog) goto fail;
     r->u_view = gfx_uniform(r->prog, "u_view");
     r->u_proj = gfx_uniform(r->prog, "u_proj");
@@ -203,8 +216,11 @@ int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj)
                                      GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_UNSYNCHRONIZED_BIT);
         t1 = gfx_now();
         if (dst) {
-            n = r->batcher == BB_BATCHER_INSTANCED ? bb_batch_build_instances(r->batch, p, &cam, dst)
-                                                   : bb_batch_build_quads(r->batch, p, &cam, dst);
+            switch (r->batcher) {
+            case BB_BATCHER_INSTANCED: n = bb_batch_build_instances(r->batch, p, &cam, dst); break;
+            case BB_BATCHER_QUADS: n = bb_batch_build_quads(r->batch, p, &cam, dst); break;
+            default: n = bb_batch_build_cpu(r->batch, p, &cam, dst); break;
+            }
             bytes = (size_t)r->batch->span * r->record_bytes;
         } else {
             log_error("bb: cannot map the billboard buffer (%zu bytes): nothing drawn this frame", r->record_bytes * (size_t)p->alive);
@@ -251,7 +267,7 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glActiveTexture(GL_TEXTURE0);
     glBindVertexArray(r->vao);
     glBindBuffer(GL_ARRAY_BUFFER, r->vbo[r->cur]);
-    if (r->batcher == BB_BATCHER_QUADS) point_quads();
+    if (r->batcher != BB_BATCHER_INSTANCED) point_quads(r->batcher);
     /* groups are sorted inside, not across: dull smoke first so fire glows through it */
     static const int order[BB_ATLAS_COUNT] = {BB_ATLAS_SMOKE, BB_ATLAS_CLOD, BB_ATLAS_FIRE, BB_ATLAS_SPARK};
     for (int blend = 0; blend < BB_BLEND_COUNT; blend++) {

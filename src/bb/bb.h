@@ -1,4 +1,4 @@
-/* bb.h — billboards on the GPU: atlases, the two batchers, blending and soft edges.
+/* bb.h — billboards on the GPU: atlases, the three batchers, blending and soft edges.
  *
  *   bb_renderer *bb = bb_renderer_create(&(bb_desc){ .capacity = pool->capacity });
  *   each frame, after the opaque pass (depth test against it, no depth writes):
@@ -11,12 +11,15 @@
  * ring of three streamed vertex buffers: each frame the builder writes straight into the next
  * one, mapped unsynchronized after its fence (set when it was last drawn) has signalled, so
  * neither the CPU nor the GPU ever waits in practice and nothing is copied twice.
- * Batchers (bb_desc.batcher, `--batcher instanced|quads`):
+ * Batchers (bb_desc.batcher, `--batcher instanced|quads|cpu`):
  *   A BB_BATCHER_INSTANCED (default): 28 bytes per billboard (core/bb_batch.h); a 4-vertex
  *     strip per instance, corners and atlas cells computed in the vertex shader.
- *   B BB_BATCHER_QUADS: the reference's 4 vertices x 13 floats (208 bytes) built on the CPU,
- *     drawn with a static index buffer (6 indices per quad, made once at creation).
- * Both: one draw per (atlas, blend) group with billboards in it; alpha groups first (smoke,
+ *   B BB_BATCHER_QUADS: the reference's method, 4 vertices x 13 floats (208 bytes) each
+ *     carrying the centre, expanded in view space by the vertex shader.
+ *   C BB_BATCHER_CPU: 4 vertices x 13 floats (208 bytes) with world-space corners built on
+ *     the CPU (OGRE's way). B and C draw with a static index buffer (6 indices per quad, made
+ *     once at creation).
+ * All: one draw per (atlas, blend) group with billboards in it; alpha groups first (smoke,
  * clods, fire: sorted inside a group, not across), back to front unless bb_desc.no_sort, blended SRC_ALPHA / ONE_MINUS_SRC_ALPHA; then additive groups
  * (SRC_ALPHA / ONE). Depth test on, depth writes off. Soft edges: alpha fades to zero where the
  * billboard is closer than soft * size in front of the scene depth (bb_draw_params.scene_depth).
@@ -57,7 +60,7 @@ typedef struct bb_renderer bb_renderer;
 bb_renderer *bb_renderer_create(const bb_desc *desc);
 void bb_renderer_destroy(bb_renderer *r);
 
-/* Bytes streamed to the GPU per drawn billboard (28 for A, 208 for B). */
+/* Bytes streamed to the GPU per drawn billboard (28 for A, 208 for B and C). */
 size_t bb_batcher_bytes(bb_batcher b);
 
 /* CPU half of a frame: culls, groups, sorts and fills this frame's data and uploads it.

@@ -37,7 +37,7 @@ typedef struct options {
     bool bench;                     /* --bench [PATH] */
     char bench_path[OPTIONS_PATH_MAX]; /* "" = print to stdout */
     /* technique options (docs/cli.md) */
-    char batcher[16];               /* --batcher instanced|quads */
+    char batcher[16];               /* --batcher instanced|quads|cpu */
     long particles;                 /* --particles N, 0..10,000,000 */
     int level_size;                 /* --level-size M, metres, multiple of 16, 64..1024 */
     bool ui;                        /* --ui: the parameter panel shown from the start, headless too */

@@ -1,4 +1,4 @@
-/* bb_batch.c — classify (cull, group, depth), order, then write A or B. See bb_batch.h. */
+/* bb_batch.c — classify (cull, group, depth), order, then write A, B or C. See bb_batch.h. */
 #include "core/bb/bb_batch.h"
 
 #include "core/base/names.h"
@@ -24,6 +24,7 @@
 
 _Static_assert(sizeof(bb_instance) == 28, "bb_instance is uploaded as is: keep it 28 bytes");
 _Static_assert(sizeof(bb_quad_vertex) == BB_QUAD_VERTEX_BYTES, "bb_quad_vertex is 13 floats");
+_Static_assert(sizeof(bb_cpu_vertex) == BB_QUAD_VERTEX_BYTES, "bb_cpu_vertex is 13 floats");
 
 bb_batch *bb_batch_create(int capacity)
 {
@@ -150,7 +151,29 @@ static inline void write_instance(bb_instance *o, const particle *q)
     o->phase = q->phase;
 }
 
-static void write_quad(float *out, const particle *q, const vec3 right, const vec3 up)
+static inline void unpack_color(uint32_t c, float out[4])
+{
+    for (int k = 0; k < 4; k++) out[k] = (float)((c >> (8 * k)) & 0xffu) / 255.0f;
+}
+
+/* B: what the reference sends; the vertex shader does the rest. */
+static void write_ref(float *out, const particle *q)
+{
+    static const float corner[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    float w;
+    const int f = bb_anim_frame_phase(q->phase, q->frame0, (q->flags & BB_ANIM_LOOP) != 0, &w);
+    bb_quad_vertex v = {.centre = {q->pos[0], q->pos[1], q->pos[2]}, .size = q->size, .sin = sinf(q->rot),
+                        .cos = cosf(q->rot), .frame = (float)f + w};
+    unpack_color(q->color, v.color);
+    for (int k = 0; k < 4; k++) {
+        v.corner[0] = corner[k][0];
+        v.corner[1] = corner[k][1];
+        memcpy(out + k * BB_QUAD_FLOATS, &v, sizeof v);
+    }
+}
+
+/* C: camera-facing world corners built here. */
+static void write_cpu(float *out, const particle *q, const vec3 right, const vec3 up)
 {
     static const float corner[4][2] = {{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.5f, 0.5f}, {-0.5f, 0.5f}};
     float w;
@@ -159,8 +182,8 @@ static void write_quad(float *out, const particle *q, const vec3 right, const ve
     bb_anim_cell_uv(f, uv);
     bb_anim_cell_uv(bb_anim_next(f), uvn);
     const float s = sinf(q->rot), c = cosf(q->rot);
-    const float col[4] = {(float)(q->color & 0xffu) / 255.0f, (float)((q->color >> 8) & 0xffu) / 255.0f,
-                          (float)((q->color >> 16) & 0xffu) / 255.0f, (float)(q->color >> 24) / 255.0f};
+    float col[4];
+    unpack_color(q->color, col);
     for (int v = 0; v < 4; v++) {
         float *o = out + v * BB_QUAD_FLOATS;
         const float cx = corner[v][0] * q->size, cy = corner[v][1] * q->size;
@@ -227,9 +250,15 @@ static int build_instances_sorted(bb_batch *b, const particles *p, const bb_frus
     return n;
 }
 
-enum kind { INSTANCES, QUADS };
+enum kind { INSTANCES, QUADS, CPU };
 
-/* The loop both batchers share, so they cull and group identically; only the record differs. */
+static inline void write_quad(enum kind kind, float *out, const particle *q, const vec3 right, const vec3 up)
+{
+    if (kind == QUADS) write_ref(out, q);
+    else write_cpu(out, q, right, up);
+}
+
+/* The loop all batchers share, so they cull and group identically; only the record differs. */
 static inline int build(bb_batch *b, const particles *p, const bb_camera *cam, enum kind kind, void *out)
 {
     assert(b && p && cam && out && p->alive <= b->capacity);
@@ -242,7 +271,7 @@ static inline int build(bb_batch *b, const particles *p, const bb_camera *cam, e
     if (cam->sort) {
         if (kind == INSTANCES) return build_instances_sorted(b, p, &fr, cam, inst);
         const int n = classify_sorted(b, p, &fr, cam);
-        for (int k = 0; k < n; k++) write_quad(quads + (size_t)k * 4 * BB_QUAD_FLOATS, &p->items[b->order[k]], right, up);
+        for (int k = 0; k < n; k++) write_quad(kind, quads + (size_t)k * 4 * BB_QUAD_FLOATS, &p->items[b->order[k]], right, up);
         b->count = n;
         return n;
     }
@@ -254,7 +283,7 @@ static inline int build(bb_batch *b, const particles *p, const bb_camera *cam, e
         if (!bb_frustum_sphere_visible(&fr, q->pos, BB_CULL_RADIUS(q->size))) continue;
         const int slot = cursor[bb_batch_group(q->atlas, q->blend)]++;
         if (kind == INSTANCES) write_instance(&inst[slot], q);
-        else write_quad(quads + (size_t)slot * 4 * BB_QUAD_FLOATS, q, right, up);
+        else write_quad(kind, quads + (size_t)slot * 4 * BB_QUAD_FLOATS, q, right, up);
         n++;
     }
     for (int g = 0; g < BB_BATCH_GROUPS; g++) b->groups[g].count = cursor[g] - b->groups[g].first;
@@ -273,7 +302,12 @@ int bb_batch_build_quads(bb_batch *b, const particles *p, const bb_camera *cam, 
     return build(b, p, cam, QUADS, out);
 }
 
-const char *const bb_batcher_names[BB_BATCHER_COUNT + 1] = {"instanced", "quads", NULL};
+int bb_batch_build_cpu(bb_batch *b, const particles *p, const bb_camera *cam, float *out)
+{
+    return build(b, p, cam, CPU, out);
+}
+
+const char *const bb_batcher_names[BB_BATCHER_COUNT + 1] = {"instanced", "quads", "cpu", NULL};
 
 bool bb_batcher_parse(const char *name, bb_batcher *out)
 {
