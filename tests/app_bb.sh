@@ -43,7 +43,7 @@ for b in instanced quads cpu; do
   check holds "bench_$b.json" "d['particles']['alive'] == 2000"
   check holds "bench_$b.json" "'bb.draw' in d['passes'] and d['particles']['sim_ms']['median'] > 0 and d['particles']['gpu_ms']['median'] > 0"
 done
-check test "$(json bench_instanced.json "d['particles']['bytes_per_billboard']")" -eq 28
+check test "$(json bench_instanced.json "d['particles']['bytes_per_billboard']")" -eq 32
 check test "$(json bench_quads.json "d['particles']['bytes_per_billboard']")" -eq 208
 check test "$(json bench_cpu.json "d['particles']['bytes_per_billboard']")" -eq 208
 

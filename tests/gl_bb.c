@@ -126,17 +126,17 @@ static const float blob_pos[5][3] = {{-2.5f, -2.0f, 0}, {2.0f, -1.5f, 0}, {0, 0,
 static particles *blob_pool(void)
 {
     particles *p = particles_create(&(particles_desc){.capacity = 64});
+    particle b = particle_init(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+    b.size = 0.8f;
     for (int i = 0; i < 5; i++) {
-        particle *b = particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
-        memcpy(b->pos, blob_pos[i], sizeof b->pos);
-        b->size = 0.8f;
+        memcpy(b.pos, blob_pos[i], sizeof b.pos);
+        particles_add(p, &b);
     }
     /* two more outside the view: culled, never drawn */
-    particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE)->pos[0] = 40.0f;
-    particle *behind = particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
-    behind->pos[2] = 20.0f;
-    behind->size = 0.8f;
-    p->items[5].size = 0.8f;
+    memcpy(b.pos, (float[3]){40.0f, 0, 0}, sizeof b.pos);
+    particles_add(p, &b);
+    memcpy(b.pos, (float[3]){0, 0, 20.0f}, sizeof b.pos);
+    particles_add(p, &b);
     return p;
 }
 
@@ -211,12 +211,14 @@ static void atlas_cell_read_matches_the_frame(void **state)
         bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4, .batcher = (bb_batcher)batcher});
         code_atlas(bb_renderer_atlas(r, BB_ATLAS_SMOKE));
         particles *p = particles_create(&(particles_desc){.capacity = 4});
-        particle *b = particles_acquire(p, BB_ATLAS_SMOKE, BB_BLEND_ALPHA);
-        b->size = 2.0f;
+        particle b = particle_init(BB_ATLAS_SMOKE, BB_BLEND_ALPHA);
+        b.size = 2.0f;
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-            b->phase = cases[k].phase;
-            b->frame0 = (uint8_t)cases[k].start;
-            b->flags = cases[k].loop ? BB_ANIM_LOOP : 0;
+            b.phase = cases[k].phase;
+            b.frame0 = (uint8_t)cases[k].start;
+            b.flags = cases[k].loop ? BB_ANIM_LOOP : 0;
+            particles_clear(p);
+            particles_add(p, &b);
             uint8_t *px = render(r, p, &c, 0);
             const uint8_t *q = px + ((size_t)(H / 2) * W + W / 2) * 4;
             const int expect = bb_anim_frame_phase(cases[k].phase, cases[k].start, cases[k].loop, NULL);
@@ -225,9 +227,11 @@ static void atlas_cell_read_matches_the_frame(void **state)
             free(px);
         }
         /* halfway between cells 10 and 11: the average of both colours */
-        b->phase = 10.5f;
-        b->frame0 = 0;
-        b->flags = 0;
+        b.phase = 10.5f;
+        b.frame0 = 0;
+        b.flags = 0;
+        particles_clear(p);
+        particles_add(p, &b);
         uint8_t *px = render(r, p, &c, 0);
         const uint8_t *q = px + ((size_t)(H / 2) * W + W / 2) * 4;
         assert_in_range(q[0], 42 - 2, 42 + 2);
@@ -301,13 +305,15 @@ static void soft_edges_fade_near_geometry(void **state)
     free(d);
     bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4});
     particles *p = particles_create(&(particles_desc){.capacity = 4});
-    particle *b = particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
-    b->size = 2.0f;
-    b->color = particles_rgba(0.1f, 0.1f, 0.1f, 1.0f); /* stay below saturation */
+    particle b = particle_init(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+    b.size = 2.0f;
+    b.color = particles_rgba(0.1f, 0.1f, 0.1f, 1.0f); /* stay below saturation */
     int lum[3];
     const float z[3] = {0.2f, 0.6f, 3.0f}; /* in front of the wall by 0.1, 0.3 and 1.5 sizes */
     for (int k = 0; k < 3; k++) {
-        b->pos[2] = z[k];
+        b.pos[2] = z[k];
+        particles_clear(p);
+        particles_add(p, &b);
         uint8_t *px = render(r, p, &c, depth);
         lum[k] = luma(px, W / 2, H / 2);
         free(px);

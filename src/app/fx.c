@@ -1,5 +1,8 @@
 /* fx.c — the app's particle system: one pool, the emitters behind scene_ctx.fx, the
  * --particles fountain, and the billboard module (src/bb) drawing it all after the opaque pass.
+ * The frame's billboards are built before the shadow pass (fx_prepare, right after the scene's
+ * prepare hook has handed over its transient billboards): the pool is still in the CPU's caches
+ * from the simulation step, and the GPU's copy is long written when the particles pass runs.
  * Timing, per drawn frame: sim_ms is particles_step + fountain of the steps since the last
  * frame, build_ms the CPU time to cull, sort, fill and upload one frame (bb_renderer_build;
  * build_fill_ms + build_upload_ms split it), gpu time is the "bb.draw" pass. */
@@ -7,6 +10,7 @@
 #include "core/base/alloc.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "bb/bb.h"
 #include "core/bb/bb_emit.h"
@@ -30,6 +34,7 @@ struct fx_system {
     long frames;
     float sim_acc;     /* sim time of the steps since the last drawn frame */
     int transient;     /* billboards appended for this frame only: the last `transient` of the pool */
+    bool built;        /* fx_prepare ran since the last fx_draw */
 };
 
 fx_system *fx_create(const options *opt, unsigned seed)
@@ -87,17 +92,15 @@ static void fx__transient(void *user, fx_kind kind, const fx_billboard *b, int c
     fx_system *fx = user;
     const int atlas = kind == FX_CLOD ? BB_ATLAS_CLOD : BB_ATLAS_SMOKE;
     for (int i = 0; i < count; i++) {
-        particle *q = particles_acquire(fx->pool, atlas, BB_BLEND_ALPHA);
-        if (!q) break; /* full: counted as dropped by the pool */
-        q->pos[0] = b[i].pos[0];
-        q->pos[1] = b[i].pos[1];
-        q->pos[2] = b[i].pos[2];
-        q->size = b[i].size;
-        q->rot = b[i].rotation;
-        q->color = particles_rgba(b[i].color[0] / 255.0f, b[i].color[1] / 255.0f, b[i].color[2] / 255.0f,
-                                  b[i].color[3] / 255.0f);
-        q->frame0 = (uint8_t)((i * 37u) & 63u); /* a different clod shape per billboard, stable per slot */
-        q->phase = 0.0f;
+        particle q = particle_init(atlas, BB_BLEND_ALPHA);
+        memcpy(q.pos, b[i].pos, sizeof q.pos);
+        q.size = b[i].size;
+        q.rot = b[i].rotation;
+        q.color = particles_rgba(b[i].color[0] / 255.0f, b[i].color[1] / 255.0f, b[i].color[2] / 255.0f,
+                                 b[i].color[3] / 255.0f);
+        q.frame0 = (uint8_t)((i * 37u) & 63u); /* a different clod shape per billboard, stable per slot */
+        q.life = 1.0f;
+        if (particles_add(fx->pool, &q) < 0) break; /* full: counted as dropped by the pool */
         fx->transient++;
     }
 }
@@ -129,7 +132,7 @@ void fx_set_frame_blend(fx_system *fx, bool on)
     if (fx) fx->no_frame_blend = !on;
 }
 
-void fx_draw(fx_system *fx, renderer *r, const camera *cam, float aspect)
+void fx_prepare(fx_system *fx, const camera *cam, float aspect)
 {
     if (!fx) return;
     mat4 view, proj;
@@ -144,7 +147,13 @@ void fx_draw(fx_system *fx, renderer *r, const camera *cam, float aspect)
     fx->upload_ms[slot] = info.upload_ms;
     fx->sim_ms[slot] = fx->sim_acc;
     fx->sim_acc = 0.0f;
+    fx->built = true;
+}
 
+void fx_draw(fx_system *fx, renderer *r)
+{
+    if (!fx || !fx->built) return;
+    fx->built = false;
     int w, h;
     renderer_size(r, &w, &h);
     const renderer_frame *fr = renderer_frame_uniforms(r);
@@ -208,6 +217,9 @@ void fx_bench(fx_system *fx, json_writer *w)
     json_int(w, "draws", info.draws);
     json_int(w, "bytes_per_billboard", (long long)bb_batcher_bytes(fx->batcher));
     json_int(w, "upload_bytes", (long long)info.upload_bytes);
+    json_int(w, "chunks_in", info.chunks_in);
+    json_int(w, "chunks_straddle", info.chunks_straddle);
+    json_int(w, "chunks_out", info.chunks_out);
     fx__summary(w, "sim_ms", fx->sim_ms, fx->frames, n);
     fx__summary(w, "build_ms", fx->build_ms, fx->frames, n);
     fx__summary(w, "build_fill_ms", fx->fill_ms, fx->frames, n);

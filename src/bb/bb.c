@@ -88,9 +88,9 @@ static void point_instances(size_t first)
     const GLsizei stride = sizeof(bb_instance);
     glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, stride, (void *)(base + offsetof(bb_instance, pos)));
     glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *)(base + offsetof(bb_instance, color)));
-    glVertexAttribIPointer(2, 1, GL_UNSIGNED_SHORT, stride, (void *)(base + offsetof(bb_instance, rot)));
-    glVertexAttribIPointer(3, 2, GL_UNSIGNED_BYTE, stride, (void *)(base + offsetof(bb_instance, frame0)));
-    glVertexAttribPointer(4, 1, GL_FLOAT, GL_FALSE, stride, (void *)(base + offsetof(bb_instance, phase)));
+    glVertexAttribIPointer(2, 2, GL_UNSIGNED_SHORT, stride, (void *)(base + offsetof(bb_instance, rot)));
+    glVertexAttribPointer(3, 3, GL_SHORT, GL_TRUE, stride, (void *)(base + offsetof(bb_instance, vel)));
+    glVertexAttribIPointer(4, 2, GL_UNSIGNED_BYTE, stride, (void *)(base + offsetof(bb_instance, frame0)));
 }
 
 static bool create_buffers(bb_renderer *r)
@@ -213,7 +213,7 @@ int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj)
     if (p->alive > 0) {
         /* unsynchronized: the fence above already proved the GPU is done with this buffer */
         void *dst = glMapBufferRange(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(r->record_bytes * (size_t)p->alive),
-                                     GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_UNSYNCHRONIZED_BIT);
+                                     GL_MAP_WRITE_BIT | GL_MAP_UNSYNCHRONIZED_BIT);
         t1 = gfx_now();
         if (dst) {
             switch (r->batcher) {
@@ -233,7 +233,9 @@ int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj)
     }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     if (!n) r->batch->culled = p->alive;
-    r->info = (bb_frame_info){.drawn = n, .culled = r->batch->culled, .upload_bytes = bytes, .fill_ms = (float)((t2 - t1) * 1000.0),
+    r->info = (bb_frame_info){.drawn = n, .culled = r->batch->culled, .chunks_in = r->batch->chunks_in,
+                              .chunks_straddle = r->batch->chunks_straddle, .chunks_out = r->batch->chunks_out,
+                              .upload_bytes = bytes, .fill_ms = (float)((t2 - t1) * 1000.0),
                               .upload_ms = (float)((t1 - t0 + gfx_now() - t2) * 1000.0)};
     return n;
 }

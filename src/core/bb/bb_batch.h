@@ -8,21 +8,28 @@
  *   for (int g = 0; g < BB_BATCH_GROUPS; g++) draw b->groups[g].first .. + count  (atlas, blend)
  *   bb_batch_destroy(b);
  *
- * All builders cull with the sphere-frustum test, emit the same billboards in the same order,
- * grouped by (atlas, blend) so one draw covers a group, groups in BB_BATCH_GROUPS order
- * (group = atlas * BB_BLEND_COUNT + blend). Sorted builds pack the groups back to back; unsorted
- * builds cull in the same pass that writes, so each group owns room for all its live
- * billboards and draws only the first `count` (span = alive then). With cam.sort, alpha-blended
- * groups are ordered back to front by view depth (one counting-sort pass on depth quantized
- * to 12 bits over the visible range: O(n); billboards closer in depth than range/4096 keep
- * pool order); additive groups never need it. A sorts its compact records themselves; B and C sort
- * particle indices and then visit the particles in that order, as a CPU quad builder must.
- * Output buffers must hold pool->alive records (A) or pool->alive * 4 vertices (B, C); the
- * return value is how many billboards were written.
+ * One pipeline for all three, so they cull, group and order identically:
+ *   1. chunks (core/bb/particles.h): each chunk's box is tested against the frustum; a chunk
+ *      outside is skipped whole, one inside takes all its billboards untested, and only
+ *      billboards of straddling chunks meet the sphere test. The boxes also bound the depth
+ *      range of everything visible, before any billboard is read.
+ *   2. one pass over the visible chunks packs each billboard into its 32-byte record (stage,
+ *      cached memory) with a sort key, branch-free: a culled billboard is written and then
+ *      overwritten by the next (the write cursor advances by the visibility bit).
+ *   3. one counting sort on the key: the group (atlas * BB_BLEND_COUNT + blend), then, in alpha
+ *      groups, the view depth quantized to 12 bits over the visible range, back to front
+ *      (billboards closer in depth than range/4096 keep pool order). Additive groups and
+ *      unsorted builds keep pool order. The sort moves 4-byte indices, not records.
+ *   4. one sequential write of the output in sorted order (streaming stores where the CPU has
+ *      them): A copies the record, B and C expand it into their four vertices.
+ * Groups are packed back to back in group order; the output must hold pool->alive records (A)
+ * or pool->alive * 4 vertices (B, C); the return value is how many billboards were written.
  *
- * A — bb_instance, 28 bytes: centre, size, RGBA8 tint, rotation as unorm16 of a turn, start
- *     frame, loop flag and animation phase; the vertex shader picks the cells
- *     (bb_anim_frame_phase is its CPU mirror) and builds the quad. The CPU only copies.
+ * A — bb_instance, 32 bytes: centre, size, RGBA8 tint, rotation (unorm16 of a turn), phase
+ *     (frames elapsed, 8.8 fixed point: looped animations wrap at 64, held ones stop at 255),
+ *     velocity (snorm16 of BB_VEL_MAX), start frame and flags (loop, alignment, atlas layer);
+ *     the vertex shader picks the cells (bb_anim_frame_phase is its CPU mirror) and builds
+ *     the quad. The CPU only copies.
  * B — the reference's way: 4 vertices x 13 floats (208 bytes), every vertex carries the centre,
  *     its corner's uv in [0, 1]^2, size, sin and cos of the rotation, the frame value
  *     (cell + blend weight of the next cell as its fraction) and the RGBA tint; the vertex
@@ -53,16 +60,23 @@ const char *bb_batcher_name(bb_batcher b);
 #define BB_BATCH_GROUPS (BB_ATLAS_COUNT * BB_BLEND_COUNT)
 #define BB_QUAD_FLOATS 13
 #define BB_QUAD_VERTEX_BYTES (BB_QUAD_FLOATS * 4)
+#define BB_VEL_MAX 64.0f /* m/s at full scale of bb_instance.vel */
 
 typedef struct bb_instance {
     float pos[3];
     float size;
     uint32_t color;  /* RGBA8, red in the low byte */
-    uint16_t rot;    /* angle / 2pi as unorm16 */
+    uint16_t rot;    /* angle / 2pi as unorm16 (wraps) */
+    uint16_t phase;  /* frames elapsed since frame0, 8.8 fixed point */
+    int16_t vel[3];  /* snorm16 * BB_VEL_MAX */
     uint8_t frame0;  /* start cell 0..63 */
-    uint8_t flags;   /* BB_ANIM_LOOP */
-    float phase;     /* frames elapsed since frame0 */
+    uint8_t flags;   /* bit 0 BB_ANIM_LOOP, bits 1-2 bb_align, bits 3-4 atlas */
 } bb_instance;
+
+/* What a record stands for, decoded (the mirror of the vertex shader's inputs). */
+static inline float bb_instance_phase(const bb_instance *r) { return (float)r->phase * (1.0f / 256.0f); }
+static inline float bb_instance_angle(const bb_instance *r) { return (float)r->rot * (6.28318530718f / 65536.0f); }
+static inline float bb_instance_vel(const bb_instance *r, int k) { return (float)r->vel[k] * (BB_VEL_MAX / 32767.0f); }
 
 /* One vertex of batcher B (the reference's layout): 13 floats. */
 typedef struct bb_quad_vertex {
@@ -94,22 +108,16 @@ typedef struct bb_group {
     int first, count; /* in billboards (instances, or quads of 4 vertices) */
 } bb_group;
 
-/* Sorted batcher A carries each record through the sort with its depth. */
-typedef struct bb_sort_record {
-    float z;
-    bb_instance rec;
-} bb_sort_record;
-
 typedef struct bb_batch {
     bb_group groups[BB_BATCH_GROUPS];
     int count;     /* billboards written by the last build */
     int span;      /* records from the start of the output that hold them (upload this many) */
     int culled;    /* live billboards outside the frustum in the last build */
+    int chunks_in, chunks_out, chunks_straddle; /* chunk culling of the last build */
     int capacity;
-    uint8_t *key;           /* B, C sorted: per live particle, group or 0xff when culled */
-    float *depth;           /* B, C sorted: per live particle, view z */
-    uint32_t *order, *tmp;  /* B, C sorted: particle indices in emission order; sort scratch */
-    bb_sort_record *stage;  /* A sorted: records grouped, then counting-sorted into the output */
+    uint32_t *key;          /* per pool index: sort key (chunks not outside) */
+    uint32_t *order;        /* B, C: pool indices in output order */
+    uint8_t *chunk_state;   /* per chunk: bb_cull */
     int *buckets;           /* counting sort histogram */
 } bb_batch;
 
@@ -121,6 +129,9 @@ static inline int bb_batch_group(int atlas, int blend) { return atlas * BB_BLEND
 int bb_batch_build_instances(bb_batch *b, const particles *p, const bb_camera *cam, bb_instance *out);
 int bb_batch_build_quads(bb_batch *b, const particles *p, const bb_camera *cam, float *out);
 int bb_batch_build_cpu(bb_batch *b, const particles *p, const bb_camera *cam, float *out);
+
+/* Billboard i of the pool packed as batcher A sends it. */
+void bb_batch_pack(const particles *p, int i, bb_instance *out);
 
 /* Camera right and up axes in world space (rows of the view rotation). */
 void bb_camera_axes(const bb_camera *cam, vec3 right, vec3 up);
