@@ -1,7 +1,9 @@
 #version 330 core
 // Batcher B (the reference's method): four vertices of 13 floats per billboard, each with the
 // centre, its corner in [0, 1]^2, size, sin and cos of the rotation, the frame value and the
-// tint; the corner is expanded here in view space, so the quad faces the camera.
+// tint; the corner is expanded here in view space, so the quad faces the camera. Velocity
+// alignment: (cos, sin) is the projected direction of motion, its length the stretch (1 when
+// not stretched). The frame value is alignment * 256 + cell + weight of the next cell.
 #include "bb_common.glsl"
 
 layout(location = 0) in vec3 a_centre;
@@ -19,10 +21,12 @@ out float v_depth;
 void main()
 {
     vec2 c = a_corner - 0.5;
-    float s = a_srt.y, co = a_srt.z;
-    vec4 vp = u_view * vec4(a_centre, 1.0);
-    vp.xy += vec2(co * c.x - s * c.y, s * c.x + co * c.y) * a_srt.x;
+    vec2 axis = vec2(a_srt.z, a_srt.y);
+    float m = length(axis);
     float whole = floor(a_srt.w);
+    int align = int(whole) / 256;
+    vec4 vp = u_view * vec4(a_centre, 1.0);
+    vp.xyz += bb_offset(vp.xyz, bb_plane(c, axis / m, a_srt.x * m, a_srt.x), align);
     int f = int(whole) % BB_FRAMES;
     v_blend = a_srt.w - whole;
     v_uv = bb_cell_uv(f, c);

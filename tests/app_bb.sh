@@ -32,11 +32,32 @@ for b in quads cpu; do
   check python3 -c "import sys; sys.exit(0 if float('$differ') < 0.005 else 1)"
 done
 
-# 4. same seed, same pixels
+# 4. --bb-align overrides every effect's alignment: the fountain's sparks are velocity-aligned
+# on their own, so `screen` changes the picture, and `velocity` (the fire too) changes it again
+check run --particles 3000 --frames 20 --script cap.txt --bb-align screen
+cp shot.png screen.png
+changed=$("$IMGTOOL" diff inst.png screen.png)
+check python3 -c "import sys; sys.exit(0 if float('$changed') > 0.001 else 1)"
+check run --particles 3000 --frames 20 --script cap.txt --bb-align velocity
+changed=$("$IMGTOOL" diff inst.png shot.png)
+check python3 -c "import sys; sys.exit(0 if float('$changed') > 0.001 else 1)"
+changed=$("$IMGTOOL" diff screen.png shot.png)
+check python3 -c "import sys; sys.exit(0 if float('$changed') > 0.001 else 1)"
+# the three batchers agree with an override too
+check run --particles 3000 --frames 20 --script cap.txt --bb-align viewpoint
+cp shot.png vp.png
+check run --particles 3000 --frames 20 --script cap.txt --bb-align viewpoint --batcher cpu
+differ=$("$IMGTOOL" diff vp.png shot.png)
+check python3 -c "import sys; sys.exit(0 if float('$differ') < 0.005 else 1)"
+"$IMPRINT" --headless --frames 1 --bb-align sideways 2>err.txt
+check test $? -eq 2
+check grep -q "unknown alignment 'sideways'" err.txt
+
+# 5. same seed, same pixels
 check run --particles 3000 --frames 20 --script cap.txt
 check "$IMGTOOL" same inst.png shot.png
 
-# 5. --bench reports the particle numbers for each batcher
+# 6. --bench reports the particle numbers for each batcher
 for b in instanced quads cpu; do
   check run --particles 2000 --frames 16 --batcher "$b" --bench "bench_$b.json"
   check holds "bench_$b.json" "d['particles']['build_ms']['median'] > 0"

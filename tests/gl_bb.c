@@ -285,6 +285,124 @@ static void three_batchers_draw_the_same_picture(void **state)
     fbo_destroy(&f);
 }
 
+/* Replaces an atlas by flat white: every billboard is a solid quad. */
+static void white_atlas(GLuint tex)
+{
+    static const uint8_t white[8 * 8 * 4] = {[0 ... 8 * 8 * 4 - 1] = 255};
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, white);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+/* Orientation (radians, of the major axis) and elongation (major / minor extent) of the lit
+ * pixels, from their second moments: a uniform w x h rectangle gives w / h. */
+static void shape(const uint8_t *px, double *angle, double *elong, long *count)
+{
+    double n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            if (luma(px, x, y) < 128) continue;
+            n++;
+            sx += x;
+            sy += y;
+            sxx += (double)x * x;
+            syy += (double)y * y;
+            sxy += (double)x * y;
+        }
+    const double mx = sx / n, my = sy / n;
+    const double cxx = sxx / n - mx * mx, cyy = syy / n - my * my, cxy = sxy / n - mx * my;
+    const double tr = cxx + cyy, det = cxx * cyy - cxy * cxy, disc = sqrt(tr * tr / 4 - det);
+    *angle = 0.5 * atan2(2 * cxy, cxx - cyy);
+    *elong = sqrt((tr / 2 + disc) / (tr / 2 - disc));
+    *count = (long)n;
+}
+
+/* Difference of two axis angles (an axis has no sign), in degrees. */
+static double axis_diff_deg(double a, double b)
+{
+    double d = fmod(fabs(a - b), GLM_PI);
+    if (d > GLM_PI / 2) d = GLM_PI - d;
+    return d * 180.0 / GLM_PI;
+}
+
+static void velocity_alignment_stretches_along_projected_velocity(void **state)
+{
+    (void)state;
+    fbo f = fbo_create();
+    cam c;
+    test_cam(&c);
+    const struct { float pos[3], vel[3]; } cases[] = {
+        {{0, 0, 0}, {25, 0, 0}},        /* across the screen: horizontal */
+        {{0, 0, 0}, {0, 20, 0}},        /* vertical */
+        {{1.5f, -1.0f, 0}, {15, 15, 0}}, /* diagonal */
+        /* mostly towards the camera, off the axis: on the screen it moves away from the centre,
+         * which world x alone would not say */
+        {{2.0f, 1.0f, 0}, {3, 0, 30}},
+    };
+    const float size = 0.5f;
+    for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
+        bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4, .batcher = (bb_batcher)batcher});
+        white_atlas(bb_renderer_atlas(r, BB_ATLAS_SPARK));
+        particles *p = particles_create(&(particles_desc){.capacity = 4});
+        for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+            particle b = particle_init(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+            memcpy(b.pos, cases[k].pos, sizeof b.pos);
+            memcpy(b.vel, cases[k].vel, sizeof b.vel);
+            b.size = size;
+            b.rot = 0.3f; /* ignored: the velocity decides */
+            b.align = BB_ALIGN_VELOCITY;
+            particles_clear(p);
+            particles_add(p, &b);
+            uint8_t *px = render(r, p, &c, 0);
+            double angle, elong;
+            long lit;
+            shape(px, &angle, &elong, &lit);
+            free(px);
+            assert_true(lit > 100);
+            /* where the velocity takes the centre on the screen in a short time */
+            const float dt = 0.002f;
+            const float ahead[3] = {b.pos[0] + b.vel[0] * dt, b.pos[1] + b.vel[1] * dt, b.pos[2] + b.vel[2] * dt};
+            float sx0, sy0, sx1, sy1;
+            {
+                vec4 c0, c1;
+                glm_mat4_mulv(c.vp, (vec4){b.pos[0], b.pos[1], b.pos[2], 1}, c0);
+                glm_mat4_mulv(c.vp, (vec4){ahead[0], ahead[1], ahead[2], 1}, c1);
+                sx0 = c0[0] / c0[3] * W / 2;
+                sy0 = c0[1] / c0[3] * H / 2;
+                sx1 = c1[0] / c1[3] * W / 2;
+                sy1 = c1[1] / c1[3] * H / 2;
+            }
+            const double want = atan2(sy1 - sy0, sx1 - sx0);
+            assert_true(axis_diff_deg(angle, want) < 4.0);
+            /* size + |projected v| * stretch long, size wide */
+            vec4 cv, vv;
+            glm_mat4_mulv(c.view, (vec4){b.pos[0], b.pos[1], b.pos[2], 1}, cv);
+            glm_mat4_mulv(c.view, (vec4){b.vel[0], b.vel[1], b.vel[2], 0}, vv);
+            const float pvx = vv[0] - cv[0] * vv[2] / cv[2], pvy = vv[1] - cv[1] * vv[2] / cv[2];
+            const double ratio = (size + sqrtf(pvx * pvx + pvy * pvy) * BB_VELOCITY_STRETCH) / size;
+            assert_true(ratio > 1.5);
+            assert_true(fabs(elong / ratio - 1.0) < 0.12);
+        }
+        /* the same billboard screen-aligned, unrotated: a square */
+        particle b = particle_init(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+        b.size = size;
+        b.vel[0] = 25.0f;
+        particles_clear(p);
+        particles_add(p, &b);
+        uint8_t *px = render(r, p, &c, 0);
+        double angle, elong;
+        long lit;
+        shape(px, &angle, &elong, &lit);
+        free(px);
+        assert_true(elong < 1.08);
+        particles_destroy(p);
+        bb_renderer_destroy(r);
+    }
+    fbo_destroy(&f);
+}
+
 static void soft_edges_fade_near_geometry(void **state)
 {
     (void)state;
@@ -338,6 +456,7 @@ int main(void)
         cmocka_unit_test(n_billboards_make_n_blobs_at_the_right_spots),
         cmocka_unit_test(atlas_cell_read_matches_the_frame),
         cmocka_unit_test(three_batchers_draw_the_same_picture),
+        cmocka_unit_test(velocity_alignment_stretches_along_projected_velocity),
         cmocka_unit_test(soft_edges_fade_near_geometry),
     };
     return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);

@@ -49,6 +49,7 @@ static void defaults_match_the_header(void **state)
     assert_false(o.bench);
     assert_string_equal(o.bench_path, "");
     assert_string_equal(o.batcher, "instanced");
+    assert_string_equal(o.bb_align, "auto");
     assert_int_equal(o.particles, 0);
     assert_int_equal(o.level_size, 512);
 }
@@ -298,7 +299,7 @@ static void help_and_version_exit_ok(void **state)
     free(text);
 }
 
-/* --scene and --batcher read the one table of their enum: every name is accepted, a bad one's
+/* --scene, --batcher and --bb-align read the one table of their enum: every name is accepted, a bad one's
  * error lists the table, and --help shows the same list. */
 static void every_table_name_parses_and_help_lists_it(void **state)
 {
@@ -310,6 +311,7 @@ static void every_table_name_parses_and_help_lists_it(void **state)
     } cases[] = {
         {"--scene", "scene", script_scene_names, SCRIPT_SCENE_COUNT},
         {"--batcher", "batcher", bb_batcher_names, BB_BATCHER_COUNT},
+        {"--bb-align", "alignment", bb_align_names, BB_ALIGN_OVERRIDE_COUNT},
     };
     char *help = NULL;
     size_t helplen = 0;
@@ -322,7 +324,8 @@ static void every_table_name_parses_and_help_lists_it(void **state)
             options o;
             char err[256];
             assert_int_equal(parse(&o, err, sizeof err, cases[c].opt, cases[c].table[i], NULL), OPTIONS_OK);
-            assert_string_equal(!strcmp(cases[c].opt, "--scene") ? o.scene : o.batcher, cases[c].table[i]);
+            const char *got = !strcmp(cases[c].opt, "--scene") ? o.scene : !strcmp(cases[c].opt, "--batcher") ? o.batcher : o.bb_align;
+            assert_string_equal(got, cases[c].table[i]);
         }
         char list[128], want[256], err[256];
         options o;

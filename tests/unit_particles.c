@@ -161,6 +161,7 @@ static void test_camera(bb_camera *cam, bool sort)
     glm_lookat((vec3){0, 0, 5}, (vec3){0, 0, 0}, (vec3){0, 1, 0}, cam->view);
     glm_mat4_mul(proj, cam->view, cam->view_proj);
     cam->sort = sort;
+    cam->align = BB_ALIGN_AUTO;
 }
 
 static void culling_in_out_straddling(void **state)
@@ -219,7 +220,8 @@ static particles *random_pool(int n, unsigned seed)
 /* Visible by the per-billboard sphere test alone. */
 static bool visible(const particles *p, const bb_frustum *f, int i)
 {
-    return bb_frustum_sphere(f, (float[3]){p->x[i], p->y[i], p->z[i]}, BB_CULL_RADIUS(p->size[i])) != BB_CULL_OUT;
+    const float r = BB_CULL_RADIUS(particles_extent(p->size[i], p->vx[i], p->vy[i], p->vz[i]));
+    return bb_frustum_sphere(f, (float[3]){p->x[i], p->y[i], p->z[i]}, r) != BB_CULL_OUT;
 }
 
 static void check_batchers_agree(bool sort)
@@ -456,6 +458,52 @@ static void packed_records_match_the_scalar_packing(void **state)
     particles_destroy(p);
 }
 
+/* The CPU mirror of the corner expansion: the plane and the long side each alignment promises. */
+static void corners_follow_the_alignment(void **state)
+{
+    (void)state;
+    bb_camera cam;
+    test_camera(&cam, false);
+    particles *p = particles_create(&(particles_desc){.capacity = 4});
+    for (int align = 0; align < BB_ALIGN_COUNT; align++) {
+        particle b = particle_init(BB_ATLAS_FIRE, BB_BLEND_ALPHA);
+        b.pos[0] = 3.0f; /* off the view axis: view-point and screen alignment differ */
+        b.pos[1] = 1.0f;
+        b.vel[1] = 20.0f;
+        b.size = 0.5f;
+        b.align = (uint8_t)align;
+        particles_clear(p);
+        particles_add(p, &b);
+        bb_instance q;
+        bb_batch_pack(p, 0, &q);
+        float centre[3], off[4][3];
+        bb_corners(&cam, &q, centre, off);
+        vec3 e1, e2, n, to_cam = {-centre[0], -centre[1], -centre[2]};
+        glm_vec3_sub(off[1], off[0], e1);
+        glm_vec3_sub(off[3], off[0], e2);
+        glm_vec3_cross(e1, e2, n);
+        glm_vec3_normalize(n);
+        glm_vec3_normalize(to_cam);
+        if (align == BB_ALIGN_VIEWPOINT) {
+            assert_float_equal(glm_vec3_dot(n, to_cam), 1.0f, 1e-5); /* faces the camera's position */
+            assert_float_equal(e1[1], 0.0f, 1e-5);                   /* upright: its x edge is level */
+        } else {
+            assert_float_equal(n[2], 1.0f, 1e-5); /* in the view plane */
+        }
+        const float len1 = glm_vec3_norm(e1), len2 = glm_vec3_norm(e2);
+        if (align == BB_ALIGN_VELOCITY) {
+            /* straight up the screen, size + |v| * stretch long (here v is in the view plane) */
+            assert_float_equal(e1[0], 0.0f, 1e-4);
+            assert_float_equal(len1, 0.5f + bb_instance_vel(&q, 1) * BB_VELOCITY_STRETCH, 1e-4);
+            assert_float_equal(len2, 0.5f, 1e-5);
+        } else {
+            assert_float_equal(len1, 0.5f, 1e-5);
+            assert_float_equal(len2, 0.5f, 1e-5);
+        }
+    }
+    particles_destroy(p);
+}
+
 static void emitters_are_deterministic_and_typed(void **state)
 {
     (void)state;
@@ -471,12 +519,13 @@ static void emitters_are_deterministic_and_typed(void **state)
         assert_int_equal(bb_emit_clods(ps[i], &r, (float[3]){0, 0, 0}, (float[3]){3, 0, 0}, 10), 10);
     }
     assert_int_equal(p1->alive, 71);
-    for (int i = 0; i < 71; i++) {
-        particle b1, b2;
-        particles_get(p1, i, &b1);
-        particles_get(p2, i, &b2);
-        assert_memory_equal(&b1, &b2, sizeof b1);
-    }
+    const float *f1[] = {p1->x, p1->y, p1->z, p1->size, p1->rot, p1->phase, p1->vx, p1->vy, p1->vz,
+                         p1->spin, p1->grow, p1->drag, p1->grav, p1->age, p1->life, p1->rate};
+    const float *f2[] = {p2->x, p2->y, p2->z, p2->size, p2->rot, p2->phase, p2->vx, p2->vy, p2->vz,
+                         p2->spin, p2->grow, p2->drag, p2->grav, p2->age, p2->life, p2->rate};
+    for (size_t a = 0; a < sizeof f1 / sizeof f1[0]; a++) assert_memory_equal(f1[a], f2[a], 71 * sizeof(float));
+    assert_memory_equal(p1->color, p2->color, 71 * sizeof(uint32_t));
+    assert_memory_equal(p1->meta, p2->meta, 71 * sizeof(uint32_t));
     for (int i = 0; i < 30; i++) {
         particle b;
         particles_get(p1, i, &b);
@@ -491,6 +540,22 @@ static void emitters_are_deterministic_and_typed(void **state)
         assert_true(b.vel[1] > 0.0f && b.gravity == 1.0f);
         assert_true((b.color & 0xffu) < 120); /* dark */
     }
+    /* each effect picks its alignment: sparks stretch with motion, smoke faces the camera */
+    for (int i = 0; i < 30; i++) assert_int_equal(particles_meta_align(p1->meta[i]), BB_ALIGN_VELOCITY);
+    for (int i = 61; i < 71; i++) assert_int_equal(particles_meta_align(p1->meta[i]), BB_ALIGN_SCREEN);
+    assert_int_equal(particles_meta_align(p1->meta[45]), BB_ALIGN_SCREEN); /* fireball fire */
+    assert_int_equal(particles_meta_align(p1->meta[52]), BB_ALIGN_VIEWPOINT); /* its smoke */
+    /* a tracer flies straight: velocity-aligned, no gravity, no drag */
+    particles *tr = particles_create(&(particles_desc){.capacity = 2});
+    assert_int_equal(bb_emit_tracer(tr, (float[3]){0, 1, 0}, (float[3]){0, 0, -40}, 0.05f, 0.2f), 1);
+    assert_int_equal(particles_meta_align(tr->meta[0]), BB_ALIGN_VELOCITY);
+    assert_int_equal(particles_meta_blend(tr->meta[0]), BB_BLEND_ADDITIVE);
+    for (int i = 0; i < 6; i++) particles_step(tr, 0.025f);
+    assert_float_equal(tr->z[0], -6.0f, 1e-4);
+    assert_float_equal(tr->y[0], 1.0f, 0);
+    for (int i = 0; i < 3; i++) particles_step(tr, 0.025f);
+    assert_int_equal(tr->alive, 0); /* after its life */
+    particles_destroy(tr);
     /* smoke rises on its own: after a second it is above where it started */
     particles_clear(p1);
     rng r;
@@ -539,6 +604,7 @@ int main(void)
         cmocka_unit_test(sort_orders_alpha_back_to_front),
         cmocka_unit_test(chunk_culling_equals_per_billboard_culling),
         cmocka_unit_test(packed_records_match_the_scalar_packing),
+        cmocka_unit_test(corners_follow_the_alignment),
         cmocka_unit_test(emitters_are_deterministic_and_typed),
         cmocka_unit_test(fountain_keeps_n_alive),
     };

@@ -18,6 +18,9 @@
 #include "core/base/stats.h"
 #include "gfx/timer.h"
 
+_Static_assert((int)FX_ALIGN_SCREEN == (int)BB_ALIGN_SCREEN && (int)FX_ALIGN_VIEWPOINT == (int)BB_ALIGN_VIEWPOINT &&
+                   (int)FX_ALIGN_VELOCITY == (int)BB_ALIGN_VELOCITY, "scene.h's alignments are the pool's");
+
 #define FX_HISTORY 1024
 /* room for the scenes' own effects on top of a --particles fountain */
 #define FX_HEADROOM 10000
@@ -45,10 +48,12 @@ fx_system *fx_create(const options *opt, unsigned seed)
         return NULL;
     }
     if (!bb_batcher_parse(opt->batcher, &fx->batcher)) fx->batcher = BB_BATCHER_INSTANCED;
+    bb_align_override align = BB_ALIGN_AUTO;
+    if (!bb_align_parse(opt->bb_align, &align)) align = BB_ALIGN_AUTO;
     long cap = opt->particles + FX_HEADROOM;
     if (cap < PARTICLES_DEFAULT_CAPACITY) cap = PARTICLES_DEFAULT_CAPACITY;
     fx->pool = particles_create(&(particles_desc){.capacity = (int)cap});
-    fx->bb = fx->pool ? bb_renderer_create(&(bb_desc){.capacity = (int)cap, .batcher = fx->batcher}) : NULL;
+    fx->bb = fx->pool ? bb_renderer_create(&(bb_desc){.capacity = (int)cap, .batcher = fx->batcher, .align = align}) : NULL;
     if (!fx->bb) {
         log_error("particles: disabled (see above)");
         fx_destroy(fx);
@@ -99,10 +104,18 @@ static void fx__transient(void *user, fx_kind kind, const fx_billboard *b, int c
         q.color = particles_rgba(b[i].color[0] / 255.0f, b[i].color[1] / 255.0f, b[i].color[2] / 255.0f,
                                  b[i].color[3] / 255.0f);
         q.frame0 = (uint8_t)((i * 37u) & 63u); /* a different clod shape per billboard, stable per slot */
+        memcpy(q.vel, b[i].vel, sizeof q.vel);
+        q.align = b[i].align < BB_ALIGN_COUNT ? b[i].align : BB_ALIGN_SCREEN;
         q.life = 1.0f;
         if (particles_add(fx->pool, &q) < 0) break; /* full: counted as dropped by the pool */
         fx->transient++;
     }
+}
+
+static void fx__tracer(void *user, const float pos[3], const float vel[3], float size, float life)
+{
+    fx_system *fx = user;
+    bb_emit_tracer(fx->pool, pos, vel, size, life);
 }
 
 static void fx__drop_transient(fx_system *fx)
@@ -114,7 +127,7 @@ void fx_bind(fx_system *fx, fx_api *api)
 {
     if (!fx) return;
     *api = (fx_api){.user = fx, .sparks = fx__sparks, .fireball = fx__fireball, .smoke = fx__smoke,
-                    .transient = fx__transient};
+                    .transient = fx__transient, .tracer = fx__tracer};
 }
 
 void fx_update(fx_system *fx, float dt)

@@ -23,6 +23,7 @@ static const float atlas_emission[BB_ATLAS_COUNT] = {3.0f, 6.0f, 0.0f, 0.0f};
 struct bb_renderer {
     bb_batcher batcher;
     bool sort;
+    bb_align_override align;
     float soft;
     int capacity;
     bb_batch *batch;
@@ -32,7 +33,7 @@ struct bb_renderer {
     GLsync fence[BB_RING];
     int cur;
     GLuint atlas[BB_ATLAS_COUNT];
-    GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend;
+    GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend, u_stretch;
     mat4 view, proj;
     bb_frame_info info;
 };
@@ -149,6 +150,8 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
     assert(d.batcher >= 0 && d.batcher < BB_BATCHER_COUNT);
     r->batcher = d.batcher;
     r->sort = !d.no_sort;
+    assert(d.align >= 0 && d.align < BB_ALIGN_OVERRIDE_COUNT);
+    r->align = d.align;
     r->soft = d.soft == 0.0f ? 0.5f : (d.soft < 0.0f ? 0.0f : d.soft);
     r->capacity = d.capacity > 0 ? d.capacity : PARTICLES_DEFAULT_CAPACITY;
     r->record_bytes = bb_batcher_bytes(r->batcher);
@@ -166,6 +169,7 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
     r->u_frame_blend = gfx_uniform(r->prog, "u_frame_blend");
     r->u_inv_viewport = gfx_uniform(r->prog, "u_inv_viewport");
     r->u_atlas = gfx_uniform(r->prog, "u_atlas");
+    r->u_stretch = gfx_uniform(r->prog, "u_stretch");
     if (!create_buffers(r)) goto fail;
     for (int a = 0; a < BB_ATLAS_COUNT; a++) r->atlas[a] = load_atlas(atlas_files[a]);
     return r;
@@ -193,7 +197,7 @@ void bb_renderer_destroy(bb_renderer *r)
 int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj)
 {
     assert(r && p && p->alive <= r->capacity);
-    bb_camera cam = {.sort = r->sort};
+    bb_camera cam = {.sort = r->sort, .align = r->align};
     glm_mat4_copy(view, cam.view);
     glm_mat4_mul(proj, view, cam.view_proj);
     glm_mat4_copy(view, r->view);
@@ -262,6 +266,7 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glUniformMatrix4fv(r->u_proj, 1, GL_FALSE, (const float *)r->proj);
     glUniform1f(r->u_soft, dp->scene_depth ? r->soft : 0.0f);
     glUniform1f(r->u_frame_blend, dp->no_frame_blend ? 0.0f : 1.0f);
+    glUniform1f(r->u_stretch, BB_VELOCITY_STRETCH);
     glUniform2f(r->u_inv_viewport, 1.0f / (float)dp->width, 1.0f / (float)dp->height);
     glUniform1i(r->u_atlas, 0);
     glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SCENE_DEPTH);

@@ -24,6 +24,9 @@
  * (SRC_ALPHA / ONE). Depth test on, depth writes off. Soft edges: alpha fades to zero where the
  * billboard is closer than soft * size in front of the scene depth (bb_draw_params.scene_depth).
  * Fire and sparks are emissive (HDR gain); smoke and clods are lit by bb_draw_params.light.
+ * Alignment (particle.align, or bb_desc.align for all): screen, view-point or velocity
+ * (stretched along the projected velocity by BB_VELOCITY_STRETCH seconds of motion); all three
+ * batchers expand the same way (shaders/bb_common.glsl, bb_corners on the CPU).
  *
  * Defaults: capacity 100 000, instanced, sorted, soft 0.5. Failure: create returns NULL when a
  * program cannot be built (logged with file:line); a missing atlas is logged and replaced by
@@ -45,6 +48,7 @@ typedef struct bb_desc {
     int capacity;        /* most billboards drawn per frame; 0 = PARTICLES_DEFAULT_CAPACITY */
     bb_batcher batcher;
     bool no_sort;        /* skip the back-to-front order of alpha groups */
+    bb_align_override align; /* `--bb-align`: BB_ALIGN_AUTO keeps each billboard's own */
     float soft;          /* soft-edge distance in billboard sizes; 0 = 0.5, negative = hard edges */
 } bb_desc;
 

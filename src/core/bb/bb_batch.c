@@ -75,8 +75,20 @@ static inline float clampf(float v, float lo, float hi)
     return v > hi ? hi : v;
 }
 
+/* How cam.align rewrites meta: and-mask and or-bits of the alignment field. */
+typedef struct align_bits {
+    uint32_t keep, set;
+} align_bits;
+
+static align_bits align_override(bb_align_override a)
+{
+    assert(a >= 0 && a < BB_ALIGN_OVERRIDE_COUNT);
+    if (a == BB_ALIGN_AUTO) return (align_bits){.keep = ~0u, .set = 0u};
+    return (align_bits){.keep = ~(3u << 9), .set = (uint32_t)(a - 1) << 9};
+}
+
 /* Branch-free: selects and min/max only, so the packing loop has no jumps but its own. */
-static inline void pack(const particles *restrict p, int i, bb_instance *restrict o)
+static inline void pack(const particles *restrict p, int i, align_bits ab, bb_instance *restrict o)
 {
     o->pos[0] = p->x[i];
     o->pos[1] = p->y[i];
@@ -86,7 +98,7 @@ static inline void pack(const particles *restrict p, int i, bb_instance *restric
     /* the integer wraps modulo a turn by itself (conversion to uint16 is modular); the step
      * keeps rot within a turn or two, so the product fits an int32 */
     o->rot = (uint16_t)(int32_t)(p->rot[i] * ROT_SCALE);
-    const uint32_t m = p->meta[i];
+    const uint32_t m = (p->meta[i] & ab.keep) | ab.set;
     const float ph = p->phase[i];
     const float wrapped = ph - (float)BB_ANIM_FRAMES * (float)(int32_t)(ph * (1.0f / BB_ANIM_FRAMES));
     const float shown = (m & (BB_ANIM_LOOP << 8)) ? wrapped : (ph < 255.0f ? ph : 255.0f);
@@ -101,7 +113,7 @@ static inline void pack(const particles *restrict p, int i, bb_instance *restric
 void bb_batch_pack(const particles *p, int i, bb_instance *out)
 {
     assert(p && i >= 0 && i < p->alive && out);
-    pack(p, i, out);
+    pack(p, i, align_override(BB_ALIGN_AUTO), out);
 }
 
 typedef struct sort_params {
@@ -139,12 +151,14 @@ static inline __m128i sort_key4(const particles *restrict p, int i, const sort_p
 
 /* pack() of four billboards at once, each record stored to its own slot: the same bytes, from
  * four lanes of each array transposed into four records. */
-static inline void pack4_to(const particles *restrict p, int i, bb_instance *o0, bb_instance *o1, bb_instance *o2,
-                            bb_instance *o3)
+static inline void pack4_to(const particles *restrict p, int i, align_bits ab, bb_instance *o0, bb_instance *o1,
+                            bb_instance *o2, bb_instance *o3)
 {
     __m128 x = _mm_loadu_ps(p->x + i), y = _mm_loadu_ps(p->y + i), z = _mm_loadu_ps(p->z + i);
     __m128 size = _mm_loadu_ps(p->size + i);
-    const __m128i meta = _mm_loadu_si128((const __m128i *)(const void *)(p->meta + i));
+    const __m128i meta = _mm_or_si128(_mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p->meta + i)),
+                                                    _mm_set1_epi32((int)ab.keep)),
+                                      _mm_set1_epi32((int)ab.set));
     /* rotation and phase, 16 bits each */
     const __m128i rot = _mm_and_si128(_mm_cvttps_epi32(_mm_mul_ps(_mm_loadu_ps(p->rot + i), _mm_set1_ps(ROT_SCALE))),
                                       _mm_set1_epi32(0xffff));
@@ -206,7 +220,7 @@ static void key_visible(bb_batch *b, const particles *p, const bb_camera *cam)
     b->chunks_in = b->chunks_out = b->chunks_straddle = 0;
     for (int c = 0; c < nchunks; c++) {
         const particles_chunk *ch = &p->chunks[c];
-        const bb_cull st = bb_frustum_box(&fr, ch->lo, ch->hi, BB_CULL_RADIUS(ch->size));
+        const bb_cull st = bb_frustum_box(&fr, ch->lo, ch->hi, BB_CULL_RADIUS(ch->extent));
         b->chunk_state[c] = (uint8_t)st;
         if (st == BB_CULL_OUT) {
             b->chunks_out++;
@@ -239,7 +253,8 @@ static void key_visible(bb_batch *b, const particles *p, const bb_camera *cam)
             for (; i < end; i++) key[i] = sort_key(p, i, &s);
         } else if (b->chunk_state[c] == BB_CULL_STRADDLE) {
             for (int i = first; i < end; i++) {
-                const uint32_t vis = bb_frustum_sphere_visible(&fr, (float[3]){p->x[i], p->y[i], p->z[i]}, BB_CULL_RADIUS(p->size[i]));
+                const float r = BB_CULL_RADIUS(particles_extent(p->size[i], p->vx[i], p->vy[i], p->vz[i]));
+                const uint32_t vis = bb_frustum_sphere_visible(&fr, (float[3]){p->x[i], p->y[i], p->z[i]}, r);
                 const uint32_t k = sort_key(p, i, &s);
                 key[i] = vis ? k : KEY_CULLED;
             }
@@ -265,7 +280,7 @@ static int prefix(bb_batch *b)
 
 /* Step 4, A: every keyed billboard packed once, straight into its sorted slot (culled ones
  * land after the last visible one, never drawn). */
-static void emit_instances(bb_batch *b, const particles *p, bb_instance *restrict out)
+static void emit_instances(bb_batch *b, const particles *p, align_bits ab, bb_instance *restrict out)
 {
     const uint32_t *restrict key = b->key;
     int *restrict at = b->buckets;
@@ -288,10 +303,10 @@ static void emit_instances(bb_batch *b, const particles *p, bb_instance *restric
             bb_instance *o1 = &out[at[key[i + 1]]++];
             bb_instance *o2 = &out[at[key[i + 2]]++];
             bb_instance *o3 = &out[at[key[i + 3]]++];
-            pack4_to(p, i, o0, o1, o2, o3);
+            pack4_to(p, i, ab, o0, o1, o2, o3);
         }
 #endif
-        for (; i < end; i++) pack(p, i, &out[at[key[i]]++]);
+        for (; i < end; i++) pack(p, i, ab, &out[at[key[i]]++]);
     }
 }
 
@@ -314,15 +329,73 @@ static inline void unpack_color(uint32_t c, float out[4])
     for (int k = 0; k < 4; k++) out[k] = (float)((c >> (8 * k)) & 0xffu) / 255.0f;
 }
 
+static inline int record_align(const bb_instance *q) { return (q->flags >> 1) & 3; }
+
+static inline void view_point(const bb_camera *cam, const float w[3], float out[3])
+{
+    for (int k = 0; k < 3; k++) out[k] = cam->view[0][k] * w[0] + cam->view[1][k] * w[1] + cam->view[2][k] * w[2] + cam->view[3][k];
+}
+
+bool bb_velocity_axis(const bb_camera *cam, const float centre[3], const bb_instance *q, float axis[2], float *speed)
+{
+    const float vw[3] = {bb_instance_vel(q, 0), bb_instance_vel(q, 1), bb_instance_vel(q, 2)};
+    float v[3];
+    for (int k = 0; k < 3; k++) v[k] = cam->view[0][k] * vw[0] + cam->view[1][k] * vw[1] + cam->view[2][k] * vw[2];
+    const float px = v[0] - centre[0] * (v[2] / centre[2]), py = v[1] - centre[1] * (v[2] / centre[2]);
+    const float l = sqrtf(px * px + py * py);
+    *speed = l;
+    if (!(l > 1e-4f)) return false;
+    axis[0] = px / l;
+    axis[1] = py / l;
+    return true;
+}
+
+void bb_corners(const bb_camera *cam, const bb_instance *q, float centre[3], float offset[4][3])
+{
+    static const float corner[4][2] = {{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.5f, 0.5f}, {-0.5f, 0.5f}};
+    view_point(cam, q->pos, centre);
+    const int align = record_align(q);
+    const float a = bb_instance_angle(q);
+    float axis[2] = {cosf(a), sinf(a)}, along = q->size, speed;
+    if (align == BB_ALIGN_VELOCITY && bb_velocity_axis(cam, centre, q, axis, &speed)) along = q->size + speed * BB_VELOCITY_STRETCH;
+    /* the plane's axes in view space: the view plane, or facing the camera, upright */
+    float right[3] = {1, 0, 0}, up[3] = {0, 1, 0};
+    if (align == BB_ALIGN_VIEWPOINT) {
+        vec3 n = {-centre[0], -centre[1], -centre[2]}, wu = {cam->view[1][0], cam->view[1][1], cam->view[1][2]};
+        glm_vec3_normalize(n);
+        glm_vec3_cross(wu, n, right);
+        const float l = glm_vec3_norm(right);
+        if (l > 1e-5f) glm_vec3_scale(right, 1.0f / l, right);
+        else glm_vec3_copy((vec3){1, 0, 0}, right);
+        glm_vec3_cross(n, right, up);
+    }
+    for (int v = 0; v < 4; v++) {
+        const float ox = axis[0] * corner[v][0] * along - axis[1] * corner[v][1] * q->size;
+        const float oy = axis[1] * corner[v][0] * along + axis[0] * corner[v][1] * q->size;
+        for (int k = 0; k < 3; k++) offset[v][k] = right[k] * ox + up[k] * oy;
+    }
+}
+
 /* B: what the reference sends; the vertex shader does the rest. */
-static void write_ref(float *out, const bb_instance *q)
+static void write_ref(float *out, const bb_instance *q, const bb_camera *cam)
 {
     static const float corner[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
     float w;
     const int f = bb_anim_frame_phase(bb_instance_phase(q), q->frame0, (q->flags & BB_ANIM_LOOP) != 0, &w);
+    const int align = record_align(q);
     const float a = bb_instance_angle(q);
-    bb_quad_vertex v = {.centre = {q->pos[0], q->pos[1], q->pos[2]}, .size = q->size, .sin = sinf(a), .cos = cosf(a),
-                        .frame = (float)f + w};
+    float sn = sinf(a), cs = cosf(a);
+    if (align == BB_ALIGN_VELOCITY) {
+        float centre[3], axis[2], speed;
+        view_point(cam, q->pos, centre);
+        if (bb_velocity_axis(cam, centre, q, axis, &speed) && q->size > 0.0f) {
+            const float m = (q->size + speed * BB_VELOCITY_STRETCH) / q->size;
+            cs = axis[0] * m;
+            sn = axis[1] * m;
+        }
+    }
+    bb_quad_vertex v = {.centre = {q->pos[0], q->pos[1], q->pos[2]}, .size = q->size, .sin = sn, .cos = cs,
+                        .frame = (float)(align * 256 + f) + w};
     unpack_color(q->color, v.color);
     for (int k = 0; k < 4; k++) {
         v.corner[0] = corner[k][0];
@@ -331,8 +404,8 @@ static void write_ref(float *out, const bb_instance *q)
     }
 }
 
-/* C: camera-facing world corners built here. */
-static void write_cpu(float *out, const bb_instance *q, const vec3 right, const vec3 up)
+/* C: world corners built here: the view-space offsets turned back into the world. */
+static void write_cpu(float *out, const bb_instance *q, const bb_camera *cam)
 {
     static const float corner[4][2] = {{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.5f, 0.5f}, {-0.5f, 0.5f}};
     float w;
@@ -340,18 +413,16 @@ static void write_cpu(float *out, const bb_instance *q, const vec3 right, const 
     float uv[4], uvn[4];
     bb_anim_cell_uv(f, uv);
     bb_anim_cell_uv(bb_anim_next(f), uvn);
-    const float a = bb_instance_angle(q);
-    const float s = sinf(a), c = cosf(a);
+    float centre[3], off[4][3];
+    bb_corners(cam, q, centre, off);
     float col[4];
     unpack_color(q->color, col);
     for (int v = 0; v < 4; v++) {
         float *o = out + v * BB_QUAD_FLOATS;
-        const float cx = corner[v][0] * q->size, cy = corner[v][1] * q->size;
-        const float x = c * cx - s * cy, y = s * cx + c * cy;
         const float u = corner[v][0] + 0.5f, t = corner[v][1] + 0.5f; /* see bb_anim.h */
-        o[0] = q->pos[0] + right[0] * x + up[0] * y;
-        o[1] = q->pos[1] + right[1] * x + up[1] * y;
-        o[2] = q->pos[2] + right[2] * x + up[2] * y;
+        /* the view rotation's inverse is its transpose: row k of view is world axis k */
+        for (int k = 0; k < 3; k++)
+            o[k] = q->pos[k] + cam->view[k][0] * off[v][0] + cam->view[k][1] * off[v][1] + cam->view[k][2] * off[v][2];
         o[3] = uv[0] + u * (uv[2] - uv[0]);
         o[4] = uv[1] + t * (uv[3] - uv[1]);
         o[5] = uvn[0] + u * (uvn[2] - uvn[0]);
@@ -370,19 +441,17 @@ static int build(bb_batch *b, const particles *p, const bb_camera *cam, bb_batch
     assert(b && p && cam && out && p->alive <= b->capacity);
     key_visible(b, p, cam);
     const int n = prefix(b);
+    const align_bits ab = align_override(cam->align);
     if (kind == BB_BATCHER_INSTANCED) {
-        emit_instances(b, p, out);
+        emit_instances(b, p, ab, out);
     } else {
         order_keys(b, p);
-        vec3 right, up;
-        bb_camera_axes(cam, right, up);
         float *f = out;
         for (int k = 0; k < n; k++) {
-            bb_instance rec;
-            pack(p, (int)b->order[k], &rec);
-            const bb_instance *q = &rec;
-            if (kind == BB_BATCHER_QUADS) write_ref(f + (size_t)k * 4 * BB_QUAD_FLOATS, q);
-            else write_cpu(f + (size_t)k * 4 * BB_QUAD_FLOATS, q, right, up);
+            bb_instance q;
+            pack(p, (int)b->order[k], ab, &q);
+            if (kind == BB_BATCHER_QUADS) write_ref(f + (size_t)k * 4 * BB_QUAD_FLOATS, &q, cam);
+            else write_cpu(f + (size_t)k * 4 * BB_QUAD_FLOATS, &q, cam);
         }
     }
     b->culled = p->alive - n;
@@ -411,6 +480,15 @@ bool bb_batcher_parse(const char *name, bb_batcher *out)
 {
     int i = names_find(bb_batcher_names, name);
     if (i >= 0) *out = (bb_batcher)i;
+    return i >= 0;
+}
+
+const char *const bb_align_names[BB_ALIGN_OVERRIDE_COUNT + 1] = {"auto", "screen", "viewpoint", "velocity", NULL};
+
+bool bb_align_parse(const char *name, bb_align_override *out)
+{
+    int i = names_find(bb_align_names, name);
+    if (i >= 0) *out = (bb_align_override)i;
     return i >= 0;
 }
 

@@ -27,15 +27,18 @@
  *
  * A — bb_instance, 32 bytes: centre, size, RGBA8 tint, rotation (unorm16 of a turn), phase
  *     (frames elapsed, 8.8 fixed point: looped animations wrap at 64, held ones stop at 255),
- *     velocity (snorm16 of BB_VEL_MAX), start frame and flags (loop, alignment, atlas layer);
+ *     velocity (snorm16 of BB_VEL_MAX), start frame and flags (loop, alignment, atlas layer:
+ *     cam.align, when not auto, replaces every billboard's alignment here);
  *     the vertex shader picks the cells (bb_anim_frame_phase is its CPU mirror) and builds
  *     the quad. The CPU only copies.
  * B — the reference's way: 4 vertices x 13 floats (208 bytes), every vertex carries the centre,
  *     its corner's uv in [0, 1]^2, size, sin and cos of the rotation, the frame value
- *     (cell + blend weight of the next cell as its fraction) and the RGBA tint; the vertex
- *     shader expands the corner in view space and picks the cells.
+ *     (alignment * 256 + cell + blend weight of the next cell as its fraction) and the RGBA
+ *     tint; the vertex shader expands the corner in view space and picks the cells. Velocity
+ *     alignment needs no more floats: (cos, sin) is then the projected direction of motion
+ *     times the stretch (size + |v| * BB_VELOCITY_STRETCH) / size, computed here.
  * C — world corners on the CPU (as OGRE's BillboardSet does): 4 vertices x 13 floats with the
- *     camera-facing corners computed here: position, uv of this frame, uv of the next frame,
+ *     camera-facing corners computed here (bb_corners, every alignment): position, uv of this frame, uv of the next frame,
  *     blend, RGBA, size.
  * Scratch memory is allocated once at creation for `capacity` billboards; building never allocates.
  * Creation failure logs and returns NULL. Frames and uvs follow core/bb_anim.h.
@@ -56,6 +59,14 @@ extern const char *const bb_batcher_names[BB_BATCHER_COUNT + 1];
 /* false for a name not in the table */
 bool bb_batcher_parse(const char *name, bb_batcher *out);
 const char *bb_batcher_name(bb_batcher b);
+
+/* `--bb-align`: auto keeps each billboard's own alignment (particle.align), the others override
+ * every billboard's; the table of names follows the enum (core/base/names.h). */
+typedef enum bb_align_override {
+    BB_ALIGN_AUTO = 0, BB_ALIGN_ALL_SCREEN, BB_ALIGN_ALL_VIEWPOINT, BB_ALIGN_ALL_VELOCITY, BB_ALIGN_OVERRIDE_COUNT
+} bb_align_override;
+extern const char *const bb_align_names[BB_ALIGN_OVERRIDE_COUNT + 1];
+bool bb_align_parse(const char *name, bb_align_override *out);
 
 #define BB_BATCH_GROUPS (BB_ATLAS_COUNT * BB_BLEND_COUNT)
 #define BB_QUAD_FLOATS 13
@@ -102,6 +113,7 @@ typedef struct bb_camera {
     mat4 view;       /* world -> view */
     mat4 view_proj;  /* world -> clip, for culling */
     bool sort;       /* back-to-front order inside alpha groups */
+    bb_align_override align; /* written into every record's flags (auto: each billboard's own) */
 } bb_camera;
 
 typedef struct bb_group {
@@ -135,5 +147,15 @@ void bb_batch_pack(const particles *p, int i, bb_instance *out);
 
 /* Camera right and up axes in world space (rows of the view rotation). */
 void bb_camera_axes(const bb_camera *cam, vec3 right, vec3 up);
+
+/* The CPU mirror of the vertex shaders' expansion (shaders/bb_common.glsl): view-space centre
+ * of record q and the view-space offsets of its corners (-,-) (+,-) (+,+) (-,+), for its
+ * alignment: screen (rotated in the view plane), view-point (facing the camera's position,
+ * upright) or velocity (along the projected velocity, size + |v| * BB_VELOCITY_STRETCH long;
+ * screen-aligned when it does not move on the screen). */
+void bb_corners(const bb_camera *cam, const bb_instance *q, float centre[3], float offset[4][3]);
+/* Velocity alignment's axis: the unit direction of the projected velocity of q and its speed in
+ * m/s at q's depth; false when q does not move on the screen. */
+bool bb_velocity_axis(const bb_camera *cam, const float centre[3], const bb_instance *q, float axis[2], float *speed);
 
 #endif

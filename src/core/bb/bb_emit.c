@@ -57,6 +57,7 @@ int bb_emit_sparks(particles *p, rng *r, const float pos[3], const float normal[
         b.life = rng_range(r, 0.2f, 0.6f);
         b.frame_rate = BB_ANIM_FRAMES / b.life;
         b.color = particles_rgba(1.0f, rng_range(r, 0.6f, 0.9f), 0.35f, 1.0f);
+        b.align = BB_ALIGN_VELOCITY;
         particles_add(p, &b);
     }
     return n;
@@ -81,6 +82,7 @@ int bb_emit_smoke(particles *p, rng *r, const float pos[3], float radius, int co
         b.frame_rate = BB_ANIM_FRAMES / b.life;
         const float g = rng_range(r, 0.7f, 0.85f);
         b.color = particles_rgba(g, g, g, 0.6f);
+        b.align = BB_ALIGN_VIEWPOINT;
         particles_add(p, &b);
     }
     return n;
@@ -134,6 +136,24 @@ int bb_emit_clods(particles *p, rng *r, const float pos[3], const float vel[3], 
     return n;
 }
 
+int bb_emit_tracer(particles *p, const float pos[3], const float vel[3], float size, float life)
+{
+    assert(size > 0.0f && life > 0.0f);
+    if (full(p)) return 0;
+    particle b = particle_init(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+    for (int k = 0; k < 3; k++) {
+        b.pos[k] = pos[k];
+        b.vel[k] = vel[k];
+    }
+    b.size = size;
+    b.life = life;
+    b.frame_rate = 8.0f / life; /* the first, brightest eighth of the spark's frames */
+    b.color = particles_rgba(1.0f, 0.85f, 0.55f, 1.0f);
+    b.align = BB_ALIGN_VELOCITY;
+    particles_add(p, &b);
+    return 1;
+}
+
 int bb_fountain_step(bb_fountain *f, particles *p, rng *r)
 {
     int n = 0;
@@ -151,6 +171,7 @@ int bb_fountain_step(bb_fountain *f, particles *p, rng *r)
         b.life = rng_range(r, 1.0f, 2.5f);
         b.frame_rate = BB_ANIM_FRAMES / b.life;
         b.color = sparky ? particles_rgba(1.0f, 0.8f, 0.4f, 1.0f) : particles_rgba(1.0f, 1.0f, 1.0f, 0.8f);
+        b.align = sparky ? BB_ALIGN_VELOCITY : BB_ALIGN_SCREEN;
         if (!f->warm) {
             /* no drag, so the ballistic path is exact: place it where it would be by now */
             const float t = rng_range(r, 0.0f, b.life * 0.95f);

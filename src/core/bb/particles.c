@@ -73,7 +73,7 @@ particle particle_init(int atlas, int blend)
 
 static void chunk_reset(particles_chunk *c)
 {
-    *c = (particles_chunk){.lo = {FLT_MAX, FLT_MAX, FLT_MAX}, .hi = {-FLT_MAX, -FLT_MAX, -FLT_MAX}, .size = 0.0f};
+    *c = (particles_chunk){.lo = {FLT_MAX, FLT_MAX, FLT_MAX}, .hi = {-FLT_MAX, -FLT_MAX, -FLT_MAX}, .extent = 0.0f};
 }
 
 /* Grows the box of i's chunk to hold billboard i. */
@@ -85,7 +85,8 @@ static void chunk_grow(particles *p, int i)
         c->lo[k] = v[k] < c->lo[k] ? v[k] : c->lo[k];
         c->hi[k] = v[k] > c->hi[k] ? v[k] : c->hi[k];
     }
-    c->size = p->size[i] > c->size ? p->size[i] : c->size;
+    const float e = particles_extent(p->size[i], p->vx[i], p->vy[i], p->vz[i]);
+    c->extent = e > c->extent ? e : c->extent;
 }
 
 int particles_add(particles *p, const particle *b)
@@ -217,7 +218,10 @@ static void step_chunk(particles *restrict p, int first, int end, float dt)
         hx = _mm_max_ps(hx, x);
         hy = _mm_max_ps(hy, y);
         hz = _mm_max_ps(hz, z);
-        sm = _mm_max_ps(sm, sz);
+        /* particles_extent: |v| bounded by the sum of absolute components (sign bit cleared) */
+        const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+        const __m128 l1 = _mm_add_ps(_mm_add_ps(_mm_and_ps(vx, abs), _mm_and_ps(vy, abs)), _mm_and_ps(vz, abs));
+        sm = _mm_max_ps(sm, _mm_add_ps(sz, _mm_mul_ps(_mm_set1_ps(1.41421356f * BB_VELOCITY_STRETCH), l1)));
     }
     float t[7][4]; /* the four lanes of each running bound */
     _mm_storeu_ps(t[0], lx);
@@ -242,9 +246,10 @@ static void step_chunk(particles *restrict p, int first, int end, float dt)
             lo[k] = c[k] < lo[k] ? c[k] : lo[k];
             hi[k] = c[k] > hi[k] ? c[k] : hi[k];
         }
-        smax = p->size[i] > smax ? p->size[i] : smax;
+        const float e = particles_extent(p->size[i], p->vx[i], p->vy[i], p->vz[i]);
+        smax = e > smax ? e : smax;
     }
-    p->chunks[first / PARTICLES_CHUNK] = (particles_chunk){.lo = {lo[0], lo[1], lo[2]}, .hi = {hi[0], hi[1], hi[2]}, .size = smax};
+    p->chunks[first / PARTICLES_CHUNK] = (particles_chunk){.lo = {lo[0], lo[1], lo[2]}, .hi = {hi[0], hi[1], hi[2]}, .extent = smax};
 }
 
 void particles_step(particles *p, float dt)

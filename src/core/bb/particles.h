@@ -17,7 +17,7 @@
  * or step, so nobody keeps one across frames.
  *
  * Chunks: billboards [64 k, 64 k + 64) form chunk k, whose box (`chunks[k]`: min and max centre,
- * largest size) always holds all of them: the step rebuilds the boxes of the chunks it walks,
+ * largest extent) always holds all of them: the step rebuilds the boxes of the chunks it walks,
  * add and release only grow them. Batchers cull a whole chunk at once and test single
  * billboards only in chunks that straddle the view.
  *
@@ -87,8 +87,21 @@ typedef struct particle {
 
 typedef struct particles_chunk {
     float lo[3], hi[3]; /* box of the centres */
-    float size;         /* largest edge length */
+    float extent;       /* largest particles_extent() */
 } particles_chunk;
+
+/* Seconds of motion a velocity-aligned billboard is stretched by: its length along the projected
+ * velocity v is size + |v| * BB_VELOCITY_STRETCH (shaders get it as a uniform). */
+#define BB_VELOCITY_STRETCH 0.04f
+
+/* The longest edge a billboard can show, whatever its alignment: size, plus the stretch of the
+ * fastest projection of its velocity (the view-plane projection of v at the edge of a 90 degree
+ * view is at most sqrt(2) |v|; |v| is bounded by the sum of its components). Culling uses it. */
+static inline float particles_extent(float size, float vx, float vy, float vz)
+{
+    const float l1 = (vx < 0.0f ? -vx : vx) + (vy < 0.0f ? -vy : vy) + (vz < 0.0f ? -vz : vz);
+    return size + 1.41421356f * BB_VELOCITY_STRETCH * l1;
+}
 
 typedef struct particles_desc {
     int capacity;       /* 0 = PARTICLES_DEFAULT_CAPACITY */
