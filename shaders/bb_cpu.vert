@@ -6,7 +6,7 @@
 layout(location = 0) in vec3 a_corner;
 layout(location = 1) in vec2 a_cell_uv;
 layout(location = 2) in vec2 a_cell_uv_next;
-layout(location = 3) in float a_blend;
+layout(location = 3) in float a_layer_blend; // atlas layer + weight of the next cell
 layout(location = 4) in vec4 a_color;
 layout(location = 5) in float a_size;
 
@@ -16,13 +16,16 @@ out float v_blend;
 out vec4 v_color;
 out float v_size;
 out float v_depth;
+flat out int v_layer;
 
 void main()
 {
     vec4 vp = u_view * vec4(a_corner, 1.0);
     v_uv = a_cell_uv;
     v_uv_next = a_cell_uv_next;
-    v_blend = a_blend;
+    float layer = floor(a_layer_blend);
+    v_layer = int(layer);
+    v_blend = a_layer_blend - layer;
     v_color = a_color;
     v_size = a_size;
     v_depth = -vp.z;

@@ -3,7 +3,8 @@
 // centre, its corner in [0, 1]^2, size, sin and cos of the rotation, the frame value and the
 // tint; the corner is expanded here in view space, so the quad faces the camera. Velocity
 // alignment: (cos, sin) is the projected direction of motion, its length the stretch (1 when
-// not stretched). The frame value is alignment * 256 + cell + weight of the next cell.
+// not stretched). The frame value is alignment * 256 + atlas layer * 64 + cell + weight of the
+// next cell.
 #include "bb_common.glsl"
 
 layout(location = 0) in vec3 a_centre;
@@ -17,6 +18,7 @@ out float v_blend;
 out vec4 v_color;
 out float v_size;
 out float v_depth;
+flat out int v_layer;
 
 void main()
 {
@@ -28,6 +30,7 @@ void main()
     vec4 vp = u_view * vec4(a_centre, 1.0);
     vp.xyz += bb_offset(vp.xyz, bb_plane(c, axis / m, a_srt.x * m, a_srt.x), align);
     int f = int(whole) % BB_FRAMES;
+    v_layer = (int(whole) % 256) / BB_FRAMES;
     v_blend = a_srt.w - whole;
     v_uv = bb_cell_uv(f, c);
     v_uv_next = bb_cell_uv((f + 1) % BB_FRAMES, c);

@@ -239,7 +239,7 @@ static void check_batchers_agree(bool sort)
     const int nr = bb_batch_build_quads(br, p, &cam, ref);
     assert_int_equal(na, nq);
     assert_int_equal(na, nr);
-    assert_memory_equal(ba->groups, br->groups, sizeof ba->groups);
+    assert_memory_equal(ba->runs, br->runs, sizeof ba->runs);
     assert_true(ba->culled > 0 && na > 0); /* the test pool has both kinds */
     bb_frustum f;
     bb_frustum_from_matrix(cam.view_proj, &f);
@@ -247,11 +247,10 @@ static void check_batchers_agree(bool sort)
     for (int i = 0; i < N; i++) nvis += visible(p, &f, i);
     assert_int_equal(na, nvis);
     assert_int_equal(ba->culled, N - nvis);
-    assert_memory_equal(ba->groups, bq->groups, sizeof ba->groups);
+    assert_memory_equal(ba->runs, bq->runs, sizeof ba->runs);
 
     vec3 fwd = {0, 0, -1};
-    for (int g = 0; g < BB_BATCH_GROUPS; g++)
-    for (int k = ba->groups[g].first; k < ba->groups[g].first + ba->groups[g].count; k++) {
+    for (int k = 0; k < na; k++) {
         const bb_cpu_vertex *v = (const bb_cpu_vertex *)(quads + (size_t)k * 4 * BB_QUAD_FLOATS);
         const bb_quad_vertex *rv = (const bb_quad_vertex *)(ref + (size_t)k * 4 * BB_QUAD_FLOATS);
         vec3 c = {0};
@@ -275,7 +274,8 @@ static void check_batchers_agree(bool sort)
         assert_float_equal(v[0].uv[1], uv[1], 1e-6);
         assert_float_equal(v[2].uv[0], uv[2], 1e-6); /* corner 2 the top-right */
         assert_float_equal(v[2].uv[1], uv[3], 1e-6);
-        assert_float_equal(v[0].blend, w, 1e-6);
+        const int layer = (inst[k].flags >> 3) & 3;
+        assert_float_equal(v[0].layer_blend, (float)layer + w, 1e-5);
         assert_float_equal(v[0].color[3], (float)(inst[k].color >> 24) / 255.0f, 1e-6);
         assert_float_equal(v[0].size, inst[k].size, 0);
         /* the reference's vertices: the centre and the corner, rotation as sin/cos, cell + blend */
@@ -285,27 +285,31 @@ static void check_batchers_agree(bool sort)
             assert_float_equal(rv[j].corner[0], corner[j][0], 0);
             assert_float_equal(rv[j].corner[1], corner[j][1], 0);
             assert_float_equal(rv[j].sin * rv[j].sin + rv[j].cos * rv[j].cos, 1.0f, 1e-5);
-            assert_float_equal(rv[j].frame, (float)f + w, 1e-4);
+            assert_float_equal(rv[j].frame, (float)(layer * 64 + f) + w, 1e-4);
             assert_float_equal(rv[j].size, inst[k].size, 0);
             assert_float_equal(rv[j].color[3], v[0].color[3], 0);
         }
         assert_float_equal(rv[0].sin, sinf(bb_instance_angle(&inst[k])), 1e-6);
         assert_float_equal(rv[0].cos, cosf(bb_instance_angle(&inst[k])), 1e-6);
     }
-    /* groups follow each other without overlap, and hold every emitted billboard */
-    int end = 0, sum = 0;
-    for (int g = 0; g < BB_BATCH_GROUPS; g++) {
-        assert_true(ba->groups[g].first >= end);
-        end = ba->groups[g].first + ba->groups[g].count;
-        sum += ba->groups[g].count;
-    }
-    assert_int_equal(sum, na);
-    assert_true(end <= ba->span && ba->span <= N);
-    /* each group holds exactly the visible billboards of its (atlas, blend) */
-    int expect[BB_BATCH_GROUPS] = {0};
+    /* the alpha run, then the additive run right after it, holding every emitted billboard of
+     * their blend mode (of every atlas), and the record keeps each one's atlas */
+    assert_int_equal(ba->runs[BB_BLEND_ALPHA].first, 0);
+    assert_int_equal(ba->runs[BB_BLEND_ADDITIVE].first, ba->runs[BB_BLEND_ALPHA].count);
+    assert_int_equal(ba->runs[BB_BLEND_ALPHA].count + ba->runs[BB_BLEND_ADDITIVE].count, na);
+    assert_int_equal(ba->span, na);
+    int expect[BB_BLEND_COUNT] = {0}, atlases[BB_BLEND_COUNT][BB_ATLAS_COUNT] = {{0}}, got[BB_BLEND_COUNT][BB_ATLAS_COUNT] = {{0}};
     for (int i = 0; i < N; i++)
-        if (visible(p, &f, i)) expect[bb_batch_group(particles_meta_atlas(p->meta[i]), particles_meta_blend(p->meta[i]))]++;
-    for (int g = 0; g < BB_BATCH_GROUPS; g++) assert_int_equal(ba->groups[g].count, expect[g]);
+        if (visible(p, &f, i)) {
+            expect[particles_meta_blend(p->meta[i])]++;
+            atlases[particles_meta_blend(p->meta[i])][particles_meta_atlas(p->meta[i])]++;
+        }
+    for (int m = 0; m < BB_BLEND_COUNT; m++) {
+        assert_int_equal(ba->runs[m].count, expect[m]);
+        for (int k = ba->runs[m].first; k < ba->runs[m].first + ba->runs[m].count; k++) got[m][(inst[k].flags >> 3) & 3]++;
+    }
+    assert_memory_equal(got, atlases, sizeof got);
+    for (int a = 0; a < BB_ATLAS_COUNT; a++) assert_true(atlases[BB_BLEND_ALPHA][a] > 0); /* every atlas in one run */
     free(inst);
     free(quads);
     free(ref);
@@ -334,19 +338,17 @@ static void sort_orders_alpha_back_to_front(void **state)
     bb_instance *inst = calloc(N, sizeof *inst);
     const int n = bb_batch_build_instances(b, p, &cam, inst);
     assert_true(n > 100);
-    int checked = 0;
-    for (int a = 0; a < BB_ATLAS_COUNT; a++) {
-        const bb_group *g = &b->groups[bb_batch_group(a, BB_BLEND_ALPHA)];
-        for (int k = g->first + 1; k < g->first + g->count; k++) {
-            /* the camera looks down -z from z = 5: farther = smaller z (keys quantized to 12 bits
-             * over the ~24 m deep visible range: 6 mm) */
-            assert_true(inst[k - 1].pos[2] <= inst[k].pos[2] + 0.01f);
-            checked++;
-        }
+    /* one order for every alpha billboard, whatever its atlas */
+    const bb_group *g = &b->runs[BB_BLEND_ALPHA];
+    int changes = 0;
+    for (int k = g->first + 1; k < g->first + g->count; k++) {
+        /* the camera looks down -z from z = 5: farther = smaller z (keys quantized to 12 bits
+         * over the ~24 m deep visible range: 6 mm) */
+        assert_true(inst[k - 1].pos[2] <= inst[k].pos[2] + 0.01f);
+        changes += ((inst[k - 1].flags ^ inst[k].flags) >> 3 & 3) != 0; /* neighbours of different atlases */
     }
-    assert_true(checked > 50);
-    /* sorted builds pack the groups back to back */
-    for (int g = 1; g < BB_BATCH_GROUPS; g++) assert_int_equal(b->groups[g].first, b->groups[g - 1].first + b->groups[g - 1].count);
+    assert_true(g->count > 50);
+    assert_true(changes > g->count / 2); /* the atlases interleave: sorted together, not per atlas */
     assert_int_equal(b->span, n);
     free(inst);
     bb_batch_destroy(b);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/image.h"
 #include "core/base/log.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -32,7 +33,7 @@ struct bb_renderer {
     GLuint vbo[BB_RING];    /* written in turn; a fence says when the GPU is done with one */
     GLsync fence[BB_RING];
     int cur;
-    GLuint atlas[BB_ATLAS_COUNT];
+    GLuint atlas;           /* GL_TEXTURE_2D_ARRAY, one layer per bb_atlas_id */
     GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend, u_stretch;
     mat4 view, proj;
     bb_frame_info info;
@@ -46,19 +47,42 @@ size_t bb_batcher_bytes(bb_batcher b)
 static const char *const vertex_shaders[BB_BATCHER_COUNT] = {"bb_instanced.vert", "bb_quads.vert", "bb_cpu.vert"};
 static const char *const buffer_labels[BB_BATCHER_COUNT] = {"bb_instances", "bb_quads", "bb_cpu_quads"};
 
-static GLuint load_atlas(const char *file)
+#define ATLAS_SIDE 512 /* every atlas file: 8 x 8 cells of 64 pixels */
+
+/* All atlases as the layers of one sRGB array (so alpha billboards of every atlas share one
+ * draw and one back-to-front order), mipmaps down to 8-pixel cells: smaller levels would
+ * average neighbouring frames. A missing or odd-sized atlas is logged and its layer left flat
+ * white, so the mistake is visible. */
+static GLuint load_atlases(void)
 {
-    GLuint t = gfx_texture_load(file, GFX_TEX_SRGB | GFX_TEX_MIPMAPS);
-    if (!t) {
-        static const unsigned char white[4] = {255, 255, 255, 255};
-        log_error("bb: atlas %s missing: billboards of that kind show as white squares", file);
-        return gfx_texture_create(&(gfx_texture_desc){.width = 1, .height = 1, .data = white, .label = "bb_atlas_missing"});
+    GLuint t;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, t);
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_SRGB8_ALPHA8, ATLAS_SIDE, ATLAS_SIDE, BB_ATLAS_COUNT, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, NULL);
+    unsigned char *white = malloc((size_t)ATLAS_SIDE * ATLAS_SIDE * 4);
+    if (white) memset(white, 255, (size_t)ATLAS_SIDE * ATLAS_SIDE * 4);
+    for (int a = 0; a < BB_ATLAS_COUNT; a++) {
+        char path[1024], err[512];
+        image img = {0};
+        const bool ok = gfx_data_path(atlas_files[a], path, sizeof path) &&
+                        image_load_png(path, &(image_limits){.need_width = ATLAS_SIDE, .need_height = ATLAS_SIDE}, true,
+                                       &img, err, sizeof err);
+        if (!ok) log_error("bb: atlas %s missing or not %dx%d: billboards of that kind show as white squares", atlas_files[a],
+                           ATLAS_SIDE, ATLAS_SIDE);
+        const void *px = ok ? (const void *)img.pixels : (const void *)white;
+        if (px) glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, a, ATLAS_SIDE, ATLAS_SIDE, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        image_free(&img);
     }
-    /* 8-pixel cells at the smallest level in use: smaller mips would average neighbouring frames */
-    glBindTexture(GL_TEXTURE_2D, t);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 3);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    gfx_label(GL_TEXTURE, t, file);
+    free(white);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAX_LEVEL, 3);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glGenerateMipmap(GL_TEXTURE_2D_ARRAY);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    gfx_label(GL_TEXTURE, t, "bb_atlases");
     return t;
 }
 
@@ -71,7 +95,7 @@ static const attr_float quad_attrs[] = {
 };
 static const attr_float cpu_attrs[] = {
     {3, offsetof(bb_cpu_vertex, pos)},   {2, offsetof(bb_cpu_vertex, uv)},
-    {2, offsetof(bb_cpu_vertex, uv_next)}, {1, offsetof(bb_cpu_vertex, blend)},
+    {2, offsetof(bb_cpu_vertex, uv_next)}, {1, offsetof(bb_cpu_vertex, layer_blend)},
     {4, offsetof(bb_cpu_vertex, color)}, {1, offsetof(bb_cpu_vertex, size)},
 };
 #define N_ATTRS(a) ((GLuint)(sizeof a / sizeof a[0]))
@@ -171,7 +195,7 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
     r->u_atlas = gfx_uniform(r->prog, "u_atlas");
     r->u_stretch = gfx_uniform(r->prog, "u_stretch");
     if (!create_buffers(r)) goto fail;
-    for (int a = 0; a < BB_ATLAS_COUNT; a++) r->atlas[a] = load_atlas(atlas_files[a]);
+    r->atlas = load_atlases();
     return r;
 fail:
     bb_renderer_destroy(r);
@@ -181,8 +205,7 @@ fail:
 void bb_renderer_destroy(bb_renderer *r)
 {
     if (!r) return;
-    for (int a = 0; a < BB_ATLAS_COUNT; a++)
-        if (r->atlas[a]) gfx_texture_destroy(r->atlas[a]);
+    if (r->atlas) gfx_texture_destroy(r->atlas);
     if (r->prog) glDeleteProgram(r->prog);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
     for (int i = 0; i < BB_RING; i++) {
@@ -275,23 +298,22 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glBindVertexArray(r->vao);
     glBindBuffer(GL_ARRAY_BUFFER, r->vbo[r->cur]);
     if (r->batcher != BB_BATCHER_INSTANCED) point_quads(r->batcher);
-    /* groups are sorted inside, not across: dull smoke first so fire glows through it */
-    static const int order[BB_ATLAS_COUNT] = {BB_ATLAS_SMOKE, BB_ATLAS_CLOD, BB_ATLAS_FIRE, BB_ATLAS_SPARK};
+    float gain[BB_ATLAS_COUNT][3];
+    for (int a = 0; a < BB_ATLAS_COUNT; a++)
+        for (int k = 0; k < 3; k++)
+            gain[a][k] = atlas_emission[a] > 0.0f ? atlas_emission[a] : (white ? 1.0f : dp->light[k]);
+    glUniform3fv(r->u_gain, BB_ATLAS_COUNT, &gain[0][0]);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, r->atlas);
+    /* one draw per blend mode: alpha billboards of every atlas in one back-to-front order, then
+     * the additive ones (order-independent) */
     for (int blend = 0; blend < BB_BLEND_COUNT; blend++) {
+        const bb_group *g = &r->batch->runs[blend];
+        if (!g->count) continue;
         /* depth-tested against the opaque scene, never written: particles do not hide each other */
         gfx_state_set(GFX_DEPTH_LESS | (blend == BB_BLEND_ADDITIVE ? GFX_BLEND_ADD : GFX_BLEND_ALPHA));
-        for (int k = 0; k < BB_ATLAS_COUNT; k++) {
-            const int a = order[k];
-            const bb_group *g = &r->batch->groups[bb_batch_group(a, blend)];
-            if (!g->count) continue;
-            const float e = atlas_emission[a];
-            if (e > 0.0f) glUniform3f(r->u_gain, e, e, e);
-            else if (white) glUniform3f(r->u_gain, 1.0f, 1.0f, 1.0f);
-            else glUniform3f(r->u_gain, dp->light[0], dp->light[1], dp->light[2]);
-            glBindTexture(GL_TEXTURE_2D, r->atlas[a]);
-            draw_group(r, g);
-        }
+        draw_group(r, g);
     }
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     r->fence[r->cur] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
@@ -300,8 +322,4 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
 
 bb_frame_info bb_renderer_info(const bb_renderer *r) { return r->info; }
 
-GLuint bb_renderer_atlas(const bb_renderer *r, int atlas)
-{
-    assert(atlas >= 0 && atlas < BB_ATLAS_COUNT);
-    return r->atlas[atlas];
-}
+GLuint bb_renderer_atlases(const bb_renderer *r) { return r->atlas; }

@@ -6,8 +6,9 @@
  *     bb_renderer_draw(bb, &(bb_draw_params){ .scene_depth = tex, .width = w, .height = h });
  *   bb_renderer_destroy(bb);
  *
- * Owns the four atlases (assets/atlas_{fire,spark,smoke,clod}.png, sRGB, 8 x 8 cells, mipmaps
- * down to 8-pixel cells so neighbouring frames never mix), the programs (shaders/bb_*) and a
+ * Owns the four atlases (assets/atlas_{fire,spark,smoke,clod}.png, 512 x 512, as the layers of
+ * one sRGB texture array, 8 x 8 cells, mipmaps down to 8-pixel cells so neighbouring frames
+ * never mix), the programs (shaders/bb_*) and a
  * ring of three streamed vertex buffers: each frame the builder writes straight into the next
  * one, mapped unsynchronized after its fence (set when it was last drawn) has signalled, so
  * neither the CPU nor the GPU ever waits in practice and nothing is copied twice.
@@ -19,9 +20,9 @@
  *   C BB_BATCHER_CPU: 4 vertices x 13 floats (208 bytes) with world-space corners built on
  *     the CPU (OGRE's way). B and C draw with a static index buffer (6 indices per quad, made
  *     once at creation).
- * All: one draw per (atlas, blend) group with billboards in it; alpha groups first (smoke,
- * clods, fire: sorted inside a group, not across), back to front unless bb_desc.no_sort, blended SRC_ALPHA / ONE_MINUS_SRC_ALPHA; then additive groups
- * (SRC_ALPHA / ONE). Depth test on, depth writes off. Soft edges: alpha fades to zero where the
+ * All: one draw per blend mode: first every alpha billboard, whatever its atlas, in one
+ * back-to-front order (unless bb_desc.no_sort), blended SRC_ALPHA / ONE_MINUS_SRC_ALPHA; then
+ * every additive one (SRC_ALPHA / ONE). Depth test on, depth writes off. Soft edges: alpha fades to zero where the
  * billboard is closer than soft * size in front of the scene depth (bb_draw_params.scene_depth).
  * Fire and sparks are emissive (HDR gain); smoke and clods are lit by bb_draw_params.light.
  * Alignment (particle.align, or bb_desc.align for all): screen, view-point or velocity
@@ -82,7 +83,7 @@ typedef struct bb_frame_info {
     float fill_ms, upload_ms;
 } bb_frame_info;
 bb_frame_info bb_renderer_info(const bb_renderer *r);
-/* The atlas texture of an atlas id (tests, debug views). */
-GLuint bb_renderer_atlas(const bb_renderer *r, int atlas);
+/* The atlases: a GL_TEXTURE_2D_ARRAY of 512 x 512 layers, layer = bb_atlas_id (tests, debug views). */
+GLuint bb_renderer_atlases(const bb_renderer *r);
 
 #endif

@@ -1,4 +1,4 @@
-/* bb_batch.c — chunks, pack, counting sort, one streaming write. See bb_batch.h. */
+/* bb_batch.c — chunks, keys, counting sort, each record packed once into its slot. See bb_batch.h. */
 #include "core/bb/bb_batch.h"
 
 #include "core/base/names.h"
@@ -20,10 +20,11 @@
 
 /* Back to front = ascending view z (GL view space looks down -z). One counting-sort pass on
  * depth quantized to SORT_BITS over the visible range: for a 50 m deep view that is 1.2 cm
- * buckets, finer than any two overlapping billboards need. Keys: group * SORT_DEPTHS + depth. */
+ * buckets, finer than any two overlapping billboards need. Keys: alpha billboards of every
+ * atlas by depth, 0 .. SORT_DEPTHS - 1, then additive ones by atlas (pool order inside). */
 #define SORT_BITS 12
 #define SORT_DEPTHS (1 << SORT_BITS)
-#define SORT_KEYS (BB_BATCH_GROUPS * SORT_DEPTHS)
+#define SORT_KEYS (SORT_DEPTHS + BB_ATLAS_COUNT)
 
 #define ROT_SCALE ((float)(65536.0 / (2.0 * GLM_PI)))
 #define VEL_SCALE (32767.0f / BB_VEL_MAX)
@@ -121,15 +122,13 @@ typedef struct sort_params {
     float zmin, scale;
 } sort_params;
 
-/* Key of billboard i: its group, then (alpha only) its depth bucket. */
+/* Key of billboard i: alpha ones their depth bucket, additive ones after them by atlas. */
 static inline uint32_t sort_key(const particles *restrict p, int i, const sort_params *s)
 {
     const float z = s->vz[0] * p->x[i] + s->vz[1] * p->y[i] + s->vz[2] * p->z[i] + s->vz[3];
     const uint32_t m = p->meta[i];
-    const uint32_t g = (uint32_t)bb_batch_group(particles_meta_atlas(m), particles_meta_blend(m));
     const uint32_t d = (uint32_t)clampf((z - s->zmin) * s->scale, 0.0f, (float)(SORT_DEPTHS - 1));
-    const uint32_t alpha = (uint32_t)(particles_meta_blend(m) == BB_BLEND_ALPHA);
-    return g * SORT_DEPTHS + d * alpha;
+    return particles_meta_blend(m) == BB_BLEND_ALPHA ? d : SORT_DEPTHS + (uint32_t)particles_meta_atlas(m);
 }
 
 #if defined(__SSE2__)
@@ -144,9 +143,9 @@ static inline __m128i sort_key4(const particles *restrict p, int i, const sort_p
     dq = _mm_min_ps(_mm_max_ps(dq, _mm_setzero_ps()), _mm_set1_ps((float)(SORT_DEPTHS - 1)));
     const __m128i blend = _mm_and_si128(_mm_srli_epi32(meta, 16), _mm_set1_epi32(0xff));
     const __m128i atlas = _mm_and_si128(_mm_srli_epi32(meta, 11), _mm_set1_epi32(3));
-    const __m128i group = _mm_add_epi32(_mm_add_epi32(atlas, atlas), blend);
     const __m128i alpha = _mm_cmpeq_epi32(blend, _mm_set1_epi32(BB_BLEND_ALPHA));
-    return _mm_add_epi32(_mm_slli_epi32(group, SORT_BITS), _mm_and_si128(_mm_cvttps_epi32(dq), alpha));
+    return _mm_or_si128(_mm_and_si128(alpha, _mm_cvttps_epi32(dq)),
+                        _mm_andnot_si128(alpha, _mm_add_epi32(atlas, _mm_set1_epi32(SORT_DEPTHS))));
 }
 
 /* pack() of four billboards at once, each record stored to its own slot: the same bytes, from
@@ -265,16 +264,14 @@ static void key_visible(bb_batch *b, const particles *p, const bb_camera *cam)
     }
 }
 
-/* Step 3: prefix sums over the histogram: where each key's first record goes; groups from
+/* Step 3: prefix sums over the histogram: where each key's first record goes; the runs from
  * their key ranges. Returns how many billboards are visible (keys before KEY_CULLED). */
 static int prefix(bb_batch *b)
 {
     int *restrict at = b->buckets;
     for (int k = 0; k <= SORT_KEYS; k++) at[k + 1] += at[k];
-    for (int g = 0; g < BB_BATCH_GROUPS; g++) {
-        b->groups[g].first = at[g * SORT_DEPTHS];
-        b->groups[g].count = at[(g + 1) * SORT_DEPTHS] - at[g * SORT_DEPTHS];
-    }
+    b->runs[BB_BLEND_ALPHA] = (bb_group){.first = 0, .count = at[SORT_DEPTHS]};
+    b->runs[BB_BLEND_ADDITIVE] = (bb_group){.first = at[SORT_DEPTHS], .count = at[KEY_CULLED] - at[SORT_DEPTHS]};
     return at[KEY_CULLED];
 }
 
@@ -330,6 +327,7 @@ static inline void unpack_color(uint32_t c, float out[4])
 }
 
 static inline int record_align(const bb_instance *q) { return (q->flags >> 1) & 3; }
+static inline int record_layer(const bb_instance *q) { return (q->flags >> 3) & 3; }
 
 static inline void view_point(const bb_camera *cam, const float w[3], float out[3])
 {
@@ -395,7 +393,7 @@ static void write_ref(float *out, const bb_instance *q, const bb_camera *cam)
         }
     }
     bb_quad_vertex v = {.centre = {q->pos[0], q->pos[1], q->pos[2]}, .size = q->size, .sin = sn, .cos = cs,
-                        .frame = (float)(align * 256 + f) + w};
+                        .frame = (float)(align * 256 + record_layer(q) * BB_ANIM_FRAMES + f) + w};
     unpack_color(q->color, v.color);
     for (int k = 0; k < 4; k++) {
         v.corner[0] = corner[k][0];
@@ -427,7 +425,7 @@ static void write_cpu(float *out, const bb_instance *q, const bb_camera *cam)
         o[4] = uv[1] + t * (uv[3] - uv[1]);
         o[5] = uvn[0] + u * (uvn[2] - uvn[0]);
         o[6] = uvn[1] + t * (uvn[3] - uvn[1]);
-        o[7] = w;
+        o[7] = (float)record_layer(q) + w;
         o[8] = col[0];
         o[9] = col[1];
         o[10] = col[2];

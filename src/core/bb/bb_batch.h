@@ -5,7 +5,7 @@
  *   int n = bb_batch_build_instances(b, pool, &cam, mapped);     // A: n records of bb_instance
  *   int n = bb_batch_build_quads(b, pool, &cam, mapped_floats);   // B: n * 4 vertices of 13 floats
  *   int n = bb_batch_build_cpu(b, pool, &cam, mapped_floats);     // C: n * 4 vertices of 13 floats
- *   for (int g = 0; g < BB_BATCH_GROUPS; g++) draw b->groups[g].first .. + count  (atlas, blend)
+ *   for (int m = 0; m < BB_BLEND_COUNT; m++) draw b->runs[m].first .. + count  (one draw per blend mode)
  *   bb_batch_destroy(b);
  *
  * One pipeline for all three, so they cull, group and order identically:
@@ -16,14 +16,16 @@
  *   2. one pass over the visible chunks packs each billboard into its 32-byte record (stage,
  *      cached memory) with a sort key, branch-free: a culled billboard is written and then
  *      overwritten by the next (the write cursor advances by the visibility bit).
- *   3. one counting sort on the key: the group (atlas * BB_BLEND_COUNT + blend), then, in alpha
- *      groups, the view depth quantized to 12 bits over the visible range, back to front
- *      (billboards closer in depth than range/4096 keep pool order). Additive groups and
- *      unsorted builds keep pool order. The sort moves 4-byte indices, not records.
- *   4. one sequential write of the output in sorted order (streaming stores where the CPU has
- *      them): A copies the record, B and C expand it into their four vertices.
- * Groups are packed back to back in group order; the output must hold pool->alive records (A)
- * or pool->alive * 4 vertices (B, C); the return value is how many billboards were written.
+ *   3. one counting sort on the key: alpha billboards of every atlas together by view depth
+ *      quantized to 12 bits over the visible range, back to front (billboards closer in depth
+ *      than range/4096 keep pool order), then additive ones by atlas in pool order (no order
+ *      needed). Unsorted builds keep pool order for alpha too.
+ *   4. A: each record is packed once, straight into its sorted slot of the output (the lines of
+ *      the slots a chunk ahead are prefetched); B and C visit the billboards in sorted order and
+ *      write their four vertices.
+ * The alpha run comes first, then the additive run (b->runs); atlases are layers of one texture
+ * array, so each run is one draw. The output must hold pool->alive records (A) or
+ * pool->alive * 4 vertices (B, C); the return value is how many billboards are drawn.
  *
  * A — bb_instance, 32 bytes: centre, size, RGBA8 tint, rotation (unorm16 of a turn), phase
  *     (frames elapsed, 8.8 fixed point: looped animations wrap at 64, held ones stop at 255),
@@ -33,13 +35,14 @@
  *     the quad. The CPU only copies.
  * B — the reference's way: 4 vertices x 13 floats (208 bytes), every vertex carries the centre,
  *     its corner's uv in [0, 1]^2, size, sin and cos of the rotation, the frame value
- *     (alignment * 256 + cell + blend weight of the next cell as its fraction) and the RGBA
+ *     (alignment * 256 + atlas layer * 64 + cell + blend weight of the next cell as its
+ *     fraction) and the RGBA
  *     tint; the vertex shader expands the corner in view space and picks the cells. Velocity
  *     alignment needs no more floats: (cos, sin) is then the projected direction of motion
  *     times the stretch (size + |v| * BB_VELOCITY_STRETCH) / size, computed here.
  * C — world corners on the CPU (as OGRE's BillboardSet does): 4 vertices x 13 floats with the
- *     camera-facing corners computed here (bb_corners, every alignment): position, uv of this frame, uv of the next frame,
- *     blend, RGBA, size.
+ *     camera-facing corners computed here (bb_corners, every alignment): position, uv of this
+ *     frame, uv of the next frame, atlas layer + blend weight, RGBA, size.
  * Scratch memory is allocated once at creation for `capacity` billboards; building never allocates.
  * Creation failure logs and returns NULL. Frames and uvs follow core/bb_anim.h.
  */
@@ -104,7 +107,7 @@ typedef struct bb_cpu_vertex {
     float pos[3];      /* world-space corner */
     float uv[2];       /* atlas uv in this frame's cell */
     float uv_next[2];  /* same corner in the next frame's cell */
-    float blend;
+    float layer_blend; /* atlas layer + weight of the next frame */
     float color[4];
     float size;        /* soft-edge depth range scales with it */
 } bb_cpu_vertex;
@@ -121,7 +124,7 @@ typedef struct bb_group {
 } bb_group;
 
 typedef struct bb_batch {
-    bb_group groups[BB_BATCH_GROUPS];
+    bb_group runs[BB_BLEND_COUNT]; /* alpha (sorted), then additive */
     int count;     /* billboards written by the last build */
     int span;      /* records from the start of the output that hold them (upload this many) */
     int culled;    /* live billboards outside the frustum in the last build */
