@@ -68,4 +68,22 @@ check test "$(json bench_instanced.json "d['particles']['bytes_per_billboard']")
 check test "$(json bench_quads.json "d['particles']['bytes_per_billboard']")" -eq 208
 check test "$(json bench_cpu.json "d['particles']['bytes_per_billboard']")" -eq 208
 
+# 7. --particles-gpu: a million particles simulated by transform feedback render (the picture
+# changes), report in stats and --bench (top-level particles_gpu), and are deterministic
+printf '0.05 stats g.json\n0.05 screenshot gpu1.png\n' >gcap.txt
+check "$IMPRINT" --headless --size 64x36 --scene dissolve --seed 7 --particles-gpu 1000000 --frames 4 --script gcap.txt
+check test "$(json g.json "d['particles_gpu']")" -eq 1000000
+cp gpu1.png gpu_a.png
+check "$IMPRINT" --headless --size 64x36 --scene dissolve --seed 7 --particles-gpu 1000000 --frames 4 --script gcap.txt
+check "$IMGTOOL" same gpu_a.png gpu1.png
+check "$IMPRINT" --headless --size 64x36 --scene dissolve --seed 7 --frames 4 --script gcap.txt
+changed=$("$IMGTOOL" diff gpu_a.png gpu1.png)
+check python3 -c "import sys; sys.exit(0 if float('$changed') > 0.01 else 1)"
+check "$IMPRINT" --headless --size 16x16 --scene dissolve --particles-gpu 1000000 --frames 12 --bench gbench.json
+check holds gbench.json "d['particles_gpu']['alive'] == 1000000 and d['particles_gpu']['sim_ms']['median'] > 0 and d['particles_gpu']['sim_ms']['p95'] >= d['particles_gpu']['sim_ms']['median']"
+check holds gbench.json "'bb.gpu_sim' in d['passes'] and 'bb.gpu_draw' in d['passes'] and d['particles_gpu']['build_ms']['median'] > 0"
+"$IMPRINT" --headless --frames 1 --particles-gpu 5000000 2>err.txt
+check test $? -eq 2
+check grep -q "particles-gpu: expected a whole number 0..4000000" err.txt
+
 exit $fail

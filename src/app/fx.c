@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bb/bb.h"
+#include "bb/bb_gpu.h"
 #include "core/bb/bb_emit.h"
 #include "core/base/log.h"
 #include "core/base/stats.h"
@@ -38,6 +39,12 @@ struct fx_system {
     float sim_acc;     /* sim time of the steps since the last drawn frame */
     int transient;     /* billboards appended for this frame only: the last `transient` of the pool */
     bool built;        /* fx_prepare ran since the last fx_draw */
+    /* --particles-gpu: simulated by transform feedback; steps run at the next fx_prepare */
+    bb_gpu *gpu;
+    int gpu_pending;
+    float gpu_dt;
+    float gpu_build_ms[FX_HISTORY]; /* CPU time the frame's steps and draw take around their draw calls */
+    mat4 view, proj;   /* the camera of the last fx_prepare */
 };
 
 fx_system *fx_create(const options *opt, unsigned seed)
@@ -61,12 +68,19 @@ fx_system *fx_create(const options *opt, unsigned seed)
     }
     rng_seed(&fx->rng, seed);
     fx->fountain = (bb_fountain){.pos = {0.0f, 0.0f, -1.5f}, .target = (int)opt->particles};
+    if (opt->particles_gpu > 0) {
+        bb_gpu_params prm = bb_gpu_params_default();
+        prm.seed = seed;
+        fx->gpu = bb_gpu_create(&(bb_gpu_desc){.count = (int)opt->particles_gpu, .params = &prm});
+        if (!fx->gpu) log_error("particles: the GPU particles are off (see above)");
+    }
     return fx;
 }
 
 void fx_destroy(fx_system *fx)
 {
     if (!fx) return;
+    bb_gpu_destroy(fx->gpu);
     bb_renderer_destroy(fx->bb);
     particles_destroy(fx->pool);
     free(fx);
@@ -138,6 +152,10 @@ void fx_update(fx_system *fx, float dt)
     particles_step(fx->pool, dt);
     if (fx->fountain.target > 0) bb_fountain_step(&fx->fountain, fx->pool, &fx->rng);
     fx->sim_acc += (float)((gfx_now() - t0) * 1000.0);
+    if (fx->gpu) {
+        fx->gpu_pending++;
+        fx->gpu_dt = dt;
+    }
 }
 
 void fx_set_frame_blend(fx_system *fx, bool on)
@@ -150,6 +168,14 @@ void fx_prepare(fx_system *fx, const camera *cam, float aspect)
     if (!fx) return;
     mat4 view, proj;
     camera_matrices(cam, aspect, view, proj);
+    glm_mat4_copy(view, fx->view);
+    glm_mat4_copy(proj, fx->proj);
+    if (fx->gpu) {
+        /* the steps since the last frame: one transform-feedback pass each, timed on the GPU */
+        gfx_pass_begin("bb.gpu_sim");
+        for (; fx->gpu_pending > 0; fx->gpu_pending--) bb_gpu_step(fx->gpu, fx->gpu_dt);
+        gfx_pass_end();
+    }
     const double t0 = gfx_now();
     bb_renderer_build(fx->bb, fx->pool, view, proj);
     fx__drop_transient(fx);
@@ -177,6 +203,12 @@ void fx_draw(fx_system *fx, renderer *r)
     gfx_pass_begin("bb.draw");
     bb_renderer_draw(fx->bb, &dp);
     gfx_pass_end();
+    if (fx->gpu) {
+        gfx_pass_begin("bb.gpu_draw");
+        bb_gpu_draw(fx->gpu, fx->view, fx->proj, bb_renderer_atlases(fx->bb), &dp);
+        gfx_pass_end();
+        fx->gpu_build_ms[(fx->frames - 1) % FX_HISTORY] = bb_gpu_take_cpu_ms(fx->gpu);
+    }
 }
 
 void fx_clear(fx_system *fx)
@@ -197,6 +229,7 @@ void fx_stats(fx_system *fx, json_writer *w)
     json_int(w, "particles_drawn", info.drawn);
     json_int(w, "particles_culled", info.culled);
     json_string(w, "particles_batcher", bb_batcher_name(fx->batcher));
+    json_int(w, "particles_gpu", bb_gpu_count(fx->gpu));
 }
 
 /* Median and p95 of the last n samples of a ring. */
@@ -246,5 +279,23 @@ void fx_bench(fx_system *fx, json_writer *w)
         json_number(w, "p95", q[1]);
         json_object_end(w);
     }
+    json_object_end(w);
+    if (!fx->gpu) return;
+    /* top level: the GPU particles' simulation time (the bb.gpu_sim pass), and the CPU's share
+     * of their steps and draw per frame (bb_gpu_take_cpu_ms) */
+    const gfx_pass_stats *sim = gfx_timers_find("bb.gpu_sim");
+    json_object_begin(w, "particles_gpu");
+    if (sim) {
+        float q[2];
+        static const float pct[2] = {50, 95};
+        stats_percentiles(sim->gpu_hist, sim->count, pct, 2, q);
+        json_object_begin(w, "sim_ms");
+        json_number(w, "median", q[0]);
+        json_number(w, "p95", q[1]);
+        json_object_end(w);
+    }
+    fx__summary(w, "build_ms", fx->gpu_build_ms, fx->frames, n);
+    json_int(w, "alive", bb_gpu_count(fx->gpu));
+    json_int(w, "steps", (long long)bb_gpu_steps(fx->gpu));
     json_object_end(w);
 }

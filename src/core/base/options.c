@@ -58,6 +58,7 @@ void options_print_help(FILE *f)
     fprintf(f, "  --bb-align MODE     %s: billboard alignment,\n"
                "                      auto keeps each effect's own                (default: %s)\n", aligns, bb_align_names[0]);
     fputs("  --particles N       extra billboards for stress tests, 0..10000000 (default 0)\n"
+          "  --particles-gpu N   particles simulated on the GPU, 0..4000000 (default 0)\n"
           "  --level-size M      mud level side in metres, multiple of 16, 64..1024 (default 512)\n"
           "  --mud-everywhere    mud in every block of the mud level (soft, fully masked ground)\n"
           "panel and parameters:\n"
@@ -171,7 +172,7 @@ static const struct {
     {"--help", ARG_NONE},           {"--version", ARG_NONE},      {"--batcher", ARG_REQUIRED},
     {"--particles", ARG_REQUIRED},  {"--level-size", ARG_REQUIRED}, {"--step-hz", ARG_REQUIRED},
     {"--ui", ARG_NONE},             {"--set", ARG_REQUIRED},
-    {"--mud-everywhere", ARG_NONE}, {"--bb-align", ARG_REQUIRED},
+    {"--mud-everywhere", ARG_NONE}, {"--bb-align", ARG_REQUIRED}, {"--particles-gpu", ARG_REQUIRED},
 };
 
 /* One option with its value (NULL when it takes none or an optional one was not given). */
@@ -228,6 +229,12 @@ static int apply(const char *name, const char *val, options *o, char *err, size_
         if (!parse_ll(val, &n) || n > 10000000)
             return fail(err, errlen, "--particles: expected a whole number 0..10000000, got '%s'", val);
         o->particles = (long)n;
+        return OPTIONS_OK;
+    }
+    if (!strcmp(name, "--particles-gpu")) {
+        if (!parse_ll(val, &n) || n > 4000000)
+            return fail(err, errlen, "--particles-gpu: expected a whole number 0..4000000, got '%s'", val);
+        o->particles_gpu = (long)n;
         return OPTIONS_OK;
     }
     if (!strcmp(name, "--level-size")) {
