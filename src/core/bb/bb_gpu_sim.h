@@ -12,9 +12,9 @@
  *   up at 6-9 m/s with a horizontal spread of up to `spread` m/s, life 1-2.5 s, age 0; its
  *   random numbers come from hash(i, k) (bb_gpu_hash, integer-exact on both sides);
  *   otherwise v = (v + g dt) / (1 + drag dt), p += v dt, and below the ground h(x, z) =
- *   ground + amp * sin(x * freq) * sin(z * freq) the particle is put back on it and bounces:
- *   v -= (1 + restitution) (v . n) n along the height field's normal n, then the tangential
- *   part keeps (1 - friction).
+ *   ground + amp * sin(x * freq) * sin(z * freq) the particle is put back on it and, if it
+ *   moves into the ground, bounces off the height field's normal n: the normal part of v
+ *   reverses times `restitution`, the tangential part keeps (1 - friction).
  * The atlas frame is age / life * 64 (computed where it is drawn). Ages start spread over
  * [0, life) so the emission is steady from the first step.
  */

@@ -13,7 +13,7 @@
  * entries are the live set. Release is a swap-remove (the last live billboard moves into the
  * hole), so the simulation and the batch builders walk one contiguous range with no holes and
  * no alive flags to test, and each loop streams only the fields it uses: the batch build reads
- * ten arrays of 4 bytes, never the simulation's. Indices are only stable until the next release
+ * eleven arrays of 4 bytes, never the simulation's. Indices are only stable until the next release
  * or step, so nobody keeps one across frames.
  *
  * Chunks: billboards [64 k, 64 k + 64) form chunk k, whose box (`chunks[k]`: min and max centre,
