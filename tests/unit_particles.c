@@ -31,7 +31,6 @@ static void pool_exhaustion_returns_minus_one_and_counts_drops(void **state)
     assert_int_equal(add(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE), -1);
     assert_int_equal(p->dropped, 2);
     assert_int_equal(p->alive, 8);
-    assert_int_equal(p->group_alive[bb_batch_group(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE)], 0);
     particles_destroy(p);
 }
 
@@ -63,17 +62,14 @@ static void release_then_add_reuses_the_arrays(void **state)
     assert_int_equal(back.color, 0xffffffffu);
     assert_int_equal(p->capacity, 5);
     assert_int_equal(p->dropped, 0);
-    /* per-group live counts follow add and release */
-    assert_int_equal(p->group_alive[bb_batch_group(BB_ATLAS_FIRE, BB_BLEND_ALPHA)], 5);
     particles_release(p, 0);
     particles_release(p, 0);
-    assert_int_equal(p->group_alive[bb_batch_group(BB_ATLAS_FIRE, BB_BLEND_ALPHA)], 3);
+    assert_int_equal(p->alive, 3);
     particle s = particle_init(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
     s.align = BB_ALIGN_VELOCITY;
     s.frame0 = 17;
     s.flags = BB_ANIM_LOOP;
     assert_int_equal(particles_add(p, &s), 3);
-    assert_int_equal(p->group_alive[bb_batch_group(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE)], 1);
     particles_get(p, 3, &back);
     assert_int_equal(back.atlas, BB_ATLAS_SPARK);
     assert_int_equal(back.blend, BB_BLEND_ADDITIVE);

@@ -61,15 +61,6 @@ void bb_batch_destroy(bb_batch *b)
     free(b);
 }
 
-void bb_camera_axes(const bb_camera *cam, vec3 right, vec3 up)
-{
-    /* cglm is column major: view[col][row]; the rotation's rows are the camera axes */
-    for (int i = 0; i < 3; i++) {
-        right[i] = cam->view[i][0];
-        up[i] = cam->view[i][1];
-    }
-}
-
 static inline float clampf(float v, float lo, float hi)
 {
     v = v < lo ? lo : v;

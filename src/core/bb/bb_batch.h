@@ -71,7 +71,6 @@ typedef enum bb_align_override {
 extern const char *const bb_align_names[BB_ALIGN_OVERRIDE_COUNT + 1];
 bool bb_align_parse(const char *name, bb_align_override *out);
 
-#define BB_BATCH_GROUPS (BB_ATLAS_COUNT * BB_BLEND_COUNT)
 #define BB_QUAD_FLOATS 13
 #define BB_QUAD_VERTEX_BYTES (BB_QUAD_FLOATS * 4)
 #define BB_VEL_MAX 64.0f /* m/s at full scale of bb_instance.vel */
@@ -139,8 +138,6 @@ typedef struct bb_batch {
 bb_batch *bb_batch_create(int capacity);
 void bb_batch_destroy(bb_batch *b);
 
-static inline int bb_batch_group(int atlas, int blend) { return atlas * BB_BLEND_COUNT + blend; }
-
 int bb_batch_build_instances(bb_batch *b, const particles *p, const bb_camera *cam, bb_instance *out);
 int bb_batch_build_quads(bb_batch *b, const particles *p, const bb_camera *cam, float *out);
 int bb_batch_build_cpu(bb_batch *b, const particles *p, const bb_camera *cam, float *out);
@@ -148,8 +145,6 @@ int bb_batch_build_cpu(bb_batch *b, const particles *p, const bb_camera *cam, fl
 /* Billboard i of the pool packed as batcher A sends it. */
 void bb_batch_pack(const particles *p, int i, bb_instance *out);
 
-/* Camera right and up axes in world space (rows of the view rotation). */
-void bb_camera_axes(const bb_camera *cam, vec3 right, vec3 up);
 
 /* The CPU mirror of the vertex shaders' expansion (shaders/bb_common.glsl): view-space centre
  * of record q and the view-space offsets of its corners (-,-) (+,-) (+,+) (-,+), for its

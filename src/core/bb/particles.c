@@ -117,7 +117,6 @@ int particles_add(particles *p, const particle *b)
     p->age[i] = b->age;
     p->life[i] = b->life;
     p->rate[i] = b->frame_rate > 0.0f ? b->frame_rate : 1.0f / 0.030f;
-    p->group_alive[b->atlas * BB_BLEND_COUNT + b->blend]++;
     chunk_grow(p, i);
     return i;
 }
@@ -149,8 +148,6 @@ static void move_last_to(particles *p, int i)
 void particles_release(particles *p, int index)
 {
     assert(p && index >= 0 && index < p->alive);
-    const uint32_t m = p->meta[index];
-    p->group_alive[particles_meta_atlas(m) * BB_BLEND_COUNT + particles_meta_blend(m)]--;
     p->alive--;
     if (index != p->alive) move_last_to(p, index);
 }
@@ -159,7 +156,6 @@ void particles_clear(particles *p)
 {
     assert(p);
     p->alive = 0;
-    memset(p->group_alive, 0, sizeof p->group_alive);
 }
 
 /* Integrates billboard i; its values go to the running box. */

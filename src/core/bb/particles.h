@@ -21,11 +21,10 @@
  * add and release only grow them. Batchers cull a whole chunk at once and test single
  * billboards only in chunks that straddle the view.
  *
- * A billboard's atlas and blend mode are fixed when it is added: the pool keeps a live count per
- * (atlas, blend) group so batchers can lay out their draws without a counting pass. `meta`
- * packs what the batchers need besides the numbers: start frame (bits 0-7), flags (bits 8-10:
- * BB_ANIM_LOOP, alignment << 1), atlas (bits 11-12), blend (bits 16-23); its low 16 bits are
- * sent to the GPU as they are.
+ * A billboard's atlas and blend mode are fixed when it is added. `meta` packs what the batchers
+ * need besides the numbers: start frame (bits 0-7), flags (bits 8-10: BB_ANIM_LOOP,
+ * alignment << 1), atlas (bits 11-12), blend (bits 16-23); its low 16 bits are sent to the GPU
+ * as they are.
  *
  * Defaults (zero fields in particles_desc): capacity 100 000, gravity (0, -9.81, 0).
  * Failure: particles_create returns NULL and logs when the block cannot be allocated.
@@ -119,7 +118,6 @@ typedef struct particles {
     int alive;
     int capacity;
     uint64_t dropped;   /* adds refused because the pool was full */
-    int group_alive[BB_ATLAS_COUNT * BB_BLEND_COUNT]; /* live count per atlas * BB_BLEND_COUNT + blend */
     float gravity[3];
     void *block;        /* every array above lives in it */
 } particles;
