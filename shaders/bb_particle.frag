@@ -3,9 +3,9 @@
 // meets opaque geometry (soft edges from the resolved scene depth).
 #include "bb_common.glsl"
 
-uniform sampler2D u_atlas;
+uniform sampler2DArray u_atlas; // one layer per atlas
 uniform sampler2D u_scene_depth; // unit 12, resolved depth of the opaque pass
-uniform vec3 u_gain;             // light or emission applied to the atlas colour
+uniform vec3 u_gain[4];          // per atlas layer: light or emission applied to its colour
 uniform float u_soft;            // fade distance as a fraction of the billboard size; 0 = hard
 uniform vec2 u_inv_viewport;
 
@@ -16,6 +16,7 @@ in float v_blend;
 in vec4 v_color;
 in float v_size;
 in float v_depth;
+flat in int v_layer;
 out vec4 o_color;
 
 // View distance of a depth-buffer value (GL perspective projection).
@@ -26,9 +27,10 @@ float linear_depth(float d)
 
 void main()
 {
-    vec4 t = mix(texture(u_atlas, v_uv), texture(u_atlas, v_uv_next), v_blend * u_frame_blend);
+    float layer = float(v_layer);
+    vec4 t = mix(texture(u_atlas, vec3(v_uv, layer)), texture(u_atlas, vec3(v_uv_next, layer)), v_blend * u_frame_blend);
     vec4 c = t * v_color;
-    c.rgb *= u_gain;
+    c.rgb *= u_gain[v_layer];
     if (u_soft > 0.0) {
         float scene = linear_depth(texture(u_scene_depth, gl_FragCoord.xy * u_inv_viewport).r);
         c.a *= clamp((scene - v_depth) / max(v_size * u_soft, 1e-4), 0.0, 1.0);

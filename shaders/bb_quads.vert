@@ -1,14 +1,16 @@
 #version 330 core
-// Batcher B (the reference's way): four CPU-built vertices of 13 floats per billboard; the
-// corners are already in world space and camera-facing, so this only transforms.
+// Batcher B (the reference's method): four vertices of 13 floats per billboard, each with the
+// centre, its corner in [0, 1]^2, size, sin and cos of the rotation, the frame value and the
+// tint; the corner is expanded here in view space, so the quad faces the camera. Velocity
+// alignment: (cos, sin) is the projected direction of motion, its length the stretch (1 when
+// not stretched). The frame value is alignment * 256 + atlas layer * 64 + cell + weight of the
+// next cell.
 #include "bb_common.glsl"
 
-layout(location = 0) in vec3 a_corner;
-layout(location = 1) in vec2 a_cell_uv;
-layout(location = 2) in vec2 a_cell_uv_next;
-layout(location = 3) in float a_blend;
-layout(location = 4) in vec4 a_color;
-layout(location = 5) in float a_size;
+layout(location = 0) in vec3 a_centre;
+layout(location = 1) in vec2 a_corner;
+layout(location = 2) in vec4 a_srt;        // size, sin, cos, frame (cell + weight of the next)
+layout(location = 3) in vec4 a_color;
 
 out vec2 v_uv;
 out vec2 v_uv_next;
@@ -16,15 +18,24 @@ out float v_blend;
 out vec4 v_color;
 out float v_size;
 out float v_depth;
+flat out int v_layer;
 
 void main()
 {
-    vec4 vp = u_view * vec4(a_corner, 1.0);
-    v_uv = a_cell_uv;
-    v_uv_next = a_cell_uv_next;
-    v_blend = a_blend;
+    vec2 c = a_corner - 0.5;
+    vec2 axis = vec2(a_srt.z, a_srt.y);
+    float m = length(axis);
+    float whole = floor(a_srt.w);
+    int align = int(whole) / 256;
+    vec4 vp = u_view * vec4(a_centre, 1.0);
+    vp.xyz += bb_offset(vp.xyz, bb_plane(c, axis / m, a_srt.x * m, a_srt.x), align);
+    int f = int(whole) % BB_FRAMES;
+    v_layer = (int(whole) % 256) / BB_FRAMES;
+    v_blend = a_srt.w - whole;
+    v_uv = bb_cell_uv(f, c);
+    v_uv_next = bb_cell_uv((f + 1) % BB_FRAMES, c);
     v_color = a_color;
-    v_size = a_size;
+    v_size = a_srt.x;
     v_depth = -vp.z;
     gl_Position = u_proj * vp;
 }

@@ -1,5 +1,5 @@
 /* Billboards on a real GL driver: blobs land where the camera puts them, the vertex shader
- * picks the same atlas cell as the CPU mirror, both batchers draw the same picture, soft edges
+ * picks the same atlas cell as the CPU mirror, the three batchers draw the same picture, soft edges
  * fade against scene depth. */
 #include "testgl.h"
 
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bb/bb.h"
+#include "bb/bb_gpu.h"
 #include "core/bb/bb_anim.h"
 #include "core/bb/bb_emit.h"
 #include "core/base/log.h"
@@ -66,17 +67,22 @@ static void project(const cam *c, const float p[3], int *x, int *y)
 }
 
 /* Clears, builds and draws the pool; returns a malloc'd RGBA8 read-back. */
-static uint8_t *render(bb_renderer *r, const particles *p, const cam *c, GLuint scene_depth)
+static uint8_t *render_blend(bb_renderer *r, const particles *p, const cam *c, GLuint scene_depth, bool frame_blend)
 {
     glClearColor(0, 0, 0, 1);
     glClearDepth(1.0);
     gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT); /* the last draw left depth writes off */
     bb_renderer_build(r, p, *(mat4 *)&c->view, *(mat4 *)&c->proj);
-    bb_renderer_draw(r, &(bb_draw_params){.scene_depth = scene_depth, .width = W, .height = H});
+    bb_renderer_draw(r, &(bb_draw_params){.scene_depth = scene_depth, .width = W, .height = H, .no_frame_blend = !frame_blend});
     uint8_t *px = malloc(W * H * 4);
     glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
     testgl_assert_no_error();
     return px;
+}
+
+static uint8_t *render(bb_renderer *r, const particles *p, const cam *c, GLuint scene_depth)
+{
+    return render_blend(r, p, c, scene_depth, true);
 }
 
 static int luma(const uint8_t *px, int x, int y)
@@ -121,17 +127,17 @@ static const float blob_pos[5][3] = {{-2.5f, -2.0f, 0}, {2.0f, -1.5f, 0}, {0, 0,
 static particles *blob_pool(void)
 {
     particles *p = particles_create(&(particles_desc){.capacity = 64});
+    particle b = particle_init(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+    b.size = 0.8f;
     for (int i = 0; i < 5; i++) {
-        particle *b = particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
-        memcpy(b->pos, blob_pos[i], sizeof b->pos);
-        b->size = 0.8f;
+        memcpy(b.pos, blob_pos[i], sizeof b.pos);
+        particles_add(p, &b);
     }
     /* two more outside the view: culled, never drawn */
-    particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE)->pos[0] = 40.0f;
-    particle *behind = particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
-    behind->pos[2] = 20.0f;
-    behind->size = 0.8f;
-    p->items[5].size = 0.8f;
+    memcpy(b.pos, (float[3]){40.0f, 0, 0}, sizeof b.pos);
+    particles_add(p, &b);
+    memcpy(b.pos, (float[3]){0, 0, 20.0f}, sizeof b.pos);
+    particles_add(p, &b);
     return p;
 }
 
@@ -142,7 +148,7 @@ static void n_billboards_make_n_blobs_at_the_right_spots(void **state)
     cam c;
     test_cam(&c);
     particles *p = blob_pool();
-    for (int batcher = 0; batcher < 2; batcher++) {
+    for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
         bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 64, .batcher = (bb_batcher)batcher});
         assert_non_null(r);
         uint8_t *px = render(r, p, &c, 0);
@@ -167,8 +173,39 @@ static void n_billboards_make_n_blobs_at_the_right_spots(void **state)
     fbo_destroy(&f);
 }
 
+/* Makes the atlas array plain RGBA8 (not sRGB: texel values arrive as they are), one level,
+ * sampled nearest, every layer white; then set_layer replaces single layers. */
+static void plain_atlases(GLuint arr)
+{
+    uint8_t *white = malloc(512 * 512 * 4 * BB_ATLAS_COUNT);
+    memset(white, 255, 512 * 512 * 4 * BB_ATLAS_COUNT);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, arr);
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 512, 512, BB_ATLAS_COUNT, 0, GL_RGBA, GL_UNSIGNED_BYTE, white);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAX_LEVEL, 0);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    free(white);
+}
+
+static void set_layer(GLuint arr, int layer, const uint8_t *rgba)
+{
+    glBindTexture(GL_TEXTURE_2D_ARRAY, arr);
+    glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, layer, 512, 512, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+}
+
+/* One layer of flat colour. */
+static void flat_layer(GLuint arr, int layer, const uint8_t rgba[4])
+{
+    uint8_t *img = malloc(512 * 512 * 4);
+    for (int i = 0; i < 512 * 512; i++) memcpy(img + i * 4, rgba, 4);
+    set_layer(arr, layer, img);
+    free(img);
+}
+
 /* Replaces an atlas by 64 flat cells whose colour encodes the cell index. */
-static void code_atlas(GLuint tex)
+static void code_atlas(GLuint arr, int layer)
 {
     enum { S = 64 * 8 };
     uint8_t *img = malloc(S * S * 4);
@@ -182,11 +219,7 @@ static void code_atlas(GLuint tex)
             q[2] = 128;
             q[3] = 255;
         }
-    glBindTexture(GL_TEXTURE_2D, tex);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, S, S, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glBindTexture(GL_TEXTURE_2D, 0);
+    set_layer(arr, layer, img);
     free(img);
 }
 
@@ -202,16 +235,19 @@ static void atlas_cell_read_matches_the_frame(void **state)
         {70.0f, 0, true}, {5.0f, 60, true}, /* looped: wraps */
         {63.0f, 0, true},
     };
-    for (int batcher = 0; batcher < 2; batcher++) {
+    for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
         bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4, .batcher = (bb_batcher)batcher});
-        code_atlas(bb_renderer_atlas(r, BB_ATLAS_SMOKE));
+        plain_atlases(bb_renderer_atlases(r));
+        code_atlas(bb_renderer_atlases(r), BB_ATLAS_SMOKE);
         particles *p = particles_create(&(particles_desc){.capacity = 4});
-        particle *b = particles_acquire(p, BB_ATLAS_SMOKE, BB_BLEND_ALPHA);
-        b->size = 2.0f;
+        particle b = particle_init(BB_ATLAS_SMOKE, BB_BLEND_ALPHA);
+        b.size = 2.0f;
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-            b->phase = cases[k].phase;
-            b->frame0 = (uint8_t)cases[k].start;
-            b->flags = cases[k].loop ? BB_ANIM_LOOP : 0;
+            b.phase = cases[k].phase;
+            b.frame0 = (uint8_t)cases[k].start;
+            b.flags = cases[k].loop ? BB_ANIM_LOOP : 0;
+            particles_clear(p);
+            particles_add(p, &b);
             uint8_t *px = render(r, p, &c, 0);
             const uint8_t *q = px + ((size_t)(H / 2) * W + W / 2) * 4;
             const int expect = bb_anim_frame_phase(cases[k].phase, cases[k].start, cases[k].loop, NULL);
@@ -220,9 +256,11 @@ static void atlas_cell_read_matches_the_frame(void **state)
             free(px);
         }
         /* halfway between cells 10 and 11: the average of both colours */
-        b->phase = 10.5f;
-        b->frame0 = 0;
-        b->flags = 0;
+        b.phase = 10.5f;
+        b.frame0 = 0;
+        b.flags = 0;
+        particles_clear(p);
+        particles_add(p, &b);
         uint8_t *px = render(r, p, &c, 0);
         const uint8_t *q = px + ((size_t)(H / 2) * W + W / 2) * 4;
         assert_in_range(q[0], 42 - 2, 42 + 2);
@@ -233,7 +271,7 @@ static void atlas_cell_read_matches_the_frame(void **state)
     fbo_destroy(&f);
 }
 
-static void both_batchers_draw_the_same_picture(void **state)
+static void three_batchers_draw_the_same_picture(void **state)
 {
     (void)state;
     fbo f = fbo_create();
@@ -251,27 +289,256 @@ static void both_batchers_draw_the_same_picture(void **state)
     }
     for (int s = 0; s < 20; s++) particles_step(p, 1.0f / 60.0f);
     assert_true(p->alive > 300);
-    uint8_t *img[2];
-    for (int batcher = 0; batcher < 2; batcher++) {
+    /* frame blending off: each vertex then shows one whole cell in every batcher */
+    uint8_t *img[BB_BATCHER_COUNT];
+    for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
         bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 2000, .batcher = (bb_batcher)batcher});
-        img[batcher] = render(r, p, &c, 0);
-        assert_true(bb_renderer_info(r).draws >= 4);
+        img[batcher] = render_blend(r, p, &c, 0, false);
+        assert_int_equal(bb_renderer_info(r).draws, 2); /* four atlases, two blend modes: two draws */
         bb_renderer_destroy(r);
     }
-    long sum = 0, lit = 0, off = 0;
-    for (int i = 0; i < W * H * 4; i++) {
-        const int d = abs(img[0][i] - img[1][i]);
-        sum += d;
-        off += d > 8;
-        lit += i % 4 != 3 && img[0][i] > 30;
+    for (int other = 1; other < BB_BATCHER_COUNT; other++) {
+        long sum = 0, lit = 0, off = 0;
+        for (int i = 0; i < W * H * 4; i++) {
+            const int d = abs(img[0][i] - img[other][i]);
+            sum += d;
+            off += d > 8;
+            lit += i % 4 != 3 && img[0][i] > 30;
+        }
+        assert_true(lit > W * H / 20);               /* there is a picture to compare */
+        assert_true((double)sum / (W * H * 4) < 0.5); /* mean difference under half a level */
+        assert_true(off < W * H * 4 / 1000);         /* and almost no pixel differs visibly */
     }
-    assert_true(lit > W * H / 20);               /* there is a picture to compare */
-    assert_true((double)sum / (W * H * 4) < 0.5); /* mean difference under half a level */
-    assert_true(off < W * H * 4 / 1000);         /* and almost no pixel differs visibly */
-    free(img[0]);
-    free(img[1]);
+    for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) free(img[batcher]);
     particles_destroy(p);
     fbo_destroy(&f);
+}
+
+/* Orientation (radians, of the major axis) and elongation (major / minor extent) of the lit
+ * pixels, from their second moments: a uniform w x h rectangle gives w / h. */
+static void shape(const uint8_t *px, double *angle, double *elong, long *count)
+{
+    double n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            if (luma(px, x, y) < 128) continue;
+            n++;
+            sx += x;
+            sy += y;
+            sxx += (double)x * x;
+            syy += (double)y * y;
+            sxy += (double)x * y;
+        }
+    const double mx = sx / n, my = sy / n;
+    const double cxx = sxx / n - mx * mx, cyy = syy / n - my * my, cxy = sxy / n - mx * my;
+    const double tr = cxx + cyy, det = cxx * cyy - cxy * cxy, disc = sqrt(tr * tr / 4 - det);
+    *angle = 0.5 * atan2(2 * cxy, cxx - cyy);
+    *elong = sqrt((tr / 2 + disc) / (tr / 2 - disc));
+    *count = (long)n;
+}
+
+/* Difference of two axis angles (an axis has no sign), in degrees. */
+static double axis_diff_deg(double a, double b)
+{
+    double d = fmod(fabs(a - b), GLM_PI);
+    if (d > GLM_PI / 2) d = GLM_PI - d;
+    return d * 180.0 / GLM_PI;
+}
+
+static void velocity_alignment_stretches_along_projected_velocity(void **state)
+{
+    (void)state;
+    fbo f = fbo_create();
+    cam c;
+    test_cam(&c);
+    const struct { float pos[3], vel[3]; } cases[] = {
+        {{0, 0, 0}, {25, 0, 0}},        /* across the screen: horizontal */
+        {{0, 0, 0}, {0, 20, 0}},        /* vertical */
+        {{1.5f, -1.0f, 0}, {15, 15, 0}}, /* diagonal */
+        /* mostly towards the camera, off the axis: on the screen it moves away from the centre,
+         * which world x alone would not say */
+        {{2.0f, 1.0f, 0}, {3, 0, 30}},
+    };
+    const float size = 0.5f;
+    for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
+        bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4, .batcher = (bb_batcher)batcher});
+        plain_atlases(bb_renderer_atlases(r)); /* every layer flat white */
+        particles *p = particles_create(&(particles_desc){.capacity = 4});
+        for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+            particle b = particle_init(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+            memcpy(b.pos, cases[k].pos, sizeof b.pos);
+            memcpy(b.vel, cases[k].vel, sizeof b.vel);
+            b.size = size;
+            b.rot = 0.3f; /* ignored: the velocity decides */
+            b.align = BB_ALIGN_VELOCITY;
+            particles_clear(p);
+            particles_add(p, &b);
+            uint8_t *px = render(r, p, &c, 0);
+            double angle, elong;
+            long lit;
+            shape(px, &angle, &elong, &lit);
+            free(px);
+            assert_true(lit > 100);
+            /* where the velocity takes the centre on the screen in a short time */
+            const float dt = 0.002f;
+            const float ahead[3] = {b.pos[0] + b.vel[0] * dt, b.pos[1] + b.vel[1] * dt, b.pos[2] + b.vel[2] * dt};
+            float sx0, sy0, sx1, sy1;
+            {
+                vec4 c0, c1;
+                glm_mat4_mulv(c.vp, (vec4){b.pos[0], b.pos[1], b.pos[2], 1}, c0);
+                glm_mat4_mulv(c.vp, (vec4){ahead[0], ahead[1], ahead[2], 1}, c1);
+                sx0 = c0[0] / c0[3] * W / 2;
+                sy0 = c0[1] / c0[3] * H / 2;
+                sx1 = c1[0] / c1[3] * W / 2;
+                sy1 = c1[1] / c1[3] * H / 2;
+            }
+            const double want = atan2(sy1 - sy0, sx1 - sx0);
+            assert_true(axis_diff_deg(angle, want) < 4.0);
+            /* size + |projected v| * stretch long, size wide */
+            vec4 cv, vv;
+            glm_mat4_mulv(c.view, (vec4){b.pos[0], b.pos[1], b.pos[2], 1}, cv);
+            glm_mat4_mulv(c.view, (vec4){b.vel[0], b.vel[1], b.vel[2], 0}, vv);
+            const float pvx = vv[0] - cv[0] * vv[2] / cv[2], pvy = vv[1] - cv[1] * vv[2] / cv[2];
+            const double ratio = (size + sqrtf(pvx * pvx + pvy * pvy) * BB_VELOCITY_STRETCH) / size;
+            assert_true(ratio > 1.5);
+            assert_true(fabs(elong / ratio - 1.0) < 0.12);
+        }
+        /* the same billboard screen-aligned, unrotated: a square */
+        particle b = particle_init(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+        b.size = size;
+        b.vel[0] = 25.0f;
+        particles_clear(p);
+        particles_add(p, &b);
+        uint8_t *px = render(r, p, &c, 0);
+        double angle, elong;
+        long lit;
+        shape(px, &angle, &elong, &lit);
+        free(px);
+        assert_true(elong < 1.08);
+        particles_destroy(p);
+        bb_renderer_destroy(r);
+    }
+    fbo_destroy(&f);
+}
+
+/* Alpha billboards of two atlases overlap: whichever is nearer covers the other, in both depth
+ * orders and with each batcher, from one draw. Drawn per atlas (smoke first, then fire), the
+ * far fire would cover the near smoke. */
+static void alpha_atlases_share_one_back_to_front_order(void **state)
+{
+    (void)state;
+    fbo f = fbo_create();
+    cam c;
+    test_cam(&c);
+    for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
+        bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 8, .batcher = (bb_batcher)batcher});
+        /* fire: red, smoke: green; both nearly opaque */
+        plain_atlases(bb_renderer_atlases(r));
+        flat_layer(bb_renderer_atlases(r), BB_ATLAS_FIRE, (const uint8_t[4]){255, 0, 0, 240});
+        flat_layer(bb_renderer_atlases(r), BB_ATLAS_SMOKE, (const uint8_t[4]){0, 255, 0, 240});
+        particles *p = particles_create(&(particles_desc){.capacity = 8});
+        for (int near_fire = 0; near_fire < 2; near_fire++) {
+            particles_clear(p);
+            particle fire = particle_init(BB_ATLAS_FIRE, BB_BLEND_ALPHA), smoke = particle_init(BB_ATLAS_SMOKE, BB_BLEND_ALPHA);
+            fire.size = smoke.size = 2.0f;
+            fire.pos[2] = near_fire ? 1.0f : -1.0f;
+            smoke.pos[2] = -fire.pos[2];
+            /* pool order the opposite of depth order, so only the sort can get it right */
+            if (near_fire) {
+                particles_add(p, &fire);
+                particles_add(p, &smoke);
+            } else {
+                particles_add(p, &smoke);
+                particles_add(p, &fire);
+            }
+            uint8_t *px = render_blend(r, p, &c, 0, false);
+            assert_int_equal(bb_renderer_info(r).draws, 1);
+            const uint8_t *q = px + ((size_t)(H / 2) * W + W / 2) * 4;
+            /* emissive fire is scaled up (gain 3) but saturates at 255 either way */
+            if (near_fire) assert_true(q[0] > 200 && q[1] < 40);
+            else assert_true(q[1] > 150 && q[0] < 60);
+            free(px);
+        }
+        particles_destroy(p);
+        bb_renderer_destroy(r);
+    }
+    fbo_destroy(&f);
+}
+
+/* The transform-feedback simulation against its CPU reference, from the same initial state,
+ * over 60 steps with emission, drag and bounces on a bumpy height function. */
+static void gpu_simulation_matches_the_cpu_reference(void **state)
+{
+    (void)state;
+    enum { N = 4096, STEPS = 60 };
+    const float dt = 1.0f / 60.0f;
+    bb_gpu_params prm = bb_gpu_params_default();
+    prm.amp = 0.25f; /* bumps, so bounces leave along tilted normals */
+    prm.freq = 1.7f;
+    prm.drag = 0.4f;
+    prm.seed = 77u;
+    bb_gpu *g = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm});
+    assert_non_null(g);
+    assert_int_equal(bb_gpu_count(g), N);
+    bb_gpu_particle *cpu = malloc(N * sizeof *cpu), *gpu = malloc(N * sizeof *gpu);
+    bb_gpu_sim_init(cpu, N, &prm);
+    int emitted = 0, bounced = 0;
+    for (uint32_t k = 1; k <= STEPS; k++) {
+        bb_gpu_step(g, dt);
+        bb_gpu_sim_step(cpu, N, &prm, dt, k);
+        for (int i = 0; i < N; i++) {
+            emitted += cpu[i].age == 0.0f;
+            bounced += fabsf(cpu[i].pos[1] - bb_gpu_height(&prm, cpu[i].pos[0], cpu[i].pos[2])) < 1e-6f;
+        }
+    }
+    assert_int_equal(bb_gpu_steps(g), STEPS);
+    /* the run covers what it should: emission and bounces */
+    assert_true(emitted > N / 4);
+    assert_true(bounced > 100);
+    glBindBuffer(GL_ARRAY_BUFFER, bb_gpu_state_buffer(g));
+    glGetBufferSubData(GL_ARRAY_BUFFER, 0, N * sizeof *gpu, gpu);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    testgl_assert_no_error();
+    int close = 0;
+    double worst = 0;
+    for (int i = 0; i < N; i++) {
+        double dp = 0, dv = 0;
+        for (int k = 0; k < 3; k++) {
+            dp = fmax(dp, fabs(gpu[i].pos[k] - cpu[i].pos[k]));
+            dv = fmax(dv, fabs(gpu[i].vel[k] - cpu[i].vel[k]));
+        }
+        const bool ok = dp < 1e-3 && dv < 1e-2 && fabs(gpu[i].age - cpu[i].age) < 1e-5 && fabs(gpu[i].life - cpu[i].life) < 1e-5;
+        close += ok;
+        if (ok) worst = fmax(worst, dp);
+        /* nothing under the ground */
+        assert_true(gpu[i].pos[1] >= bb_gpu_height(&prm, gpu[i].pos[0], gpu[i].pos[2]) - 1e-4f);
+    }
+    /* float rounding may flip a bounce for a particle grazing the ground: allow 1 % */
+    assert_true(close >= N * 99 / 100);
+    assert_true(worst < 1e-3);
+
+    /* and they are drawn: lit pixels where the fountain is */
+    fbo f = fbo_create();
+    bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4});
+    mat4 view, proj;
+    glm_lookat((vec3){0, 3, 8}, (vec3){0, 2, -1.5f}, (vec3){0, 1, 0}, view);
+    glm_perspective(glm_rad(50.0f), 1.0f, 0.1f, 100.0f, proj);
+    glClearColor(0, 0, 0, 1);
+    gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    bb_gpu_draw(g, view, proj, bb_renderer_atlases(r), &(bb_draw_params){.width = W, .height = H});
+    uint8_t *px = malloc(W * H * 4);
+    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    testgl_assert_no_error();
+    int lit = 0;
+    for (int i = 0; i < W * H; i++) lit += luma(px, i % W, i / W) > 40;
+    assert_true(lit > 500);
+    free(px);
+    bb_renderer_destroy(r);
+    fbo_destroy(&f);
+    free(cpu);
+    free(gpu);
+    bb_gpu_destroy(g);
+    bb_gpu_destroy(NULL);
 }
 
 static void soft_edges_fade_near_geometry(void **state)
@@ -294,13 +561,15 @@ static void soft_edges_fade_near_geometry(void **state)
     free(d);
     bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4});
     particles *p = particles_create(&(particles_desc){.capacity = 4});
-    particle *b = particles_acquire(p, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
-    b->size = 2.0f;
-    b->color = particles_rgba(0.1f, 0.1f, 0.1f, 1.0f); /* stay below saturation */
+    particle b = particle_init(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+    b.size = 2.0f;
+    b.color = particles_rgba(0.1f, 0.1f, 0.1f, 1.0f); /* stay below saturation */
     int lum[3];
     const float z[3] = {0.2f, 0.6f, 3.0f}; /* in front of the wall by 0.1, 0.3 and 1.5 sizes */
     for (int k = 0; k < 3; k++) {
-        b->pos[2] = z[k];
+        b.pos[2] = z[k];
+        particles_clear(p);
+        particles_add(p, &b);
         uint8_t *px = render(r, p, &c, depth);
         lum[k] = luma(px, W / 2, H / 2);
         free(px);
@@ -324,7 +593,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(n_billboards_make_n_blobs_at_the_right_spots),
         cmocka_unit_test(atlas_cell_read_matches_the_frame),
-        cmocka_unit_test(both_batchers_draw_the_same_picture),
+        cmocka_unit_test(three_batchers_draw_the_same_picture),
+        cmocka_unit_test(velocity_alignment_stretches_along_projected_velocity),
+        cmocka_unit_test(alpha_atlases_share_one_back_to_front_order),
+        cmocka_unit_test(gpu_simulation_matches_the_cpu_reference),
         cmocka_unit_test(soft_edges_fade_near_geometry),
     };
     return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);

@@ -351,13 +351,13 @@ static int setup(void **state)
         {BB_ATLAS_SMOKE, BB_BLEND_ALPHA, -0.4f, 0.0f, 2.2f}, {BB_ATLAS_FIRE, BB_BLEND_ALPHA, 0.3f, 0.1f, 1.8f},
         {BB_ATLAS_SPARK, BB_BLEND_ADDITIVE, 0.0f, -0.2f, 1.5f}, {BB_ATLAS_SPARK, BB_BLEND_ADDITIVE, 0.2f, 0.0f, 1.5f}};
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
-        particle *q = particles_acquire(fx.pool, (bb_atlas_id)parts[i].atlas, (bb_blend)parts[i].blend);
-        q->pos[0] = parts[i].x;
-        q->pos[1] = parts[i].y;
-        q->pos[2] = 0.1f * (float)i;
-        q->size = parts[i].size;
-        q->color = 0xffffffffu;
-        q->frame0 = (uint8_t)(10 + 7 * i);
+        particle q = particle_init(parts[i].atlas, parts[i].blend);
+        q.pos[0] = parts[i].x;
+        q.pos[1] = parts[i].y;
+        q.pos[2] = 0.1f * (float)i;
+        q.size = parts[i].size;
+        q.frame0 = (uint8_t)(10 + 7 * i);
+        particles_add(fx.pool, &q);
     }
 
     fx.dv = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_NONE});

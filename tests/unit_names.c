@@ -85,8 +85,22 @@ static void module_tables_round_trip(void **state)
         assert_string_equal(bb_batcher_name(b), bb_batcher_names[i]);
     }
     bb_batcher b = BB_BATCHER_QUADS;
-    assert_false(bb_batcher_parse("cpu", &b));
+    assert_false(bb_batcher_parse("sprites", &b));
     assert_int_equal(b, BB_BATCHER_QUADS);
+
+    assert_int_equal(names_count(bb_align_names), BB_ALIGN_OVERRIDE_COUNT);
+    for (int i = 0; i < BB_ALIGN_OVERRIDE_COUNT; i++) {
+        bb_align_override a = BB_ALIGN_OVERRIDE_COUNT;
+        assert_true(bb_align_parse(bb_align_names[i], &a));
+        assert_int_equal(a, i);
+    }
+    bb_align_override a = BB_ALIGN_ALL_VELOCITY;
+    assert_false(bb_align_parse("billboard", &a));
+    assert_int_equal(a, BB_ALIGN_ALL_VELOCITY);
+    /* the override's modes follow the billboards' own */
+    assert_int_equal(BB_ALIGN_ALL_SCREEN - 1, BB_ALIGN_SCREEN);
+    assert_int_equal(BB_ALIGN_ALL_VIEWPOINT - 1, BB_ALIGN_VIEWPOINT);
+    assert_int_equal(BB_ALIGN_ALL_VELOCITY - 1, BB_ALIGN_VELOCITY);
 }
 
 int main(void)

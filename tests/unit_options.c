@@ -49,6 +49,7 @@ static void defaults_match_the_header(void **state)
     assert_false(o.bench);
     assert_string_equal(o.bench_path, "");
     assert_string_equal(o.batcher, "instanced");
+    assert_string_equal(o.bb_align, "auto");
     assert_int_equal(o.particles, 0);
     assert_int_equal(o.level_size, 512);
 }
@@ -62,7 +63,7 @@ static void every_option_is_applied(void **state)
     int rc = parse(&o, err, sizeof err, "--scene", "dissolve", "--headless", "--size", "320x180", "--frames", "5",
                    "--fixed-dt", "0.02", "--seed", "4294967295", "--script", script, "--screenshot", "a.png",
                    "--bench", "b.json", "--batcher", "quads", "--particles", "100000", "--level-size", "1024", "--step-hz", "144",
-                   NULL);
+                   "--particles-gpu", "1000000", "--bb-align", "velocity", NULL);
     if (rc != OPTIONS_OK) fprintf(stderr, "%s\n", err);
     assert_int_equal(rc, OPTIONS_OK);
     assert_string_equal(o.scene, "dissolve");
@@ -77,6 +78,8 @@ static void every_option_is_applied(void **state)
     assert_true(o.bench);
     assert_string_equal(o.bench_path, "b.json");
     assert_string_equal(o.batcher, "quads");
+    assert_int_equal(o.particles_gpu, 1000000);
+    assert_string_equal(o.bb_align, "velocity");
     assert_int_equal(o.particles, 100000);
     assert_int_equal(o.level_size, 1024);
     assert_int_equal(o.step_hz, 144);
@@ -195,7 +198,9 @@ static void bad_values_name_option_and_value(void **state)
         {"--seed", "0x10", "--seed: expected a whole number 0..4294967295, got '0x10'"},
         {"--script", "no/such/file.txt", "--script: cannot read 'no/such/file.txt': No such file or directory"},
         {"--script", "/", "--script: cannot read '/': Is a directory"},
-        {"--batcher", "sprites", "--batcher: unknown batcher 'sprites' (expected instanced | quads)"},
+        {"--batcher", "sprites", "--batcher: unknown batcher 'sprites' (expected instanced | quads | cpu)"},
+        {"--particles-gpu", "4000001", "--particles-gpu: expected a whole number 0..4000000, got '4000001'"},
+        {"--bb-align", "up", "--bb-align: unknown alignment 'up' (expected auto | screen | viewpoint | velocity)"},
         {"--particles", "-1", "--particles: expected a whole number 0..10000000, got '-1'"},
         {"--particles", "10000001", "--particles: expected a whole number 0..10000000, got '10000001'"},
         {"--level-size", "100", "--level-size: expected metres, a multiple of 16 in 64..1024, got '100'"},
@@ -244,7 +249,7 @@ static void unknown_missing_and_stray_arguments(void **state)
 
     static const char *const need_value[] = {"--scene", "--size", "--frames", "--fixed-dt", "--seed",
                                              "--script", "--screenshot", "--batcher", "--particles", "--level-size",
-                                             "--step-hz"};
+                                             "--step-hz", "--particles-gpu", "--bb-align"};
     for (size_t i = 0; i < sizeof need_value / sizeof need_value[0]; i++) {
         char want[128];
         snprintf(want, sizeof want, "%s: missing value (see --help)", need_value[i]);
@@ -292,13 +297,14 @@ static void help_and_version_exit_ok(void **state)
     static const char *const mentioned[] = {"imprint [options]", "--scene NAME", "--headless", "--size WxH",
                                             "--frames N", "--fixed-dt S", "--seed N", "--script FILE",
                                             "--screenshot PATH", "--bench [PATH]", "--help, --version",
-                                            "--batcher", "--particles N", "--level-size M", "--step-hz N"};
+                                            "--batcher", "--particles N", "--level-size M", "--step-hz N",
+                                            "--particles-gpu N", "--bb-align MODE"};
     for (size_t i = 0; i < sizeof mentioned / sizeof mentioned[0]; i++)
         if (!strstr(text, mentioned[i])) fail_msg("help does not mention '%s'", mentioned[i]);
     free(text);
 }
 
-/* --scene and --batcher read the one table of their enum: every name is accepted, a bad one's
+/* --scene, --batcher and --bb-align read the one table of their enum: every name is accepted, a bad one's
  * error lists the table, and --help shows the same list. */
 static void every_table_name_parses_and_help_lists_it(void **state)
 {
@@ -310,6 +316,7 @@ static void every_table_name_parses_and_help_lists_it(void **state)
     } cases[] = {
         {"--scene", "scene", script_scene_names, SCRIPT_SCENE_COUNT},
         {"--batcher", "batcher", bb_batcher_names, BB_BATCHER_COUNT},
+        {"--bb-align", "alignment", bb_align_names, BB_ALIGN_OVERRIDE_COUNT},
     };
     char *help = NULL;
     size_t helplen = 0;
@@ -322,7 +329,8 @@ static void every_table_name_parses_and_help_lists_it(void **state)
             options o;
             char err[256];
             assert_int_equal(parse(&o, err, sizeof err, cases[c].opt, cases[c].table[i], NULL), OPTIONS_OK);
-            assert_string_equal(!strcmp(cases[c].opt, "--scene") ? o.scene : o.batcher, cases[c].table[i]);
+            const char *got = !strcmp(cases[c].opt, "--scene") ? o.scene : !strcmp(cases[c].opt, "--batcher") ? o.batcher : o.bb_align;
+            assert_string_equal(got, cases[c].table[i]);
         }
         char list[128], want[256], err[256];
         options o;

@@ -472,6 +472,7 @@ static void app__render(app *a, int w, int h)
     renderer_begin_frame(a->r, view, proj, a->cam.pos, (float)a->ctx.time);
     renderer_set_post(a->r, &a->post, (float)a->post_dt);
     if (vt->prepare) vt->prepare(s);
+    fx_prepare(a->fx, &a->cam, aspect);
     renderer_shadow_begin(a->r);
     vt->draw(s, SCENE_PASS_SHADOW);
     renderer_shadow_end(a->r);
@@ -479,7 +480,7 @@ static void app__render(app *a, int w, int h)
     vt->draw(s, SCENE_PASS_MAIN);
     renderer_opaque_end(a->r);
     fx_set_frame_blend(a->fx, params_b(a->params, P_BB_FRAME_BLEND));
-    fx_draw(a->fx, a->r, &a->cam, aspect);
+    fx_draw(a->fx, a->r);
     renderer_finish(a->r);
     gfx_target_bind(renderer_ldr(a->r));
     app__overlays(a, w, h);

@@ -47,7 +47,12 @@ typedef struct fx_billboard {
     float size;     /* metres, full width */
     float rotation; /* radians, in the view plane */
     unsigned char color[4];
+    float vel[3];   /* m/s: what a velocity-aligned billboard stretches along */
+    unsigned char align; /* FX_ALIGN_*: 0 = screen */
 } fx_billboard;
+
+/* How a billboard faces the camera (`--bb-align` overrides it; core/bb/particles.h bb_align). */
+enum { FX_ALIGN_SCREEN = 0, FX_ALIGN_VIEWPOINT = 1, FX_ALIGN_VELOCITY = 2 };
 
 /* FX_TRACER: additive spark sprites (a chain of them draws a shot's streak). */
 typedef enum fx_kind { FX_CLOD, FX_SMOKE, FX_TRACER } fx_kind;
@@ -62,6 +67,9 @@ typedef struct fx_api {
     void (*fireball)(void *user, const float pos[3], float radius);
     void (*smoke)(void *user, const float pos[3], float radius);
     void (*transient)(void *user, fx_kind kind, const fx_billboard *b, int count);
+    /* a streak flying straight at vel for life seconds: velocity-aligned, additive spark,
+     * size wide and size + |v| * 0.04 s long on the screen (tracers, sparks of a ricochet) */
+    void (*tracer)(void *user, const float pos[3], const float vel[3], float size, float life);
 } fx_api;
 
 typedef enum scene_pass { SCENE_PASS_SHADOW, SCENE_PASS_MAIN } scene_pass;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/base/image.h"
 #include "core/base/log.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -23,6 +24,7 @@ static const float atlas_emission[BB_ATLAS_COUNT] = {3.0f, 6.0f, 0.0f, 0.0f};
 struct bb_renderer {
     bb_batcher batcher;
     bool sort;
+    bb_align_override align;
     float soft;
     int capacity;
     bb_batch *batch;
@@ -31,44 +33,78 @@ struct bb_renderer {
     GLuint vbo[BB_RING];    /* written in turn; a fence says when the GPU is done with one */
     GLsync fence[BB_RING];
     int cur;
-    GLuint atlas[BB_ATLAS_COUNT];
-    GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend;
+    GLuint atlas;           /* GL_TEXTURE_2D_ARRAY, one layer per bb_atlas_id */
+    GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend, u_stretch;
     mat4 view, proj;
     bb_frame_info info;
 };
 
 size_t bb_batcher_bytes(bb_batcher b)
 {
-    return b == BB_BATCHER_QUADS ? 4 * sizeof(bb_quad_vertex) : sizeof(bb_instance);
+    return b == BB_BATCHER_INSTANCED ? sizeof(bb_instance) : 4 * (size_t)BB_QUAD_VERTEX_BYTES;
 }
 
-static GLuint load_atlas(const char *file)
+static const char *const vertex_shaders[BB_BATCHER_COUNT] = {"bb_instanced.vert", "bb_quads.vert", "bb_cpu.vert"};
+static const char *const buffer_labels[BB_BATCHER_COUNT] = {"bb_instances", "bb_quads", "bb_cpu_quads"};
+
+#define ATLAS_SIDE 512 /* every atlas file: 8 x 8 cells of 64 pixels */
+
+/* All atlases as the layers of one sRGB array (so alpha billboards of every atlas share one
+ * draw and one back-to-front order), mipmaps down to 8-pixel cells: smaller levels would
+ * average neighbouring frames. A missing or odd-sized atlas is logged and its layer left flat
+ * white, so the mistake is visible. */
+static GLuint load_atlases(void)
 {
-    GLuint t = gfx_texture_load(file, GFX_TEX_SRGB | GFX_TEX_MIPMAPS);
-    if (!t) {
-        static const unsigned char white[4] = {255, 255, 255, 255};
-        log_error("bb: atlas %s missing: billboards of that kind show as white squares", file);
-        return gfx_texture_create(&(gfx_texture_desc){.width = 1, .height = 1, .data = white, .label = "bb_atlas_missing"});
+    GLuint t;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, t);
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_SRGB8_ALPHA8, ATLAS_SIDE, ATLAS_SIDE, BB_ATLAS_COUNT, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, NULL);
+    unsigned char *white = malloc((size_t)ATLAS_SIDE * ATLAS_SIDE * 4);
+    if (white) memset(white, 255, (size_t)ATLAS_SIDE * ATLAS_SIDE * 4);
+    for (int a = 0; a < BB_ATLAS_COUNT; a++) {
+        char path[1024], err[512];
+        image img = {0};
+        const bool ok = gfx_data_path(atlas_files[a], path, sizeof path) &&
+                        image_load_png(path, &(image_limits){.need_width = ATLAS_SIDE, .need_height = ATLAS_SIDE}, true,
+                                       &img, err, sizeof err);
+        if (!ok) log_error("bb: atlas %s missing or not %dx%d: billboards of that kind show as white squares", atlas_files[a],
+                           ATLAS_SIDE, ATLAS_SIDE);
+        const void *px = ok ? (const void *)img.pixels : (const void *)white;
+        if (px) glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, a, ATLAS_SIDE, ATLAS_SIDE, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        image_free(&img);
     }
-    /* 8-pixel cells at the smallest level in use: smaller mips would average neighbouring frames */
-    glBindTexture(GL_TEXTURE_2D, t);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 3);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    gfx_label(GL_TEXTURE, t, file);
+    free(white);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAX_LEVEL, 3);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glGenerateMipmap(GL_TEXTURE_2D_ARRAY);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    gfx_label(GL_TEXTURE, t, "bb_atlases");
     return t;
 }
 
 /* Attribute pointers into the bound buffer. Instances: from group `first` on, because GL 3.3
  * has no base instance, so the pointers move per draw; quads: indices carry the offset. */
-static void point_quads(void)
+typedef struct attr_float { GLint n; size_t off; } attr_float;
+static const attr_float quad_attrs[] = {
+    {3, offsetof(bb_quad_vertex, centre)}, {2, offsetof(bb_quad_vertex, corner)},
+    {4, offsetof(bb_quad_vertex, size)},   {4, offsetof(bb_quad_vertex, color)},
+};
+static const attr_float cpu_attrs[] = {
+    {3, offsetof(bb_cpu_vertex, pos)},   {2, offsetof(bb_cpu_vertex, uv)},
+    {2, offsetof(bb_cpu_vertex, uv_next)}, {1, offsetof(bb_cpu_vertex, layer_blend)},
+    {4, offsetof(bb_cpu_vertex, color)}, {1, offsetof(bb_cpu_vertex, size)},
+};
+#define N_ATTRS(a) ((GLuint)(sizeof a / sizeof a[0]))
+
+static void point_quads(bb_batcher batcher)
 {
-    static const struct { GLint n; size_t off; } attr[6] = {
-        {3, offsetof(bb_quad_vertex, pos)},   {2, offsetof(bb_quad_vertex, uv)},
-        {2, offsetof(bb_quad_vertex, uv_next)}, {1, offsetof(bb_quad_vertex, blend)},
-        {4, offsetof(bb_quad_vertex, color)}, {1, offsetof(bb_quad_vertex, size)},
-    };
-    for (GLuint i = 0; i < 6; i++)
-        glVertexAttribPointer(i, attr[i].n, GL_FLOAT, GL_FALSE, sizeof(bb_quad_vertex), (void *)attr[i].off);
+    const attr_float *a = batcher == BB_BATCHER_QUADS ? quad_attrs : cpu_attrs;
+    const GLuint n = batcher == BB_BATCHER_QUADS ? N_ATTRS(quad_attrs) : N_ATTRS(cpu_attrs);
+    for (GLuint i = 0; i < n; i++) glVertexAttribPointer(i, a[i].n, GL_FLOAT, GL_FALSE, BB_QUAD_VERTEX_BYTES, (void *)a[i].off);
 }
 
 static void point_instances(size_t first)
@@ -77,9 +113,9 @@ static void point_instances(size_t first)
     const GLsizei stride = sizeof(bb_instance);
     glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, stride, (void *)(base + offsetof(bb_instance, pos)));
     glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, (void *)(base + offsetof(bb_instance, color)));
-    glVertexAttribIPointer(2, 1, GL_UNSIGNED_SHORT, stride, (void *)(base + offsetof(bb_instance, rot)));
-    glVertexAttribIPointer(3, 2, GL_UNSIGNED_BYTE, stride, (void *)(base + offsetof(bb_instance, frame0)));
-    glVertexAttribPointer(4, 1, GL_FLOAT, GL_FALSE, stride, (void *)(base + offsetof(bb_instance, phase)));
+    glVertexAttribIPointer(2, 2, GL_UNSIGNED_SHORT, stride, (void *)(base + offsetof(bb_instance, rot)));
+    glVertexAttribPointer(3, 3, GL_SHORT, GL_TRUE, stride, (void *)(base + offsetof(bb_instance, vel)));
+    glVertexAttribIPointer(4, 2, GL_UNSIGNED_BYTE, stride, (void *)(base + offsetof(bb_instance, frame0)));
 }
 
 static bool create_buffers(bb_renderer *r)
@@ -89,7 +125,7 @@ static bool create_buffers(bb_renderer *r)
     for (int i = 0; i < BB_RING; i++) {
         glBindBuffer(GL_ARRAY_BUFFER, r->vbo[i]);
         glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(r->record_bytes * (size_t)r->capacity), NULL, GL_STREAM_DRAW);
-        gfx_label(GL_BUFFER, r->vbo[i], r->batcher == BB_BATCHER_INSTANCED ? "bb_instances" : "bb_quads");
+        gfx_label(GL_BUFFER, r->vbo[i], buffer_labels[r->batcher]);
     }
     glBindVertexArray(r->vao);
     if (r->batcher == BB_BATCHER_INSTANCED) {
@@ -98,7 +134,8 @@ static bool create_buffers(bb_renderer *r)
             glVertexAttribDivisor(i, 1);
         }
     } else {
-        for (GLuint i = 0; i < 6; i++) glEnableVertexAttribArray(i);
+        const GLuint n = r->batcher == BB_BATCHER_QUADS ? N_ATTRS(quad_attrs) : N_ATTRS(cpu_attrs);
+        for (GLuint i = 0; i < n; i++) glEnableVertexAttribArray(i);
         uint32_t *idx = malloc((size_t)r->capacity * 6 * sizeof *idx);
         if (!idx) {
             log_error("bb: cannot allocate the index buffer of %d quads", r->capacity);
@@ -134,8 +171,11 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
         log_error("bb: out of memory");
         return NULL;
     }
+    assert(d.batcher >= 0 && d.batcher < BB_BATCHER_COUNT);
     r->batcher = d.batcher;
     r->sort = !d.no_sort;
+    assert(d.align >= 0 && d.align < BB_ALIGN_OVERRIDE_COUNT);
+    r->align = d.align;
     r->soft = d.soft == 0.0f ? 0.5f : (d.soft < 0.0f ? 0.0f : d.soft);
     r->capacity = d.capacity > 0 ? d.capacity : PARTICLES_DEFAULT_CAPACITY;
     r->record_bytes = bb_batcher_bytes(r->batcher);
@@ -144,7 +184,7 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
         log_error("bb: cannot allocate CPU buffers for %d billboards", r->capacity);
         goto fail;
     }
-    r->prog = gfx_program_load(r->batcher == BB_BATCHER_INSTANCED ? "bb_instanced.vert" : "bb_quads.vert", "bb_particle.frag", NULL);
+    r->prog = gfx_program_load(vertex_shaders[r->batcher], "bb_particle.frag", NULL);
     if (!r->prog) goto fail;
     r->u_view = gfx_uniform(r->prog, "u_view");
     r->u_proj = gfx_uniform(r->prog, "u_proj");
@@ -153,8 +193,9 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
     r->u_frame_blend = gfx_uniform(r->prog, "u_frame_blend");
     r->u_inv_viewport = gfx_uniform(r->prog, "u_inv_viewport");
     r->u_atlas = gfx_uniform(r->prog, "u_atlas");
+    r->u_stretch = gfx_uniform(r->prog, "u_stretch");
     if (!create_buffers(r)) goto fail;
-    for (int a = 0; a < BB_ATLAS_COUNT; a++) r->atlas[a] = load_atlas(atlas_files[a]);
+    r->atlas = load_atlases();
     return r;
 fail:
     bb_renderer_destroy(r);
@@ -164,8 +205,7 @@ fail:
 void bb_renderer_destroy(bb_renderer *r)
 {
     if (!r) return;
-    for (int a = 0; a < BB_ATLAS_COUNT; a++)
-        if (r->atlas[a]) gfx_texture_destroy(r->atlas[a]);
+    if (r->atlas) gfx_texture_destroy(r->atlas);
     if (r->prog) glDeleteProgram(r->prog);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
     for (int i = 0; i < BB_RING; i++) {
@@ -180,7 +220,7 @@ void bb_renderer_destroy(bb_renderer *r)
 int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj)
 {
     assert(r && p && p->alive <= r->capacity);
-    bb_camera cam = {.sort = r->sort};
+    bb_camera cam = {.sort = r->sort, .align = r->align};
     glm_mat4_copy(view, cam.view);
     glm_mat4_mul(proj, view, cam.view_proj);
     glm_mat4_copy(view, r->view);
@@ -200,11 +240,14 @@ int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj)
     if (p->alive > 0) {
         /* unsynchronized: the fence above already proved the GPU is done with this buffer */
         void *dst = glMapBufferRange(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(r->record_bytes * (size_t)p->alive),
-                                     GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_UNSYNCHRONIZED_BIT);
+                                     GL_MAP_WRITE_BIT | GL_MAP_UNSYNCHRONIZED_BIT);
         t1 = gfx_now();
         if (dst) {
-            n = r->batcher == BB_BATCHER_INSTANCED ? bb_batch_build_instances(r->batch, p, &cam, dst)
-                                                   : bb_batch_build_quads(r->batch, p, &cam, dst);
+            switch (r->batcher) {
+            case BB_BATCHER_INSTANCED: n = bb_batch_build_instances(r->batch, p, &cam, dst); break;
+            case BB_BATCHER_QUADS: n = bb_batch_build_quads(r->batch, p, &cam, dst); break;
+            default: n = bb_batch_build_cpu(r->batch, p, &cam, dst); break;
+            }
             bytes = (size_t)r->batch->span * r->record_bytes;
         } else {
             log_error("bb: cannot map the billboard buffer (%zu bytes): nothing drawn this frame", r->record_bytes * (size_t)p->alive);
@@ -217,7 +260,9 @@ int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj)
     }
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     if (!n) r->batch->culled = p->alive;
-    r->info = (bb_frame_info){.drawn = n, .culled = r->batch->culled, .upload_bytes = bytes, .fill_ms = (float)((t2 - t1) * 1000.0),
+    r->info = (bb_frame_info){.drawn = n, .culled = r->batch->culled, .chunks_in = r->batch->chunks_in,
+                              .chunks_straddle = r->batch->chunks_straddle, .chunks_out = r->batch->chunks_out,
+                              .upload_bytes = bytes, .fill_ms = (float)((t2 - t1) * 1000.0),
                               .upload_ms = (float)((t1 - t0 + gfx_now() - t2) * 1000.0)};
     return n;
 }
@@ -244,6 +289,7 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glUniformMatrix4fv(r->u_proj, 1, GL_FALSE, (const float *)r->proj);
     glUniform1f(r->u_soft, dp->scene_depth ? r->soft : 0.0f);
     glUniform1f(r->u_frame_blend, dp->no_frame_blend ? 0.0f : 1.0f);
+    glUniform1f(r->u_stretch, BB_VELOCITY_STRETCH);
     glUniform2f(r->u_inv_viewport, 1.0f / (float)dp->width, 1.0f / (float)dp->height);
     glUniform1i(r->u_atlas, 0);
     glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SCENE_DEPTH);
@@ -251,24 +297,23 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glActiveTexture(GL_TEXTURE0);
     glBindVertexArray(r->vao);
     glBindBuffer(GL_ARRAY_BUFFER, r->vbo[r->cur]);
-    if (r->batcher == BB_BATCHER_QUADS) point_quads();
-    /* groups are sorted inside, not across: dull smoke first so fire glows through it */
-    static const int order[BB_ATLAS_COUNT] = {BB_ATLAS_SMOKE, BB_ATLAS_CLOD, BB_ATLAS_FIRE, BB_ATLAS_SPARK};
+    if (r->batcher != BB_BATCHER_INSTANCED) point_quads(r->batcher);
+    float gain[BB_ATLAS_COUNT][3];
+    for (int a = 0; a < BB_ATLAS_COUNT; a++)
+        for (int k = 0; k < 3; k++)
+            gain[a][k] = atlas_emission[a] > 0.0f ? atlas_emission[a] : (white ? 1.0f : dp->light[k]);
+    glUniform3fv(r->u_gain, BB_ATLAS_COUNT, &gain[0][0]);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, r->atlas);
+    /* one draw per blend mode: alpha billboards of every atlas in one back-to-front order, then
+     * the additive ones (order-independent) */
     for (int blend = 0; blend < BB_BLEND_COUNT; blend++) {
+        const bb_group *g = &r->batch->runs[blend];
+        if (!g->count) continue;
         /* depth-tested against the opaque scene, never written: particles do not hide each other */
         gfx_state_set(GFX_DEPTH_LESS | (blend == BB_BLEND_ADDITIVE ? GFX_BLEND_ADD : GFX_BLEND_ALPHA));
-        for (int k = 0; k < BB_ATLAS_COUNT; k++) {
-            const int a = order[k];
-            const bb_group *g = &r->batch->groups[bb_batch_group(a, blend)];
-            if (!g->count) continue;
-            const float e = atlas_emission[a];
-            if (e > 0.0f) glUniform3f(r->u_gain, e, e, e);
-            else if (white) glUniform3f(r->u_gain, 1.0f, 1.0f, 1.0f);
-            else glUniform3f(r->u_gain, dp->light[0], dp->light[1], dp->light[2]);
-            glBindTexture(GL_TEXTURE_2D, r->atlas[a]);
-            draw_group(r, g);
-        }
+        draw_group(r, g);
     }
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     r->fence[r->cur] = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
@@ -277,8 +322,4 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
 
 bb_frame_info bb_renderer_info(const bb_renderer *r) { return r->info; }
 
-GLuint bb_renderer_atlas(const bb_renderer *r, int atlas)
-{
-    assert(atlas >= 0 && atlas < BB_ATLAS_COUNT);
-    return r->atlas[atlas];
-}
+GLuint bb_renderer_atlases(const bb_renderer *r) { return r->atlas; }

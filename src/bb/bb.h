@@ -1,4 +1,4 @@
-/* bb.h — billboards on the GPU: atlases, the two batchers, blending and soft edges.
+/* bb.h — billboards on the GPU: atlases, the three batchers, blending and soft edges.
  *
  *   bb_renderer *bb = bb_renderer_create(&(bb_desc){ .capacity = pool->capacity });
  *   each frame, after the opaque pass (depth test against it, no depth writes):
@@ -6,21 +6,28 @@
  *     bb_renderer_draw(bb, &(bb_draw_params){ .scene_depth = tex, .width = w, .height = h });
  *   bb_renderer_destroy(bb);
  *
- * Owns the four atlases (assets/atlas_{fire,spark,smoke,clod}.png, sRGB, 8 x 8 cells, mipmaps
- * down to 8-pixel cells so neighbouring frames never mix), the programs (shaders/bb_*) and a
+ * Owns the four atlases (assets/atlas_{fire,spark,smoke,clod}.png, 512 x 512, as the layers of
+ * one sRGB texture array, 8 x 8 cells, mipmaps down to 8-pixel cells so neighbouring frames
+ * never mix), the programs (shaders/bb_*) and a
  * ring of three streamed vertex buffers: each frame the builder writes straight into the next
  * one, mapped unsynchronized after its fence (set when it was last drawn) has signalled, so
  * neither the CPU nor the GPU ever waits in practice and nothing is copied twice.
- * Batchers (bb_desc.batcher, `--batcher instanced|quads`):
+ * Batchers (bb_desc.batcher, `--batcher instanced|quads|cpu`):
  *   A BB_BATCHER_INSTANCED (default): 28 bytes per billboard (core/bb_batch.h); a 4-vertex
  *     strip per instance, corners and atlas cells computed in the vertex shader.
- *   B BB_BATCHER_QUADS: the reference's 4 vertices x 13 floats (208 bytes) built on the CPU,
- *     drawn with a static index buffer (6 indices per quad, made once at creation).
- * Both: one draw per (atlas, blend) group with billboards in it; alpha groups first (smoke,
- * clods, fire: sorted inside a group, not across), back to front unless bb_desc.no_sort, blended SRC_ALPHA / ONE_MINUS_SRC_ALPHA; then additive groups
- * (SRC_ALPHA / ONE). Depth test on, depth writes off. Soft edges: alpha fades to zero where the
+ *   B BB_BATCHER_QUADS: the reference's method, 4 vertices x 13 floats (208 bytes) each
+ *     carrying the centre, expanded in view space by the vertex shader.
+ *   C BB_BATCHER_CPU: 4 vertices x 13 floats (208 bytes) with world-space corners built on
+ *     the CPU (OGRE's way). B and C draw with a static index buffer (6 indices per quad, made
+ *     once at creation).
+ * All: one draw per blend mode: first every alpha billboard, whatever its atlas, in one
+ * back-to-front order (unless bb_desc.no_sort), blended SRC_ALPHA / ONE_MINUS_SRC_ALPHA; then
+ * every additive one (SRC_ALPHA / ONE). Depth test on, depth writes off. Soft edges: alpha fades to zero where the
  * billboard is closer than soft * size in front of the scene depth (bb_draw_params.scene_depth).
  * Fire and sparks are emissive (HDR gain); smoke and clods are lit by bb_draw_params.light.
+ * Alignment (particle.align, or bb_desc.align for all): screen, view-point or velocity
+ * (stretched along the projected velocity by BB_VELOCITY_STRETCH seconds of motion); all three
+ * batchers expand the same way (shaders/bb_common.glsl, bb_corners on the CPU).
  *
  * Defaults: capacity 100 000, instanced, sorted, soft 0.5. Failure: create returns NULL when a
  * program cannot be built (logged with file:line); a missing atlas is logged and replaced by
@@ -42,6 +49,7 @@ typedef struct bb_desc {
     int capacity;        /* most billboards drawn per frame; 0 = PARTICLES_DEFAULT_CAPACITY */
     bb_batcher batcher;
     bool no_sort;        /* skip the back-to-front order of alpha groups */
+    bb_align_override align; /* `--bb-align`: BB_ALIGN_AUTO keeps each billboard's own */
     float soft;          /* soft-edge distance in billboard sizes; 0 = 0.5, negative = hard edges */
 } bb_desc;
 
@@ -57,7 +65,7 @@ typedef struct bb_renderer bb_renderer;
 bb_renderer *bb_renderer_create(const bb_desc *desc);
 void bb_renderer_destroy(bb_renderer *r);
 
-/* Bytes streamed to the GPU per drawn billboard (28 for A, 208 for B). */
+/* Bytes streamed to the GPU per drawn billboard (28 for A, 208 for B and C). */
 size_t bb_batcher_bytes(bb_batcher b);
 
 /* CPU half of a frame: culls, groups, sorts and fills this frame's data and uploads it.
@@ -70,11 +78,12 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *params);
  * and the CPU time of the build split into filling the records and handing them to GL. */
 typedef struct bb_frame_info {
     int drawn, culled, draws;
+    int chunks_in, chunks_straddle, chunks_out; /* chunk culling (core/bb/bb_batch.h) */
     size_t upload_bytes;
     float fill_ms, upload_ms;
 } bb_frame_info;
 bb_frame_info bb_renderer_info(const bb_renderer *r);
-/* The atlas texture of an atlas id (tests, debug views). */
-GLuint bb_renderer_atlas(const bb_renderer *r, int atlas);
+/* The atlases: a GL_TEXTURE_2D_ARRAY of 512 x 512 layers, layer = bb_atlas_id (tests, debug views). */
+GLuint bb_renderer_atlases(const bb_renderer *r);
 
 #endif

@@ -86,6 +86,7 @@ void gfx_state_set(gfx_state s)
             st.n.gl_calls++;
         }
     }
+    if (!st.valid || ((s ^ st.cur) & GFX_RASTERIZER_OFF)) state__toggle(GL_RASTERIZER_DISCARD, (s & GFX_RASTERIZER_OFF) != 0);
     st.cur = s;
     st.valid = true;
 }
@@ -112,7 +113,7 @@ void gfx_state_scissor(int x, int y, int w, int h)
 
 void gfx_state_clear(GLbitfield buffers)
 {
-    gfx_state s = st.cur & ~(gfx_state)(GFX_COLOR_OFF | GFX_SCISSOR);
+    gfx_state s = st.cur & ~(gfx_state)(GFX_COLOR_OFF | GFX_SCISSOR | GFX_RASTERIZER_OFF);
     if (buffers & GL_DEPTH_BUFFER_BIT) s |= GFX_DEPTH_WRITE;
     /* from an unknown cache nothing is kept: the plain state plus the masks the clear needs */
     if (!st.valid) s = (buffers & GL_DEPTH_BUFFER_BIT) ? GFX_DEPTH_WRITE : 0;

@@ -23,7 +23,8 @@
  *           GFX_BLEND_MAX    max(src, dst)              damage unwrap and cut (max of old and new)
  *   colour  GFX_COLOR_OFF (no colour writes: depth-only passes)
  *   other   GFX_SCISSOR (test on, rectangle from gfx_state_scissor), GFX_OFFSET_SHADOW (the shadow
- *           map's slope-scaled bias, glPolygonOffset(1.5, 2))
+ *           map's slope-scaled bias, glPolygonOffset(1.5, 2)), GFX_RASTERIZER_OFF (nothing is
+ *           rasterized: transform-feedback passes, GL_RASTERIZER_DISCARD)
  *
  * gfx_state_set compares with a cached copy and issues only the GL calls for fields that differ;
  * the cache starts (and after gfx_state_invalidate is) unknown, so the next set applies every field.
@@ -57,6 +58,7 @@ enum {
     GFX_COLOR_OFF = 1u << 8,
     GFX_SCISSOR = 1u << 9,
     GFX_OFFSET_SHADOW = 1u << 10,
+    GFX_RASTERIZER_OFF = 1u << 11,
 };
 
 /* The states most draws use, named once. */

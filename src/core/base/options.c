@@ -30,14 +30,16 @@ void options_default(options *o)
     o->step_hz = 60;
     o->seed = 1;
     strcpy(o->batcher, bb_batcher_names[BB_BATCHER_INSTANCED]);
+    strcpy(o->bb_align, bb_align_names[BB_ALIGN_AUTO]);
     o->level_size = 512;
 }
 
 void options_print_help(FILE *f)
 {
-    char scenes[128], batchers[128];
+    char scenes[128], batchers[128], aligns[128];
     names_join(script_scene_names, " | ", scenes, sizeof scenes);
     names_join(bb_batcher_names, " | ", batchers, sizeof batchers);
+    names_join(bb_align_names, " | ", aligns, sizeof aligns);
     fprintf(f, "imprint [options]\n"
                "  --scene NAME        %-38s (default: %s)\n", scenes, script_scene_names[0]);
     fputs("  --headless          no window: render offscreen through EGL\n"
@@ -53,7 +55,10 @@ void options_print_help(FILE *f)
           "  --help, --version\n"
           "technique options:\n", f);
     fprintf(f, "  --batcher KIND      %s: billboard batcher    (default: %s)\n", batchers, bb_batcher_names[0]);
+    fprintf(f, "  --bb-align MODE     %s: billboard alignment,\n"
+               "                      auto keeps each effect's own                (default: %s)\n", aligns, bb_align_names[0]);
     fputs("  --particles N       extra billboards for stress tests, 0..10000000 (default 0)\n"
+          "  --particles-gpu N   particles simulated on the GPU, 0..4000000 (default 0)\n"
           "  --level FILE        mud level file (default assets/levels/default.level; docs/mud.md)\n"
           "  --level-size M      mud level side in metres, multiple of 16, 64..1024 (default: the\n"
           "                      level file's, 512 for the default level)\n"
@@ -169,7 +174,7 @@ static const struct {
     {"--help", ARG_NONE},           {"--version", ARG_NONE},      {"--batcher", ARG_REQUIRED},
     {"--particles", ARG_REQUIRED},  {"--level-size", ARG_REQUIRED}, {"--step-hz", ARG_REQUIRED},
     {"--ui", ARG_NONE},             {"--set", ARG_REQUIRED},
-    {"--mud-everywhere", ARG_NONE}, {"--level", ARG_REQUIRED},
+    {"--mud-everywhere", ARG_NONE}, {"--level", ARG_REQUIRED}, {"--bb-align", ARG_REQUIRED}, {"--particles-gpu", ARG_REQUIRED},
 };
 
 /* One option with its value (NULL when it takes none or an optional one was not given). */
@@ -220,10 +225,18 @@ static int apply(const char *name, const char *val, options *o, char *err, size_
     if (!strcmp(name, "--version")) { printf("imprint %s\n", IMPRINT_VERSION); return OPTIONS_EXIT_OK; }
     if (!strcmp(name, "--batcher"))
         return set_enum(name, "batcher", bb_batcher_names, val, o->batcher, sizeof o->batcher, err, errlen);
+    if (!strcmp(name, "--bb-align"))
+        return set_enum(name, "alignment", bb_align_names, val, o->bb_align, sizeof o->bb_align, err, errlen);
     if (!strcmp(name, "--particles")) {
         if (!parse_ll(val, &n) || n > 10000000)
             return fail(err, errlen, "--particles: expected a whole number 0..10000000, got '%s'", val);
         o->particles = (long)n;
+        return OPTIONS_OK;
+    }
+    if (!strcmp(name, "--particles-gpu")) {
+        if (!parse_ll(val, &n) || n > 4000000)
+            return fail(err, errlen, "--particles-gpu: expected a whole number 0..4000000, got '%s'", val);
+        o->particles_gpu = (long)n;
         return OPTIONS_OK;
     }
     if (!strcmp(name, "--level-size")) {

@@ -9,7 +9,7 @@
  * Defaults (options_default): scene "range", windowed, 1280x720, frames unlimited (-1),
  * fixed_dt 0 (= real time in a window, one step per frame headless), step_hz 60, seed 1, no
  * script/screenshot/bench,
- * batcher instanced, particles 0, level_size 512.
+ * batcher instanced, bb_align auto, particles 0, particles_gpu 0, level_size 512.
  * Values are range-checked here so the rest of the program can trust them.
  */
 #ifndef IMPRINT_CORE_OPTIONS_H
@@ -37,8 +37,10 @@ typedef struct options {
     bool bench;                     /* --bench [PATH] */
     char bench_path[OPTIONS_PATH_MAX]; /* "" = print to stdout */
     /* technique options (docs/cli.md) */
-    char batcher[16];               /* --batcher instanced|quads */
+    char batcher[16];               /* --batcher instanced|quads|cpu */
+    char bb_align[16];              /* --bb-align auto|screen|viewpoint|velocity */
     long particles;                 /* --particles N, 0..10,000,000 */
+    long particles_gpu;             /* --particles-gpu N, 0..4,000,000: simulated by transform feedback */
     int level_size;                 /* --level-size M, metres, multiple of 16, 64..1024 */
     bool level_size_set;            /* --level-size given: it overrides the level file's size */
     char level[OPTIONS_PATH_MAX];   /* --level FILE ("" = assets/levels/default.level); parsed by the app */

@@ -2,6 +2,7 @@
  *
  *   bb_frustum fr; bb_frustum_from_matrix(view_proj, &fr);   // planes point inwards, normalized
  *   if (bb_frustum_sphere(&fr, center, radius) != BB_CULL_OUT) draw(...);
+ *   bb_cull c = bb_frustum_box(&fr, lo, hi, radius);          // a box of centres, spheres up to radius
  *
  * Planes come from cglm's glm_frustum_planes (Gribb-Hartmann extraction), for a GL clip space
  * (-w <= z <= w). A billboard of edge `size` turning freely in the view plane fits in a sphere of
@@ -46,6 +47,27 @@ static inline bool bb_frustum_sphere_visible(const bb_frustum *f, const float c[
         m = d < m ? d : m;
     }
     return m >= 0.0f;
+}
+
+/* A box [lo, hi] of sphere centres, every sphere of radius <= r: OUT when no such sphere can
+ * touch the view, IN when every centre is inside (so each sphere passes the sphere test),
+ * STRADDLE otherwise. Exact per plane, conservative across planes (a box near a frustum corner
+ * may straddle although all its spheres are out; the sphere test then decides). */
+static inline bb_cull bb_frustum_box(const bb_frustum *f, const float lo[3], const float hi[3], float r)
+{
+    bb_cull res = BB_CULL_IN;
+    for (int i = 0; i < 6; i++) {
+        const float *p = f->planes[i];
+        float dmax = p[3], dmin = p[3];
+        for (int k = 0; k < 3; k++) {
+            const float a = p[k] * lo[k], b = p[k] * hi[k];
+            dmax += a > b ? a : b;
+            dmin += a < b ? a : b;
+        }
+        if (dmax < -r) return BB_CULL_OUT;
+        if (dmin < 0.0f) res = BB_CULL_STRADDLE;
+    }
+    return res;
 }
 
 #endif

@@ -18,14 +18,21 @@ static void random_dir(rng *r, float out[3])
     out[2] = z;
 }
 
-static particle *spawn(particles *p, rng *r, const float pos[3], int atlas, int blend)
+/* A full pool counts the billboard as dropped; the caller stops its burst. */
+static bool full(particles *p)
 {
-    particle *b = particles_acquire(p, atlas, blend);
-    if (!b) return NULL;
-    b->pos[0] = pos[0];
-    b->pos[1] = pos[1];
-    b->pos[2] = pos[2];
-    b->rot = rng_range(r, 0.0f, 6.2831853f);
+    if (p->alive < p->capacity) return false;
+    p->dropped++;
+    return true;
+}
+
+static particle spawn(rng *r, const float pos[3], int atlas, int blend)
+{
+    particle b = particle_init(atlas, blend);
+    b.pos[0] = pos[0];
+    b.pos[1] = pos[1];
+    b.pos[2] = pos[2];
+    b.rot = rng_range(r, 0.0f, 6.2831853f);
     return b;
 }
 
@@ -33,24 +40,25 @@ int bb_emit_sparks(particles *p, rng *r, const float pos[3], const float normal[
 {
     int n = 0;
     for (; n < count; n++) {
-        particle *b = spawn(p, r, pos, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
-        if (!b) break;
-        particle_motion *m = particles_motion(p, b);
+        if (full(p)) break;
+        particle b = spawn(r, pos, BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
         float d[3];
         random_dir(r, d);
         const float along = d[0] * normal[0] + d[1] * normal[1] + d[2] * normal[2];
         const float speed = rng_range(r, 4.0f, 12.0f);
         for (int k = 0; k < 3; k++) {
             if (along < 0.0f) d[k] -= 2.0f * along * normal[k]; /* mirror into the hemisphere */
-            m->vel[k] = (d[k] + normal[k]) * 0.5f * speed;
+            b.vel[k] = (d[k] + normal[k]) * 0.5f * speed;
         }
-        b->size = rng_range(r, 0.08f, 0.18f);
-        m->grow = -b->size;
-        m->drag = 1.5f;
-        m->gravity = 1.0f;
-        m->life = rng_range(r, 0.2f, 0.6f);
-        m->frame_rate = BB_ANIM_FRAMES / m->life;
-        b->color = particles_rgba(1.0f, rng_range(r, 0.6f, 0.9f), 0.35f, 1.0f);
+        b.size = rng_range(r, 0.08f, 0.18f);
+        b.grow = -b.size;
+        b.drag = 1.5f;
+        b.gravity = 1.0f;
+        b.life = rng_range(r, 0.2f, 0.6f);
+        b.frame_rate = BB_ANIM_FRAMES / b.life;
+        b.color = particles_rgba(1.0f, rng_range(r, 0.6f, 0.9f), 0.35f, 1.0f);
+        b.align = BB_ALIGN_VELOCITY;
+        particles_add(p, &b);
     }
     return n;
 }
@@ -60,21 +68,22 @@ int bb_emit_smoke(particles *p, rng *r, const float pos[3], float radius, int co
     int n = 0;
     for (; n < count; n++) {
         float at[3] = {pos[0] + rng_range(r, -radius, radius), pos[1], pos[2] + rng_range(r, -radius, radius)};
-        particle *b = spawn(p, r, at, BB_ATLAS_SMOKE, BB_BLEND_ALPHA);
-        if (!b) break;
-        particle_motion *m = particles_motion(p, b);
-        m->vel[0] = rng_range(r, -0.3f, 0.3f);
-        m->vel[1] = rng_range(r, 0.4f, 1.0f);
-        m->vel[2] = rng_range(r, -0.3f, 0.3f);
-        b->size = rng_range(r, 0.5f, 0.9f);
-        m->grow = rng_range(r, 0.4f, 0.8f);
-        m->spin = rng_range(r, -0.5f, 0.5f);
-        m->drag = 0.8f;
-        m->gravity = -0.04f;
-        m->life = rng_range(r, 2.5f, 4.5f);
-        m->frame_rate = BB_ANIM_FRAMES / m->life;
+        if (full(p)) break;
+        particle b = spawn(r, at, BB_ATLAS_SMOKE, BB_BLEND_ALPHA);
+        b.vel[0] = rng_range(r, -0.3f, 0.3f);
+        b.vel[1] = rng_range(r, 0.4f, 1.0f);
+        b.vel[2] = rng_range(r, -0.3f, 0.3f);
+        b.size = rng_range(r, 0.5f, 0.9f);
+        b.grow = rng_range(r, 0.4f, 0.8f);
+        b.spin = rng_range(r, -0.5f, 0.5f);
+        b.drag = 0.8f;
+        b.gravity = -0.04f;
+        b.life = rng_range(r, 2.5f, 4.5f);
+        b.frame_rate = BB_ANIM_FRAMES / b.life;
         const float g = rng_range(r, 0.7f, 0.85f);
-        b->color = particles_rgba(g, g, g, 0.6f);
+        b.color = particles_rgba(g, g, g, 0.6f);
+        b.align = BB_ALIGN_VIEWPOINT;
+        particles_add(p, &b);
     }
     return n;
 }
@@ -87,18 +96,18 @@ int bb_emit_fireball(particles *p, rng *r, const float pos[3], float radius)
         float d[3];
         random_dir(r, d);
         const float at[3] = {pos[0] + d[0] * radius * 0.3f, pos[1] + d[1] * radius * 0.3f, pos[2] + d[2] * radius * 0.3f};
-        particle *b = spawn(p, r, at, BB_ATLAS_FIRE, BB_BLEND_ALPHA);
-        if (!b) return n;
-        particle_motion *m = particles_motion(p, b);
+        if (full(p)) return n;
+        particle b = spawn(r, at, BB_ATLAS_FIRE, BB_BLEND_ALPHA);
         const float speed = rng_range(r, 0.5f, 2.0f) * radius;
-        for (int k = 0; k < 3; k++) m->vel[k] = d[k] * speed;
-        b->size = rng_range(r, 0.8f, 1.4f) * radius;
-        m->grow = radius * 1.2f;
-        m->spin = rng_range(r, -1.0f, 1.0f);
-        m->drag = 2.0f;
-        m->gravity = -0.1f;
-        m->life = BB_ANIM_FRAMES * BB_ANIM_FRAME_TIME;
-        b->frame0 = (uint8_t)(rng_u32(r) % 4);
+        for (int k = 0; k < 3; k++) b.vel[k] = d[k] * speed;
+        b.size = rng_range(r, 0.8f, 1.4f) * radius;
+        b.grow = radius * 1.2f;
+        b.spin = rng_range(r, -1.0f, 1.0f);
+        b.drag = 2.0f;
+        b.gravity = -0.1f;
+        b.life = BB_ANIM_FRAMES * BB_ANIM_FRAME_TIME;
+        b.frame0 = (uint8_t)(rng_u32(r) % 4);
+        particles_add(p, &b);
         n++;
     }
     return n + bb_emit_smoke(p, r, pos, radius * 0.4f, 6);
@@ -108,23 +117,41 @@ int bb_emit_clods(particles *p, rng *r, const float pos[3], const float vel[3], 
 {
     int n = 0;
     for (; n < count; n++) {
-        particle *b = spawn(p, r, pos, BB_ATLAS_CLOD, BB_BLEND_ALPHA);
-        if (!b) break;
-        particle_motion *m = particles_motion(p, b);
-        m->vel[0] = vel[0] + rng_range(r, -1.0f, 1.0f);
-        m->vel[1] = vel[1] + rng_range(r, 1.5f, 4.0f);
-        m->vel[2] = vel[2] + rng_range(r, -1.0f, 1.0f);
-        b->size = rng_range(r, 0.08f, 0.2f);
-        m->spin = rng_range(r, -8.0f, 8.0f);
-        m->drag = 0.3f;
-        m->gravity = 1.0f;
-        m->life = rng_range(r, 1.0f, 2.0f);
-        b->frame0 = (uint8_t)(rng_u32(r) % BB_ANIM_FRAMES);
-        b->flags = BB_ANIM_LOOP;
+        if (full(p)) break;
+        particle b = spawn(r, pos, BB_ATLAS_CLOD, BB_BLEND_ALPHA);
+        b.vel[0] = vel[0] + rng_range(r, -1.0f, 1.0f);
+        b.vel[1] = vel[1] + rng_range(r, 1.5f, 4.0f);
+        b.vel[2] = vel[2] + rng_range(r, -1.0f, 1.0f);
+        b.size = rng_range(r, 0.08f, 0.2f);
+        b.spin = rng_range(r, -8.0f, 8.0f);
+        b.drag = 0.3f;
+        b.gravity = 1.0f;
+        b.life = rng_range(r, 1.0f, 2.0f);
+        b.frame0 = (uint8_t)(rng_u32(r) % BB_ANIM_FRAMES);
+        b.flags = BB_ANIM_LOOP;
         const float k = rng_range(r, 0.8f, 1.1f);
-        b->color = particles_rgba(0.33f * k, 0.24f * k, 0.15f * k, 1.0f);
+        b.color = particles_rgba(0.33f * k, 0.24f * k, 0.15f * k, 1.0f);
+        particles_add(p, &b);
     }
     return n;
+}
+
+int bb_emit_tracer(particles *p, const float pos[3], const float vel[3], float size, float life)
+{
+    assert(size > 0.0f && life > 0.0f);
+    if (full(p)) return 0;
+    particle b = particle_init(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+    for (int k = 0; k < 3; k++) {
+        b.pos[k] = pos[k];
+        b.vel[k] = vel[k];
+    }
+    b.size = size;
+    b.life = life;
+    b.frame_rate = 8.0f / life; /* the first, brightest eighth of the spark's frames */
+    b.color = particles_rgba(1.0f, 0.85f, 0.55f, 1.0f);
+    b.align = BB_ALIGN_VELOCITY;
+    particles_add(p, &b);
+    return 1;
 }
 
 int bb_fountain_step(bb_fountain *f, particles *p, rng *r)
@@ -132,29 +159,30 @@ int bb_fountain_step(bb_fountain *f, particles *p, rng *r)
     int n = 0;
     while (p->alive < f->target) {
         const bool sparky = rng_u32(r) % 4 == 0;
-        particle *b = spawn(p, r, f->pos, sparky ? BB_ATLAS_SPARK : BB_ATLAS_FIRE,
+        if (full(p)) break;
+        particle b = spawn(r, f->pos, sparky ? BB_ATLAS_SPARK : BB_ATLAS_FIRE,
                             sparky ? BB_BLEND_ADDITIVE : BB_BLEND_ALPHA);
-        if (!b) break;
-        particle_motion *m = particles_motion(p, b);
         const float a = rng_range(r, 0.0f, 6.2831853f), spread = rng_range(r, 0.0f, 2.5f);
-        m->vel[0] = cosf(a) * spread;
-        m->vel[1] = rng_range(r, 6.0f, 9.0f);
-        m->vel[2] = sinf(a) * spread;
-        b->size = rng_range(r, 0.15f, 0.35f);
-        m->gravity = 1.0f;
-        m->life = rng_range(r, 1.0f, 2.5f);
-        m->frame_rate = BB_ANIM_FRAMES / m->life;
-        b->color = sparky ? particles_rgba(1.0f, 0.8f, 0.4f, 1.0f) : particles_rgba(1.0f, 1.0f, 1.0f, 0.8f);
+        b.vel[0] = cosf(a) * spread;
+        b.vel[1] = rng_range(r, 6.0f, 9.0f);
+        b.vel[2] = sinf(a) * spread;
+        b.size = rng_range(r, 0.15f, 0.35f);
+        b.gravity = 1.0f;
+        b.life = rng_range(r, 1.0f, 2.5f);
+        b.frame_rate = BB_ANIM_FRAMES / b.life;
+        b.color = sparky ? particles_rgba(1.0f, 0.8f, 0.4f, 1.0f) : particles_rgba(1.0f, 1.0f, 1.0f, 0.8f);
+        b.align = sparky ? BB_ALIGN_VELOCITY : BB_ALIGN_SCREEN;
         if (!f->warm) {
             /* no drag, so the ballistic path is exact: place it where it would be by now */
-            const float t = rng_range(r, 0.0f, m->life * 0.95f);
-            m->age = t;
-            b->phase = t * m->frame_rate;
+            const float t = rng_range(r, 0.0f, b.life * 0.95f);
+            b.age = t;
+            b.phase = t * b.frame_rate;
             for (int k = 0; k < 3; k++) {
-                b->pos[k] += m->vel[k] * t + 0.5f * p->gravity[k] * t * t;
-                m->vel[k] += p->gravity[k] * t;
+                b.pos[k] += b.vel[k] * t + 0.5f * p->gravity[k] * t * t;
+                b.vel[k] += p->gravity[k] * t;
             }
         }
+        particles_add(p, &b);
         n++;
     }
     f->warm = 1;

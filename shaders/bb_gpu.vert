@@ -1,0 +1,42 @@
+#version 330 core
+// GPU-simulated particles drawn straight from the simulation's buffer (one instance each, a
+// 4-vertex strip): velocity-aligned sparks whose atlas frame is age / life * 64.
+#include "bb_common.glsl"
+
+layout(location = 0) in vec4 i_pos_age;
+layout(location = 1) in vec4 i_vel_life;
+
+uniform float u_size;
+uniform vec4 u_tint;
+uniform int u_layer;
+
+out vec2 v_uv;
+out vec2 v_uv_next;
+out float v_blend;
+out vec4 v_color;
+out float v_size;
+out float v_depth;
+flat out int v_layer;
+
+void main()
+{
+    vec2 c = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) - 0.5;
+    vec4 vp = u_view * vec4(i_pos_age.xyz, 1.0);
+    vec2 axis = vec2(1.0, 0.0);
+    float along = u_size;
+    vec2 pv = bb_projected_velocity(vp.xyz, mat3(u_view) * i_vel_life.xyz);
+    float l = length(pv);
+    if (l > 1e-4) {
+        axis = pv / l;
+        along = u_size + l * u_stretch;
+    }
+    vp.xyz += bb_offset(vp.xyz, bb_plane(c, axis, along, u_size), BB_ALIGN_VELOCITY);
+    int f = bb_frame(i_pos_age.w / i_vel_life.w * float(BB_FRAMES), 0, false, v_blend);
+    v_uv = bb_cell_uv(f, c);
+    v_uv_next = bb_cell_uv((f + 1) % BB_FRAMES, c);
+    v_color = u_tint;
+    v_size = u_size;
+    v_depth = -vp.z;
+    v_layer = u_layer;
+    gl_Position = u_proj * vp;
+}

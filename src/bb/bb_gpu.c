@@ -1,0 +1,211 @@
+/* bb_gpu.c — see bb_gpu.h. */
+#include "bb/bb_gpu.h"
+#include "core/base/alloc.h"
+
+#include <assert.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#include "core/base/log.h"
+#include "gfx/shader.h"
+#include "gfx/state.h"
+#include "gfx/timer.h"
+
+struct bb_gpu {
+    int count;
+    bb_gpu_params prm;
+    float size;
+    uint32_t steps;
+    GLuint sim, draw;     /* programs */
+    GLuint vbo[2], sim_vao[2], draw_vao[2];
+    GLuint fbo, fbo_tex;  /* 1 x 1: a draw needs a complete framebuffer even with nothing rasterized */
+    int cur;              /* vbo[cur] holds the latest state */
+    double cpu_ms;        /* CPU time of steps and draws around their draw calls, since last taken */
+    GLint u_dt, u_step, u_seed, u_emitter, u_jitter, u_spread, u_gravity, u_drag, u_ground, u_bounce;
+    GLint u_view, u_proj, u_stretch, u_size, u_tint, u_layer, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend;
+};
+
+/* The two vec4 attributes of a particle, per vertex (simulation) or per instance (draw). */
+static void point(GLuint vao, GLuint vbo, GLuint divisor)
+{
+    glBindVertexArray(vao);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    for (GLuint a = 0; a < 2; a++) {
+        glEnableVertexAttribArray(a);
+        glVertexAttribPointer(a, 4, GL_FLOAT, GL_FALSE, sizeof(bb_gpu_particle), (void *)(a * 4 * sizeof(float)));
+        glVertexAttribDivisor(a, divisor);
+    }
+    glBindVertexArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+bb_gpu *bb_gpu_create(const bb_gpu_desc *desc)
+{
+    const bb_gpu_desc d = desc ? *desc : (bb_gpu_desc){0};
+    bb_gpu *g = ALLOC_STRUCT(bb_gpu);
+    bb_gpu_particle *init = NULL;
+    if (!g) goto fail;
+    g->count = d.count > 0 ? d.count : 1000000;
+    g->prm = d.params ? *d.params : bb_gpu_params_default();
+    g->size = d.size > 0.0f ? d.size : 0.06f;
+    static const char *const varyings[2] = {"o_pos_age", "o_vel_life"};
+    g->sim = gfx_program_load_feedback("bb_gpu_sim.vert", NULL, varyings, 2);
+    g->draw = gfx_program_load("bb_gpu.vert", "bb_particle.frag", NULL);
+    if (!g->sim || !g->draw) goto fail;
+    init = malloc((size_t)g->count * sizeof *init);
+    if (!init) {
+        log_error("bb_gpu: cannot allocate the initial state of %d particles", g->count);
+        goto fail;
+    }
+    bb_gpu_sim_init(init, (uint32_t)g->count, &g->prm);
+    glGenBuffers(2, g->vbo);
+    glGenVertexArrays(2, g->sim_vao);
+    glGenVertexArrays(2, g->draw_vao);
+    for (int i = 0; i < 2; i++) {
+        glBindBuffer(GL_ARRAY_BUFFER, g->vbo[i]);
+        glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)g->count * sizeof *init), i == 0 ? init : NULL, GL_DYNAMIC_COPY);
+        gfx_label(GL_BUFFER, g->vbo[i], i == 0 ? "bb_gpu_state_a" : "bb_gpu_state_b");
+        point(g->sim_vao[i], g->vbo[i], 0);
+        point(g->draw_vao[i], g->vbo[i], 1);
+    }
+    free(init);
+    init = NULL;
+    glGenTextures(1, &g->fbo_tex);
+    glBindTexture(GL_TEXTURE_2D, g->fbo_tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, 1, 1, 0, GL_RED, GL_UNSIGNED_BYTE, NULL);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    GLint prev = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &prev);
+    glGenFramebuffers(1, &g->fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, g->fbo_tex, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)prev);
+    if (glGetError() == GL_OUT_OF_MEMORY) {
+        log_error("bb_gpu: out of GPU memory for %d particles", g->count);
+        goto fail;
+    }
+    const GLuint s = g->sim, p = g->draw;
+    g->u_dt = gfx_uniform(s, "u_dt");
+    g->u_step = gfx_uniform(s, "u_step");
+    g->u_seed = gfx_uniform(s, "u_seed");
+    g->u_emitter = gfx_uniform(s, "u_emitter");
+    g->u_jitter = gfx_uniform(s, "u_jitter");
+    g->u_spread = gfx_uniform(s, "u_spread");
+    g->u_gravity = gfx_uniform(s, "u_gravity");
+    g->u_drag = gfx_uniform(s, "u_drag");
+    g->u_ground = gfx_uniform(s, "u_ground");
+    g->u_bounce = gfx_uniform(s, "u_bounce");
+    g->u_view = gfx_uniform(p, "u_view");
+    g->u_proj = gfx_uniform(p, "u_proj");
+    g->u_stretch = gfx_uniform(p, "u_stretch");
+    g->u_size = gfx_uniform(p, "u_size");
+    g->u_tint = gfx_uniform(p, "u_tint");
+    g->u_layer = gfx_uniform(p, "u_layer");
+    g->u_gain = gfx_uniform(p, "u_gain");
+    g->u_soft = gfx_uniform(p, "u_soft");
+    g->u_inv_viewport = gfx_uniform(p, "u_inv_viewport");
+    g->u_atlas = gfx_uniform(p, "u_atlas");
+    g->u_frame_blend = gfx_uniform(p, "u_frame_blend");
+    return g;
+fail:
+    free(init);
+    bb_gpu_destroy(g);
+    return NULL;
+}
+
+void bb_gpu_destroy(bb_gpu *g)
+{
+    if (!g) return;
+    if (g->fbo) glDeleteFramebuffers(1, &g->fbo);
+    if (g->fbo_tex) glDeleteTextures(1, &g->fbo_tex);
+    if (g->sim) glDeleteProgram(g->sim);
+    if (g->draw) glDeleteProgram(g->draw);
+    for (int i = 0; i < 2; i++) {
+        if (g->vbo[i]) glDeleteBuffers(1, &g->vbo[i]);
+        if (g->sim_vao[i]) glDeleteVertexArrays(1, &g->sim_vao[i]);
+        if (g->draw_vao[i]) glDeleteVertexArrays(1, &g->draw_vao[i]);
+    }
+    free(g);
+}
+
+void bb_gpu_step(bb_gpu *g, float dt)
+{
+    assert(g && dt >= 0.0f);
+    const double t0 = gfx_now();
+    const bb_gpu_params *m = &g->prm;
+    g->steps++;
+    glUseProgram(g->sim);
+    glUniform1f(g->u_dt, dt);
+    glUniform1ui(g->u_step, g->steps);
+    glUniform1ui(g->u_seed, m->seed);
+    glUniform3fv(g->u_emitter, 1, m->emitter);
+    glUniform1f(g->u_jitter, m->jitter);
+    glUniform1f(g->u_spread, m->spread);
+    glUniform3fv(g->u_gravity, 1, m->gravity);
+    glUniform1f(g->u_drag, m->drag);
+    glUniform3f(g->u_ground, m->ground, m->amp, m->freq);
+    glUniform2f(g->u_bounce, m->restitution, m->friction);
+    const int next = 1 - g->cur;
+    GLint prev = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &prev);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, g->fbo);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, g->vbo[next]);
+    gfx_state_set(GFX_RASTERIZER_OFF);
+    glBindVertexArray(g->sim_vao[g->cur]);
+    const double t1 = gfx_now();
+    glBeginTransformFeedback(GL_POINTS);
+    glDrawArrays(GL_POINTS, 0, g->count);
+    glEndTransformFeedback();
+    const double t2 = gfx_now();
+    glBindVertexArray(0);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)prev);
+    glUseProgram(0);
+    g->cur = next;
+    g->cpu_ms += (t1 - t0 + gfx_now() - t2) * 1000.0;
+}
+
+void bb_gpu_draw(bb_gpu *g, mat4 view, mat4 proj, GLuint atlases, const bb_draw_params *dp)
+{
+    assert(g && dp && dp->width > 0 && dp->height > 0);
+    const double t0 = gfx_now();
+    glUseProgram(g->draw);
+    glUniformMatrix4fv(g->u_view, 1, GL_FALSE, (const float *)view);
+    glUniformMatrix4fv(g->u_proj, 1, GL_FALSE, (const float *)proj);
+    glUniform1f(g->u_stretch, BB_VELOCITY_STRETCH);
+    glUniform1f(g->u_size, g->size);
+    glUniform4f(g->u_tint, 1.0f, 0.75f, 0.4f, 1.0f);
+    glUniform1i(g->u_layer, BB_ATLAS_SPARK);
+    float gain[BB_ATLAS_COUNT][3] = {{0}};
+    for (int k = 0; k < 3; k++) gain[BB_ATLAS_SPARK][k] = 4.0f; /* emissive, a little under the pool's sparks */
+    glUniform3fv(g->u_gain, BB_ATLAS_COUNT, &gain[0][0]);
+    glUniform1f(g->u_soft, dp->scene_depth ? 0.5f : 0.0f);
+    glUniform1f(g->u_frame_blend, dp->no_frame_blend ? 0.0f : 1.0f);
+    glUniform2f(g->u_inv_viewport, 1.0f / (float)dp->width, 1.0f / (float)dp->height);
+    glUniform1i(g->u_atlas, 0);
+    glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SCENE_DEPTH);
+    glBindTexture(GL_TEXTURE_2D, dp->scene_depth);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, atlases);
+    gfx_state_set(GFX_DEPTH_LESS | GFX_BLEND_ADD);
+    glBindVertexArray(g->draw_vao[g->cur]);
+    const double t1 = gfx_now();
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, g->count);
+    const double t2 = gfx_now();
+    glBindVertexArray(0);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    glUseProgram(0);
+    g->cpu_ms += (t1 - t0 + gfx_now() - t2) * 1000.0;
+}
+
+float bb_gpu_take_cpu_ms(bb_gpu *g)
+{
+    const float ms = (float)g->cpu_ms;
+    g->cpu_ms = 0.0;
+    return ms;
+}
+
+int bb_gpu_count(const bb_gpu *g) { return g ? g->count : 0; }
+GLuint bb_gpu_state_buffer(const bb_gpu *g) { return g->vbo[g->cur]; }
+uint32_t bb_gpu_steps(const bb_gpu *g) { return g->steps; }

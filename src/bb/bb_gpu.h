@@ -1,0 +1,57 @@
+/* bb_gpu.h — particles simulated on the GPU by transform feedback (GL 3.3), drawn as
+ * velocity-aligned billboards straight from the simulation's buffer: nothing crosses the bus
+ * per frame but a few uniforms.
+ *
+ *   bb_gpu *g = bb_gpu_create(&(bb_gpu_desc){ .count = 1000000 });   NULL (logged) on failure
+ *   each fixed step:   bb_gpu_step(g, dt);          one transform-feedback pass over every particle
+ *   each frame, after the opaque pass, into the bound framebuffer:
+ *     bb_gpu_draw(g, view, proj, bb_renderer_atlases(bb), &(bb_draw_params){ ... });
+ *   bb_gpu_destroy(g);
+ *
+ * Owns two vertex buffers of `count` particles (core/bb/bb_gpu_sim.h, 32 bytes each: position
+ * and age, velocity and life), read and written in turn: a step reads one and captures into the
+ * other (rasterizer off), so the state never leaves the GPU. The equations are
+ * shaders/bb_gpu_sim.vert, mirrored on the CPU by bb_gpu_sim_step (a gl test holds them
+ * together); the initial state (spread ages) comes from bb_gpu_sim_init, uploaded once.
+ * Drawing: one instanced draw of 4-vertex strips from the latest buffer, spark atlas layer,
+ * additive (order-independent: no sort), depth-tested against the scene, soft edges as the
+ * other billboards (shaders/bb_gpu.vert + bb_particle.frag).
+ * Defaults: count 1 000 000, bb_gpu_params_default() (the fountain's place and numbers, flat
+ * ground at y = 0), size 0.06 m. Every particle is always alive: a dead one is emitted again in
+ * the same step.
+ */
+#ifndef IMPRINT_BB_GPU_H
+#define IMPRINT_BB_GPU_H
+
+#include <stdint.h>
+
+#include <cglm/cglm.h>
+
+#include "bb/bb.h"
+#include "core/bb/bb_gpu_sim.h"
+#include "gfx/gl.h"
+
+typedef struct bb_gpu_desc {
+    int count;                   /* particles; 0 = 1 000 000 */
+    const bb_gpu_params *params; /* NULL = bb_gpu_params_default() */
+    float size;                  /* billboard width, metres; 0 = 0.06 */
+} bb_gpu_desc;
+
+typedef struct bb_gpu bb_gpu;
+
+bb_gpu *bb_gpu_create(const bb_gpu_desc *desc);
+void bb_gpu_destroy(bb_gpu *g);
+/* Advances every particle by dt (one transform-feedback draw). */
+void bb_gpu_step(bb_gpu *g, float dt);
+void bb_gpu_draw(bb_gpu *g, mat4 view, mat4 proj, GLuint atlases, const bb_draw_params *dp);
+int bb_gpu_count(const bb_gpu *g);
+/* The CPU's share of the steps and draws since the last call, in ms: everything around the
+ * draw calls themselves (uniforms, bindings, state), that is all the CPU prepares per frame;
+ * what the draw calls execute is GPU work (on llvmpipe it runs on the CPU inside the call,
+ * timed as the passes' GPU time, not here). */
+float bb_gpu_take_cpu_ms(bb_gpu *g);
+/* The buffer holding the latest state (tests read it back), and the steps taken. */
+GLuint bb_gpu_state_buffer(const bb_gpu *g);
+uint32_t bb_gpu_steps(const bb_gpu *g);
+
+#endif

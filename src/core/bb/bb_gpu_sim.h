@@ -1,0 +1,60 @@
+/* bb_gpu_sim.h — the GPU particle simulation's equations, on the CPU (GL-free): the reference
+ * shaders/bb_gpu_sim.vert is tested against, and the initial state the GPU starts from.
+ *
+ *   bb_gpu_params prm = bb_gpu_params_default();          // the fountain of `--particles-gpu`
+ *   bb_gpu_particle *s = malloc(n * sizeof *s);
+ *   bb_gpu_sim_init(s, n, &prm);                            // spread-out ages on their paths
+ *   for (uint32_t k = 1; k <= steps; k++) bb_gpu_sim_step(s, n, &prm, dt, k);
+ *
+ * One particle is 32 bytes, the layout of the GPU's buffers: position and age, velocity and
+ * life. A step, for particle i at step k:
+ *   age += dt; when age >= life the particle is emitted again: at the emitter (+- jitter), shot
+ *   up at 6-9 m/s with a horizontal spread of up to `spread` m/s, life 1-2.5 s, age 0; its
+ *   random numbers come from hash(i, k) (bb_gpu_hash, integer-exact on both sides);
+ *   otherwise v = (v + g dt) / (1 + drag dt), p += v dt, and below the ground h(x, z) =
+ *   ground + amp * sin(x * freq) * sin(z * freq) the particle is put back on it and, if it
+ *   moves into the ground, bounces off the height field's normal n: the normal part of v
+ *   reverses times `restitution`, the tangential part keeps (1 - friction).
+ * The atlas frame is age / life * 64 (computed where it is drawn). Ages start spread over
+ * [0, life) so the emission is steady from the first step.
+ */
+#ifndef IMPRINT_CORE_BB_GPU_SIM_H
+#define IMPRINT_CORE_BB_GPU_SIM_H
+
+#include <stdint.h>
+
+typedef struct bb_gpu_particle {
+    float pos[3], age;
+    float vel[3], life;
+} bb_gpu_particle;
+
+typedef struct bb_gpu_params {
+    float emitter[3];     /* world position of the emitter */
+    float jitter;         /* emitter half extent, metres */
+    float spread;         /* largest horizontal launch speed, m/s */
+    float gravity[3];
+    float drag;           /* 1/s */
+    float ground, amp, freq; /* height function */
+    float restitution, friction;
+    uint32_t seed;
+} bb_gpu_params;
+
+bb_gpu_params bb_gpu_params_default(void);
+
+/* 32-bit integer hash (the same in shaders/bb_gpu_sim.vert) and its [0, 1) float. */
+static inline uint32_t bb_gpu_hash(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+static inline float bb_gpu_unit(uint32_t h) { return (float)(h >> 8) * (1.0f / 16777216.0f); }
+
+float bb_gpu_height(const bb_gpu_params *prm, float x, float z);
+void bb_gpu_sim_init(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm);
+void bb_gpu_sim_step(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm, float dt, uint32_t step);
+
+#endif
