@@ -96,6 +96,7 @@ int plants_scatter(plant_set *ps, const plants_scatter_desc *d)
 }
 
 int plants_count(const plant_set *ps) { return ps->n; }
+int plants_blocks_per_side(const plant_set *ps) { return ps->nb; }
 
 int plants_count_kind(const plant_set *ps, plant_kind kind)
 {

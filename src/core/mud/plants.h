@@ -60,6 +60,7 @@ int plants_add(plant_set *ps, plant_kind kind, float x, float z, float size);
 /* Returns the number of plants added. */
 int plants_scatter(plant_set *ps, const plants_scatter_desc *d);
 int plants_count(const plant_set *ps);
+int plants_blocks_per_side(const plant_set *ps);
 int plants_count_kind(const plant_set *ps, plant_kind kind);
 plant *plants_at(plant_set *ps, int i);
 const plant *plants_get(const plant_set *ps, int i);
