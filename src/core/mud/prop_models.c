@@ -111,7 +111,7 @@ void prop_model_build(mesh_data *m, prop_model which)
         lumpy_ball(m, (vec3){0.35f, 0.35f, 0.2f}, (vec3){0.55f, 0.4f, 0.55f}, 0.2f, PROP_MAT_LEAVES, 5);
         break;
     case PROP_ROCK: lumpy_ball(m, (vec3){0, 0, 0}, (vec3){1.0f, 0.9f, 1.0f}, 0.12f, PROP_MAT_ROCK, 11); break;
-    case PROP_CHUNK: box(m, (float[3]){0.5f, 0.5f * CHUNK_HEIGHT_RATIO, 0.5f}, 0.3f, PROP_MAT_MUD); break;
+    case PROP_CHUNK: box(m, (float[3]){0.5f, 0.5f * CHUNK_HEIGHT_RATIO, 0.5f}, 0.12f, PROP_MAT_MUD); break;
     case PROP_SHAPE_BOX: box(m, (float[3]){0.5f, 0.5f, 0.5f}, 0.0f, PROP_MAT_DEBUG); break;
     case PROP_SHAPE_SPHERE: lumpy_ball(m, (vec3){0, 0, 0}, (vec3){1, 1, 1}, 0.0f, PROP_MAT_DEBUG, 0); break;
     case PROP_SHAPE_CYLINDER: ring_solid(m, -0.5f, 1.0f, 0.5f, 1.0f, 12, PROP_MAT_DEBUG, 0.0f, true); break;
