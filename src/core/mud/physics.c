@@ -9,6 +9,7 @@
 #include <ode/ode.h>
 
 #include "core/base/log.h"
+#include "core/base/stats.h"
 
 _Static_assert(sizeof(dReal) == sizeof(double), "the project uses Debian's double-precision ODE");
 
@@ -70,6 +71,8 @@ struct mud_physics {
     unsigned long rand_seed;
     int plants_down, chunks_broken, chunks_crumbled;
     float hf_spacing, step_ms;
+    float history[MUD_PHYSICS_HISTORY]; /* wall ms of the drives, a ring */
+    int drives, bodies_max;
 };
 
 static double now_s(void)
@@ -672,6 +675,8 @@ void mud_physics_drive(mud_physics *ph, const vehicle_input *in, float dt)
     }
     update_active(ph);
     ph->step_ms = (float)((now_s() - t0) * 1000.0);
+    ph->history[ph->drives++ % MUD_PHYSICS_HISTORY] = ph->step_ms;
+    ph->bodies_max = ph->used > ph->bodies_max ? ph->used : ph->bodies_max;
 }
 
 int mud_physics_add_plant(mud_physics *ph, plant_kind kind, float x, float z, float size)
@@ -804,4 +809,30 @@ float mud_physics_plant_bend(const mud_physics *ph, int i)
     vec3 a;
     glm_quat_rotatev(q, (vec3){0, 1, 0}, a);
     return acosf(glm_clamp(a[1], -1.0f, 1.0f));
+}
+
+void mud_physics_write_stats(const mud_physics *ph, json_writer *w)
+{
+    mud_physics_stats st;
+    mud_physics_stats_get(ph, &st);
+    json_number(w, "physics_ms", st.step_ms);
+    json_int(w, "bodies", st.bodies);
+    json_int(w, "plants_active", st.plants_active);
+    json_int(w, "plants_down", st.plants_down);
+    json_int(w, "chunks", st.chunks);
+    json_int(w, "chunks_broken", st.chunks_broken);
+}
+
+void mud_physics_write_bench(const mud_physics *ph, json_writer *w)
+{
+    int n = ph->drives < MUD_PHYSICS_HISTORY ? ph->drives : MUD_PHYSICS_HISTORY;
+    static const float pct[2] = {50, 95};
+    float q[2] = {0, 0};
+    if (n) stats_percentiles(ph->history, n, pct, 2, q);
+    json_object_begin(w, "physics_ms");
+    json_number(w, "median", q[0]);
+    json_number(w, "p95", q[1]);
+    json_int(w, "drives", ph->drives);
+    json_int(w, "bodies_max", ph->bodies_max);
+    json_object_end(w);
 }

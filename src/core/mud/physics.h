@@ -44,6 +44,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "core/base/json.h"
 #include "core/mud/chunk.h"
 #include "core/mud/mud_sim.h"
 #include "core/mud/plants.h"
@@ -51,6 +52,7 @@
 #define MUD_PHYSICS_MAX_BODIES 256  /* dynamic bodies, the truck included (the documented cap) */
 #define MUD_PHYSICS_MAX_CHUNKS 1024 /* chunk records, alive or frozen */
 #define MUD_PHYSICS_MAX_CRUMBS 64   /* crumbled chunks reported per drive */
+#define MUD_PHYSICS_HISTORY 4096    /* drives whose wall time the bench's median sees */
 
 typedef struct mud_physics_desc {
     float active_radius; /* metres from the truck to a block's centre; default 28 */
@@ -118,6 +120,11 @@ const mud_chunk *mud_physics_chunks(const mud_physics *ph, int *capacity); /* al
 /* The chunks that crumbled in the last drive. */
 const mud_crumb *mud_physics_crumbs(const mud_physics *ph, int *count);
 void mud_physics_stats_get(const mud_physics *ph, mud_physics_stats *out);
+/* Into the open object w. stats: physics_ms (the last drive), bodies, plants_active, plants_down,
+ * chunks, chunks_broken. bench: "physics_ms": {median, p95, drives, bodies_max} over the last
+ * MUD_PHYSICS_HISTORY drives. */
+void mud_physics_write_stats(const mud_physics *ph, json_writer *w);
+void mud_physics_write_bench(const mud_physics *ph, json_writer *w);
 /* Up to max shapes of the bodies that exist; returns how many were written. */
 int mud_physics_shapes(const mud_physics *ph, mud_shape *out, int max);
 

@@ -1,0 +1,102 @@
+#include "app/mud_bodies.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/base/log.h"
+#include "gfx/timer.h"
+
+#define TRACK_CLEARANCE 3.0f /* metres kept free of plants beside the track */
+
+struct mud_bodies {
+    mud_sim *sim;
+    mud_physics *ph;
+    mud_props *props;
+};
+
+/* plants keep off the truck's track (core/mud/terrain.h: from the spawn point along +z) */
+static bool keep_off_track(void *user, float x, float z)
+{
+    const terrain *t = user;
+    float sx, sz;
+    terrain_spawn(t, &sx, &sz);
+    bool on = fabsf(x - sx) < TERRAIN_TRACK_HALF_WIDTH + TRACK_CLEARANCE && z > sz - 16.0f && z < sz + TERRAIN_TRACK_LENGTH + 16.0f;
+    return !on;
+}
+
+mud_bodies *mud_bodies_create(mud_sim *sim, const mud_bodies_desc *desc)
+{
+    mud_bodies *b = calloc(1, sizeof *b);
+    if (!b) abort();
+    b->sim = sim;
+    b->ph = mud_physics_create(sim, &(mud_physics_desc){.seed = desc->seed});
+    b->props = mud_props_create(NULL);
+    if (!b->ph || !b->props) {
+        mud_bodies_destroy(b);
+        return NULL;
+    }
+    plants_scatter_desc sd = {.seed = desc->seed, .keep = keep_off_track, .user = (void *)mud_sim_terrain(sim)};
+    for (int k = 0; k < PLANT_KINDS; k++) sd.density[k] = desc->density[k];
+    mud_physics_scatter(b->ph, &sd);
+    return b;
+}
+
+void mud_bodies_destroy(mud_bodies *b)
+{
+    if (!b) return;
+    mud_props_destroy(b->props);
+    mud_physics_destroy(b->ph);
+    free(b);
+}
+
+mud_physics *mud_bodies_physics(mud_bodies *b) { return b->ph; }
+
+void mud_bodies_drive(mud_bodies *b, const vehicle_input *in, float dt) { mud_physics_drive(b->ph, in, dt); }
+
+void mud_bodies_draw(mud_bodies *b, scene_pass pass, const renderer_frame *f, const vec3 shadow_focus, unsigned layers)
+{
+    if (!layers) return;
+    mat4 vp;
+    if (pass == SCENE_PASS_SHADOW) {
+        glm_mat4_copy((vec4 *)f->light_viewproj, vp);
+        mud_props_draw(b->props, MUD_PASS_SHADOW, vp, shadow_focus, b->ph, layers);
+        return;
+    }
+    glm_mat4_copy((vec4 *)f->viewproj, vp);
+    gfx_pass_begin("mud.props");
+    mud_props_draw(b->props, MUD_PASS_MAIN, vp, (float *)f->camera_pos, b->ph, layers);
+    gfx_pass_end();
+}
+
+GLuint mud_bodies_physics_view(mud_bodies *b, int width, int height) { return mud_props_physics_view(b->props, b->ph, width, height); }
+
+static bool inside(const mud_bodies *b, float x, float z, const char *what)
+{
+    const int size = terrain_level_size(mud_sim_terrain(b->sim));
+    if (x >= 0.0f && z >= 0.0f && x <= (float)size && z <= (float)size) return true;
+    log_error("%s %.1f %.1f: X and Z must be in 0..%d (the level is %d m)", what, x, z, size, size);
+    return false;
+}
+
+bool mud_bodies_plant(mud_bodies *b, plant_kind kind, float x, float z)
+{
+    if (!inside(b, x, z, "plant")) return false;
+    mud_physics_add_plant(b->ph, kind, x, z, 0.0f);
+    return true;
+}
+
+bool mud_bodies_chunk(mud_bodies *b, float x, float z, float size)
+{
+    if (!inside(b, x, z, "chunk")) return false;
+    if (mud_physics_add_chunk(b->ph, x, z, size) >= 0) return true;
+    log_error("chunk %.1f %.1f: %d chunks exist already", x, z, MUD_PHYSICS_MAX_CHUNKS);
+    return false;
+}
+
+void mud_bodies_stats(const mud_bodies *b, json_writer *w)
+{
+    mud_physics_write_stats(b->ph, w);
+    json_int(w, "plants_drawn", mud_props_get_stats(b->props)->plants_drawn);
+}
+
+void mud_bodies_bench(const mud_bodies *b, json_writer *w) { mud_physics_write_bench(b->ph, w); }
