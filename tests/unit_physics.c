@@ -235,9 +235,13 @@ static void active_set_and_cap(void **state)
     (void)state;
     mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 512, .seed = 4}});
     mud_physics *ph = mud_physics_create(sim, &(mud_physics_desc){.seed = 4});
-    mud_physics_scatter(ph, &(plants_scatter_desc){.density = {[PLANT_TREE] = 1.5f, [PLANT_BUSH] = 1.0f, [PLANT_ROCK] = 1.0f}, .seed = 4});
+    /* 150 trees, 100 bushes and 100 rocks a hectare over the whole level: ~9000 plants */
+    static const float per_hectare[PLANT_KINDS] = {150, 100, 100};
+    for (int k = 0; k < PLANT_KINDS; k++)
+        mud_physics_scatter(ph, &(plants_scatter_desc){.kind = (plant_kind)k, .per_hectare = per_hectare[k], .rect = {0, 0, 512, 512}, .seed = 4 + (uint64_t)k});
     int total = plants_count(mud_physics_plants(ph));
-    assert_true(total > 8000);
+    assert_in_range(total, 8700, 9700);
+    assert_in_range(plants_count_kind(mud_physics_plants(ph), PLANT_TREE), 3700, 4150);
     for (int i = 0; i < 300; i++) mud_physics_add_chunk(ph, 20.0f + (float)(i % 20) * 3.0f, 20.0f + (float)(i / 20) * 3.0f, 0.5f);
 
     mud_sim_place_truck(sim, 40, 40, 0);

@@ -35,9 +35,13 @@ mud_bodies *mud_bodies_create(mud_sim *sim, const mud_bodies_desc *desc)
         mud_bodies_destroy(b);
         return NULL;
     }
-    plants_scatter_desc sd = {.seed = desc->seed, .keep = keep_off_track, .user = (void *)mud_sim_terrain(sim)};
-    for (int k = 0; k < PLANT_KINDS; k++) sd.density[k] = desc->density[k];
-    mud_physics_scatter(b->ph, &sd);
+    for (int i = 0; i < desc->nscatter; i++) {
+        plants_scatter_desc sd = desc->scatter[i];
+        sd.seed = (uint64_t)desc->seed * 1000003u + (uint64_t)i;
+        sd.keep = keep_off_track;
+        sd.user = (void *)mud_sim_terrain(sim);
+        mud_physics_scatter(b->ph, &sd);
+    }
     return b;
 }
 

@@ -9,8 +9,8 @@
  *   commands: mud_bodies_plant(b, kind, x, z), mud_bodies_chunk(b, x, z, size)   false: logged
  *   mud_bodies_destroy(b);
  *
- * The plants are scattered once at create from the densities (plants per 100 m^2 per kind), off the
- * truck's track, from the seed. Drawing: plants and chunks within 160 m of the camera (the shadow
+ * The plants are scattered once at create from the rectangles (the level file's plant items),
+ * each from its own stream of the seed, off the truck's track. Drawing: plants and chunks within 160 m of the camera (the shadow
  * pass: around the shadow focus), one instanced draw per model.
  * Failure: create returns NULL after logging (ODE or a shader).
  */
@@ -25,7 +25,8 @@
 
 typedef struct mud_bodies_desc {
     unsigned seed;
-    float density[PLANT_KINDS]; /* plants per 100 m^2 */
+    const plants_scatter_desc *scatter; /* rectangles of plants (the level file's); keep is set here */
+    int nscatter;
 } mud_bodies_desc;
 
 typedef struct mud_bodies mud_bodies;

@@ -20,8 +20,8 @@ struct plant_set {
     bool index_valid;
 };
 
-static const float default_size[PLANT_KINDS] = {8.0f, 0.9f, 0.6f};
-static const float size_range[PLANT_KINDS][2] = {{6.0f, 10.0f}, {0.6f, 1.2f}, {0.35f, 0.9f}};
+static const float default_size[PLANT_KINDS] = {8.0f, 0.6f, 0.9f};
+static const float size_range[PLANT_KINDS][2] = {{6.0f, 10.0f}, {0.35f, 0.9f}, {0.6f, 1.2f}};
 
 plant_set *plants_create(const terrain *t)
 {
@@ -71,27 +71,30 @@ int plants_add(plant_set *ps, plant_kind kind, float x, float z, float size) { r
 
 int plants_scatter(plant_set *ps, const plants_scatter_desc *d)
 {
+    assert(d->kind >= 0 && d->kind < PLANT_KINDS);
     rng r;
     rng_seed(&r, d->seed ^ STREAM_PLANTS);
-    const float area = TERRAIN_BLOCK_SIZE * TERRAIN_BLOCK_SIZE / 100.0f;
+    float size = (float)ps->nb * TERRAIN_BLOCK_SIZE;
+    float x0 = fmaxf(d->rect[0], 0.0f), z0 = fmaxf(d->rect[1], 0.0f), x1 = fminf(d->rect[2], size), z1 = fminf(d->rect[3], size);
+    if (d->per_hectare <= 0.0f || x1 <= x0 || z1 <= z0) return 0;
     int added = 0;
-    for (int bz = 0; bz < ps->nb; bz++)
-        for (int bx = 0; bx < ps->nb; bx++)
-            for (int k = 0; k < PLANT_KINDS; k++) {
-                float want = d->density[k] * area;
-                if (want <= 0.0f) continue;
-                /* the fraction becomes one more plant with its probability: the mean is exact */
-                int count = (int)want + (rng_float(&r) < want - floorf(want) ? 1 : 0);
-                for (int i = 0; i < count; i++) {
-                    float x = ((float)bx + rng_float(&r)) * TERRAIN_BLOCK_SIZE;
-                    float z = ((float)bz + rng_float(&r)) * TERRAIN_BLOCK_SIZE;
-                    float size = rng_range(&r, size_range[k][0], size_range[k][1]);
-                    float turn = rng_range(&r, 0.0f, 2.0f * PI_F);
-                    if (d->keep && !d->keep(d->user, x, z)) continue;
-                    add_turned(ps, (plant_kind)k, x, z, size, turn);
-                    added++;
-                }
+    for (int bz = block_of(ps, z0); bz <= block_of(ps, z1); bz++)
+        for (int bx = block_of(ps, x0); bx <= block_of(ps, x1); bx++) {
+            /* the rectangle's part in this block */
+            float ax = fmaxf(x0, (float)bx * TERRAIN_BLOCK_SIZE), az = fmaxf(z0, (float)bz * TERRAIN_BLOCK_SIZE);
+            float bxe = fminf(x1, (float)(bx + 1) * TERRAIN_BLOCK_SIZE), bze = fminf(z1, (float)(bz + 1) * TERRAIN_BLOCK_SIZE);
+            if (bxe <= ax || bze <= az) continue;
+            float want = d->per_hectare * (bxe - ax) * (bze - az) / 10000.0f;
+            int count = (int)want + (rng_float(&r) < want - floorf(want) ? 1 : 0);
+            for (int i = 0; i < count; i++) {
+                float x = rng_range(&r, ax, bxe), z = rng_range(&r, az, bze);
+                float s = rng_range(&r, size_range[d->kind][0], size_range[d->kind][1]);
+                float turn = rng_range(&r, 0.0f, 2.0f * PI_F);
+                if (d->keep && !d->keep(d->user, x, z)) continue;
+                add_turned(ps, d->kind, x, z, s, turn);
+                added++;
             }
+        }
     return added;
 }
 

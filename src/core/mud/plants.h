@@ -2,7 +2,8 @@
  *
  *   plant_set *ps = plants_create(terrain);
  *   plants_add(ps, PLANT_TREE, x, z, 0);                                  // size 0: default
- *   plants_scatter(ps, &(plants_scatter_desc){ .density = {[PLANT_TREE] = 0.4f}, .seed = 1 });
+ *   plants_scatter(ps, &(plants_scatter_desc){ .kind = PLANT_TREE, .per_hectare = 40,
+ *                                             .rect = {0, 0, 512, 512}, .seed = 1 });
  *   int n; const int *idx = plants_in_block(ps, bx, bz, &n);              // indices into the set
  *   plant *p = plants_at(ps, idx[0]);                                     // pose, state
  *   plants_destroy(ps);
@@ -11,9 +12,11 @@
  * +y) or the centre (rock). The rigid-body world (core/mud/physics.h) moves the poses of the
  * plants of active blocks and keeps them when a block goes inactive, so a bent or fallen tree
  * stays as it was. size: tree height (6..10 m), bush or rock radius (metres).
- * Scatter: per block, a count drawn from the density (plants per 100 m^2, each kind), positions,
- * sizes and turns from one rng stream of the seed, block by block in order: the same seed and
- * densities give the same plants. keep(user, x, z) may refuse a spot (the track, a road).
+ * Scatter (the level file's `plants KIND PER_HECTARE X0 Z0 X1 Z1`): per block the rectangle
+ * meets, a count drawn for its share of the area (the fraction becomes one more plant with its
+ * probability, so the mean is exact), positions, sizes and turns from one rng stream of the seed,
+ * block by block in order: the same seed and rectangle give the same plants. keep(user, x, z)
+ * may refuse a spot (the track, a road).
  * Trees: trunk radius, mass and the bending spring follow from the height (plant_tree_*): the
  * spring holds the tree up against PLANT_TREE_STIFFNESS times its own weight's moment, and the
  * tree snaps when it is bent past PLANT_TREE_BREAK_ANGLE.
@@ -27,7 +30,8 @@
 
 #include "core/mud/terrain.h"
 
-typedef enum plant_kind { PLANT_TREE, PLANT_BUSH, PLANT_ROCK, PLANT_KINDS } plant_kind;
+/* in the level file's order (core/mud/level.h: tree, rock, bush) */
+typedef enum plant_kind { PLANT_TREE, PLANT_ROCK, PLANT_BUSH, PLANT_KINDS } plant_kind;
 
 #define PLANT_TREE_BREAK_ANGLE 0.3f  /* radians of bend at which a trunk snaps */
 #define PLANT_TREE_STIFFNESS 4.0f    /* spring moment / the tree's own weight moment, per radian */
@@ -45,7 +49,9 @@ typedef struct plant {
 } plant;
 
 typedef struct plants_scatter_desc {
-    float density[PLANT_KINDS]; /* per 100 m^2 */
+    plant_kind kind;
+    float per_hectare;
+    float rect[4]; /* x0 z0 x1 z1, metres; the part inside the level is used */
     uint64_t seed;
     bool (*keep)(void *user, float x, float z);
     void *user;

@@ -23,7 +23,7 @@
 #include "core/mud/physics.h"
 
 typedef enum prop_model {
-    PROP_TREE, PROP_BUSH, PROP_ROCK, PROP_CHUNK, /* in plant_kind order, then the chunk */
+    PROP_TREE, PROP_ROCK, PROP_BUSH, PROP_CHUNK, /* in plant_kind order, then the chunk */
     PROP_SHAPE_BOX, PROP_SHAPE_SPHERE, PROP_SHAPE_CYLINDER,
     PROP_MODELS
 } prop_model;
