@@ -59,8 +59,7 @@ void mud_bodies_drive(mud_bodies *b, const vehicle_input *in, float dt) { mud_ph
 
 void mud_bodies_draw(mud_bodies *b, scene_pass pass, const renderer_frame *f, const vec3 shadow_focus, unsigned layers)
 {
-    if (!layers) return;
-    mat4 vp;
+    mat4 vp; /* with no layer on, the main pass still runs: it counts no plant drawn */
     if (pass == SCENE_PASS_SHADOW) {
         glm_mat4_copy((vec4 *)f->light_viewproj, vp);
         mud_props_draw(b->props, MUD_PASS_SHADOW, vp, shadow_focus, b->ph, layers);
