@@ -243,15 +243,15 @@ static void truck_snaps_trees_and_breaks_chunks(void **state)
 static void active_set_and_cap(void **state)
 {
     (void)state;
-    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 512, .seed = 4}});
+    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 1024, .seed = 4}});
     mud_physics *ph = mud_physics_create(sim, &(mud_physics_desc){.seed = 4});
-    /* 150 trees, 100 bushes and 100 rocks a hectare over the whole level: ~9000 plants */
+    /* 150 trees, 100 rocks and 100 bushes a hectare over the whole 1 km level: ~36 700 plants */
     static const float per_hectare[PLANT_KINDS] = {150, 100, 100};
     for (int k = 0; k < PLANT_KINDS; k++)
-        mud_physics_scatter(ph, &(plants_scatter_desc){.kind = (plant_kind)k, .per_hectare = per_hectare[k], .rect = {0, 0, 512, 512}, .seed = 4 + (uint64_t)k});
+        mud_physics_scatter(ph, &(plants_scatter_desc){.kind = (plant_kind)k, .per_hectare = per_hectare[k], .rect = {0, 0, 1024, 1024}, .seed = 4 + (uint64_t)k});
     int total = plants_count(mud_physics_plants(ph));
-    assert_in_range(total, 8700, 9700);
-    assert_in_range(plants_count_kind(mud_physics_plants(ph), PLANT_TREE), 3700, 4150);
+    assert_in_range(total, 35800, 37600);
+    assert_in_range(plants_count_kind(mud_physics_plants(ph), PLANT_TREE), 15300, 16150); /* 150 x 104.9 ha */
     for (int i = 0; i < 300; i++) mud_physics_add_chunk(ph, 20.0f + (float)(i % 20) * 3.0f, 20.0f + (float)(i / 20) * 3.0f, 0.5f);
 
     mud_sim_place_truck(sim, 40, 40, 0);
@@ -272,7 +272,7 @@ static void active_set_and_cap(void **state)
     assert_true(plants_get(mud_physics_plants(ph), tree)->down);
     float fallen[3];
     memcpy(fallen, plants_get(mud_physics_plants(ph), tree)->pos, sizeof fallen);
-    for (float z = 20; z < 500; z += 8) {
+    for (float z = 20; z < 1010; z += 8) { /* the 1 km drive */
         mud_sim_place_truck(sim, 300, z, 0);
         run(ph, sim, (vehicle_input){.throttle = 1}, 0.25f);
         mud_physics_stats_get(ph, &st);
