@@ -17,6 +17,7 @@ _Static_assert(sizeof(dReal) == sizeof(double), "the project uses Debian's doubl
 #define ITERATIONS 20
 #define PAIR_CONTACTS 8
 #define MAX_FEEDBACK 512          /* truck-on-chunk contacts measured per sub-step */
+#define MAX_CONTACTS 2048         /* contact joints per sub-step; the joint group holds them from create on */
 #define STEP_MEMORY (4u << 20)    /* ODE's step arena, reserved at the first step and kept */
 #define HF_MIN (-4.0)
 #define HF_MAX 24.0
@@ -390,8 +391,10 @@ static void near_cb(void *user, dGeomID a, dGeomID b)
     if ((!sa && sb->joint) || (!sb && sa->joint)) return;
     /* resting bodies touch nothing until something awake reaches them */
     if ((!ba || !dBodyIsEnabled(ba)) && (!bb || !dBodyIsEnabled(bb))) return;
+    if (ph->ncontacts >= MAX_CONTACTS) return;
     dContact c[PAIR_CONTACTS];
-    int n = dCollide(a, b, PAIR_CONTACTS, &c[0].geom, sizeof c[0]);
+    int room = MAX_CONTACTS - ph->ncontacts;
+    int n = dCollide(a, b, room < PAIR_CONTACTS ? room : PAIR_CONTACTS, &c[0].geom, sizeof c[0]);
     bool chunk = (sa && sa->kind == SLOT_CHUNK) || (sb && sb->kind == SLOT_CHUNK);
     bool truck = (sa && sa->kind == SLOT_TRUCK) || (sb && sb->kind == SLOT_TRUCK);
     for (int i = 0; i < n; i++) {
@@ -597,6 +600,12 @@ mud_physics *mud_physics_create(mud_sim *sim, const mud_physics_desc *desc)
         dGeomSetCollideBits(ph->wheels[i], CAT_PLANT | CAT_CHUNK);
     }
     for (int i = 0; i < MUD_PHYSICS_MAX_CHUNKS; i++) ph->chunks[i].body = -1;
+    /* memory up front: the joint group grows to MAX_CONTACTS joints once (emptying keeps it), and
+     * one tiny step makes ODE reserve its step arena; truck_to_body then undoes the step */
+    dContact zero = {0};
+    for (int i = 0; i < MAX_CONTACTS; i++) dJointCreateContact(ph->world, ph->contacts, &zero);
+    dJointGroupEmpty(ph->contacts);
+    dWorldQuickStep(ph->world, 1e-6);
     truck_to_body(ph);
     return ph;
 }

@@ -33,10 +33,12 @@
  * and the chunks lying in them, have bodies; when a block goes inactive its bodies are removed and
  * the poses (bent, fallen, floating) stay in the records. At most max_bodies dynamic bodies exist
  * (the truck included): past it, plants and chunks stay frozen until a body is free.
- * Memory: ODE's step memory is reserved up front (dWorldSetStepMemoryReservationPolicy) and kept;
- * contacts go into one joint group emptied after every sub-step; slots, chunk records and contact
- * feedback are fixed arrays made at create. Bodies are made and removed only when blocks change
- * activity, chunks break, or commands add things.
+ * Memory: ODE's step memory is reserved up front (dWorldSetStepMemoryReservationPolicy, and one
+ * tiny step at create) and kept; contacts go into one joint group, grown at create to 2048 contact
+ * joints (the most a sub-step makes; more are dropped) and emptied after every sub-step; slots,
+ * chunk records and contact feedback are fixed arrays made at create. A step allocates nothing,
+ * ODE included (unit_physics_alloc), except when bodies are made: blocks changing activity,
+ * chunks breaking, commands adding things.
  */
 #ifndef IMPRINT_CORE_PHYSICS_H
 #define IMPRINT_CORE_PHYSICS_H
