@@ -140,7 +140,7 @@ static void slot_release(mud_physics *ph, int s)
     ph->used--;
 }
 
-static void new_body(mud_physics *ph, int s, int kind, int index, const float pos[3], const float rot[4])
+static void new_body(mud_physics *ph, int s, int kind, int index, const double pos[3], const float rot[4])
 {
     slot *sl = &ph->slots[s];
     sl->kind = kind;
@@ -174,8 +174,7 @@ static bool plant_wake(mud_physics *ph, int i)
     if (p->kind == PLANT_TREE) {
         double c[3];
         tree_foot_to_centre(p, c);
-        new_body(ph, s, SLOT_PLANT, i, (float[3]){(float)c[0], (float)c[1], (float)c[2]}, p->rot);
-        dBodySetPosition(sl->body, c[0], c[1], c[2]);
+        new_body(ph, s, SLOT_PLANT, i, c, p->rot);
         double r = plant_tree_radius(p->size), len = fmax(p->size - 2.0 * r, 0.1);
         dMassSetCapsuleTotal(&m, plant_tree_mass(p->size), 2, r, len);
         sl->geom = dCreateCapsule(ph->space, r, len);
@@ -189,7 +188,7 @@ static bool plant_wake(mud_physics *ph, int i)
             dJointSetBallAnchor(sl->joint, p->pos[0], p->pos[1], p->pos[2]);
         }
     } else {
-        new_body(ph, s, SLOT_PLANT, i, p->pos, p->rot);
+        new_body(ph, s, SLOT_PLANT, i, (double[3]){p->pos[0], p->pos[1], p->pos[2]}, p->rot);
         dMassSetSphereTotal(&m, plant_rock_mass(p->size), p->size);
         sl->geom = dCreateSphere(ph->space, p->size);
         dGeomSetBody(sl->geom, sl->body);
@@ -275,7 +274,7 @@ static bool chunk_wake(mud_physics *ph, int i, const double vel[3])
     int s = slot_take(ph);
     if (s < 0) return false;
     slot *sl = &ph->slots[s];
-    new_body(ph, s, SLOT_CHUNK, i, c->pos, c->rot);
+    new_body(ph, s, SLOT_CHUNK, i, (double[3]){c->pos[0], c->pos[1], c->pos[2]}, c->rot);
     dMass m;
     dMassSetBoxTotal(&m, chunk_mass(c->size), c->size, chunk_height(c->size), c->size);
     dBodySetMass(sl->body, &m);
