@@ -31,7 +31,7 @@ struct mud_props {
     mud_props_stats stats;
 };
 
-static const float PALETTE[5][3] = {{0.30f, 0.22f, 0.15f}, {0.13f, 0.30f, 0.07f}, {0.42f, 0.40f, 0.37f}, {0.24f, 0.17f, 0.11f}, {1, 1, 1}};
+static const float PALETTE[5][3] = {{0.30f, 0.22f, 0.15f}, {0.13f, 0.30f, 0.07f}, {0.42f, 0.40f, 0.37f}, {0.34f, 0.25f, 0.16f}, {1, 1, 1}};
 static const char *const MODEL_LABELS[PROP_MODELS] = {"props.tree", "props.rock", "props.bush", "props.chunk", "props.box", "props.sphere", "props.cylinder"};
 
 mud_props *mud_props_create(const mud_props_desc *desc)
