@@ -13,13 +13,14 @@ in vec3 v_nrm;
 in vec2 v_uv;
 in vec3 v_rest_os;
 in vec3 v_dir_os;
+in vec3 v_rest_ws;
 out vec4 o_color;
 void main()
 {
     vec4 dmg = texture(u_damage, v_uv);
     float rough = damage_rough(v_uv);
     if (dmg.r > rough) discard;
-    float dd = dissolve_fragment_d(v_rest_os, v_dir_os, u_model);
+    float dd = dissolve_fragment_d_ws(v_rest_os, v_dir_os, v_rest_ws, u_model);
     DISSOLVE_DISCARD(dd);
 #ifdef SHADOW_PASS
     o_color = vec4(0.0);
@@ -32,6 +33,12 @@ void main()
     float wear = 0.88 + 0.24 * damage_value_noise(v_uv * 48.0 + 5.0);
     vec3 albedo = front ? u_albedo * wear : vec3(0.03, 0.028, 0.026);
     albedo = mix(albedo, vec3(0.045, 0.035, 0.03), scorch * 0.9);
+    // A: heat that did not go through tempers the steel, straw and bronze at the fringe, violet
+    // and blue nearer the heat, and darkens it
+    float heat_a = dmg.a;
+    vec3 temper = mix(vec3(0.36, 0.26, 0.1), vec3(0.1, 0.08, 0.2), smoothstep(0.12, 0.45, heat_a));
+    albedo = front ? mix(albedo, temper, smoothstep(0.0, 0.2, heat_a) * 0.6) * (1.0 - 0.45 * smoothstep(0.25, 0.7, heat_a))
+                   : albedo;
     vec3 c = light_surface(albedo, n, v_world, front ? 0.6 : 0.1, 40.0, shadow_factor(v_world, n));
     // a faint permanent ember line right at the edge (outer channel), and the cooling hot rim
     float ember = smoothstep(0.2, 0.45, dmg.b);

@@ -1,7 +1,10 @@
 #version 330 core
-// Armor plates (plate-local mesh, world matrix per plate); SHADOW_PASS: the caster of the same.
+// Armor plates (plate-local mesh): attached plates are skinned (u_model = rest transform into bind
+// space, then the palette), blown-off ones rigid (u_model = their world matrix);
+// SHADOW_PASS: the caster of the same.
 #include "common.glsl"
 #include "dissolve.glsl"
+#include "skin.glsl"
 in vec3 a_pos;
 in vec3 a_nrm;
 in vec2 a_uv;
@@ -12,11 +15,14 @@ out vec3 v_nrm;
 out vec2 v_uv;
 out vec3 v_rest_os;
 out vec3 v_dir_os;
+out vec3 v_rest_ws;
 void main()
 {
-    vec3 w = dissolve_vertex_ws(a_pos, a_nrm, a_snrm, u_model);
+    mat4 model = skin_matrix() * u_model;
+    vec3 w = dissolve_vertex_ws(a_pos, a_nrm, a_snrm, model);
     v_world = w;
-    v_nrm = mat3(u_model) * a_nrm;
+    v_nrm = mat3(model) * a_nrm;
+    v_rest_ws = (model * vec4(a_pos, 1.0)).xyz;
     v_uv = a_uv;
     v_rest_os = a_pos;
     v_dir_os = dissolve_direction(a_nrm, a_snrm);

@@ -5,5 +5,6 @@ out vec4 o_color;
 void main()
 {
     float c = texelFetch(u_cut, ivec2(gl_FragCoord.xy), 0).r;
-    o_color = vec4(vec3(c), 1.0);
+    // A (scorch) untouched: the max blend keeps what the blasts wrote there
+    o_color = vec4(vec3(c), 0.0);
 }

@@ -13,10 +13,11 @@ void main()
 {
     ivec2 p = ivec2(gl_FragCoord.xy);
     int code = int(texelFetch(u_island, p, 0).r * 255.0 + 0.5);
-    vec3 v = vec3(0.0);
+    vec4 v = vec4(0.0);
     if (code > 0) {
         code -= 1;
-        v = texelFetch(u_src, p + ivec2(code % 5 - 2, code / 5 - 2), 0).rgb;
+        v = texelFetch(u_src, p + ivec2(code % 5 - 2, code / 5 - 2), 0);
     }
-    o_color = vec4(max(v * u_fade - u_sub, 0.0), 1.0);
+    // all four channels: A is the scorch
+    o_color = max(v * u_fade - u_sub, 0.0);
 }

@@ -140,12 +140,18 @@ vec3 dissolve_vertex_ws(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
     return rest_ws + (u_dissolve_target - rest_ws) * (w * w);
 }
 
+// d of the fragment stage (mip 0, crisp edge) at a rest position already in world space (a
+// skinned mesh: the vertex stage's skinned rest position, interpolated); < 0 means burnt.
+float dissolve_fragment_d_ws(vec3 rest_os, vec3 dir_os, vec3 rest_ws, mat4 model)
+{
+    if (u_dissolve_on == 0) return 1e9;
+    return dissolve_value(rest_os, dir_os, rest_ws, dissolve_model_scale(model), 0.0) - dissolve_threshold();
+}
+
 // d of the fragment stage (mip 0, crisp edge); < 0 means burnt.
 float dissolve_fragment_d(vec3 rest_os, vec3 dir_os, mat4 model)
 {
-    if (u_dissolve_on == 0) return 1e9;
-    vec3 rest_ws = (model * vec4(rest_os, 1.0)).xyz;
-    return dissolve_value(rest_os, dir_os, rest_ws, dissolve_model_scale(model), 0.0) - dissolve_threshold();
+    return dissolve_fragment_d_ws(rest_os, dir_os, (model * vec4(rest_os, 1.0)).xyz, model);
 }
 
 vec3 dissolve_emission(float d)

@@ -6,7 +6,9 @@ in vec3 v_nrm;
 in vec3 v_rest_os;
 in vec3 v_dir_os;
 in float v_weight;
+in vec3 v_rest_ws;
 uniform mat4 u_model;
+uniform int u_skin_on;
 uniform int u_view_mode; // 0 lit, 1 signed distance d, 2 vertex weight w
 uniform float u_fringe;  // > 0: draw only the blended fringe -u_fringe <= d < 0 (dissolve-edge fade)
 uniform vec3 u_albedo;
@@ -14,7 +16,9 @@ uniform vec3 u_emissive;
 out vec4 o_color;
 void main()
 {
-    float d = dissolve_fragment_d(v_rest_os, v_dir_os, u_model);
+    // skinned: the guiding shape sees the skinned rest position; rigid meshes as they always did
+    float d = u_skin_on != 0 ? dissolve_fragment_d_ws(v_rest_os, v_dir_os, v_rest_ws, u_model)
+                             : dissolve_fragment_d(v_rest_os, v_dir_os, u_model);
 #ifndef SHADOW_PASS
     if (u_view_mode == 1) {
         // Nothing is discarded: burnt (d < 0) red, intact blue, both fading out over one vertex

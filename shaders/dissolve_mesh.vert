@@ -3,6 +3,7 @@
 // dissolve.glsl, so the shadow bulges and stretches with the mesh.
 #include "common.glsl"
 #include "dissolve.glsl"
+#include "skin.glsl"
 in vec3 a_pos;
 in vec3 a_nrm;
 in vec3 a_snrm;
@@ -11,15 +12,19 @@ out vec3 v_world;
 out vec3 v_nrm;
 out vec3 v_rest_os;
 out vec3 v_dir_os;
+out vec3 v_rest_ws;
 out float v_weight;
 uniform int u_view_mode; // 0 lit, 1 signed distance d, 2 vertex weight w
 void main()
 {
+    // a skinned mesh (the robot's body) moves with its bones: the skinned matrix is its model
+    mat4 model = skin_matrix() * u_model;
     // only the w view pays for the weight: the position below computes it again
-    v_weight = u_view_mode == 2 ? dissolve_vertex_weight(a_pos, a_nrm, a_snrm, u_model) : 0.0;
-    vec3 w = dissolve_vertex_ws(a_pos, a_nrm, a_snrm, u_model);
+    v_weight = u_view_mode == 2 ? dissolve_vertex_weight(a_pos, a_nrm, a_snrm, model) : 0.0;
+    vec3 w = dissolve_vertex_ws(a_pos, a_nrm, a_snrm, model);
     v_world = w;
-    v_nrm = transpose(inverse(mat3(u_model))) * a_nrm;
+    v_nrm = transpose(inverse(mat3(model))) * a_nrm;
+    v_rest_ws = (model * vec4(a_pos, 1.0)).xyz;
     v_rest_os = a_pos;
     v_dir_os = dissolve_direction(a_nrm, a_snrm);
 #ifdef SHADOW_PASS

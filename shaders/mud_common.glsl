@@ -14,6 +14,17 @@ float mud_unpack_base_height(float r) { return r * 255.0 * MUD_BASE_HEIGHT_SCALE
 float mud_unpack_height(float r) { return (r * 255.0 - 128.0) * MUD_HEIGHT_STEP; }
 vec2 mud_unpack_slide(vec2 gb) { return (gb * 255.0 - 128.0) / 127.0 * MUD_SLIDE_MAX; }
 
+const float MUD_ROAD_EDGE_SCALE = 32.0;    // ROADS_EDGE_SCALE, R steps per metre
+
+// Baked road data at world xz (core/mud/roads.h): R signed distance to the edge, G across.
+uniform sampler2D u_road;
+vec2 mud_road_sample(vec2 xz)
+{
+    vec2 size = vec2(textureSize(u_road, 0));
+    return textureLod(u_road, (xz / u_base_spacing + 0.5) / size, 0.0).rg;
+}
+float mud_unpack_road_edge(float r) { return (r * 255.0 - 128.0) / MUD_ROAD_EDGE_SCALE; }
+
 // Bilinear base sample at world xz: the hardware filter between sample centres, like terrain_height.
 vec4 mud_base_sample(vec2 xz)
 {

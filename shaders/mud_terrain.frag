@@ -15,6 +15,9 @@ out vec4 o_color;
 uniform sampler2DArray u_mud; // linear filtering: the fragment reads between texels
 uniform int u_layer;          // -1: base terrain only
 uniform float u_step;
+uniform vec4 u_show;          // layers drawn: x mud, y roads
+uniform vec4 u_decals[MUD_DECALS_PER_BLOCK]; // the newest splats over this block: x, z, radius, alpha (mud/mud.h)
+uniform int u_ndecals;
 
 float mud_h(vec2 uv) { return mud_unpack_height(textureLod(u_mud, vec3((uv + 0.5) / 128.0, float(u_layer)), 0.0).r); }
 
@@ -63,7 +66,39 @@ void main()
     vec3 dirt = mix(vec3(0.24, 0.17, 0.10), vec3(0.33, 0.25, 0.15), grain);
     vec3 ground = mix(dirt, grass, smoothstep(0.2, 0.8, v_base.g));
     ground *= mix(vec3(1.0), vec3(0.8, 0.7, 0.6), v_base.b); // tint: softer ground is darker
-    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0);
+    float road = 0.0;
+    if (u_show.y > 0.0) {
+        // Gravel where the baked edge distance is positive; the edge is worn ragged by noise, stones
+        // thin out into the dirt over its last half metre, and the wheels have pressed two darker
+        // lanes into it.
+        vec2 rd = mud_road_sample(v_world.xz);
+        float edge = mud_unpack_road_edge(rd.r);
+        if (edge > -1.0) {
+            float ragged = value_noise(v_world.xz * 1.3) - 0.5, fine = value_noise(v_world.xz * 7.0);
+            road = smoothstep(0.0, 0.3, edge + ragged * 0.8 + (fine - 0.5) * 0.25);
+            float speck = value_noise(v_world.xz * 19.0);
+            vec3 gravel = mix(vec3(0.27, 0.25, 0.22), vec3(0.44, 0.41, 0.36), speck * speck);
+            float worn = 1.0 - smoothstep(0.1, 0.9, edge + ragged * 0.5);
+            gravel = mix(gravel, mix(dirt, gravel, step(0.55, fine)), worn * 0.7);
+            float lane = exp(-pow((rd.g - 0.42) / 0.13, 2.0));
+            gravel *= 1.0 - 0.22 * lane * (0.6 + 0.4 * fine);
+            ground = mix(ground, gravel, road);
+        }
+    }
+    // Mud decals: splats of thrown mud, a blob with a noisy rim and a few drops around it, wet
+    float splat = 0.0;
+    for (int i = 0; i < u_ndecals; i++) {
+        vec4 d = u_decals[i];
+        vec2 p = (v_world.xz - d.xy) / d.z;
+        float r = length(p);
+        if (r > 1.6) continue;
+        vec2 q = p * 2.2 + d.xy * 3.7;
+        float blob = smoothstep(1.0, 0.8, r + (value_noise(q) - 0.5) * 0.7);
+        float drops = step(0.8, value_noise(q * 2.6 + 11.0)) * smoothstep(1.6, 1.1, r);
+        splat = max(splat, max(blob, drops) * d.w);
+    }
+    ground = mix(ground, mix(vec3(0.12, 0.085, 0.05), vec3(0.08, 0.055, 0.035), splat), splat * 0.92);
+    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0) * u_show.x;
     vec3 mud_col = mix(vec3(0.11, 0.075, 0.045), vec3(0.07, 0.05, 0.03), v_track);
     mud_col *= mix(1.0, 0.75 + 0.5 * grain, slid); // streaks where the mud slid
     vec3 albedo = mix(ground, mud_col, mud);
@@ -76,7 +111,7 @@ void main()
     vec3 l = u_light_dir.xyz;
     vec3 h = normalize(l + v);
     float ndl = max(dot(n, l), 0.0), ndv = max(dot(n, v), 1e-3), ndh = max(dot(n, h), 0.0);
-    float rough = mix(0.8, 0.28, mud) + (grain - 0.5) * 0.1;
+    float rough = mix(mix(0.8, 0.92, road), 0.28, mud) + (grain - 0.5) * 0.1;
     float a2 = rough * rough * rough * rough;
     float dn = ndh * ndh * (a2 - 1.0) + 1.0;
     float k = rough * rough * 0.5;

@@ -12,6 +12,7 @@
 
 #include "core/damage/blast.h"
 #include "core/base/log.h"
+#include "core/base/rng.h"
 #include "damage/damage.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -400,6 +401,57 @@ static void fade_steps_reach_zero_for_any_factor(void **state)
     assert_true(damage_fade_steps_to_zero(0.86f) * 0.1f < 5.0f); /* zero within 5 s at 10 Hz */
 }
 
+/* The culled unwrap (bounds, UV scissors, the position map) loses nothing anywhere on the robot:
+ * 48 spheres of 2-8 cm at random armor points of every plate, half of them heat-only, in one
+ * pass; every texel holds the sphere rule in all four channels within 2 levels. */
+static void culled_unwrap_writes_the_rule_on_every_plate(void **state)
+{
+    fixture *f = *state;
+    const int n = f->r->atlas_size;
+    enum { S = 48 };
+    float sp[S][4];
+    rng r = {.state = 11};
+    for (int i = 0; i < S; i++) {
+        int t;
+        do t = (int)(rng_u32(&r) % (uint32_t)(n * n)); while (f->pos[t][3] == 0);
+        float rad = 0.02f + 0.06f * rng_float(&r);
+        for (int k = 0; k < 3; k++) sp[i][k] = f->pos[t][k] + (rng_float(&r) * 2 - 1) * 0.03f;
+        sp[i][3] = rad;
+        if (i & 1) damage_scorch(f->dm, sp[i], rad);
+        else damage_blast(f->dm, sp[i], rad);
+    }
+    damage_map_prepare(f->dm, f->models, NULL);
+    read_tex(damage_map_raw_texture(f->dm), f->px);
+    int worst = 0, lit = 0;
+    for (int t = 0; t < n * n; t++) {
+        const unsigned char *p = f->px + 4 * t;
+        if (f->pos[t][3] == 0) {
+            assert_int_equal(p[0] | p[1] | p[2] | p[3], 0); /* gutters untouched */
+            continue;
+        }
+        float want[4] = {0, 0, 0, 0};
+        for (int i = 0; i < S; i++) {
+            float d = glm_vec3_distance(f->pos[t], sp[i]);
+            for (int k = 0; k < 3 && !(i & 1); k++) want[k] = fmaxf(want[k], blast_value(d, sp[i][3] * (1.0f + 0.1f * (float)k)));
+            want[3] = fmaxf(want[3], blast_value(d, sp[i][3] * DAMAGE_SCORCH_REACH));
+        }
+        /* a texel whose centre lies exactly on a chart's outer edge belongs to the CPU raster
+         * (edges inclusive) but not always to the GPU's (top-left rule): on such a border texel
+         * the map may hold nothing, and the dilation fills it from its neighbour */
+        int x = t % n, y = t / n;
+        bool border = x == 0 || y == 0 || x == n - 1 || y == n - 1 || f->pos[t - 1][3] == 0 || f->pos[t + 1][3] == 0 ||
+                      f->pos[t - n][3] == 0 || f->pos[t + n][3] == 0;
+        if (border && (p[0] | p[1] | p[2] | p[3]) == 0) continue;
+        for (int k = 0; k < 4; k++) {
+            int err = abs((int)p[k] - (int)lroundf(want[k] * 255.0f));
+            worst = err > worst ? err : worst;
+        }
+        lit += p[3] > 0;
+    }
+    assert_true(lit > 20000);
+    assert_true(worst <= 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -409,6 +461,7 @@ int main(void)
         cmocka_unit_test_setup(far_blast_changes_nothing_and_64_spheres_take_one_pass, reset),
         cmocka_unit_test_setup(a_burst_beyond_one_pass_lands_over_the_next_frames, reset),
         cmocka_unit_test_setup(benches_leave_the_live_maps_untouched, reset),
+        cmocka_unit_test_setup(culled_unwrap_writes_the_rule_on_every_plate, reset),
         cmocka_unit_test(glsl_rough_matches_the_cpu_mirror),
         cmocka_unit_test(fade_steps_reach_zero_for_any_factor),
     };

@@ -179,7 +179,7 @@ static void shots_knock_and_blasts_blow_off(void **state)
     while (!(b.blown >> ROBOT_PLATE_CHEST & 1u) && n < 60) {
         float w[3] = {-0.15f + 0.1f * (float)(n % 4), 1.2f + 0.1f * (float)(n / 4 % 5), 0.3f};
         assert_true(range_play_shoot(rp, f->bs, (float[3]){w[0], w[1], 3}, (float[3]){0, 0, -1}, &h));
-        if (h.plate >= 0) b = range_play_blast(rp, f->bs, h.pos, 0.12f, (float[3]){0, 0, -1});
+        if (h.plate >= 0) b = range_play_blast(rp, f->bs, h.pos_bind, 0.12f, (float[3]){0, 0, -1});
         n++;
     }
     assert_true(b.blown >> ROBOT_PLATE_CHEST & 1u);

@@ -12,8 +12,10 @@
 #include "core/base/names.h"
 #include "core/base/post_settings.h"
 #include "core/base/script.h"
+#include "core/damage/robot_anim.h"
 #include "core/damage/weapon.h"
 #include "core/dissolve/dissolve_math.h"
+#include "core/mud/mud_layers.h"
 #include "core/wrinkle/wrinkle_expr.h"
 #include "testdata.h"
 
@@ -81,6 +83,8 @@ static void every_command_parses_to_its_values(void **state)
     assert_int_equal(c[SCRIPT_DISSOLVE_EDGE].index, DISSOLVE_EDGE_FADE);
     assert_int_equal(c[SCRIPT_WRINKLES].nnum, 1);
     assert_float_equal(c[SCRIPT_WRINKLES].num[0], 0.0f, 0);
+    assert_int_equal(c[SCRIPT_LAYER].index, MUD_LAYER_MUD);
+    assert_float_equal(c[SCRIPT_LAYER].num[0], 0.0f, 0);
     script_free(&s);
     assert_empty(&s);
     script_free(&s); /* twice is harmless */
@@ -141,8 +145,13 @@ static void bad_lines_report_expected_and_found(void **state)
         {"2 hold -1", "hold: seconds must be greater than 0, got -1"},
         {"2 blast 0 0 0 0", "blast: radius must be greater than 0, got 0"},
         {"2 blast 0 0 0 1e39", "blast: radius expects a number, got '1e39'"},
-        {"2 robot dance", "unknown robot action 'dance' (expected one of: respawn)"},
+        {"2 robot dance", "unknown robot action 'dance' (expected one of: respawn, anim)"},
         {"2 truck 1 2", "truck needs 3 numbers (X Z HEADING_DEG), got 2"},
+        {"2 layer sky off", "unknown layer 'sky' (expected one of: mud, roads, decals, particles, plants, chunks, water, post)"},
+        {"2 layer mud maybe", "layer: on|off must be on or off, got 'maybe'"},
+        {"2 layer plants off", "layer plants: not in this build yet (layers: mud"},
+        {"2 layer water on", "layer water: not in this build yet"},
+        {"2 layer chunks off", "layer chunks: not in this build yet"},
         {"2 drive 1.5 0 1", "drive: throttle must be in -1..1, got 1.5"},
         {"2 drive 1 -1.01 1", "drive: steer must be in -1..1, got -1.01"},
         {"2 drive 1 0 -2", "drive: seconds must be 0 or more, got -2"},
@@ -292,6 +301,31 @@ static void names_and_lists_agree(void **state)
     }
 }
 
+/* robot: respawn alone, anim with one of the animation table's names; errors list the tables. */
+static void robot_actions_parse(void **state)
+{
+    (void)state;
+    char text[128], err[512];
+    script s;
+    assert_int_equal(names_count(script_robot_names), 2);
+    assert_true(script_parse("0 robot respawn\n", "t", &s, err, sizeof err));
+    assert_int_equal(s.cmds[0].index, SCRIPT_ROBOT_RESPAWN);
+    script_free(&s);
+    for (int m = 0; robot_anim_mode_names[m]; m++) {
+        snprintf(text, sizeof text, "0 robot anim %s\n", robot_anim_mode_names[m]);
+        assert_true(script_parse(text, "t", &s, err, sizeof err));
+        assert_int_equal(s.cmds[0].op, SCRIPT_ROBOT);
+        assert_int_equal(s.cmds[0].index, SCRIPT_ROBOT_ANIM);
+        assert_int_equal((int)s.cmds[0].num[0], m);
+        script_free(&s);
+    }
+    assert_false(script_parse("0 robot anim\n", "t", &s, err, sizeof err));
+    assert_string_equal(err, "t:1: robot anim needs one animation (idle, walk, stop)");
+    assert_false(script_parse("0 robot anim dance\n", "t", &s, err, sizeof err));
+    assert_string_equal(err, "t:1: unknown robot animation 'dance' (expected one of: idle, walk, stop)");
+    assert_false(script_parse("0 robot anim walk fast\n", "t", &s, err, sizeof err));
+}
+
 /* Every command with a name argument reads the one table of its enum: each name in the table
  * parses to its index, and a bad name's error lists exactly the table, in order. */
 static void every_table_name_parses_and_errors_list_the_table(void **state)
@@ -305,14 +339,13 @@ static void every_table_name_parses_and_errors_list_the_table(void **state)
     } cases[] = {
         {SCRIPT_SCENE, script_scene_names, SCRIPT_SCENE_COUNT, ""},
         {SCRIPT_WEAPON, weapon_names, WEAPON_KIND_COUNT, ""},
-        {SCRIPT_ROBOT, script_robot_names, 1, ""},
         {SCRIPT_BLENDSHAPE, head_shape_names, HEAD_SHAPE_COUNT, " 0.5"},
         {SCRIPT_EXPRESSION, wrinkle_expr_names, WRINKLE_EXPR_COUNT, ""},
         {SCRIPT_DISSOLVE_MODE, dissolve_mode_names, DISSOLVE_MODE_COUNT, ""},
         {SCRIPT_DISSOLVE_SHAPE, dissolve_shape_names, DISSOLVE_SHAPE_COUNT, ""},
         {SCRIPT_VIEW, script_view_names, 15, ""},
         {SCRIPT_POST, post_effect_names, POST_EFFECT_COUNT, " on"},
-        {SCRIPT_DUMP, script_dump_names, 6, " out.png"},
+        {SCRIPT_DUMP, script_dump_names, 7, " out.png"},
         {SCRIPT_DISSOLVE_PITFALL, dissolve_pitfall_names, DISSOLVE_PITFALL_COUNT, ""},
         {SCRIPT_DISSOLVE_EDGE, dissolve_edge_names, DISSOLVE_EDGE_COUNT, ""},
     };
@@ -379,6 +412,7 @@ int main(void)
         cmocka_unit_test(unreadable_files_are_reported),
         cmocka_unit_test(names_and_lists_agree),
         cmocka_unit_test(every_table_name_parses_and_errors_list_the_table),
+        cmocka_unit_test(robot_actions_parse),
         cmocka_unit_test(post_switches_parse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

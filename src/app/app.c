@@ -14,6 +14,7 @@
 #include "core/base/names.h"
 #include "core/base/post_settings.h"
 #include "core/base/stats.h"
+#include "core/mud/level.h"
 #include "core/mud/mud_sim.h"
 #include "gfx/dump.h"
 #include "gfx/hud.h"
@@ -43,6 +44,7 @@ static const char app_keys_help[] =
 
 typedef struct app {
     camera cam;
+    mud_level level; /* --level, loaded before the first frame (scene_ctx.level) */
     const options *opt;
     const script *scr;
     int next_cmd;
@@ -98,7 +100,7 @@ static bool app__is_capture_op(script_op op)
 }
 
 /* Before the first frame: every technique command must reach a scene that implements it. */
-static bool app__check_script(const script *s, const options *o)
+static bool app__check_script(const script *s, const options *o, const mud_level *lv)
 {
     int cur = app__scene_index(o->scene);
     for (int i = 0; i < s->count; i++) {
@@ -106,10 +108,10 @@ static bool app__check_script(const script *s, const options *o)
         if (c->op == SCRIPT_SCENE) cur = app__scene_index(c->str);
         /* values whose valid range depends on other options are checked here, before any frame */
         if (c->op == SCRIPT_TRUCK) {
-            const double lo = MUD_TRUCK_MARGIN, hi = o->level_size - MUD_TRUCK_MARGIN;
+            const double lo = MUD_TRUCK_MARGIN, hi = lv->size - MUD_TRUCK_MARGIN;
             if (c->num[0] < lo || c->num[1] < lo || c->num[0] > hi || c->num[1] > hi) {
                 fprintf(stderr, "imprint: %s:%d: truck: X and Z must be in %g..%g (the level is %d m; --level-size changes it), got %g %g\n",
-                        s->file, c->line, lo, hi, o->level_size, (double)c->num[0], (double)c->num[1]);
+                        s->file, c->line, lo, hi, lv->size, (double)c->num[0], (double)c->num[1]);
                 return false;
             }
         }
@@ -573,7 +575,7 @@ static bool app__init(app *a)
             return false;
         }
     }
-    a->ctx = (scene_ctx){.opt = o, .r = a->r, .cam = &a->cam, .seed = o->seed, .headless = headless,
+    a->ctx = (scene_ctx){.opt = o, .level = &a->level, .r = a->r, .cam = &a->cam, .seed = o->seed, .headless = headless,
                          .width = o->width, .height = o->height, .params = a->params, .view = a->view};
     a->ui = ui_create(&(ui_desc){.window = platform_window(a->plat), .shown = o->ui});
     if (!a->ui && o->ui) log_warn("--ui: no panel (see above)");
@@ -606,10 +608,25 @@ static void app__shutdown(app *a)
     free(a->frame_ms);
 }
 
+/* The level file (--level, else the default one next to the shaders), with --level-size's override. */
+static bool app__load_level(const options *opt, mud_level *lv)
+{
+    char path[OPTIONS_PATH_MAX + 64], err[1024];
+    if (opt->level[0]) snprintf(path, sizeof path, "%s", opt->level);
+    else if (!gfx_data_path("assets/levels/default.level", path, sizeof path)) {
+        fprintf(stderr, "imprint: %s: the default level is missing (--level FILE names another)\n", path);
+        return false;
+    }
+    if (mud_level_load(path, opt->level_size_set ? opt->level_size : 0, lv, err, sizeof err)) return true;
+    fprintf(stderr, "imprint: %s\n", err);
+    return false;
+}
+
 int app_run(const options *opt, const script *scr)
 {
-    if (scr && !app__check_script(scr, opt)) return 2;
     app a = {.opt = opt, .scr = scr};
+    if (!app__load_level(opt, &a.level)) return 2;
+    if (scr && !app__check_script(scr, opt, &a.level)) return 2;
     if (!app__init(&a)) {
         app__shutdown(&a);
         return 1;
@@ -621,7 +638,7 @@ int app_run(const options *opt, const script *scr)
     if (showcase) {
         char err[512], name[64];
         snprintf(name, sizeof name, "showcase:%s", app__name(a.cur));
-        if (!script_parse(showcase_script(a.cur), name, &show, err, sizeof err) || !app__check_script(&show, opt)) {
+        if (!script_parse(showcase_script(a.cur), name, &show, err, sizeof err) || !app__check_script(&show, opt, &a.level)) {
             log_error("%s", err);
             app__shutdown(&a);
             return 1;

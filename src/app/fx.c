@@ -85,9 +85,10 @@ static void fx__smoke(void *user, const float pos[3], float radius)
 static void fx__transient(void *user, fx_kind kind, const fx_billboard *b, int count)
 {
     fx_system *fx = user;
-    const int atlas = kind == FX_CLOD ? BB_ATLAS_CLOD : BB_ATLAS_SMOKE;
+    const int atlas = kind == FX_CLOD ? BB_ATLAS_CLOD : kind == FX_TRACER ? BB_ATLAS_SPARK : BB_ATLAS_SMOKE;
+    const int blend = kind == FX_TRACER ? BB_BLEND_ADDITIVE : BB_BLEND_ALPHA;
     for (int i = 0; i < count; i++) {
-        particle *q = particles_acquire(fx->pool, atlas, BB_BLEND_ALPHA);
+        particle *q = particles_acquire(fx->pool, atlas, blend);
         if (!q) break; /* full: counted as dropped by the pool */
         q->pos[0] = b[i].pos[0];
         q->pos[1] = b[i].pos[1];
@@ -96,7 +97,9 @@ static void fx__transient(void *user, fx_kind kind, const fx_billboard *b, int c
         q->rot = b[i].rotation;
         q->color = particles_rgba(b[i].color[0] / 255.0f, b[i].color[1] / 255.0f, b[i].color[2] / 255.0f,
                                   b[i].color[3] / 255.0f);
-        q->frame0 = (uint8_t)((i * 37u) & 63u); /* a different clod shape per billboard, stable per slot */
+        /* a different clod shape per billboard, stable per slot; a tracer's sprites are the spark's
+         * first, brightest frame */
+        q->frame0 = kind == FX_TRACER ? 0 : (uint8_t)((i * 37u) & 63u);
         q->phase = 0.0f;
         fx->transient++;
     }

@@ -37,6 +37,7 @@
 #include "core/base/options.h"
 #include "core/base/params.h"
 #include "core/base/script.h"
+#include "core/mud/level.h"
 #include "gfx/panel.h"
 #include "gfx/renderer.h"
 
@@ -48,7 +49,8 @@ typedef struct fx_billboard {
     unsigned char color[4];
 } fx_billboard;
 
-typedef enum fx_kind { FX_CLOD, FX_SMOKE } fx_kind;
+/* FX_TRACER: additive spark sprites (a chain of them draws a shot's streak). */
+typedef enum fx_kind { FX_CLOD, FX_SMOKE, FX_TRACER } fx_kind;
 
 /* Particle effects the scenes ask for; filled by the app (src/app/fx.c, the billboard module).
  * Any pointer may be NULL (no particle system): check before calling. Positions in world space.
@@ -66,6 +68,7 @@ typedef enum scene_pass { SCENE_PASS_SHADOW, SCENE_PASS_MAIN } scene_pass;
 
 typedef struct scene_ctx {
     const options *opt;
+    const mud_level *level;  /* the mud level (--level, --level-size), loaded before the first frame */
     renderer *r;
     camera *cam;             /* the app's camera: scenes may drive it (chase, orbit) */
     bool camera_from_script; /* a `camera` command placed it: scenes should not move it */

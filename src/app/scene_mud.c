@@ -1,16 +1,22 @@
 /* The mud scene: drive a truck through deformable mud (docs/mud.md). Wiring only: truck, mud field
  * and wheel stamps are core/mud/mud_sim.h; scripted driving, chase camera and exhaust are
- * core/mud/mud_play.h; the clods fly on a worker thread (core/mud/mud_clod_worker.h, asleep while
- * the scene is hidden) whose latest instances go to the billboard module (scene_ctx.fx.transient)
- * each frame; src/mud draws each step's wheel primitives into the GPU's mud and draws the terrain.
+ * core/mud/mud_play.h; the level is the app's (scene_ctx.level, core/mud/level.h); the clods and
+ * the floating mud pieces move on a worker thread (core/mud/mud_clod_worker.h, asleep while the
+ * scene is hidden) whose latest instances go to the billboard module (scene_ctx.fx.transient) each
+ * frame and whose landed clods become terrain decals (core/mud/decals.h); src/mud draws each step's
+ * wheel primitives into the GPU's mud and draws the terrain with its roads and decals. The layers
+ * (`layer NAME on|off`, key L: core/mud/mud_layers.h) say what of it is drawn.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "app/scene.h"
 #include "core/base/alloc.h"
 #include "core/base/log.h"
+#include "core/mud/decals.h"
 #include "core/mud/mud_clod_worker.h"
+#include "core/mud/mud_layers.h"
 #include "core/mud/mud_play.h"
 #include "core/mud/truck_model.h"
 #include "gfx/dump.h"
@@ -26,10 +32,15 @@ typedef struct mud_scene {
     mud_renderer *mr;
     mud_clod_worker *worker;
     const mud_clod_frame *clods;
-    fx_billboard clod_bb[MUD_MAX_CLODS];
+    fx_billboard clod_bb[MUD_MAX_CLODS + FLOATERS_MAX];
     truck_model tm;
     gfx_mesh body[TRUCK_BODY_PARTS], wheel[TRUCK_WHEEL_PARTS];
     mud_play play; /* scripted driving, chase camera, exhaust, stamp timing (core/mud/mud_play.h) */
+    mud_layers layers; /* `layer NAME on|off`, key L (core/mud/mud_layers.h) */
+    mud_layers_timing timing; /* frame times by layer state, for the bench */
+    decal_pool *decals; /* splats of landed clods (core/mud/decals.h), drawn by the terrain shader */
+    decal_draw decal_draw[MUD_DECALS_MAX];
+    uint64_t landings_step; /* the clod frame whose landings became decals */
     long long frames;
 } mud_scene;
 
@@ -41,21 +52,26 @@ static void *mud_create(scene_ctx *ctx)
     if (!s) return NULL;
     s->ctx = ctx;
     s->sim = mud_sim_create(&(mud_sim_desc){
-        .terrain = {.level_size = ctx->opt->level_size, .seed = ctx->seed, .mud_everywhere = ctx->opt->mud_everywhere}});
+        .terrain = {.level = ctx->level, .seed = ctx->seed, .mud_everywhere = ctx->opt->mud_everywhere}});
     if (!s->sim) goto fail;
     s->mr = mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(s->sim)});
     if (!s->mr) goto fail;
     /* headless and fixed-step runs must give the same clods every time: lock-step handoff */
     s->worker = mud_clod_worker_create(&(mud_clod_worker_desc){
         .terrain = mud_sim_terrain(s->sim), .clods = {.capacity = MUD_MAX_CLODS, .seed = ctx->seed},
+        .floaters = {.capacity = FLOATERS_MAX, .seed = ctx->seed}, .scatter_count = 500,
+        .scatter = {ctx->level->spawn[0], ctx->level->spawn[1], 50.0f},
         .deterministic = ctx->headless || ctx->opt->fixed_dt > 0});
     if (!s->worker) goto fail;
+    s->decals = decal_pool_create(&(decal_pool_desc){.capacity = MUD_DECALS_MAX});
     truck_model_build(&s->tm, vehicle_get_desc(mud_sim_vehicle(s->sim)));
     static const char *const body_names[TRUCK_BODY_PARTS] = {"truck.chassis", "truck.cab", "truck.bed", "truck.glass", "truck.lights"};
     for (int i = 0; i < TRUCK_BODY_PARTS; i++) s->body[i] = gfx_mesh_create(&s->tm.body[i].mesh, body_names[i]);
     s->wheel[TRUCK_TYRE] = gfx_mesh_create(&s->tm.wheel[TRUCK_TYRE].mesh, "truck.tyre");
     s->wheel[TRUCK_RIM] = gfx_mesh_create(&s->tm.wheel[TRUCK_RIM].mesh, "truck.rim");
     renderer_set_fog(ctx->r, (vec3){0.56f, 0.62f, 0.7f}, 0.009f);
+    mud_layers_default(&s->layers);
+    mud_layers_timing_init(&s->timing);
     return s;
 fail:
     log_error("mud scene: cannot start");
@@ -68,6 +84,7 @@ static void mud_destroy(void *p)
     mud_scene *s = p;
     if (!s) return;
     mud_clod_worker_destroy(s->worker);
+    decal_pool_destroy(s->decals);
     for (int i = 0; i < TRUCK_BODY_PARTS; i++) gfx_mesh_destroy(&s->body[i]);
     for (int i = 0; i < TRUCK_WHEEL_PARTS; i++) gfx_mesh_destroy(&s->wheel[i]);
     truck_model_free(&s->tm);
@@ -101,6 +118,10 @@ static void mud_update(void *p, const app_input *in, float dt)
 {
     mud_scene *s = p;
     if (in->pressed[GLFW_KEY_R]) mud_sim_spawn(s->sim);
+    if (in->pressed[GLFW_KEY_L]) {
+        int off = mud_layers_cycle(&s->layers);
+        log_info("layers: %s%s", off < 0 ? "all on" : mud_layer_names[off], off < 0 ? "" : " off (and the ones after it)");
+    }
     vehicle_input keys = read_controls(in);
     vehicle_input vi = mud_play_controls(&s->play, &keys, dt);
     const params *pr = s->ctx->params;
@@ -121,22 +142,54 @@ static void mud_update(void *p, const app_input *in, float dt)
     camera_look_at(s->ctx->cam, eye, target);
 }
 
+/* Clods that landed off the mud splat onto the grass or road (decals.h); a window may get the
+ * same finished clod frame twice: its landings count once. */
+static void add_decals(mud_scene *s)
+{
+    if (s->clods && s->clods->step != s->landings_step) {
+        s->landings_step = s->clods->step;
+        decal_pool_splat(s->decals, mud_sim_terrain(s->sim), s->clods->landed, s->clods->nlanded, (float)s->ctx->time);
+    }
+    mud_renderer_set_decals(s->mr, s->decal_draw, decal_pool_draws(s->decals, (float)s->ctx->time, s->decal_draw, MUD_DECALS_MAX));
+}
+
 static void mud_prepare(void *p)
 {
     mud_scene *s = p;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    mud_layers_timing_frame(&s->timing, &s->layers, (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
     vec3 pos;
     vehicle_position(mud_sim_vehicle(s->sim), pos);
     s->clods = mud_clod_worker_frame(s->worker);
-    /* the worker's clods are drawn by the billboard module with everything else that is blended */
-    if (s->clods && s->clods->count && s->ctx->fx.transient) {
+    /* the worker's clods and floating pieces are drawn by the billboard module with everything
+     * else that is blended; a lying piece sits on the mud surface, which only this thread knows */
+    if (s->clods && s->ctx->fx.transient && s->layers.on[MUD_LAYER_PARTICLES]) {
         int n = s->clods->count < MUD_MAX_CLODS ? s->clods->count : MUD_MAX_CLODS;
         for (int i = 0; i < n; i++) {
             const clod_instance *c = &s->clods->inst[i];
             s->clod_bb[i] = (fx_billboard){{c->pos[0], c->pos[1], c->pos[2]}, c->size, c->rotation,
                                            {c->color[0], c->color[1], c->color[2], c->color[3]}};
         }
-        s->ctx->fx.transient(s->ctx->fx.user, FX_CLOD, s->clod_bb, n);
+        mudfield *mf = mud_sim_field(s->sim);
+        for (int i = 0; i < s->clods->nfloat; i++) {
+            const floater_instance *c = &s->clods->floaters[i];
+            float y = c->lying ? mudfield_surface_height(mf, c->pos[0], c->pos[2]) + 0.3f * c->size : c->pos[1];
+            s->clod_bb[n++] = (fx_billboard){{c->pos[0], y, c->pos[2]}, c->size, c->rotation,
+                                             {c->color[0], c->color[1], c->color[2], c->color[3]}};
+        }
+        if (n) s->ctx->fx.transient(s->ctx->fx.user, FX_CLOD, s->clod_bb, n);
     }
+    if (!s->layers.on[MUD_LAYER_POST]) {
+        /* the post layer off: every effect of the stack off, the fixed exposure and tone map alone */
+        post_settings none;
+        for (int i = 0; i < POST_EFFECT_COUNT; i++) none.on[i] = false;
+        none.cycle = 0;
+        renderer_set_post(s->ctx->r, &none, 0.0f);
+    }
+    mud_renderer_set_layers(s->mr, &(mud_renderer_layers){.mud = s->layers.on[MUD_LAYER_MUD], .roads = s->layers.on[MUD_LAYER_ROADS],
+                                                          .decals = s->layers.on[MUD_LAYER_DECALS]});
+    add_decals(s);
     gfx_pass_begin("mud.upload");
     mud_renderer_update(s->mr, pos);
     gfx_pass_end();
@@ -191,7 +244,7 @@ static void mud_draw(void *p, scene_pass pass)
     draw_truck(s, pass);
 }
 
-static bool mud_supports(script_op op) { return op == SCRIPT_TRUCK || op == SCRIPT_DRIVE; }
+static bool mud_supports(script_op op) { return op == SCRIPT_TRUCK || op == SCRIPT_DRIVE || op == SCRIPT_LAYER; }
 
 static scene_cmd_result mud_command(void *p, const script_cmd *c)
 {
@@ -202,6 +255,10 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
         log_error("truck %.1f %.1f: X and Z must be in %d..%d (the level is %d m)", c->num[0], c->num[1], MUD_TRUCK_MARGIN,
                   size - MUD_TRUCK_MARGIN, size);
         return SCENE_CMD_FAILED;
+    }
+    if (c->op == SCRIPT_LAYER) {
+        s->layers.on[c->index] = c->num[0] != 0.0f; /* the parser let only present layers through */
+        return SCENE_CMD_OK;
     }
     if (c->op == SCRIPT_DRIVE) {
         mud_play_drive(&s->play, c->num[0], c->num[1], c->num[2]);
@@ -248,6 +305,14 @@ static void mud_stats(void *p, json_writer *w)
     mud_renderer_write_stats(s->mr, w);
     mud_play_stats(s->sim, w);
     json_int(w, "clods_alive", s->clods ? s->clods->alive : 0);
+    json_int(w, "decals", decal_pool_count(s->decals));
+    json_int(w, "floaters", s->clods ? s->clods->nfloat : 0);
+    json_int(w, "floaters_stuck", s->clods ? s->clods->float_stuck : 0);
+    json_int(w, "decals_added", decal_pool_added(s->decals));
+    json_object_begin(w, "layers");
+    for (int i = 0; i < MUD_LAYER_COUNT; i++)
+        if (mud_layer_present(i)) json_bool(w, mud_layer_names[i], s->layers.on[i]);
+    json_object_end(w);
 }
 
 static void mud_bench(void *p, json_writer *w)
@@ -255,6 +320,7 @@ static void mud_bench(void *p, json_writer *w)
     mud_scene *s = p;
     mud_play_stamp_stats(&s->play, s->sim, w);
     mud_renderer_write_upload(s->mr, s->frames, w);
+    mud_layers_timing_write(&s->timing, w);
     mud_bench_long_drive(w, s->ctx->seed, s->ctx->opt->mud_everywhere);
 }
 
@@ -264,15 +330,21 @@ static void mud_hud(void *p, float x, float y)
     const mud_renderer_stats *st = mud_renderer_get_stats(s->mr);
     const vehicle *v = mud_sim_vehicle(s->sim);
     const float c[4] = {1, 1, 1, 0.9f};
-    gfx_hud_text(x, y, 2.0f, c, "truck %.1f km/h  sink %.2f m\nblocks active %d drawn %d resident %d\nmud upload %.1f KiB  clods %d",
+    char off[128] = "";
+    for (int i = 0; i < MUD_LAYER_COUNT; i++)
+        if (mud_layer_present(i) && !s->layers.on[i]) snprintf(off + strlen(off), sizeof off - strlen(off), " %s", mud_layer_names[i]);
+    gfx_hud_text(x, y, s->ctx->height >= 600 ? 2.0f : 1.0f, c, "truck %.1f km/h  sink %.2f m\nblocks active %d drawn %d resident %d\nmud upload %.1f KiB  clods %d\nlayers off:%s",
                  vehicle_speed(v) * 3.6f, vehicle_sink(v), st->blocks_active, st->blocks_drawn, st->blocks_resident,
-                 (double)st->upload_bytes_frame / 1024.0, s->clods ? s->clods->alive : 0);
+                 (double)st->upload_bytes_frame / 1024.0, s->clods ? s->clods->alive : 0, off[0] ? off : " none");
 }
 
 static void mud_keys_help(char *buf, size_t len)
 {
+    char layers[128];
+    mud_layers_present_list(layers, sizeof layers);
     snprintf(buf, len, "W/S or Up/Down  throttle / reverse\nA/D or Left/Right  steer\nSpace  brake    R  back to the spawn\n"
-                       "Gamepad: RT/LT throttle, left stick steer, A brake");
+                       "L  take the next layer away (all on after the last)\n   layers: %s\n"
+                       "Gamepad: RT/LT throttle, left stick steer, A brake", layers);
 }
 
 const scene_vtable scene_mud = {

@@ -3,7 +3,13 @@
  * through holes, blow-offs, knock-back, respawn) is core/damage/range_play.h; every armor hit
  * becomes a blast sphere for the damage map (src/damage), whose two maps stand on panels behind
  * the robot, as in the reference.
- * Script: weapon, fire, hold, blast, robot respawn. Views and dumps: damage, damage-fading.
+ * The robot is skinned and animated (core/damage/robot_anim.h through range_play): every frame the
+ * pose's palette goes to the GPU (body, glow and plates, in the main and the shadow pass) and to
+ * the blast state, which skins the same vertices on the CPU and refits its BVH, so shots meet the
+ * pose that was drawn. Blasts are stored in bind space (the hit's barycentric point on the bind
+ * triangle), and the unwrap draws the plates at their rest transforms: a hole opens where the
+ * shot landed and travels with the limb.
+ * Script: weapon, fire, hold, blast, robot respawn, robot anim. Views and dumps: damage, damage-fading.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -25,6 +31,7 @@
 #include "gfx/timer.h"
 
 #define RANGE_FLASH_S 0.06f /* muzzle flash after a shot */
+#define RANGE_TRACER_SPRITES 1024
 
 typedef struct range {
     range_play play;             /* plates in flight, knock-back, respawn (core/damage/range_play.h) */
@@ -33,19 +40,20 @@ typedef struct range {
     blast_state *bs;
     damage_map *dm;
     dissolve *dv;
-    gfx_mesh body, glow, panel;
-    GLuint prog_panel;
-    GLint panel_u_model; /* looked up once; u_tex stays on unit 0 */
+    gfx_mesh body, glow;
+    mat4 rest[ROBOT_PLATE_COUNT]; /* plate -> bind space: the unwrap's models */
     weapon gun;
     float flash;                 /* muzzle flash time left */
+    double refit_ms;             /* CPU skinning + BVH refit of the last step */
+    fx_billboard tracer_bb[RANGE_TRACER_SPRITES];
     bool cut_dirty, clear_pending;
 } range;
 
-/* A blast sphere in world space: CPU history and blow-offs (core), GPU queue, effects. */
-static void range__blast(range *s, const float w[3], float radius, const float dir[3])
+/* A blast sphere in bind space: CPU history and blow-offs (core), GPU queue, effects. */
+static void range__blast(range *s, const float bind[3], float radius, const float dir[3])
 {
-    damage_blast(s->dm, w, radius);
-    range_play_blasted b = range_play_blast(&s->play, s->bs, w, radius, dir);
+    damage_blast(s->dm, bind, radius);
+    range_play_blasted b = range_play_blast(&s->play, s->bs, bind, radius, dir);
     if (b.cut) s->cut_dirty = true;
     for (int p = 0; p < ROBOT_PLATE_COUNT; p++) {
         if (!(b.blown >> p & 1u)) continue;
@@ -54,12 +62,26 @@ static void range__blast(range *s, const float w[3], float radius, const float d
     }
 }
 
-static void range__shoot(range *s, const float org[3], const float dir[3], float radius)
+/* What a hit does: sparks, and a blast or only heat (range_play_holes). */
+static void range__impact(range *s, const range_play_hit *h, float radius)
 {
-    range_play_hit h;
-    if (!range_play_shoot(&s->play, s->bs, org, dir, &h)) return;
-    if (s->ctx->fx.sparks) s->ctx->fx.sparks(s->ctx->fx.user, h.pos, h.normal, h.plate >= 0 ? 14 : 8);
-    if (h.plate >= 0) range__blast(s, h.pos, radius, dir);
+    float at[3] = {h->pos_bind[0], h->pos_bind[1], h->pos_bind[2]};
+    if (s->ctx->fx.sparks) s->ctx->fx.sparks(s->ctx->fx.user, h->pos, h->normal, h->plate >= 0 ? 14 : 8);
+    if (range_play_holes(&s->play, h, s->gun.kind)) range__blast(s, at, radius, h->dir);
+    else damage_scorch(s->dm, at, radius);
+}
+
+/* The drawn pose for the next shots: CPU skinning of every ray-tested vertex and a BVH refit. */
+static void range__pose(range *s)
+{
+    double t0 = gfx_now();
+    blast_set_pose(s->bs, s->play.palette);
+    s->refit_ms = (gfx_now() - t0) * 1000.0;
+}
+
+static float range__barrel(const range *s)
+{
+    return s->gun.kind == WEAPON_SHOTGUN ? 70.0f : s->gun.kind == WEAPON_AUTO ? 60.0f : 85.0f;
 }
 
 static void range_destroy(void *p);
@@ -76,22 +98,20 @@ static void *range_create(scene_ctx *ctx)
     s->rb = robot_create(NULL);
     s->bs = s->rb ? blast_create(s->rb, NULL) : NULL;
     s->dm = s->bs ? damage_map_create(&(damage_map_desc){0}, s->rb) : NULL;
-    s->prog_panel = gfx_program_load("damage_panel.vert", "damage_panel.frag", NULL);
-    s->panel_u_model = gfx_uniform(s->prog_panel, "u_model");
     /* the robot, its plates and their respawn all burn through the dissolve stage */
     s->dv = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_NONE});
-    if (!s->bs || !s->dm || !s->prog_panel || !s->dv) {
+    if (!s->bs || !s->dm || !s->dv) {
         log_error("range scene: the damage map or the dissolve stage could not be created");
         range_destroy(s);
         return NULL;
     }
     s->body = gfx_mesh_create(&s->rb->body, "robot.body");
     s->glow = gfx_mesh_create(&s->rb->glow, "robot.glow");
-    mesh_data q = {0};
-    mesh_build_plane(&q, 1.0f, 1.0f, 1);
-    s->panel = gfx_mesh_create(&q, "damage.panel");
-    mesh_data_free(&q);
+    gfx_mesh_set_skin(&s->body, (const uint8_t (*)[4])s->rb->body_skin.bone, (const float (*)[4])s->rb->body_skin.weight);
+    gfx_mesh_set_skin(&s->glow, (const uint8_t (*)[4])s->rb->glow_skin.bone, (const float (*)[4])s->rb->glow_skin.weight);
+    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) glm_mat4_copy(s->rb->plates[p].rest, s->rest[p]);
     range_play_init(&s->play, s->rb, ctx->seed);
+    range__pose(s);
     if (!ctx->camera_from_script) camera_look_at(ctx->cam, (vec3){0.6f, 1.55f, 3.6f}, (vec3){0, 1.25f, 0});
     renderer_set_shadow_focus(ctx->r, (vec3){0, 1.1f, -0.4f}, 3.2f);
     return s;
@@ -103,8 +123,6 @@ static void range_destroy(void *p)
     if (!s) return;
     gfx_mesh_destroy(&s->body);
     gfx_mesh_destroy(&s->glow);
-    gfx_mesh_destroy(&s->panel);
-    if (s->prog_panel) glDeleteProgram(s->prog_panel);
     dissolve_destroy(s->dv);
     damage_map_destroy(s->dm);
     blast_destroy(s->bs);
@@ -119,6 +137,7 @@ static void range_update(void *p, const app_input *in, float dt)
     if (in->pressed[GLFW_KEY_2]) weapon_select(&s->gun, WEAPON_AUTO);
     if (in->pressed[GLFW_KEY_3]) weapon_select(&s->gun, WEAPON_SHOTGUN);
     if (in->pressed[GLFW_KEY_R]) range_play_respawn(&s->play);
+    if (in->pressed[GLFW_KEY_T]) robot_anim_set_mode(&s->play.anim, (robot_anim_mode)((s->play.anim.mode + 1) % ROBOT_ANIM_MODE_COUNT));
     bool trigger = in->mouse_captured && in->mouse_down[0];
     bool pulled = in->mouse_captured && in->mouse_pressed[0];
     if (in->gamepad) {
@@ -128,13 +147,27 @@ static void range_update(void *p, const app_input *in, float dt)
     weapon_trigger(&s->gun, trigger, pulled);
 
     vec3 org, dir;
-    camera_ray(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), 0, 0, org, dir);
+    const float aspect = (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1);
+    camera_ray(s->ctx->cam, aspect, 0, 0, org, dir);
     glm_vec3_normalize(dir);
     s->gun.pellets = params_i(s->ctx->params, P_DAMAGE_PELLETS); /* the row's max is WEAPON_MAX_SHOTS */
     weapon_shot shots[WEAPON_MAX_SHOTS];
     int n = !range_play_can_fire(&s->play) ? 0 : weapon_update(&s->gun, dt, dir, shots, WEAPON_MAX_SHOTS);
-    if (n) s->flash = RANGE_FLASH_S;
-    for (int i = 0; i < n; i++) range__shoot(s, org, shots[i].dir, shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE));
+    if (n) {
+        s->flash = RANGE_FLASH_S;
+        /* from the muzzle (the barrel's end on screen, 0.45 m ahead) towards the crosshair */
+        vec3 muzzle, mdir;
+        float ndc[2];
+        viewmodel_muzzle_ndc(s->ctx->width, s->ctx->height, range__barrel(s), ndc);
+        camera_ray(s->ctx->cam, aspect, ndc[0], ndc[1], muzzle, mdir);
+        glm_vec3_normalize(mdir);
+        glm_vec3_muladds(mdir, 0.45f, muzzle);
+        range_play_hit hits[WEAPON_MAX_SHOTS];
+        bool hit[WEAPON_MAX_SHOTS];
+        range_play_volley(&s->play, s->bs, org, dir, muzzle, shots, n, hits, hit);
+        for (int i = 0; i < n; i++)
+            if (hit[i]) range__impact(s, &hits[i], shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE));
+    }
     s->flash = fmaxf(0.0f, s->flash - dt);
 
     if (range_play_update(&s->play, dt) & RANGE_PLAY_RESET) {
@@ -143,6 +176,7 @@ static void range_update(void *p, const app_input *in, float dt)
         s->clear_pending = true;
         s->cut_dirty = false;
     }
+    range__pose(s);
     damage_map_set_fade_hz(s->dm, params_f(s->ctx->params, P_DAMAGE_FADE_RATE));
     damage_map_update(s->dm, dt);
 }
@@ -153,24 +187,15 @@ static void range_prepare(void *p)
     if (s->clear_pending) damage_map_clear(s->dm);
     if (s->cut_dirty) damage_map_set_cut(s->dm, blast_cut_mask(s->bs));
     s->clear_pending = s->cut_dirty = false;
-    damage_map_prepare(s->dm, s->play.models, s->play.attached);
-}
-
-static void range__draw_panels(range *s)
-{
-    GLuint texs[2] = {damage_map_texture(s->dm), damage_map_fading_texture(s->dm)};
-    gfx_state_set(GFX_STATE_OPAQUE_TWO_SIDED);
-    glUseProgram(s->prog_panel);
-    glActiveTexture(GL_TEXTURE0);
-    for (int i = 0; i < 2; i++) {
-        mat4 m;
-        glm_translate_make(m, (vec3){i ? 1.45f : -1.45f, 1.5f, -1.6f});
-        glm_rotate_x(m, GLM_PI_2f, m);
-        glm_scale(m, (vec3){1.4f, 1.0f, 1.4f});
-        glUniformMatrix4fv(s->panel_u_model, 1, GL_FALSE, (const float *)m);
-        glBindTexture(GL_TEXTURE_2D, texs[i]);
-        gfx_mesh_draw(&s->panel);
+    damage_map_prepare(s->dm, s->rest, s->play.attached); /* spheres and plates in bind space */
+    /* tracers: a chain of additive spark sprites along each shot in flight */
+    float sprite[RANGE_TRACER_SPRITES][4];
+    int n = range_play_tracer_sprites(&s->play, sprite, RANGE_TRACER_SPRITES);
+    for (int i = 0; i < n; i++) {
+        unsigned char a = (unsigned char)(255.0f * sprite[i][3]);
+        s->tracer_bb[i] = (fx_billboard){{sprite[i][0], sprite[i][1], sprite[i][2]}, 0.06f, 0.0f, {255, 220, 150, a}};
     }
+    if (n && s->ctx->fx.transient) s->ctx->fx.transient(s->ctx->fx.user, FX_TRACER, s->tracer_bb, n);
 }
 
 static void range_draw(void *p, scene_pass pass)
@@ -181,13 +206,14 @@ static void range_draw(void *p, scene_pass pass)
     dissolve_pass dp = pass == SCENE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN;
     if (pass == SCENE_PASS_MAIN) {
         renderer_draw_ground(s->ctx->r);
-        range__draw_panels(s);
+        damage_draw_panels(s->dm);
     }
     gfx_pass_begin(pass == SCENE_PASS_SHADOW ? "damage.shadow" : "damage.armor");
-    dissolve_draw_mesh(s->dv, &s->body, s->play.root, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
-    dissolve_draw_mesh(s->dv, &s->glow, s->play.root, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.4f, 2.6f, 3.4f}, &rd, dp);
-    damage_draw_armor(s->dm, &(damage_armor_draw){.models = s->play.models, .visible = s->play.visible,
-                                                   .dv = s->dv, .dissolve = s->play.plate_dissolve},
+    const mat4 *pal = (const mat4 *)s->play.palette;
+    dissolve_draw_mesh_skinned(s->dv, &s->body, pal, RIG_BONE_COUNT, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
+    dissolve_draw_mesh_skinned(s->dv, &s->glow, pal, RIG_BONE_COUNT, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.4f, 2.6f, 3.4f}, &rd, dp);
+    damage_draw_armor(s->dm, &(damage_armor_draw){.models = s->play.models, .palette = pal, .skinned = s->play.attached,
+                                                   .visible = s->play.visible, .dv = s->dv, .dissolve = s->play.plate_dissolve},
                       pass == SCENE_PASS_SHADOW ? DAMAGE_PASS_SHADOW : DAMAGE_PASS_MAIN);
     gfx_pass_end();
 }
@@ -204,8 +230,17 @@ static scene_cmd_result range_command(void *p, const script_cmd *c)
     case SCRIPT_WEAPON: weapon_select(&s->gun, (weapon_kind)c->index); return SCENE_CMD_OK;
     case SCRIPT_FIRE: weapon_press(&s->gun); return SCENE_CMD_OK;
     case SCRIPT_HOLD: weapon_hold(&s->gun, c->num[0]); return SCENE_CMD_OK;
-    case SCRIPT_BLAST: range__blast(s, c->num, c->num[3], (float[3]){0, -1, 0}); return SCENE_CMD_OK;
-    case SCRIPT_ROBOT: range_play_respawn(&s->play); return SCENE_CMD_OK; /* the only action: respawn */
+    case SCRIPT_BLAST: {
+        /* a world point: into bind space through the skinning of the nearest drawn vertex */
+        float bind[3];
+        blast_world_to_bind(s->bs, c->num, bind);
+        range__blast(s, bind, c->num[3], (float[3]){0, -1, 0});
+        return SCENE_CMD_OK;
+    }
+    case SCRIPT_ROBOT:
+        if (c->index == SCRIPT_ROBOT_ANIM) robot_anim_set_mode(&s->play.anim, (robot_anim_mode)c->num[0]);
+        else range_play_respawn(&s->play);
+        return SCENE_CMD_OK;
     default: return SCENE_CMD_UNSUPPORTED;
     }
 }
@@ -227,6 +262,8 @@ static bool range_view(void *p, const char *name, scene_view *out)
 
 static bool range_dump(void *p, const char *target, const char *path)
 {
+    range *s = p;
+    if (!strcmp(target, "damage-scorch")) return damage_map_dump_scorch(s->dm, path);
     GLuint tex = range__map(p, target);
     if (!tex) return false;
     glFinish(); /* the maps were just rendered through an FBO */
@@ -241,6 +278,11 @@ static void range_stats(void *p, json_writer *w)
     json_string(w, "weapon", weapon_name(s->gun.kind));
     json_int(w, "shells", s->gun.shells); /* trigger events: one per semi-automatic pull */
     range_play_stats(&s->play, s->bs, w);
+    json_number(w, "robot_refit_ms", s->refit_ms);
+    mat4 view, proj, vp;
+    camera_matrices(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), view, proj);
+    glm_mat4_mul(proj, view, vp);
+    range_play_stats_hole(&s->play, s->bs, vp, s->ctx->width, s->ctx->height, w);
 }
 
 static void range_bench(void *p, json_writer *w)
@@ -248,7 +290,12 @@ static void range_bench(void *p, json_writer *w)
     range *s = p;
     float spheres[RANGE_PLAY_SHELL][4];
     int n = range_play_shell_spheres(&s->play, s->bs, spheres);
-    damage_bench_write(s->dm, s->play.models, s->play.attached, (const float (*)[4])spheres, n, w);
+    damage_bench_write(s->dm, s->rest, s->play.attached, (const float (*)[4])spheres, n, w);
+    /* the per-step cost of hits on the drawn pose: CPU skinning of every ray-tested vertex + refit */
+    enum { REPS = 50 };
+    double t0 = gfx_now();
+    for (int i = 0; i < REPS; i++) blast_set_pose(s->bs, s->play.palette);
+    json_number(w, "robot_skin_refit_ms", (gfx_now() - t0) * 1000.0 / REPS);
 }
 
 static void range_hud(void *p, float x, float y)
@@ -259,13 +306,12 @@ static void range_hud(void *p, float x, float y)
     const float white[4] = {1, 1, 1, 0.95f}, shade[4] = {0, 0, 0, 0.45f};
     damage_map_stats st = damage_map_get_stats(s->dm);
     gfx_hud_rect(x - 4, y - 3, 300 * scale, 20 * scale, shade);
-    gfx_hud_text(x, y, scale, white, "weapon: %s   blasts %lld   plates %d/%d", weapon_name(s->gun.kind), st.blasts,
-                 blast_plates_attached(s->bs), ROBOT_PLATE_COUNT);
+    gfx_hud_text(x, y, scale, white, "weapon: %s   blasts %lld   plates %d/%d   robot %s", weapon_name(s->gun.kind),
+                 st.blasts, blast_plates_attached(s->bs), ROBOT_PLATE_COUNT, robot_anim_state(&s->play.anim));
     gfx_hud_text(x, y + 9 * scale, scale, (float[4]){0.8f, 0.9f, 1, 0.9f}, "unwrap %lld  fade %lld%s", st.unwrap_passes,
                  st.fade_passes, st.fade_steps_left ? "  (cooling)" : "  (at rest)");
     gfx_hud_crosshair((float)w * 0.5f, (float)h * 0.5f, scale);
-    viewmodel_draw(w, h, s->gun.kind == WEAPON_SHOTGUN ? 70.0f : s->gun.kind == WEAPON_AUTO ? 60.0f : 85.0f,
-                   s->flash / RANGE_FLASH_S);
+    viewmodel_draw(w, h, range__barrel(s), s->flash / RANGE_FLASH_S);
 }
 
 static void range_keys_help(char *buf, size_t len)
@@ -273,7 +319,7 @@ static void range_keys_help(char *buf, size_t len)
     char keys[128] = "";
     for (int k = 0; k < WEAPON_KIND_COUNT; k++) /* keys 1.. select the weapons in table order */
         snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%d %s", k ? "  " : "", k + 1, weapon_names[k]);
-    snprintf(buf, len, "LMB / right trigger  fire\n%s\nR  respawn the robot", keys);
+    snprintf(buf, len, "LMB / right trigger  fire\n%s\nR  respawn the robot\nT  robot: idle, walk, stop", keys);
 }
 
 const scene_vtable scene_range = {

@@ -2,9 +2,19 @@
 
 #include "gfx/hud.h"
 
+#define VIEWMODEL_X 0.78f
+#define VIEWMODEL_Y 0.86f
+
+void viewmodel_muzzle_ndc(int w, int h, float len, float out[2])
+{
+    float gs = (float)h / 360.0f;
+    out[0] = 2.0f * (VIEWMODEL_X - len * gs / (float)w) - 1.0f;
+    out[1] = 1.0f - 2.0f * (VIEWMODEL_Y - 1.5f * gs / (float)h); /* the barrel's middle row */
+}
+
 void viewmodel_draw(int w, int h, float len, float k)
 {
-    float gx = (float)w * 0.78f, gy = (float)h * 0.86f, gs = (float)h / 360.0f;
+    float gx = (float)w * VIEWMODEL_X, gy = (float)h * VIEWMODEL_Y, gs = (float)h / 360.0f;
     const float metal[4] = {0.12f, 0.12f, 0.14f, 0.95f}, edge[4] = {0.3f, 0.3f, 0.34f, 0.95f};
     gfx_hud_rect(gx - len * gs, gy - 6 * gs, len * gs, 9 * gs, metal);
     gfx_hud_rect(gx - len * gs, gy - 6 * gs, len * gs, 2 * gs, edge);

@@ -10,5 +10,8 @@
 #define IMPRINT_APP_VIEWMODEL_H
 
 void viewmodel_draw(int width, int height, float barrel, float flash);
+/* Where the barrel's tip is drawn, in normalized device coordinates (x right, y up): shots and
+ * their tracers leave the world from there. */
+void viewmodel_muzzle_ndc(int width, int height, float barrel, float out[2]);
 
 #endif

@@ -13,6 +13,7 @@ struct dissolve {
     GLuint noise_tex;
     GLuint prog_lit, prog_caster;
     GLint lit_model, lit_albedo, lit_emissive, lit_view, lit_fringe, caster_model;
+    GLint lit_skin, lit_skin_on, caster_skin, caster_skin_on; /* shaders/skin.glsl */
     dissolve_uniforms lit_u, caster_u;
     dissolve_pitfall pitfall;
 };
@@ -64,6 +65,10 @@ dissolve *dissolve_create(const dissolve_desc *desc)
     dv->lit_view = gfx_uniform(dv->prog_lit, "u_view_mode");
     dv->lit_fringe = gfx_uniform(dv->prog_lit, "u_fringe");
     dv->caster_model = gfx_uniform(dv->prog_caster, "u_model");
+    dv->lit_skin = gfx_uniform(dv->prog_lit, "u_skin");
+    dv->lit_skin_on = gfx_uniform(dv->prog_lit, "u_skin_on");
+    dv->caster_skin = gfx_uniform(dv->prog_caster, "u_skin");
+    dv->caster_skin_on = gfx_uniform(dv->prog_caster, "u_skin_on");
     dissolve_uniforms_lookup(dv->prog_lit, &dv->lit_u);
     dissolve_uniforms_lookup(dv->prog_caster, &dv->caster_u);
     return dv;
@@ -146,25 +151,46 @@ void dissolve_bind(const dissolve *dv, const dissolve_uniforms *u, const dissolv
     glUniform3fv(u->edge_color, 1, p->edge_color);
 }
 
-void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive,
-                        const dissolve_params *p, dissolve_pass pass)
+/* palette NULL: rigid (u_skin_on = 0, the skin attributes are not read). */
+static void dissolve__skin(GLint loc, GLint on, const mat4 *palette, int bones)
+{
+    glUniform1i(on, palette ? 1 : 0);
+    if (palette) glUniformMatrix4fv(loc, bones, GL_FALSE, (const float *)palette);
+}
+
+static void dissolve__draw(const dissolve *dv, const gfx_mesh *m, mat4 model, const mat4 *palette, int bones,
+                           const vec3 albedo, const vec3 emissive, const dissolve_params *p, dissolve_pass pass)
 {
     if (!dv) return;
     if (pass == DISSOLVE_PASS_SHADOW) {
         gfx_state_set(GFX_STATE_CASTER);
         glUseProgram(dv->prog_caster);
         glUniformMatrix4fv(dv->caster_model, 1, GL_FALSE, (const float *)model);
+        dissolve__skin(dv->caster_skin, dv->caster_skin_on, palette, bones);
         dissolve_bind(dv, &dv->caster_u, p, pass);
     } else {
         gfx_state_set(GFX_STATE_OPAQUE_TWO_SIDED);
         glUseProgram(dv->prog_lit);
         glUniformMatrix4fv(dv->lit_model, 1, GL_FALSE, (const float *)model);
+        dissolve__skin(dv->lit_skin, dv->lit_skin_on, palette, bones);
         glUniform3fv(dv->lit_albedo, 1, albedo);
         glUniform3fv(dv->lit_emissive, 1, emissive ? emissive : (const float[3]){0, 0, 0});
         glUniform1i(dv->lit_view, 0);
         dissolve_bind(dv, &dv->lit_u, p, pass);
     }
     gfx_mesh_draw(m);
+}
+
+void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive,
+                        const dissolve_params *p, dissolve_pass pass)
+{
+    dissolve__draw(dv, m, model, NULL, 0, albedo, emissive, p, pass);
+}
+
+void dissolve_draw_mesh_skinned(const dissolve *dv, const gfx_mesh *m, const mat4 *palette, int bones, const vec3 albedo,
+                                const vec3 emissive, const dissolve_params *p, dissolve_pass pass)
+{
+    dissolve__draw(dv, m, GLM_MAT4_IDENTITY, palette, bones, albedo, emissive, p, pass);
 }
 
 void dissolve_draw_mesh_fringe(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo,
@@ -178,6 +204,7 @@ void dissolve_draw_mesh_fringe(const dissolve *dv, const gfx_mesh *m, mat4 model
     glUniform3fv(dv->lit_emissive, 1, (const float[3]){0, 0, 0});
     glUniform1i(dv->lit_view, 0);
     glUniform1f(dv->lit_fringe, 2.0f * fmaxf(p->edge_width, 1e-4f));
+    glUniform1i(dv->lit_skin_on, 0);
     dissolve_bind(dv, &dv->lit_u, p, DISSOLVE_PASS_MAIN);
     gfx_mesh_draw(m);
     glUniform1f(dv->lit_fringe, 0.0f);
@@ -191,6 +218,7 @@ void dissolve_draw_mesh_view(const dissolve *dv, const gfx_mesh *m, mat4 model, 
     glUseProgram(dv->prog_lit);
     glUniformMatrix4fv(dv->lit_model, 1, GL_FALSE, (const float *)model);
     glUniform1i(dv->lit_view, (int)view);
+    glUniform1i(dv->lit_skin_on, 0);
     dissolve_bind(dv, &dv->lit_u, p, DISSOLVE_PASS_MAIN);
     gfx_mesh_draw(m);
     glUniform1i(dv->lit_view, 0);

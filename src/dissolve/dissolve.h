@@ -73,6 +73,11 @@ void dissolve_unbind(const dissolve_uniforms *u);
 void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive,
                         const dissolve_params *p, dissolve_pass pass);
 
+/* The same for a skinned mesh (gfx_mesh_set_skin) in bind space: palette[bones] maps bind space
+ * to world (shaders/skin.glsl, at most 20 bones); every pass, the caster included, skins. */
+void dissolve_draw_mesh_skinned(const dissolve *dv, const gfx_mesh *m, const mat4 *palette, int bones, const vec3 albedo,
+                                const vec3 emissive, const dissolve_params *p, dissolve_pass pass);
+
 /* With p->edge == DISSOLVE_EDGE_FADE: the alpha-blended fringe below the cut (core/dissolve_math.h),
  * drawn after the opaque meshes (GFX_DEPTH_LESS | GFX_BLEND_ALPHA, no depth write, two-sided);
  * nothing with DISSOLVE_EDGE_CUT. Fringes of different meshes are not sorted. */

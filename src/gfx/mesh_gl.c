@@ -62,6 +62,31 @@ void gfx_mesh_update(gfx_mesh *gm, const mesh_data *m)
     free(v);
 }
 
+bool gfx_mesh_set_skin(gfx_mesh *gm, const uint8_t (*bone)[4], const float (*weight)[4])
+{
+    if (!gm->vao) return false;
+    /* 4 bone bytes then 4 weight floats: 20 bytes per vertex */
+    size_t stride = 4 + 16, bytes = (size_t)gm->vertex_count * stride;
+    unsigned char *v = malloc(bytes ? bytes : 1);
+    if (!v) return false;
+    for (int i = 0; i < gm->vertex_count; i++) {
+        memcpy(v + (size_t)i * stride, bone[i], 4);
+        memcpy(v + (size_t)i * stride + 4, weight[i], 16);
+    }
+    glBindVertexArray(gm->vao);
+    if (!gm->skin_vbo) glGenBuffers(1, &gm->skin_vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, gm->skin_vbo);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, v, GL_STATIC_DRAW);
+    free(v);
+    glEnableVertexAttribArray(GFX_ATTRIB_BONES);
+    glVertexAttribIPointer(GFX_ATTRIB_BONES, 4, GL_UNSIGNED_BYTE, (GLsizei)stride, (const void *)0);
+    glEnableVertexAttribArray(GFX_ATTRIB_WEIGHTS);
+    glVertexAttribPointer(GFX_ATTRIB_WEIGHTS, 4, GL_FLOAT, GL_FALSE, (GLsizei)stride, (const void *)4);
+    glBindVertexArray(0);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    return true;
+}
+
 void gfx_mesh_draw(const gfx_mesh *gm) { gfx_mesh_draw_range(gm, 0, gm->index_count); }
 
 void gfx_mesh_draw_range(const gfx_mesh *gm, int first, int count)
@@ -77,6 +102,7 @@ void gfx_mesh_destroy(gfx_mesh *gm)
     if (!gm) return;
     if (gm->ibo) glDeleteBuffers(1, &gm->ibo);
     if (gm->vbo) glDeleteBuffers(1, &gm->vbo);
+    if (gm->skin_vbo) glDeleteBuffers(1, &gm->skin_vbo);
     if (gm->vao) glDeleteVertexArrays(1, &gm->vao);
     memset(gm, 0, sizeof *gm);
 }

@@ -132,7 +132,7 @@ static GLuint shader__compile(GLenum type, const char *name, const char *body, c
     return sh;
 }
 
-static const char *const shader__attribs[] = {"a_pos", "a_nrm", "a_uv", "a_tan", "a_snrm"};
+static const char *const shader__attribs[] = {"a_pos", "a_nrm", "a_uv", "a_tan", "a_snrm", "a_bones", "a_weights"};
 
 static GLuint shader__link(GLuint vs, GLuint fs, const char *what, const char *const *varyings, int nvar)
 {
@@ -144,7 +144,7 @@ static GLuint shader__link(GLuint vs, GLuint fs, const char *what, const char *c
     GLuint p = glCreateProgram();
     glAttachShader(p, vs);
     if (fs) glAttachShader(p, fs);
-    for (int i = 0; i < 5; i++) glBindAttribLocation(p, (GLuint)i, shader__attribs[i]);
+    for (int i = 0; i < 7; i++) glBindAttribLocation(p, (GLuint)i, shader__attribs[i]);
     if (varyings) glTransformFeedbackVaryings(p, nvar, varyings, GL_INTERLEAVED_ATTRIBS);
     glLinkProgram(p);
     glDeleteShader(vs);

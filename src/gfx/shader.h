@@ -12,7 +12,8 @@
  * After linking, conventions are applied once so no module repeats them:
  *   - the uniform block "Frame" is bound to GFX_UBO_FRAME (see common.glsl),
  *   - samplers with reserved names get their reserved texture unit (GFX_UNIT_*),
- *   - vertex attributes use fixed locations: 0 a_pos, 1 a_nrm, 2 a_uv, 3 a_tan, 4 a_snrm
+ *   - vertex attributes use fixed locations: 0 a_pos, 1 a_nrm, 2 a_uv, 3 a_tan, 4 a_snrm,
+ *     5 a_bones, 6 a_weights (skinned meshes, gfx_mesh_set_skin)
  *     (bound by name before linking, so shaders need no layout qualifiers).
  * A failed load returns 0; glUseProgram(0) then draws nothing, and the caller decides what to do.
  */

@@ -49,9 +49,16 @@ struct mud_renderer {
     const terrain *terr;
     int nb, slots;
     float active_radius, draw_distance;
-    GLuint base_tex, mud_array, view_tex, view_base_tex, read_fbo;
+    GLuint base_tex, road_tex, mud_array, view_tex, view_base_tex, read_fbo;
     GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
     GLint u_origin[2], u_step[2], u_layer[2], u_sub[2]; /* per program, looked up once */
+    GLint u_show[2], u_decals, u_ndecals;
+    mud_renderer_layers layers;
+    /* this frame's decals, binned per block: decal_head[block] -> entries linked by decal_next */
+    decal_draw decals[MUD_DECALS_MAX];
+    int *decal_head;
+    int decal_next[MUD_DECALS_MAX * 4], decal_ref[MUD_DECALS_MAX * 4], decal_touched[MUD_DECALS_MAX * 4];
+    int ndecal_entries, ntouched;
     gfx_mesh grid_mud, grid_fine, grid_base[3]; /* fine: 2 x 127 segments near the camera; base LODs: 24, 12, 6 */
     int *block_slot;     /* nb*nb, -1 = none */
     float *block_hmin, *block_hmax;
@@ -116,6 +123,30 @@ static GLuint make_base_texture(const terrain *t, int nb)
     return tex;
 }
 
+/* The level's baked road data (terrain_block_road) in one (24 n + 1)^2 RG8 texture like the base:
+ * blocks without roads read "4 m off any road". */
+static GLuint make_road_texture(const terrain *t, int nb)
+{
+    int n = nb * BASE_SEG + 1;
+    uint8_t *px = malloc((size_t)n * n * 2);
+    if (!px) abort();
+    for (size_t i = 0; i < (size_t)n * n; i++) {
+        px[i * 2] = 0;
+        px[i * 2 + 1] = 255;
+    }
+    for (int bz = 0; bz < nb; bz++)
+        for (int bx = 0; bx < nb; bx++) {
+            const uint8_t *rd = terrain_block_road(t, bx, bz);
+            if (!rd) continue;
+            for (int j = 0; j < TERRAIN_BLOCK_SAMPLES; j++)
+                memcpy(px + ((size_t)(bz * BASE_SEG + j) * n + bx * BASE_SEG) * 2, rd + j * TERRAIN_BLOCK_SAMPLES * 2,
+                       TERRAIN_BLOCK_SAMPLES * 2);
+        }
+    GLuint tex = gfx_texture_create(&(gfx_texture_desc){.width = n, .height = n, .internal_format = GL_RG8, .data = px, .label = "mud.roads"});
+    free(px);
+    return tex;
+}
+
 mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
 {
     assert(desc && desc->field);
@@ -135,6 +166,9 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mr->scratch = malloc(LAYER_BYTES);
     mr->gpu_state = calloc((size_t)blocks, 1);
     mr->saved = calloc((size_t)blocks, sizeof *mr->saved);
+    mr->decal_head = malloc((size_t)blocks * sizeof *mr->decal_head);
+    if (!mr->decal_head) abort();
+    for (int b = 0; b < blocks; b++) mr->decal_head[b] = -1;
     if (!mr->block_slot || !mr->block_hmin || !mr->block_hmax || !mr->slot || !mr->scratch || !mr->gpu_state || !mr->saved) abort();
     for (int b = 0; b < blocks; b++) {
         mr->block_slot[b] = -1;
@@ -150,21 +184,29 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     }
     for (int s = 0; s < mr->slots; s++) mr->slot[s] = (slot_info){-1, -1};
 
-    mr->prog[MUD_PASS_MAIN] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", NULL);
-    mr->prog[MUD_PASS_SHADOW] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", "#define SHADOW_PASS 1\n");
+#define MUD__STR(x) #x
+#define MUD__DEFINE(x) "#define MUD_DECALS_PER_BLOCK " MUD__STR(x) "\n"
+    mr->prog[MUD_PASS_MAIN] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", MUD__DEFINE(MUD_DECALS_PER_BLOCK));
+    mr->prog[MUD_PASS_SHADOW] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", MUD__DEFINE(MUD_DECALS_PER_BLOCK) "#define SHADOW_PASS 1\n");
     mr->base_tex = make_base_texture(mr->terr, mr->nb);
-    if (!mr->prog[0] || !mr->prog[1] || !mr->base_tex) goto fail;
+    mr->road_tex = make_road_texture(mr->terr, mr->nb);
+    if (!mr->prog[0] || !mr->prog[1] || !mr->base_tex || !mr->road_tex) goto fail;
     for (int i = 0; i < 2; i++) {
         /* samplers and the base spacing never change: set once */
         glUseProgram(mr->prog[i]);
         glUniform1i(gfx_uniform(mr->prog[i], "u_base"), 0);
         glUniform1i(gfx_uniform(mr->prog[i], "u_mud"), 1);
+        glUniform1i(gfx_uniform(mr->prog[i], "u_road"), 2);
         glUniform1f(gfx_uniform(mr->prog[i], "u_base_spacing"), TERRAIN_BLOCK_SIZE / BASE_SEG);
         mr->u_origin[i] = gfx_uniform(mr->prog[i], "u_origin");
         mr->u_step[i] = gfx_uniform(mr->prog[i], "u_step");
         mr->u_layer[i] = gfx_uniform(mr->prog[i], "u_layer");
         mr->u_sub[i] = gfx_uniform(mr->prog[i], "u_sub");
+        mr->u_show[i] = gfx_uniform(mr->prog[i], "u_show");
     }
+    mr->layers = (mud_renderer_layers){.mud = true, .roads = true, .decals = true};
+    mr->u_decals = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_decals");
+    mr->u_ndecals = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_ndecals");
     mr->stamp_prog[0] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", "#define SUM_PASS 1\n");
     mr->stamp_prog[1] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", NULL);
     if (!mr->stamp_prog[0] || !mr->stamp_prog[1]) goto fail;
@@ -243,7 +285,7 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
 
 
     int n = mr->nb * BASE_SEG + 1;
-    mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)RES * RES * 4 * (size_t)(mr->slots + 1) +
+    mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)n * n * 2 + (size_t)RES * RES * 4 * (size_t)(mr->slots + 1) +
                           (size_t)MUDFIELD_STAMP_MAX * MUDFIELD_STAMP_MAX * 4 + 4 +
                           (size_t)(mr->grid_mud.vertex_count + mr->grid_fine.vertex_count + mr->grid_base[0].vertex_count * 2) * 64 +
                           (size_t)(mr->grid_mud.index_count + mr->grid_fine.index_count + mr->grid_base[0].index_count * 2) * 4;
@@ -260,6 +302,7 @@ void mud_renderer_destroy(mud_renderer *mr)
     for (int i = 0; i < 2; i++)
         if (mr->prog[i]) glDeleteProgram(mr->prog[i]);
     gfx_texture_destroy(mr->base_tex);
+    gfx_texture_destroy(mr->road_tex);
     gfx_texture_destroy(mr->view_tex);
     gfx_texture_destroy(mr->view_base_tex);
     if (mr->mud_array) glDeleteTextures(1, &mr->mud_array);
@@ -279,6 +322,7 @@ void mud_renderer_destroy(mud_renderer *mr)
     if (mr->grid_fine.vao) gfx_mesh_destroy(&mr->grid_fine);
     for (int l = 0; l < 3; l++)
         if (mr->grid_base[l].vao) gfx_mesh_destroy(&mr->grid_base[l]);
+    free(mr->decal_head);
     free(mr->block_slot);
     free(mr->block_hmin);
     free(mr->block_hmax);
@@ -580,6 +624,44 @@ void mud_renderer_stamp(mud_renderer *mr)
     mr->stats.blocks_resident = resident;
 }
 
+void mud_renderer_set_decals(mud_renderer *mr, const decal_draw *d, int n)
+{
+    for (int i = 0; i < mr->ntouched; i++) mr->decal_head[mr->decal_touched[i]] = -1;
+    mr->ntouched = mr->ndecal_entries = 0;
+    n = n < MUD_DECALS_MAX ? n : MUD_DECALS_MAX;
+    for (int i = 0; i < n; i++) {
+        mr->decals[i] = d[i];
+        /* a splat (its drops reach 1.6 radii, shaders/mud_terrain.frag) is smaller than a block:
+         * it touches at most 2 x 2 of them */
+        float reach = d[i].radius * 1.6f;
+        int bx0 = (int)floorf((d[i].x - reach) / TERRAIN_BLOCK_SIZE), bx1 = (int)floorf((d[i].x + reach) / TERRAIN_BLOCK_SIZE);
+        int bz0 = (int)floorf((d[i].z - reach) / TERRAIN_BLOCK_SIZE), bz1 = (int)floorf((d[i].z + reach) / TERRAIN_BLOCK_SIZE);
+        for (int bz = bz0; bz <= bz1 && bz <= bz0 + 1; bz++)
+            for (int bx = bx0; bx <= bx1 && bx <= bx0 + 1; bx++) {
+                if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;
+                int b = bz * mr->nb + bx, e = mr->ndecal_entries++;
+                if (mr->decal_head[b] < 0) mr->decal_touched[mr->ntouched++] = b;
+                /* pushed in front: a block's list runs newest first */
+                mr->decal_ref[e] = i;
+                mr->decal_next[e] = mr->decal_head[b];
+                mr->decal_head[b] = e;
+            }
+    }
+}
+
+/* The newest splats over block b into the main program's uniforms (*current: how many it holds). */
+static void set_block_decals(mud_renderer *mr, int b, int *current)
+{
+    float v[MUD_DECALS_PER_BLOCK * 4];
+    int k = 0;
+    if (mr->layers.decals)
+        for (int e = mr->decal_head[b]; e >= 0 && k < MUD_DECALS_PER_BLOCK; e = mr->decal_next[e], k++)
+            memcpy(v + k * 4, &mr->decals[mr->decal_ref[e]], 4 * sizeof(float));
+    if (k) glUniform4fv(mr->u_decals, k, v);
+    if (k != *current) glUniform1i(mr->u_ndecals, k);
+    *current = k;
+}
+
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye)
 {
     /* two-sided: skirts face either way */
@@ -589,13 +671,17 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
     glBindTexture(GL_TEXTURE_2D, mr->base_tex);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, mr->road_tex);
     const GLint u_origin = mr->u_origin[pass], u_step = mr->u_step[pass], u_layer = mr->u_layer[pass], u_sub = mr->u_sub[pass];
+    glUniform4f(mr->u_show[pass], mr->layers.mud ? 1.0f : 0.0f, mr->layers.roads ? 1.0f : 0.0f, 0.0f, 0.0f);
 
     vec4 planes[6];
     glm_frustum_planes(viewproj, planes);
     float dist = pass == MUD_PASS_SHADOW ? fminf(mr->draw_distance, 40.0f) : mr->draw_distance; /* the sun's map covers ~30 m */
     int reach = (int)ceilf(dist / TERRAIN_BLOCK_SIZE) + 1;
     int cx = (int)floorf(eye[0] / TERRAIN_BLOCK_SIZE), cz = (int)floorf(eye[2] / TERRAIN_BLOCK_SIZE), drawn = 0;
+    int ndecals = -1; /* what u_ndecals holds now: unknown */
     for (int bz = cz - reach; bz <= cz + reach; bz++)
         for (int bx = cx - reach; bx <= cx + reach; bx++) {
             if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;
@@ -606,8 +692,9 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
             if (dx * dx + dz * dz > dist * dist) continue;
             vec3 box[2] = {{x0, mr->block_hmin[b], z0}, {x0 + TERRAIN_BLOCK_SIZE, mr->block_hmax[b], z0 + TERRAIN_BLOCK_SIZE}};
             if (!glm_aabb_frustum(box, planes)) continue;
-            int s = mr->block_slot[b];
+            int s = mr->layers.mud ? mr->block_slot[b] : -1;
             glUniform2f(u_origin, x0, z0);
+            if (pass == MUD_PASS_MAIN) set_block_decals(mr, b, &ndecals);
             glUniform1i(u_layer, s);
             if (s >= 0) {
                 /* mud near the camera on a grid twice as fine, its heights a B-spline of the
@@ -627,6 +714,8 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
             drawn++;
         }
     if (pass == MUD_PASS_MAIN) mr->stats.blocks_drawn = drawn;
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, 0);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     glActiveTexture(GL_TEXTURE0);
@@ -634,6 +723,8 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
 }
 
 const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr) { return &mr->stats; }
+
+void mud_renderer_set_layers(mud_renderer *mr, const mud_renderer_layers *layers) { mr->layers = *layers; }
 
 int mud_renderer_slot(const mud_renderer *mr, int bx, int bz)
 {

@@ -11,7 +11,8 @@
  *   mud_renderer_destroy(mr);
  *
  * Owns: the base texture (every block's 25 x 25 samples in one (24 n + 1)^2 RGBA8 texture, borders
- * shared as in core/terrain.h; mud-mask growth is sent as sub-rectangles), a GL_TEXTURE_2D_ARRAY of
+ * shared as in core/terrain.h; mud-mask growth is sent as sub-rectangles), the road texture (the
+ * blocks' baked road data, core/mud/roads.h, in one (24 n + 1)^2 RG8 texture, made once), a GL_TEXTURE_2D_ARRAY of
  * `slots` 128 x 128 RGBA8 layers (default 64, 4 MiB: GPU memory never grows), a 48 x 48 RGBA8
  * scratch copy and a 1 x 1 R32F sum target for the stamp, grid meshes with a skirt (128^2 for
  * resident mud blocks; 25^2, 13^2, 7^2 for base blocks by distance), the terrain and stamp programs.
@@ -36,6 +37,7 @@
 #include <cglm/cglm.h>
 
 #include "core/base/json.h"
+#include "core/mud/decals.h"
 #include "core/mud/mud_sim.h"
 #include "core/mud/mudfield.h"
 #include "gfx/gl.h"
@@ -64,6 +66,18 @@ typedef struct mud_renderer_stats {
 
 typedef enum mud_pass { MUD_PASS_SHADOW, MUD_PASS_MAIN } mud_pass;
 
+/* What the terrain draws (the scene's layers, core/mud/mud_layers.h); zero = nothing but the
+ * base terrain. mud: the mud layers' relief and the mud material (off: grass and dirt only);
+ * roads: the gravel of the baked road data; decals: the mud splats (mud_renderer_set_decals). */
+typedef struct mud_renderer_layers {
+    bool mud, roads, decals;
+} mud_renderer_layers;
+
+/* Terrain mud decals (core/mud/decals.h) as the terrain shader draws them: no geometry, each block
+ * loops over the splats that overlap it (the newest MUD_DECALS_PER_BLOCK). */
+#define MUD_DECALS_MAX 1024
+#define MUD_DECALS_PER_BLOCK 16
+
 typedef struct mud_renderer mud_renderer;
 
 mud_renderer *mud_renderer_create(const mud_renderer_desc *desc);
@@ -81,6 +95,10 @@ void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim);
 void mud_renderer_stamp(mud_renderer *mr);
 /* Blocks within draw_distance of eye (shadow pass: of the shadow focus) that meet viewproj's frustum. */
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye);
+/* This frame's splats (up to MUD_DECALS_MAX, oldest first), sorted into the blocks they touch. */
+void mud_renderer_set_decals(mud_renderer *mr, const decal_draw *d, int n);
+/* The layers the following draws show (default: all on). */
+void mud_renderer_set_layers(mud_renderer *mr, const mud_renderer_layers *layers);
 const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr);
 /* CPU memory for mud: the physics field plus the layers read back at eviction. */
 size_t mud_renderer_cpu_bytes(const mud_renderer *mr);

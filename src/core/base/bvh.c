@@ -170,6 +170,37 @@ void bvh_destroy(bvh *b)
 
 int bvh_node_count(const bvh *b) { return b->node_count; }
 
+void bvh_refit(bvh *b, const float (*pos)[3], const uint32_t *idx)
+{
+    for (int i = 0; i < b->tri_count; i++) {
+        bvh_tri *bt = &b->tris[i];
+        const float *p0 = pos[idx[3 * bt->id]], *p1 = pos[idx[3 * bt->id + 1]], *p2 = pos[idx[3 * bt->id + 2]];
+        for (int k = 0; k < 3; k++) {
+            bt->p0[k] = p0[k];
+            bt->e1[k] = p1[k] - p0[k];
+            bt->e2[k] = p2[k] - p0[k];
+        }
+    }
+    /* children are always allocated after their parent: a reverse walk sees them first */
+    for (int ni = b->node_count - 1; ni >= 0; ni--) {
+        bvh_node *n = &b->nodes[ni];
+        for (int k = 0; k < 3; k++) { n->lo[k] = FLT_MAX; n->hi[k] = -FLT_MAX; }
+        if (n->count) {
+            for (int i = n->start; i < n->start + n->count; i++) {
+                const bvh_tri *t = &b->tris[i];
+                for (int k = 0; k < 3; k++) {
+                    float a = t->p0[k], e = a + t->e1[k], f = a + t->e2[k];
+                    n->lo[k] = fminf(n->lo[k], fminf(a, fminf(e, f)));
+                    n->hi[k] = fmaxf(n->hi[k], fmaxf(a, fmaxf(e, f)));
+                }
+            }
+        } else {
+            box_grow(n->lo, n->hi, b->nodes[n->start].lo, b->nodes[n->start].hi);
+            box_grow(n->lo, n->hi, b->nodes[n->start + 1].lo, b->nodes[n->start + 1].hi);
+        }
+    }
+}
+
 /* Möller–Trumbore, both faces. */
 static bool tri_hit(const bvh_tri *t, const float o[3], const float d[3], float *tt, float *uu, float *vv)
 {

@@ -47,6 +47,11 @@ int bvh_raycast_all(const bvh *b, const float org[3], const float dir[3], float 
 /* Brute force over every triangle, for tests and as the reference. */
 bool bvh_raycast_brute(const bvh *b, const float org[3], const float dir[3], float t_min, float t_max, bvh_hit *hit);
 
+/* Moves the triangles to new vertex positions (same idx as at create, same triangle count) and
+ * refits every node's box bottom-up: O(triangles + nodes), no allocation, the tree's topology
+ * kept (rays stay exact; only their speed depends on how far the mesh moved from the build). */
+void bvh_refit(bvh *b, const float (*pos)[3], const uint32_t *idx);
+
 int bvh_node_count(const bvh *b);
 
 #endif

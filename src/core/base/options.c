@@ -54,7 +54,9 @@ void options_print_help(FILE *f)
           "technique options:\n", f);
     fprintf(f, "  --batcher KIND      %s: billboard batcher    (default: %s)\n", batchers, bb_batcher_names[0]);
     fputs("  --particles N       extra billboards for stress tests, 0..10000000 (default 0)\n"
-          "  --level-size M      mud level side in metres, multiple of 16, 64..1024 (default 512)\n"
+          "  --level FILE        mud level file (default assets/levels/default.level; docs/mud.md)\n"
+          "  --level-size M      mud level side in metres, multiple of 16, 64..1024 (default: the\n"
+          "                      level file's, 512 for the default level)\n"
           "  --mud-everywhere    mud in every block of the mud level (soft, fully masked ground)\n"
           "panel and parameters:\n"
           "  --ui                show the parameter panel from the start (also in headless pictures;\n"
@@ -167,7 +169,7 @@ static const struct {
     {"--help", ARG_NONE},           {"--version", ARG_NONE},      {"--batcher", ARG_REQUIRED},
     {"--particles", ARG_REQUIRED},  {"--level-size", ARG_REQUIRED}, {"--step-hz", ARG_REQUIRED},
     {"--ui", ARG_NONE},             {"--set", ARG_REQUIRED},
-    {"--mud-everywhere", ARG_NONE},
+    {"--mud-everywhere", ARG_NONE}, {"--level", ARG_REQUIRED},
 };
 
 /* One option with its value (NULL when it takes none or an optional one was not given). */
@@ -228,7 +230,12 @@ static int apply(const char *name, const char *val, options *o, char *err, size_
         if (!parse_ll(val, &n) || n < 64 || n > 1024 || n % 16)
             return fail(err, errlen, "--level-size: expected metres, a multiple of 16 in 64..1024, got '%s'", val);
         o->level_size = (int)n;
+        o->level_size_set = true;
         return OPTIONS_OK;
+    }
+    if (!strcmp(name, "--level")) {
+        int rc = set_path(name, val, o->level, err, errlen);
+        return rc == OPTIONS_OK ? check_readable(name, val, err, errlen) : rc;
     }
     if (!strcmp(name, "--ui")) { o->ui = true; return OPTIONS_OK; }
     if (!strcmp(name, "--set")) {

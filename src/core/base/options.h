@@ -40,6 +40,8 @@ typedef struct options {
     char batcher[16];               /* --batcher instanced|quads */
     long particles;                 /* --particles N, 0..10,000,000 */
     int level_size;                 /* --level-size M, metres, multiple of 16, 64..1024 */
+    bool level_size_set;            /* --level-size given: it overrides the level file's size */
+    char level[OPTIONS_PATH_MAX];   /* --level FILE ("" = assets/levels/default.level); parsed by the app */
     bool ui;                        /* --ui: the parameter panel shown from the start, headless too */
     int nsets;                      /* --set NAME=VALUE, in order; each checked against the registry */
     char sets[OPTIONS_SETS_MAX][2][128]; /* [i][0] name, [i][1] value */

@@ -4,8 +4,10 @@
 #include "core/base/names.h"
 #include "core/base/params.h"
 #include "core/base/post_settings.h"
+#include "core/damage/robot_anim.h"
 #include "core/damage/weapon.h"
 #include "core/dissolve/dissolve_math.h"
+#include "core/mud/mud_layers.h"
 #include "core/wrinkle/wrinkle_expr.h"
 
 #include <assert.h>
@@ -27,8 +29,8 @@ const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1] = {"range", "mud", 
 const char *const script_view_names[] = {"none", "damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
                                          "wrinkle-mask", "mud", "shadow", "mud-base", "ssao", "bloom", "coc",
                                          "dissolve-d", "dissolve-w", "wrinkle-influence", NULL};
-const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", "mud-base", NULL};
-const char *const script_robot_names[] = {"respawn", NULL};
+const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", "mud-base", "damage-scorch", NULL};
+const char *const script_robot_names[] = {"respawn", "anim", NULL};
 
 /* Argument kinds: 'n' number, 'e' enumerated name, 'p' path, 'b' on|off (a number 1|0), 'w' word
  * (set: the parameter name, then its value into path; checked against the registry once both are
@@ -52,7 +54,7 @@ static const script_spec script_specs[SCRIPT_OP_COUNT] = {
     [SCRIPT_FIRE] = {"fire", "", "", NULL, NULL, {0}},
     [SCRIPT_HOLD] = {"hold", "n", "SECONDS", NULL, NULL, {R_POSITIVE}},
     [SCRIPT_BLAST] = {"blast", "nnnn", "X Y Z RADIUS", NULL, NULL, {R_ANY, R_ANY, R_ANY, R_POSITIVE}},
-    [SCRIPT_ROBOT] = {"robot", "e", "ACTION", script_robot_names, "robot action", {0}},
+    [SCRIPT_ROBOT] = {"robot", "e", "ACTION", script_robot_names, "robot action", {0}}, /* anim takes a mode */
     [SCRIPT_TRUCK] = {"truck", "nnn", "X Z HEADING_DEG", NULL, NULL, {0}},
     [SCRIPT_DRIVE] = {"drive", "nnn", "THROTTLE STEER SECONDS", NULL, NULL, {R_SIGNED_UNIT, R_SIGNED_UNIT, R_NONNEG}},
     [SCRIPT_BLENDSHAPE] = {"blendshape", "en", "NAME WEIGHT", head_shape_names, "blendshape", {R_UNIT}},
@@ -71,6 +73,7 @@ static const script_spec script_specs[SCRIPT_OP_COUNT] = {
     [SCRIPT_DISSOLVE_PITFALL] = {"dissolve-pitfall", "e", "NAME", dissolve_pitfall_names, "dissolve pitfall", {0}},
     [SCRIPT_DISSOLVE_EDGE] = {"dissolve-edge", "e", "EDGE", dissolve_edge_names, "dissolve edge", {0}},
     [SCRIPT_WRINKLES] = {"wrinkles", "b", "ON|OFF", NULL, NULL, {0}},
+    [SCRIPT_LAYER] = {"layer", "eb", "NAME ON|OFF", mud_layer_names, "layer", {0}},
 };
 
 const char *script_op_name(script_op op)
@@ -174,8 +177,24 @@ static bool arity_error(const script_ctx *c, const script_spec *sp, int got, cha
 }
 
 /* Arguments of one command (tok[0..ntok-1], the words after the command name) into *cmd. */
+/* `robot anim idle|walk|stop`: the one action with an argument; num[0] = robot_anim_mode. */
+static bool parse_robot_anim(const script_ctx *c, char **tok, int ntok, script_cmd *cmd)
+{
+    char list[64];
+    names_join(robot_anim_mode_names, ", ", list, sizeof list);
+    if (ntok != 2) return script_fail(c, "robot anim needs one animation (%s)", list);
+    int m = names_find(robot_anim_mode_names, tok[1]);
+    if (m < 0) return script_fail(c, "unknown robot animation '%s' (expected one of: %s)", tok[1], list);
+    cmd->index = SCRIPT_ROBOT_ANIM;
+    snprintf(cmd->str, sizeof cmd->str, "%s", tok[1]);
+    cmd->num[0] = (float)m;
+    cmd->nnum = 1;
+    return true;
+}
+
 static bool parse_args(const script_ctx *c, const script_spec *sp, char **tok, int ntok, script_cmd *cmd)
 {
+    if (cmd->op == SCRIPT_ROBOT && ntok >= 1 && !strcmp(tok[0], "anim")) return parse_robot_anim(c, tok, ntok, cmd);
     int want = (int)strlen(sp->args);
     if (ntok != want) return arity_error(c, sp, ntok, tok);
     int nnum = 0;
@@ -222,6 +241,11 @@ static bool parse_args(const script_ctx *c, const script_spec *sp, char **tok, i
         }
     }
     cmd->nnum = nnum;
+    if (cmd->op == SCRIPT_LAYER && !mud_layer_present(cmd->index)) {
+        char list[128];
+        mud_layers_present_list(list, sizeof list);
+        return script_fail(c, "layer %s: not in this build yet (layers: %s)", cmd->str, list);
+    }
     if (cmd->op == SCRIPT_SET) {
         /* a parameter of another scene is fine (it applies when that scene runs); an unknown
          * name or a bad value is not */

@@ -26,7 +26,7 @@ typedef enum script_op {
     SCRIPT_FIRE,           /* - */
     SCRIPT_HOLD,           /* num[0]: seconds > 0 */
     SCRIPT_BLAST,          /* num[0..3]: x y z radius (radius > 0) */
-    SCRIPT_ROBOT,          /* str, index: script_robot_names (respawn) */
+    SCRIPT_ROBOT,          /* str, index: script_robot_names (respawn, anim: num[0] robot_anim_mode, str its name) */
     SCRIPT_TRUCK,          /* num[0..2]: x z heading_deg */
     SCRIPT_DRIVE,          /* num[0..2]: throttle steer (each -1..1) seconds (>= 0) */
     SCRIPT_BLENDSHAPE,     /* str, index: head_shape_names (core/wrinkle/head.h); num[0]: weight 0..1 */
@@ -45,6 +45,7 @@ typedef enum script_op {
     SCRIPT_DISSOLVE_PITFALL, /* str, index: dissolve_pitfall_names */
     SCRIPT_DISSOLVE_EDGE,  /* str, index: dissolve_edge_names */
     SCRIPT_WRINKLES,       /* num[0]: 1 on, 0 off (off: the base maps alone, blendshapes still move) */
+    SCRIPT_LAYER,          /* str, index: mud_layer_names (core/mud/mud_layers.h), present ones only; num[0]: 1 on, 0 off */
     SCRIPT_OP_COUNT
 } script_op;
 
@@ -74,6 +75,7 @@ extern const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1];
 extern const char *const script_view_names[];
 extern const char *const script_dump_names[];
 extern const char *const script_robot_names[];
+enum { SCRIPT_ROBOT_RESPAWN, SCRIPT_ROBOT_ANIM };
 
 bool script_load(const char *path, script *out, char *err, size_t errlen);
 /* text: whole file contents; filename is used in error messages. */

@@ -2,14 +2,19 @@
  *
  *   blast_state *bs = blast_create(robot, &(blast_desc){0});
  *   blast_ray_hit h;
- *   if (blast_raycast(bs, org, dir, 100.0f, &h) && h.plate >= 0)   // robot space, through holes
- *       blast_add(bs, h.pos, 0.06f);                                // the GPU gets the same sphere
+ *   blast_set_pose(bs, palette);                                    // the drawn pose (rig_palette)
+ *   if (blast_raycast(bs, org, dir, 100.0f, &h) && h.plate >= 0)   // world, through holes
+ *       blast_add(bs, h.pos_bind, 0.06f);                           // bind space; the GPU gets the same
  *   int cut = blast_cut_islands(bs);                                // once per step, after blasts
  *   if (blast_intact(bs, p) < bs_desc.blowoff_intact) blast_detach(bs, p);
  *   blast_destroy(bs);
  *
- * Everything is in robot space (the robot's root frame): plates sit at their rest transform
- * while attached, so a sphere stored there stays on the plate whatever the robot's world pose.
+ * Spheres, the hole rule and the texel bookkeeping live in the BIND space of the rig (robot
+ * space at rest, core/damage/rig.h): a sphere stored there stays on the plate whatever pose the
+ * robot takes later. Rays meet the robot as drawn: blast_set_pose skins every body and armor
+ * vertex with the frame's palette (bind -> world) and refits the BVH; a hit reports the world
+ * point and the same point in bind space (barycentric on the bind triangle), which is where a
+ * blast there is stored. Before any blast_set_pose the pose is the bind pose at the origin.
  *
  * Hole rule, shared with the armor shader (shaders/damage_common.glsl mirrors blast_rough and
  * blast_value): the damage map's R channel holds v = max over blasts of saturate(1 - d / r),
@@ -25,8 +30,8 @@
  * whole shell (inner face and rims follow their outer texel), and marks them in the cut mask the
  * GL side uploads. Specks under 2 x 2 noise cells are the rough edge, not islands: they stay.
  *
- * Rays hit the real body and armor triangles (a BVH over the rest pose); a hit inside a hole
- * or on a detached plate is skipped and the ray goes on. The body is hit but never holed.
+ * Rays hit the real body and armor triangles (a BVH built over the bind pose, refitted to the
+ * current one); a hit inside a hole or on a detached plate is skipped and the ray goes on. The body is hit but never holed.
  * Failure: create returns NULL and logs when memory runs out.
  */
 #ifndef IMPRINT_CORE_BLAST_H
@@ -47,16 +52,18 @@ typedef struct blast_desc {
 } blast_desc;
 
 typedef struct blast_sphere {
-    float center[3];        /* robot space */
+    float center[3];        /* bind space */
     float radius;
 } blast_sphere;
 
 typedef struct blast_ray_hit {
     float t;                /* in units of dir */
-    float pos[3];           /* robot space */
-    float normal[3];        /* geometric, facing the ray's origin */
+    float pos[3];           /* world (the ray's space) */
+    float pos_bind[3];      /* the same surface point in bind space */
+    float normal[3];        /* geometric, of the drawn triangle, facing the ray's origin */
     float uv[2];            /* atlas uv (armor only) */
     int plate;              /* -1: the inner body */
+    int bone;               /* the bone the hit surface follows most (flinch) */
     int holes_passed;       /* armor surfaces the ray went through */
 } blast_ray_hit;
 
@@ -67,7 +74,18 @@ void blast_destroy(blast_state *bs);
 /* Everything intact and attached again (respawn). */
 void blast_reset(blast_state *bs);
 
-/* Record a sphere (robot space) and update the intact texels of the attached plates it touches.
+/* The drawn pose: palette[RIG_BONE_COUNT] (bind -> world, rig_palette) skins every vertex on the
+ * CPU and refits the BVH (once per frame; cost in docs/damage.md). */
+void blast_set_pose(blast_state *bs, const mat4 *palette);
+/* The skinned vertices of the last pose (body, glow, then plates in order), for tests. */
+const float (*blast_posed_positions(const blast_state *bs, int *count))[3];
+/* A world point near the drawn robot into bind space, through the skinning of the nearest body or
+ * attached armor vertex (a `blast X Y Z R` command at a world point). */
+void blast_world_to_bind(const blast_state *bs, const float w[3], float out[3]);
+/* The other way: where a bind-space point is drawn now (the skinning of its nearest bind vertex). */
+void blast_bind_to_world(const blast_state *bs, const float bind[3], float out[3]);
+
+/* Record a sphere (bind space) and update the intact texels of the attached plates it touches.
  * Returns a bit mask of the plates it touched. */
 unsigned blast_add(blast_state *bs, const float center[3], float radius);
 int blast_count(const blast_state *bs);
@@ -80,6 +98,7 @@ float blast_value(float dist, float radius);
 float blast_value_at(const blast_state *bs, int plate, const float pos[3]);
 bool blast_is_hole(const blast_state *bs, int plate, const float pos[3], const float uv[2]);
 
+/* org, dir in world space (the pose of the last blast_set_pose). */
 bool blast_raycast(const blast_state *bs, const float org[3], const float dir[3], float t_max, blast_ray_hit *hit);
 
 float blast_intact(const blast_state *bs, int plate);

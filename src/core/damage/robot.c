@@ -344,8 +344,10 @@ static void build_plates(builder *b)
     }
 }
 
-static void add_part(mesh_data *dst, int kind, const float scale[3], const float at[3], float rot_x_deg)
+static void add_part(mesh_data *dst, rig_skin *skin, rig_region region, int kind, const float scale[3], const float at[3],
+                     float rot_x_deg)
 {
+    const int first = dst->vertex_count;
     mesh_data tmp = {0};
     if (kind == 0) mesh_build_box(&tmp, (float[3]){1, 1, 1}, 1);
     else if (kind == 1) mesh_build_cylinder(&tmp, 1.0f, 1.0f, 14, 1);
@@ -356,6 +358,7 @@ static void add_part(mesh_data *dst, int kind, const float scale[3], const float
     glm_scale(xf, (float *)scale);
     mesh_append(dst, &tmp, xf);
     mesh_data_free(&tmp);
+    rig_skin_bake(skin, (const float (*)[3])dst->pos, first, dst->vertex_count, region, 0);
 }
 
 enum { BOX, CYL, SPH };
@@ -365,31 +368,32 @@ enum { BOX, CYL, SPH };
 static void build_body(robot *r)
 {
     mesh_data *m = &r->body, *g = &r->glow;
-    add_part(m, CYL, (float[3]){0.2f, 0.54f, 0.13f}, (float[3]){0, 1.08f, 0}, 0);
-    add_part(m, BOX, (float[3]){0.22f, 0.09f, 0.12f}, (float[3]){0, 1.0f, 0}, 0);
-    add_part(m, CYL, (float[3]){0.05f, 0.2f, 0.05f}, (float[3]){0, 1.6f, 0}, 0);
-    add_part(m, CYL, (float[3]){0.105f, 0.32f, 0.115f}, (float[3]){0, 1.78f, 0}, 0);
+    add_part(m, &r->body_skin, RIG_REGION_TORSO, CYL, (float[3]){0.2f, 0.54f, 0.13f}, (float[3]){0, 1.08f, 0}, 0);
+    add_part(m, &r->body_skin, RIG_REGION_TORSO, BOX, (float[3]){0.22f, 0.09f, 0.12f}, (float[3]){0, 1.0f, 0}, 0);
+    add_part(m, &r->body_skin, RIG_REGION_TORSO, CYL, (float[3]){0.05f, 0.2f, 0.05f}, (float[3]){0, 1.6f, 0}, 0);
+    add_part(m, &r->body_skin, RIG_REGION_TORSO, CYL, (float[3]){0.105f, 0.32f, 0.115f}, (float[3]){0, 1.78f, 0}, 0);
     for (int s = 0; s < 2; s++) {
         float side = s ? -1.0f : 1.0f;
-        add_part(m, SPH, (float[3]){0.075f, 0.075f, 0.075f}, (float[3]){side * 0.34f, 1.53f, 0}, 0);
-        add_part(m, CYL, (float[3]){0.05f, 0.38f, 0.05f}, (float[3]){side * 0.38f, 1.12f, 0}, 0);
-        add_part(m, SPH, (float[3]){0.06f, 0.06f, 0.06f}, (float[3]){side * 0.38f, 1.14f, 0}, 0);
-        add_part(m, CYL, (float[3]){0.045f, 0.28f, 0.045f}, (float[3]){side * 0.38f, 0.85f, 0}, 0);
-        add_part(m, BOX, (float[3]){0.04f, 0.06f, 0.05f}, (float[3]){side * 0.38f, 0.8f, 0}, 0);
-        add_part(m, SPH, (float[3]){0.08f, 0.08f, 0.08f}, (float[3]){side * 0.14f, 0.93f, 0}, 0);
-        add_part(m, CYL, (float[3]){0.065f, 0.42f, 0.065f}, (float[3]){side * 0.14f, 0.5f, 0}, 0);
-        add_part(m, SPH, (float[3]){0.07f, 0.07f, 0.07f}, (float[3]){side * 0.14f, 0.51f, 0}, 0);
-        add_part(m, CYL, (float[3]){0.055f, 0.42f, 0.055f}, (float[3]){side * 0.14f, 0.08f, 0}, 0);
-        add_part(m, BOX, (float[3]){0.07f, 0.05f, 0.13f}, (float[3]){side * 0.14f, 0.05f, 0.04f}, 0);
+        const rig_region arm_region = s ? RIG_REGION_ARM_R : RIG_REGION_ARM_L, leg_region = s ? RIG_REGION_LEG_R : RIG_REGION_LEG_L;
+        add_part(m, &r->body_skin, arm_region, SPH, (float[3]){0.075f, 0.075f, 0.075f}, (float[3]){side * 0.34f, 1.53f, 0}, 0);
+        add_part(m, &r->body_skin, arm_region, CYL, (float[3]){0.05f, 0.38f, 0.05f}, (float[3]){side * 0.38f, 1.12f, 0}, 0);
+        add_part(m, &r->body_skin, arm_region, SPH, (float[3]){0.06f, 0.06f, 0.06f}, (float[3]){side * 0.38f, 1.14f, 0}, 0);
+        add_part(m, &r->body_skin, arm_region, CYL, (float[3]){0.045f, 0.28f, 0.045f}, (float[3]){side * 0.38f, 0.85f, 0}, 0);
+        add_part(m, &r->body_skin, arm_region, BOX, (float[3]){0.04f, 0.06f, 0.05f}, (float[3]){side * 0.38f, 0.8f, 0}, 0);
+        add_part(m, &r->body_skin, leg_region, SPH, (float[3]){0.08f, 0.08f, 0.08f}, (float[3]){side * 0.14f, 0.93f, 0}, 0);
+        add_part(m, &r->body_skin, leg_region, CYL, (float[3]){0.065f, 0.42f, 0.065f}, (float[3]){side * 0.14f, 0.5f, 0}, 0);
+        add_part(m, &r->body_skin, leg_region, SPH, (float[3]){0.07f, 0.07f, 0.07f}, (float[3]){side * 0.14f, 0.51f, 0}, 0);
+        add_part(m, &r->body_skin, leg_region, CYL, (float[3]){0.055f, 0.42f, 0.055f}, (float[3]){side * 0.14f, 0.08f, 0}, 0);
+        add_part(m, &r->body_skin, leg_region, BOX, (float[3]){0.07f, 0.05f, 0.13f}, (float[3]){side * 0.14f, 0.05f, 0.04f}, 0);
         /* glowing joint rings and the eye lights */
-        add_part(g, CYL, (float[3]){0.053f, 0.02f, 0.053f}, (float[3]){side * 0.38f, 1.3f, 0}, 0);
-        add_part(g, CYL, (float[3]){0.058f, 0.02f, 0.058f}, (float[3]){side * 0.14f, 0.3f, 0}, 0);
-        add_part(g, CYL, (float[3]){0.068f, 0.02f, 0.068f}, (float[3]){side * 0.14f, 0.72f, 0}, 0);
-        add_part(g, BOX, (float[3]){0.03f, 0.012f, 0.01f}, (float[3]){side * 0.045f, 1.96f, 0.108f}, 0);
+        add_part(g, &r->glow_skin, arm_region, CYL, (float[3]){0.053f, 0.02f, 0.053f}, (float[3]){side * 0.38f, 1.3f, 0}, 0);
+        add_part(g, &r->glow_skin, leg_region, CYL, (float[3]){0.058f, 0.02f, 0.058f}, (float[3]){side * 0.14f, 0.3f, 0}, 0);
+        add_part(g, &r->glow_skin, leg_region, CYL, (float[3]){0.068f, 0.02f, 0.068f}, (float[3]){side * 0.14f, 0.72f, 0}, 0);
+        add_part(g, &r->glow_skin, RIG_REGION_TORSO, BOX, (float[3]){0.03f, 0.012f, 0.01f}, (float[3]){side * 0.045f, 1.96f, 0.108f}, 0);
     }
     /* the power core in the chest, behind the chest plate */
-    add_part(g, CYL, (float[3]){0.05f, 0.015f, 0.05f}, (float[3]){0, 1.4f, 0.12f}, 90);
-    add_part(g, BOX, (float[3]){0.012f, 0.2f, 0.006f}, (float[3]){0, 1.2f, 0.127f}, 0);
+    add_part(g, &r->glow_skin, RIG_REGION_TORSO, CYL, (float[3]){0.05f, 0.015f, 0.05f}, (float[3]){0, 1.4f, 0.12f}, 90);
+    add_part(g, &r->glow_skin, RIG_REGION_TORSO, BOX, (float[3]){0.012f, 0.2f, 0.006f}, (float[3]){0, 1.2f, 0.127f}, 0);
 }
 
 static bool try_pack(robot *r, builder *b, float s, stbrp_rect *rects, stbrp_node *nodes)
@@ -431,6 +435,37 @@ static bool pack_atlas(robot *r, builder *b)
         c->len1 = b->chart_len_m[rects[i].id][1] * lo;
     }
     return true;
+}
+
+/* The bone each plate rides on and the chain its weights follow. */
+static const struct { int bone; rig_region region; } plate_rig[ROBOT_PLATE_COUNT] = {
+    [ROBOT_PLATE_HELMET] = {RIG_HEAD, RIG_REGION_RIGID},
+    [ROBOT_PLATE_CHEST] = {RIG_CHEST, RIG_REGION_TORSO_PLATE},
+    [ROBOT_PLATE_BACK] = {RIG_CHEST, RIG_REGION_TORSO_PLATE},
+    [ROBOT_PLATE_SHOULDER_L] = {RIG_CLAVICLE_L, RIG_REGION_RIGID},
+    [ROBOT_PLATE_SHOULDER_R] = {RIG_CLAVICLE_R, RIG_REGION_RIGID},
+    [ROBOT_PLATE_UPPER_ARM_L] = {RIG_UPPER_ARM_L, RIG_REGION_ARM_L},
+    [ROBOT_PLATE_UPPER_ARM_R] = {RIG_UPPER_ARM_R, RIG_REGION_ARM_R},
+    [ROBOT_PLATE_LOWER_ARM_L] = {RIG_LOWER_ARM_L, RIG_REGION_ARM_L},
+    [ROBOT_PLATE_LOWER_ARM_R] = {RIG_LOWER_ARM_R, RIG_REGION_ARM_R},
+    [ROBOT_PLATE_THIGH_L] = {RIG_THIGH_L, RIG_REGION_LEG_L},
+    [ROBOT_PLATE_THIGH_R] = {RIG_THIGH_R, RIG_REGION_LEG_R},
+    [ROBOT_PLATE_SHIN_L] = {RIG_SHIN_L, RIG_REGION_LEG_L},
+    [ROBOT_PLATE_SHIN_R] = {RIG_SHIN_R, RIG_REGION_LEG_R},
+};
+
+/* Plate weights are baked at the bind (rest) position of each vertex. */
+static void skin_plates(robot *r)
+{
+    for (int p = 0; p < r->plate_count; p++) {
+        robot_plate *pl = &r->plates[p];
+        const mesh_data *m = &pl->mesh;
+        float (*bind)[3] = xrealloc(NULL, (size_t)m->vertex_count * sizeof *bind);
+        for (int v = 0; v < m->vertex_count; v++) glm_mat4_mulv3(pl->rest, m->pos[v], 1.0f, bind[v]);
+        pl->bone = plate_rig[p].bone;
+        rig_skin_bake(&pl->skin, (const float (*)[3])bind, 0, m->vertex_count, plate_rig[p].region, pl->bone);
+        free(bind);
+    }
 }
 
 static void finish_plates(robot *r, builder *b)
@@ -494,6 +529,7 @@ robot *robot_create(const robot_desc *desc)
         return NULL;
     }
     build_body(r);
+    skin_plates(r);
     vec3 lo, hi;
     mesh_bounds(&r->plates[ROBOT_PLATE_HELMET].mesh, lo, hi);
     r->height = hi[1] + r->plates[ROBOT_PLATE_HELMET].rest[3][1];
@@ -508,7 +544,10 @@ void robot_destroy(robot *r)
         free(r->plates[p].param);
         free(r->plates[p].panel);
         free(r->plates[p].chart);
+        rig_skin_free(&r->plates[p].skin);
     }
+    rig_skin_free(&r->body_skin);
+    rig_skin_free(&r->glow_skin);
     mesh_data_free(&r->body);
     mesh_data_free(&r->glow);
     free(r);

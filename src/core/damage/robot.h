@@ -21,6 +21,11 @@
  * that fits), so texel density is balanced by surface area; every chart keeps desc.gutter
  * empty texels on each side. Allocation failure aborts (built once at start-up); an atlas too
  * small for the charts (never at the defaults) is logged and robot_create returns NULL.
+ *
+ * Skeleton: robot space at rest is the bind space of the rig (core/damage/rig.h, RIG_BONE_COUNT
+ * bones). Every body part, glow detail and plate vertex carries baked skin weights (at most four
+ * bones, summing to 1; rigid away from joints, blended across them); each plate names the bone it
+ * rides on.
  */
 #ifndef IMPRINT_CORE_ROBOT_H
 #define IMPRINT_CORE_ROBOT_H
@@ -29,6 +34,7 @@
 #include <cglm/cglm.h>
 
 #include "core/base/mesh.h"
+#include "core/damage/rig.h"
 
 enum {
     ROBOT_PLATE_HELMET, ROBOT_PLATE_CHEST, ROBOT_PLATE_BACK,
@@ -70,11 +76,14 @@ typedef struct robot_plate {
     vec3 center;          /* bounding sphere, plate-local */
     float radius;
     float area;           /* all faces, m² */
+    int bone;             /* the bone it rides on (core/damage/rig.h); it leaves the body from there */
+    rig_skin skin;        /* per vertex, baked at the rest (bind) position */
 } robot_plate;
 
 typedef struct robot {
     mesh_data body;       /* robot space, dark metal */
     mesh_data glow;       /* robot space, emissive details */
+    rig_skin body_skin, glow_skin; /* per vertex of body and glow */
     robot_plate plates[ROBOT_PLATE_COUNT];
     int plate_count;
     robot_panel panels[ROBOT_MAX_PANELS];

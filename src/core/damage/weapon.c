@@ -135,3 +135,5 @@ int weapon_update(weapon *w, float dt, const float aim_dir[3], weapon_shot *out,
     if (w->hold_left > 0) w->hold_left = w->hold_left > dt ? w->hold_left - dt : 0;
     return n;
 }
+
+bool weapon_penetrates(weapon_kind kind, float dist) { return kind != WEAPON_SHOTGUN || dist <= WEAPON_HEAT_RANGE; }

@@ -31,6 +31,7 @@ typedef enum weapon_kind { WEAPON_MARKSMAN, WEAPON_AUTO, WEAPON_SHOTGUN, WEAPON_
 #define WEAPON_PELLET_RADIUS_MIN 0.02f
 #define WEAPON_PELLET_RADIUS_MAX 0.06f
 #define WEAPON_AUTO_SPREAD 0.02f         /* full auto: shots wander within this tangent */
+#define WEAPON_HEAT_RANGE 8.0f           /* m: shotgun pellets farther than this only scorch */
 
 typedef struct weapon_shot {
     float dir[3];      /* unit direction */
@@ -61,6 +62,10 @@ void weapon_trigger(weapon *w, bool down, bool pressed);
 /* Advance dt seconds; writes the shots that left the barrel (a shell is w->pellets pellets). A
  * zero or non-finite aim_dir (a script camera whose eye is its target) fires nothing. */
 int weapon_update(weapon *w, float dt, const float aim_dir[3], weapon_shot *out, int max_out);
+
+/* Whether a shot of this gun that meets armor dist metres away goes through (a hole) or only
+ * heats it (scorch): shotgun pellets lose their punch beyond WEAPON_HEAT_RANGE. */
+bool weapon_penetrates(weapon_kind kind, float dist);
 
 /* The one table of weapon names, indexed by weapon_kind, NULL-terminated (core/base/names.h). */
 extern const char *const weapon_names[WEAPON_KIND_COUNT + 1];

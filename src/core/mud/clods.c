@@ -20,6 +20,8 @@ struct clods {
     int capacity, alive;
     float gravity, rate;
     float carry[CLODS_MAX_EMITTERS]; /* fractional clods owed per emitter */
+    clod_landing landed[CLODS_LANDINGS_MAX];
+    int nlanded;
     rng rng;
 };
 
@@ -96,8 +98,9 @@ void clods_step(clods *c, float dt)
         for (int a = 0; a < 3; a++) k->pos[a] += k->vel[a] * dt;
         k->rot += k->spin * dt;
         k->age += dt;
-        bool dead = k->age > CLODS_MAX_LIFE || (k->vel[1] < 0 && k->pos[1] < terrain_height(c->terr, k->pos[0], k->pos[2]) - 0.05f);
-        if (dead)
+        bool landed = k->vel[1] < 0 && k->pos[1] < terrain_height(c->terr, k->pos[0], k->pos[2]) - 0.05f;
+        if (landed && c->nlanded < CLODS_LANDINGS_MAX) c->landed[c->nlanded++] = (clod_landing){{k->pos[0], k->pos[1], k->pos[2]}, k->size};
+        if (landed || k->age > CLODS_MAX_LIFE)
             c->pool[i] = c->pool[--c->alive]; /* swap-remove keeps the pool packed */
         else
             i++;
@@ -105,6 +108,14 @@ void clods_step(clods *c, float dt)
 }
 
 int clods_alive(const clods *c) { return c->alive; }
+
+int clods_take_landings(clods *c, clod_landing *out, int cap)
+{
+    int n = c->nlanded < cap ? c->nlanded : cap;
+    for (int i = 0; i < n; i++) out[i] = c->landed[i];
+    c->nlanded = 0;
+    return n;
+}
 int clods_capacity(const clods *c) { return c->capacity; }
 
 int clods_write(const clods *c, clod_instance *out, int cap)

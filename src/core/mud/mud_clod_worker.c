@@ -22,6 +22,7 @@ typedef struct step_input {
 struct mud_clod_worker {
     triple_buffer *in, *out;
     clods *sim;
+    floaters *floats;
     bool deterministic;
     uint64_t submitted;
     atomic_bool stop, parked;
@@ -54,12 +55,18 @@ static void *worker_main(void *arg)
         }
         /* steps we missed (real-time mode only) throw their clods from the newest wheel state */
         clods_emit(w->sim, in->emitters, in->count, in->dt * (float)(seq - done));
-        for (uint64_t s = done; s < seq; s++) clods_step(w->sim, in->dt);
+        for (uint64_t s = done; s < seq; s++) {
+            clods_step(w->sim, in->dt);
+            floaters_step(w->floats, in->emitters, in->count, in->dt);
+        }
         done = seq;
         mud_clod_frame *f = triple_buffer_back(w->out);
         f->step = seq;
         f->alive = clods_alive(w->sim);
         f->count = clods_write(w->sim, f->inst, cap);
+        f->nlanded = clods_take_landings(w->sim, f->landed, CLODS_LANDINGS_MAX);
+        f->nfloat = floaters_write(w->floats, f->floaters, FLOATERS_MAX);
+        f->float_stuck = floaters_count(w->floats, FLOAT_STUCK);
         triple_buffer_publish(w->out, seq);
     }
     return NULL;
@@ -72,6 +79,8 @@ mud_clod_worker *mud_clod_worker_create(const mud_clod_worker_desc *desc)
     if (!w) abort();
     w->deterministic = desc->deterministic;
     w->sim = clods_create(&desc->clods, desc->terrain);
+    w->floats = floaters_create(&desc->floaters, desc->terrain);
+    if (desc->scatter_count > 0) floaters_scatter(w->floats, desc->scatter[0], desc->scatter[1], desc->scatter[2], desc->scatter_count);
     w->in = triple_buffer_create(sizeof(step_input));
     w->out = triple_buffer_create(sizeof(mud_clod_frame) + (size_t)clods_capacity(w->sim) * sizeof(clod_instance));
     atomic_init(&w->stop, false);
@@ -86,6 +95,7 @@ mud_clod_worker *mud_clod_worker_create(const mud_clod_worker_desc *desc)
         triple_buffer_destroy(w->in);
         triple_buffer_destroy(w->out);
         clods_destroy(w->sim);
+        floaters_destroy(w->floats);
         free(w);
         return NULL;
     }
@@ -102,6 +112,7 @@ void mud_clod_worker_destroy(mud_clod_worker *w)
     triple_buffer_destroy(w->in);
     triple_buffer_destroy(w->out);
     clods_destroy(w->sim);
+    floaters_destroy(w->floats);
     free(w);
 }
 

@@ -8,8 +8,9 @@
  *   mud_clod_worker_destroy(w);    // joins the thread
  *
  * Two lock-free triple buffers (triple_buffer.h), no mutex anywhere: the sim thread publishes
- * the wheels' emitters of step n; the worker takes the newest, advances its clods (clods.h) by
- * every step it has not simulated yet, and publishes instances tagged n. Real-time mode: the
+ * the wheels' emitters of step n; the worker takes the newest, advances its clods (clods.h) and
+ * the floating mud pieces (floaters.h) by every step it has not simulated yet, and publishes
+ * instances tagged n (clods, the clods' landings, floating pieces). Real-time mode: the
  * render thread takes whatever finished last and never waits. Deterministic mode (headless
  * --fixed-dt runs): frame() waits for the instances of the last submitted step, so the worker
  * never skips a step and the same script gives the same clods.
@@ -39,15 +40,24 @@
 #include <stdint.h>
 
 #include "core/mud/clods.h"
+#include "core/mud/floaters.h"
 
 typedef struct mud_clod_worker_desc {
-    const terrain *terrain; /* read-only while the worker runs */
+    const terrain *terrain; /* read-only while the worker runs (its heights) */
     clods_desc clods;       /* capacity bounds the instance buffers */
+    floaters_desc floaters; /* the floating mud particles, stepped with the clods */
+    float scatter[3];       /* x, z, radius: floating pieces scattered on the mud there at create */
+    int scatter_count;      /* (before the thread starts: the only time the worker reads the mud mask) */
     bool deterministic;
 } mud_clod_worker_desc;
 
 typedef struct mud_clod_frame {
     uint64_t step;   /* the sim step these instances belong to (0: none yet) */
+    int nlanded;     /* clods that hit the ground in the steps of this frame (a frame the render
+                        thread skips in real-time mode takes its landings with it) */
+    clod_landing landed[CLODS_LANDINGS_MAX];
+    int nfloat, float_stuck;  /* floating pieces (floaters.h), of which stuck to a tyre */
+    floater_instance floaters[FLOATERS_MAX];
     int count, alive;
     clod_instance inst[];
 } mud_clod_frame;

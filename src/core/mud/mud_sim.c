@@ -135,7 +135,8 @@ int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS])
         /* only wheels in mud throw clods */
         float slip = w->contact && w->penetration > 0.02f ? w->slip : 0.0f;
         out[i] = (clod_emitter){{w->hub[0], w->hub[1], w->hub[2]}, {w->forward[0], w->forward[1], w->forward[2]},
-                                {w->velocity[0], w->velocity[1], w->velocity[2]}, vd->wheel_radius, slip};
+                                {w->velocity[0], w->velocity[1], w->velocity[2]}, vd->wheel_radius, slip,
+                                vd->wheel_width, w->contact ? fmaxf(w->penetration, w->sink) : 0.0f};
     }
     return n;
 }

@@ -3,12 +3,14 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <stb_perlin.h>
 
 #include "core/base/log.h"
+#include "core/mud/roads.h"
 
 #define SPB (TERRAIN_BLOCK_SAMPLES - 1) /* sample spacings per block */
 #define SPACING (TERRAIN_BLOCK_SIZE / SPB)
@@ -19,6 +21,8 @@ struct terrain {
     float spawn_x, spawn_z;
     uint8_t *blocks;  /* nb*nb blocks of 25*25*4 bytes, block index bz*nb + bx */
     uint8_t *has_mud; /* nb*nb */
+    uint8_t **road;   /* nb*nb, 25*25*2 bytes each or NULL (roads.h) */
+    mud_level level;  /* what the terrain was made from */
 };
 
 static float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
@@ -40,26 +44,51 @@ static float noise(const terrain *t, float x, float z, float freq, int octaves, 
 /* Low-frequency hills only: smooth enough to carry the track. */
 static float hills(const terrain *t, float x, float z) { return 9.0f + 7.0f * noise(t, x, z, 1.0f / 140.0f, 2, 0); }
 
+/* 1 inside a mud rectangle or disc, 0 a metre outside. */
+static float area_cover(const mud_area *a, float x, float z)
+{
+    float out;
+    if (a->kind == MUD_AREA_RECT) out = fmaxf(fmaxf(a->v[0] - x, x - a->v[2]), fmaxf(a->v[1] - z, z - a->v[3]));
+    else out = sqrtf((x - a->v[0]) * (x - a->v[0]) + (z - a->v[1]) * (z - a->v[1])) - a->v[2];
+    return smooth(1.0f, 0.0f, out);
+}
+
 static void generate_sample(const terrain *t, float x, float z, uint8_t out[4])
 {
+    const mud_level *lv = &t->level;
     float h = hills(t, x, z) + 1.6f * noise(t, x, z, 1.0f / 30.0f, 3, 1);
     float soft = 0.5f + 0.5f * noise(t, x, z, 1.0f / 45.0f, 2, 2);
     float grass = 0.6f + 0.6f * noise(t, x, z, 1.0f / 12.0f, 2, 3);
+    float mud = 0.0f, worn = 1.0f;
     /* valleys hold water: low ground turns to soft mud */
-    float mud = smooth(7.2f, 5.6f, h);
+    for (int i = 0; i < lv->nmud; i++)
+        if (lv->mud[i].kind == MUD_AREA_VALLEYS) mud = fmaxf(mud, smooth(lv->mud[i].v[0], lv->mud[i].v[1], h));
     soft = lerpf(soft, 0.75f + 0.25f * soft, mud);
 
-    float dx = fabsf(x - t->spawn_x), along = z - t->spawn_z;
-    float in_range = smooth(-14.0f, -6.0f, along) * smooth(TERRAIN_TRACK_LENGTH + 14.0f, TERRAIN_TRACK_LENGTH, along);
-    float flatten = smooth(TERRAIN_TRACK_HALF_WIDTH + 9.0f, TERRAIN_TRACK_HALF_WIDTH + 1.0f, dx) * in_range;
-    h = lerpf(h, hills(t, t->spawn_x, z), flatten);
-    float track = smooth(TERRAIN_TRACK_HALF_WIDTH + 1.5f, TERRAIN_TRACK_HALF_WIDTH - 0.5f, dx) * in_range;
-    /* soft patches along the track, deepest a third of the way in */
-    float track_soft = 0.45f + 0.25f * noise(t, t->spawn_x, z, 1.0f / 20.0f, 2, 4) + 0.2f * smooth(10.0f, 40.0f, along);
-    mud = fmaxf(mud, track);
-    soft = lerpf(soft, clampf(track_soft, 0.3f, 1.0f), track);
+    for (int i = 0; i < lv->nmud; i++) {
+        const mud_area *a = &lv->mud[i];
+        if (a->kind != MUD_AREA_TRACK) continue;
+        float tx = a->v[0], len = a->v[2], hw = a->v[3];
+        float dx = fabsf(x - tx), along = z - a->v[1];
+        float in_range = smooth(-14.0f, -6.0f, along) * smooth(len + 14.0f, len, along);
+        float flatten = smooth(hw + 9.0f, hw + 1.0f, dx) * in_range;
+        h = lerpf(h, hills(t, tx, z), flatten);
+        float track = smooth(hw + 1.5f, hw - 0.5f, dx) * in_range;
+        /* soft patches along the track, deepest a third of the way in */
+        float track_soft = 0.45f + 0.25f * noise(t, tx, z, 1.0f / 20.0f, 2, 4) + 0.2f * smooth(10.0f, 40.0f, along);
+        mud = fmaxf(mud, track);
+        soft = lerpf(soft, clampf(track_soft, 0.3f, 1.0f), track);
+        worn *= 1.0f - 0.7f * smooth(hw + 5.0f, hw + 2.0f, dx) * in_range;
+    }
+    for (int i = 0; i < lv->nmud; i++) {
+        const mud_area *a = &lv->mud[i];
+        if (a->kind != MUD_AREA_RECT && a->kind != MUD_AREA_CIRCLE) continue;
+        float c = area_cover(a, x, z);
+        mud = fmaxf(mud, c);
+        soft = lerpf(soft, a->v[a->kind == MUD_AREA_RECT ? 4 : 3], c);
+    }
     grass *= 1.0f - smooth(0.2f, 0.9f, mud);
-    grass *= 1.0f - 0.7f * smooth(TERRAIN_TRACK_HALF_WIDTH + 5.0f, TERRAIN_TRACK_HALF_WIDTH + 2.0f, dx) * in_range;
+    grass *= worn;
 
     long r = lrintf((h - TERRAIN_HEIGHT_OFFSET) / TERRAIN_HEIGHT_SCALE);
     out[0] = (uint8_t)(r < 0 ? 0 : r > 255 ? 255 : r);
@@ -68,9 +97,56 @@ static void generate_sample(const terrain *t, float x, float z, uint8_t out[4])
     out[3] = to_u8(mud);
 }
 
+/* Today's level without a file: valleys and the track from the spawn point. */
+static void default_level(int size, mud_level *lv)
+{
+    memset(lv, 0, sizeof *lv);
+    snprintf(lv->file, sizeof lv->file, "(built-in)");
+    lv->size = size;
+    lv->spawn[0] = 0.5f * (float)size + 8.0f; /* a block centre, so the track runs inside one column */
+    lv->spawn[1] = 0.5f * (float)size - 56.0f;
+    lv->mud[0] = (mud_area){MUD_AREA_VALLEYS, {7.2f, 5.6f}};
+    lv->mud[1] = (mud_area){MUD_AREA_TRACK, {lv->spawn[0], lv->spawn[1], TERRAIN_TRACK_LENGTH, TERRAIN_TRACK_HALF_WIDTH}};
+    lv->nmud = 2;
+}
+
+/* Road data of every block a road comes near; the samples on a road lose their softness and mud. */
+static void bake_roads(terrain *t)
+{
+    const mud_level *lv = &t->level;
+    for (int bz = 0; bz < t->nb; bz++)
+        for (int bx = 0; bx < t->nb; bx++) {
+            float x0 = (float)bx * TERRAIN_BLOCK_SIZE, z0 = (float)bz * TERRAIN_BLOCK_SIZE, b[4];
+            bool near = false;
+            for (int i = 0; i < lv->nroads && !near; i++) {
+                roads_bounds(&lv->roads[i], b);
+                near = b[0] <= x0 + TERRAIN_BLOCK_SIZE && b[2] >= x0 && b[1] <= z0 + TERRAIN_BLOCK_SIZE && b[3] >= z0;
+            }
+            if (!near) continue;
+            uint8_t *rd = malloc(TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 2);
+            if (!rd) abort();
+            uint8_t *blk = t->blocks + ((size_t)bz * t->nb + bx) * TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4;
+            bool mud = false;
+            for (int j = 0; j < TERRAIN_BLOCK_SAMPLES; j++)
+                for (int i = 0; i < TERRAIN_BLOCK_SAMPLES; i++) {
+                    int k = j * TERRAIN_BLOCK_SAMPLES + i;
+                    roads_sample rs = roads_at(lv->roads, lv->nroads, (float)(bx * SPB + i) * SPACING, (float)(bz * SPB + j) * SPACING);
+                    roads_pack(&rs, rd + k * 2);
+                    /* firm from a quarter metre inside the edge: the gravel carries the wheels */
+                    float firm = smooth(-0.25f, 0.25f, roads_unpack_edge(rd[k * 2]));
+                    blk[k * 4 + 2] = (uint8_t)lrintf((float)blk[k * 4 + 2] * (1.0f - firm));
+                    blk[k * 4 + 3] = (uint8_t)lrintf((float)blk[k * 4 + 3] * (1.0f - firm));
+                    mud |= blk[k * 4 + 3] != 0;
+                }
+            t->road[bz * t->nb + bx] = rd;
+            t->has_mud[bz * t->nb + bx] = mud;
+        }
+}
+
 terrain *terrain_create(const terrain_desc *desc)
 {
     terrain_desc d = desc ? *desc : (terrain_desc){0};
+    if (d.level) d.level_size = d.level->size;
     if (!d.level_size) d.level_size = 512;
     if (d.level_size < 64 || d.level_size > 1024 || d.level_size % 16) {
         log_error("terrain: level size %d m is not a multiple of 16 in 64..1024", d.level_size);
@@ -78,14 +154,18 @@ terrain *terrain_create(const terrain_desc *desc)
     }
     terrain *t = ALLOC_STRUCT(terrain);
     if (!t) abort();
+    if (d.level) t->level = *d.level;
+    else default_level(d.level_size, &t->level);
+    d.mud_everywhere |= t->level.mud_everywhere;
     t->level_size = d.level_size;
     t->nb = d.level_size / 16;
     t->seed = d.seed;
-    t->spawn_x = 0.5f * (float)d.level_size + 8.0f; /* a block centre, so the track runs inside one column */
-    t->spawn_z = 0.5f * (float)d.level_size - 56.0f;
+    t->spawn_x = t->level.spawn[0];
+    t->spawn_z = t->level.spawn[1];
     t->blocks = malloc((size_t)t->nb * t->nb * TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4);
     t->has_mud = calloc((size_t)t->nb * t->nb, 1);
-    if (!t->blocks || !t->has_mud) abort();
+    t->road = calloc((size_t)t->nb * t->nb, sizeof *t->road);
+    if (!t->blocks || !t->has_mud || !t->road) abort();
 
     uint8_t flat[4] = {0};
     if (d.flat) {
@@ -113,12 +193,16 @@ terrain *terrain_create(const terrain_desc *desc)
                 }
             t->has_mud[bz * t->nb + bx] = mud;
         }
+    if (!d.flat) bake_roads(t);
     return t;
 }
 
 void terrain_destroy(terrain *t)
 {
     if (!t) return;
+    if (t->road)
+        for (int b = 0; b < t->nb * t->nb; b++) free(t->road[b]);
+    free(t->road);
     free(t->blocks);
     free(t->has_mud);
     free(t);
@@ -137,6 +221,33 @@ const uint8_t *terrain_block_data(const terrain *t, int bx, int bz)
 {
     assert(bx >= 0 && bz >= 0 && bx < t->nb && bz < t->nb);
     return t->blocks + ((size_t)bz * t->nb + bx) * TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4;
+}
+
+const uint8_t *terrain_block_road(const terrain *t, int bx, int bz)
+{
+    if (bx < 0 || bz < 0 || bx >= t->nb || bz >= t->nb) return NULL;
+    return t->road[bz * t->nb + bx];
+}
+
+const mud_level *terrain_level(const terrain *t) { return &t->level; }
+
+float terrain_road_edge(const terrain *t, float x, float z)
+{
+    int n = t->nb * SPB;
+    float fx = clampf(x / SPACING, 0.0f, (float)n), fz = clampf(z / SPACING, 0.0f, (float)n);
+    int i0 = (int)fx, j0 = (int)fz;
+    if (i0 > n - 1) i0 = n - 1;
+    if (j0 > n - 1) j0 = n - 1;
+    float u = fx - (float)i0, v = fz - (float)j0, e[4];
+    for (int k = 0; k < 4; k++) {
+        int gi = i0 + (k & 1), gj = j0 + (k >> 1);
+        int bx = gi / SPB, bz = gj / SPB;
+        if (bx >= t->nb) bx = t->nb - 1;
+        if (bz >= t->nb) bz = t->nb - 1;
+        const uint8_t *rd = t->road[bz * t->nb + bx];
+        e[k] = rd ? roads_unpack_edge(rd[((gj - bz * SPB) * TERRAIN_BLOCK_SAMPLES + (gi - bx * SPB)) * 2]) : -ROADS_REACH;
+    }
+    return lerpf(lerpf(e[0], e[1], u), lerpf(e[2], e[3], u), v);
 }
 
 bool terrain_block_has_mud(const terrain *t, int bx, int bz)

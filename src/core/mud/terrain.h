@@ -14,16 +14,22 @@
  * (terrain_unpack_height; the terrain shader mirrors it), G grass (255) / dirt (0) mix, B tint =
  * softness (255 = softest), A mud mask (255 = mud).
  *
- * Generated from stb_perlin: rolling hills, muddy soft valleys, and a straight muddy track that
- * starts at the spawn point and runs TERRAIN_TRACK_LENGTH metres along +z (heading 0 faces +z).
- * Defaults: level_size 512 (64..1024, multiple of 16), seed 0. Returns NULL (and logs) when the
- * size is invalid; allocation failure aborts (created once at start-up).
+ * Generated from stb_perlin: rolling hills, and what the level file (core/mud/level.h) places on
+ * them: muddy soft valleys, straight muddy tracks, mud rectangles and discs, roads (baked into
+ * per-block road data, core/mud/roads.h: firm, softness 0 and no mud under them). Without a level
+ * the terrain is today's default: valleys below 7.2 m and a straight muddy track that starts at
+ * the spawn point and runs TERRAIN_TRACK_LENGTH metres along +z (heading 0 faces +z), no roads;
+ * assets/levels/default.level states the same and adds roads beside it.
+ * Defaults: level_size 512 (64..1024, multiple of 16; a level brings its own), seed 0. Returns
+ * NULL (and logs) when the size is invalid; allocation failure aborts (created once at start-up).
  */
 #ifndef IMPRINT_CORE_TERRAIN_H
 #define IMPRINT_CORE_TERRAIN_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "core/mud/level.h"
 
 #define TERRAIN_BLOCK_SIZE 16.0f /* metres */
 #define TERRAIN_BLOCK_SAMPLES 25 /* per side, borders shared */
@@ -38,6 +44,7 @@ typedef struct terrain_desc {
     bool flat;      /* tests: every sample at flat_height with flat_softness and flat_mud */
     float flat_height, flat_softness, flat_mud; /* used only when flat; 0..1 for the last two */
     bool mud_everywhere; /* every sample's mud mask at 255 and softness at least 0.5: mud in every block */
+    const mud_level *level; /* NULL: the built-in default (valleys and the track); copied */
 } terrain_desc;
 
 typedef struct terrain terrain;
@@ -59,6 +66,14 @@ int terrain_blocks_per_side(const terrain *t);
 void terrain_spawn(const terrain *t, float *x, float *z);
 /* 25*25*4 bytes of block (bx, bz); rows along z. Asserts the block is inside the level. */
 const uint8_t *terrain_block_data(const terrain *t, int bx, int bz);
+/* The block's baked road data, 25*25*2 bytes (roads_pack: R edge distance, G across), rows along
+ * z; NULL when no road comes near the block. */
+const uint8_t *terrain_block_road(const terrain *t, int bx, int bz);
+/* Signed distance (metres) to the nearest road's edge, > 0 on a road, bilinear over the baked
+ * samples; -ROADS_REACH where there is no road data. */
+float terrain_road_edge(const terrain *t, float x, float z);
+/* The level the terrain was made from (the built-in default when none was given). */
+const mud_level *terrain_level(const terrain *t);
 /* True when any sample of the block has a non-zero mud mask. */
 bool terrain_block_has_mud(const terrain *t, int bx, int bz);
 /* A wheel deforms the ground: the mud mask of the samples within radius metres of (x, z) grows
