@@ -6,7 +6,11 @@
 #include "core/base/log.h"
 #include "gfx/timer.h"
 
-#define TRACK_CLEARANCE 3.0f /* metres kept free of plants beside the track */
+_Static_assert((int)LEVEL_PLANT_TREE == (int)PLANT_TREE && (int)LEVEL_PLANT_ROCK == (int)PLANT_ROCK &&
+                   (int)LEVEL_PLANT_BUSH == (int)PLANT_BUSH,
+               "the level's plant kinds are the physics' kinds");
+
+#define CLEARANCE 3.0f /* metres kept free of plants beside a track or a road */
 
 struct mud_bodies {
     mud_sim *sim;
@@ -14,14 +18,17 @@ struct mud_bodies {
     mud_props *props;
 };
 
-/* plants keep off the truck's track (core/mud/terrain.h: from the spawn point along +z) */
-static bool keep_off_track(void *user, float x, float z)
+/* plants keep off the level's tracks (from their start along +z) and roads */
+static bool keep_clear(void *user, float x, float z)
 {
     const terrain *t = user;
-    float sx, sz;
-    terrain_spawn(t, &sx, &sz);
-    bool on = fabsf(x - sx) < TERRAIN_TRACK_HALF_WIDTH + TRACK_CLEARANCE && z > sz - 16.0f && z < sz + TERRAIN_TRACK_LENGTH + 16.0f;
-    return !on;
+    const mud_level *lv = terrain_level(t);
+    for (int i = 0; i < lv->nmud; i++) {
+        const mud_area *a = &lv->mud[i];
+        if (a->kind != MUD_AREA_TRACK) continue;
+        if (fabsf(x - a->v[0]) < a->v[3] + CLEARANCE && z > a->v[1] - 16.0f && z < a->v[1] + a->v[2] + 16.0f) return false;
+    }
+    return terrain_road_edge(t, x, z) < -CLEARANCE;
 }
 
 mud_bodies *mud_bodies_create(mud_sim *sim, const mud_bodies_desc *desc)
@@ -35,11 +42,14 @@ mud_bodies *mud_bodies_create(mud_sim *sim, const mud_bodies_desc *desc)
         mud_bodies_destroy(b);
         return NULL;
     }
-    for (int i = 0; i < desc->nscatter; i++) {
-        plants_scatter_desc sd = desc->scatter[i];
-        sd.seed = (uint64_t)desc->seed * 1000003u + (uint64_t)i;
-        sd.keep = keep_off_track;
-        sd.user = (void *)mud_sim_terrain(sim);
+    const mud_level *lv = desc->level;
+    for (int i = 0; lv && i < lv->nplants; i++) {
+        const level_plants *lp = &lv->plants[i];
+        /* level_plant_kind and plant_kind list tree, rock, bush in the same order */
+        plants_scatter_desc sd = {.kind = (plant_kind)lp->kind, .per_hectare = lp->per_hectare,
+                                  .rect = {lp->rect[0], lp->rect[1], lp->rect[2], lp->rect[3]},
+                                  .seed = (uint64_t)desc->seed * 1000003u + (uint64_t)i, .keep = keep_clear,
+                                  .user = (void *)mud_sim_terrain(sim)};
         mud_physics_scatter(b->ph, &sd);
     }
     return b;

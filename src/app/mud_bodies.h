@@ -4,13 +4,14 @@
  *
  *   mud_bodies *b = mud_bodies_create(sim, &(mud_bodies_desc){ .seed = seed, .density = {...} });
  *   update:   mud_bodies_drive(b, &vi, dt);          instead of mud_sim_drive; then mud_sim_stamp
+ *             crumbs = mud_physics_crumbs(mud_bodies_physics(b), &n);   floating mud where chunks crumbled
  *   draw:     mud_bodies_draw(b, pass, frame, layers);
  *   prepare:  if the view is "physics": tex = mud_bodies_physics_view(b, w, h);
  *   commands: mud_bodies_plant(b, kind, x, z), mud_bodies_chunk(b, x, z, size)   false: logged
  *   mud_bodies_destroy(b);
  *
- * The plants are scattered once at create from the rectangles (the level file's plant items),
- * each from its own stream of the seed, off the truck's track. Drawing: plants and chunks within 160 m of the camera (the shadow
+ * The plants are scattered once at create from the level file's items (`plants KIND PER_HECTARE
+ * X0 Z0 X1 Z1`), each from its own stream of the seed, off the level's tracks and roads. Drawing: plants and chunks within 160 m of the camera (the shadow
  * pass: around the shadow focus), one instanced draw per model.
  * Failure: create returns NULL after logging (ODE or a shader).
  */
@@ -20,13 +21,13 @@
 #include <stdbool.h>
 
 #include "app/scene.h"
+#include "core/mud/level.h"
 #include "core/mud/physics.h"
 #include "mud/props.h"
 
 typedef struct mud_bodies_desc {
     unsigned seed;
-    const plants_scatter_desc *scatter; /* rectangles of plants (the level file's); keep is set here */
-    int nscatter;
+    const mud_level *level; /* its plant items are scattered; NULL: no plants */
 } mud_bodies_desc;
 
 typedef struct mud_bodies mud_bodies;
