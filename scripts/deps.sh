@@ -6,7 +6,7 @@ set -euo pipefail
 
 pkgs=(
   build-essential cmake pkg-config
-  libglfw3-dev libcglm-dev libstb-dev libcmocka-dev python3-glad libimgui-dev
+  libglfw3-dev libcglm-dev libstb-dev libcmocka-dev python3-glad libimgui-dev libode-dev
   libegl-dev libegl-mesa0 libgl1-mesa-dri
   xvfb xauth xdotool
 )

@@ -1,5 +1,7 @@
 /* Floating mud particles: scattered on the mud only, pushed or picked up by a wheel rolling in mud,
- * dropped off again, shed by the wheels within a fixed pool, removed far away, deterministic. */
+ * dropped off again, shed by the wheels within a fixed pool, removed far away, deterministic; a
+ * crumbled mud chunk drops pieces (directly, and through the clod worker: none lost to a skipped
+ * step). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,6 +10,7 @@
 #include <string.h>
 
 #include "core/mud/floaters.h"
+#include "core/mud/mud_clod_worker.h"
 
 static terrain *flat(float mud) { return terrain_create(&(terrain_desc){.level_size = 64, .flat = true, .flat_height = 2.0f, .flat_softness = 0.8f, .flat_mud = mud}); }
 
@@ -38,6 +41,38 @@ static void scatter_lies_on_the_mud_only(void **state)
     floaters_destroy(b);
     floaters_destroy(NULL);
     terrain_destroy(mud);
+    terrain_destroy(grass);
+}
+
+static void a_crumbled_chunk_drops_pieces(void **state)
+{
+    (void)state;
+    terrain *grass = flat(0.0f);
+    floaters *f = floaters_create(&(floaters_desc){.capacity = 64, .seed = 2}, grass);
+    floaters_drop(f, 20, 30, 0.5f, 12); /* no mud needed: the chunk's own mud */
+    assert_int_equal(floaters_alive(f), 12);
+    floater_instance out[64];
+    int n = floaters_write(f, out, 64);
+    for (int i = 0; i < n; i++) {
+        assert_true(hypotf(out[i].pos[0] - 20, out[i].pos[2] - 30) <= 0.5f);
+        assert_true(out[i].lying);
+    }
+    floaters_drop(f, 20, 30, 0.5f, 100); /* a full pool keeps its size */
+    assert_int_equal(floaters_alive(f), 64);
+    floaters_destroy(f);
+
+    /* through the worker: drops ride with the next submit, more than one step's worth too */
+    mud_clod_worker *w = mud_clod_worker_create(&(mud_clod_worker_desc){
+        .terrain = grass, .clods = {.capacity = 64, .seed = 1}, .floaters = {.capacity = 256, .seed = 1}, .deterministic = true});
+    assert_non_null(w);
+    mud_clod_worker_submit(w, NULL, 0, 1.0f / 60.0f);
+    assert_int_equal(mud_clod_worker_frame(w)->nfloat, 0);
+    for (int i = 0; i < 3; i++) mud_clod_worker_drop(w, 10.0f + (float)i, 10.0f, 0.2f); /* 4 pieces each */
+    mud_clod_worker_submit(w, NULL, 0, 1.0f / 60.0f);
+    assert_int_equal(mud_clod_worker_frame(w)->nfloat, 12);
+    mud_clod_worker_submit(w, NULL, 0, 1.0f / 60.0f); /* nothing new: no piece dropped twice */
+    assert_int_equal(mud_clod_worker_frame(w)->nfloat, 12);
+    mud_clod_worker_destroy(w);
     terrain_destroy(grass);
 }
 
@@ -113,6 +148,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scatter_lies_on_the_mud_only),
+        cmocka_unit_test(a_crumbled_chunk_drops_pieces),
         cmocka_unit_test(a_wheel_pushes_or_picks_up_then_drops),
         cmocka_unit_test(pool_is_fixed_far_ones_go_and_runs_repeat),
     };

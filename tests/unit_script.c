@@ -85,6 +85,10 @@ static void every_command_parses_to_its_values(void **state)
     assert_float_equal(c[SCRIPT_WRINKLES].num[0], 0.0f, 0);
     assert_int_equal(c[SCRIPT_LAYER].index, MUD_LAYER_MUD);
     assert_float_equal(c[SCRIPT_LAYER].num[0], 0.0f, 0);
+    assert_int_equal(c[SCRIPT_PLANT].index, 1); /* rock */
+    assert_float_equal(c[SCRIPT_PLANT].num[0], 260.0f, 1e-6);
+    assert_float_equal(c[SCRIPT_PLANT].num[1], 270.5f, 1e-6);
+    assert_float_equal(c[SCRIPT_CHUNK].num[2], 0.75f, 1e-6);
     script_free(&s);
     assert_empty(&s);
     script_free(&s); /* twice is harmless */
@@ -149,9 +153,12 @@ static void bad_lines_report_expected_and_found(void **state)
         {"2 truck 1 2", "truck needs 3 numbers (X Z HEADING_DEG), got 2"},
         {"2 layer sky off", "unknown layer 'sky' (expected one of: mud, roads, decals, particles, plants, chunks, water, post)"},
         {"2 layer mud maybe", "layer: on|off must be on or off, got 'maybe'"},
-        {"2 layer plants off", "layer plants: not in this build yet (layers: mud"},
-        {"2 layer water on", "layer water: not in this build yet"},
-        {"2 layer chunks off", "layer chunks: not in this build yet"},
+        {"2 layer water on", "layer water: not in this build yet (layers: mud, roads, decals, particles, plants, chunks, post)"},
+        {"2 plant bush 10 20", "unknown plant 'bush' (expected one of: tree, rock)"},
+        {"2 plant tree 10", "plant needs 3 arguments (KIND X Z), got 2"},
+        {"2 chunk 10 20 3", "chunk: size must be in 0.2..2 metres, got 3"},
+        {"2 chunk 10 20 0.1", "chunk: size must be in 0.2..2 metres, got 0.1"},
+        {"2 chunk 10 20", "chunk needs 3 numbers (X Z SIZE), got 2"},
         {"2 drive 1.5 0 1", "drive: throttle must be in -1..1, got 1.5"},
         {"2 drive 1 -1.01 1", "drive: steer must be in -1..1, got -1.01"},
         {"2 drive 1 0 -2", "drive: seconds must be 0 or more, got -2"},
@@ -343,11 +350,12 @@ static void every_table_name_parses_and_errors_list_the_table(void **state)
         {SCRIPT_EXPRESSION, wrinkle_expr_names, WRINKLE_EXPR_COUNT, ""},
         {SCRIPT_DISSOLVE_MODE, dissolve_mode_names, DISSOLVE_MODE_COUNT, ""},
         {SCRIPT_DISSOLVE_SHAPE, dissolve_shape_names, DISSOLVE_SHAPE_COUNT, ""},
-        {SCRIPT_VIEW, script_view_names, 15, ""},
+        {SCRIPT_VIEW, script_view_names, 16, ""},
         {SCRIPT_POST, post_effect_names, POST_EFFECT_COUNT, " on"},
         {SCRIPT_DUMP, script_dump_names, 7, " out.png"},
         {SCRIPT_DISSOLVE_PITFALL, dissolve_pitfall_names, DISSOLVE_PITFALL_COUNT, ""},
         {SCRIPT_DISSOLVE_EDGE, dissolve_edge_names, DISSOLVE_EDGE_COUNT, ""},
+        {SCRIPT_PLANT, script_plant_names, 2, " 10 20"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         const char *cmd = script_op_name(cases[c].op);

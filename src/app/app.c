@@ -115,6 +115,14 @@ static bool app__check_script(const script *s, const options *o, const mud_level
                 return false;
             }
         }
+        if (c->op == SCRIPT_PLANT || c->op == SCRIPT_CHUNK) {
+            const float x = c->num[0], z = c->num[1];
+            if (x < 0 || z < 0 || x > lv->size || z > lv->size) {
+                fprintf(stderr, "imprint: %s:%d: %s: X and Z must be in 0..%d (the level is %d m), got %g %g\n", s->file, c->line,
+                        script_op_name(c->op), lv->size, lv->size, (double)x, (double)z);
+                return false;
+            }
+        }
         if (app__is_app_op(c->op)) continue;
         const scene_vtable *vt = app_scenes[cur];
         if (vt->supports && vt->supports(c->op)) continue;

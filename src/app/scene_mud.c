@@ -5,12 +5,15 @@
  * scene is hidden) whose latest instances go to the billboard module (scene_ctx.fx.transient) each
  * frame and whose landed clods become terrain decals (core/mud/decals.h); src/mud draws each step's
  * wheel primitives into the GPU's mud and draws the terrain with its roads and decals. The layers
- * (`layer NAME on|off`, key L: core/mud/mud_layers.h) say what of it is drawn.
+ * (`layer NAME on|off`, key L: core/mud/mud_layers.h) say what of it is drawn. The truck's
+ * chassis, the plants and the mud chunks are rigid bodies (app/mud_bodies.h: the ODE world of
+ * core/mud/physics.h, drawn by src/mud/props.h); a chunk that crumbles becomes floating pieces.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "app/mud_bodies.h"
 #include "app/scene.h"
 #include "core/base/alloc.h"
 #include "core/base/log.h"
@@ -29,6 +32,8 @@
 typedef struct mud_scene {
     scene_ctx *ctx;
     mud_sim *sim;
+    mud_bodies *bodies; /* truck chassis, plants, chunks: rigid bodies */
+    GLuint physics_tex; /* view physics, drawn in prepare */
     mud_renderer *mr;
     mud_clod_worker *worker;
     const mud_clod_frame *clods;
@@ -54,6 +59,8 @@ static void *mud_create(scene_ctx *ctx)
     s->sim = mud_sim_create(&(mud_sim_desc){
         .terrain = {.level = ctx->level, .seed = ctx->seed, .mud_everywhere = ctx->opt->mud_everywhere}});
     if (!s->sim) goto fail;
+    s->bodies = mud_bodies_create(s->sim, &(mud_bodies_desc){.seed = ctx->seed, .level = ctx->level});
+    if (!s->bodies) goto fail;
     s->mr = mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(s->sim)});
     if (!s->mr) goto fail;
     /* headless and fixed-step runs must give the same clods every time: lock-step handoff */
@@ -89,6 +96,7 @@ static void mud_destroy(void *p)
     for (int i = 0; i < TRUCK_WHEEL_PARTS; i++) gfx_mesh_destroy(&s->wheel[i]);
     truck_model_free(&s->tm);
     mud_renderer_destroy(s->mr);
+    mud_bodies_destroy(s->bodies);
     mud_sim_destroy(s->sim);
     free(s);
 }
@@ -126,11 +134,14 @@ static void mud_update(void *p, const app_input *in, float dt)
     vehicle_input vi = mud_play_controls(&s->play, &keys, dt);
     const params *pr = s->ctx->params;
     mud_sim_tune(s->sim, params_f(pr, P_MUD_STAMP_DEPTH), params_f(pr, P_MUD_SOFTNESS_SCALE), params_f(pr, P_TRUCK_ENGINE_FORCE));
-    mud_sim_drive(s->sim, &vi, dt);
+    mud_bodies_drive(s->bodies, &vi, dt); /* the truck and every body */
     mud_play_stamp(&s->play, s->sim);
     mud_renderer_queue_step(s->mr, s->sim); /* drawn into the GPU's mud at the next prepare */
     clod_emitter e[CLODS_MAX_EMITTERS];
     int n = mud_sim_emitters(s->sim, e);
+    int ncrumbs;
+    const mud_crumb *crumbs = mud_physics_crumbs(mud_bodies_physics(s->bodies), &ncrumbs);
+    for (int i = 0; i < ncrumbs; i++) mud_clod_worker_drop(s->worker, crumbs[i].pos[0], crumbs[i].pos[2], crumbs[i].size);
     mud_clod_worker_submit(s->worker, e, n, dt);
     vec3 pos, eye, target;
     if (mud_play_exhaust(&s->play, s->sim, vi.throttle, dt, pos) && s->ctx->fx.smoke)
@@ -196,7 +207,13 @@ static void mud_prepare(void *p)
     gfx_pass_begin("mud.stamp");
     mud_renderer_stamp(s->mr);
     gfx_pass_end();
+    if (!strcmp(s->ctx->view, "physics")) s->physics_tex = mud_bodies_physics_view(s->bodies, s->ctx->width, s->ctx->height);
     s->frames++;
+}
+
+static unsigned body_layers(const mud_scene *s)
+{
+    return (s->layers.on[MUD_LAYER_PLANTS] ? MUD_PROPS_PLANTS : 0u) | (s->layers.on[MUD_LAYER_CHUNKS] ? MUD_PROPS_CHUNKS : 0u);
 }
 
 static void draw_truck(mud_scene *s, scene_pass pass)
@@ -234,6 +251,7 @@ static void mud_draw(void *p, scene_pass pass)
         gfx_pass_begin("mud.shadow");
         mud_renderer_draw(s->mr, MUD_PASS_SHADOW, vp, pos);
         draw_truck(s, pass);
+        mud_bodies_draw(s->bodies, pass, f, pos, body_layers(s));
         gfx_pass_end();
         return;
     }
@@ -242,9 +260,13 @@ static void mud_draw(void *p, scene_pass pass)
     mud_renderer_draw(s->mr, MUD_PASS_MAIN, vp, (float *)f->camera_pos);
     gfx_pass_end();
     draw_truck(s, pass);
+    mud_bodies_draw(s->bodies, pass, f, pos, body_layers(s));
 }
 
-static bool mud_supports(script_op op) { return op == SCRIPT_TRUCK || op == SCRIPT_DRIVE || op == SCRIPT_LAYER; }
+static bool mud_supports(script_op op)
+{
+    return op == SCRIPT_TRUCK || op == SCRIPT_DRIVE || op == SCRIPT_LAYER || op == SCRIPT_PLANT || op == SCRIPT_CHUNK;
+}
 
 static scene_cmd_result mud_command(void *p, const script_cmd *c)
 {
@@ -256,6 +278,9 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
                   size - MUD_TRUCK_MARGIN, size);
         return SCENE_CMD_FAILED;
     }
+    if (c->op == SCRIPT_PLANT) /* script_plant_names: tree, rock */
+        return mud_bodies_plant(s->bodies, c->index == 0 ? PLANT_TREE : PLANT_ROCK, c->num[0], c->num[1]) ? SCENE_CMD_OK : SCENE_CMD_FAILED;
+    if (c->op == SCRIPT_CHUNK) return mud_bodies_chunk(s->bodies, c->num[0], c->num[1], c->num[2]) ? SCENE_CMD_OK : SCENE_CMD_FAILED;
     if (c->op == SCRIPT_LAYER) {
         s->layers.on[c->index] = c->num[0] != 0.0f; /* the parser let only present layers through */
         return SCENE_CMD_OK;
@@ -267,7 +292,7 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
     return SCENE_CMD_UNSUPPORTED;
 }
 
-static const char *const mud_views[] = {"mud", "mud-base", NULL};
+static const char *const mud_views[] = {"mud", "mud-base", "physics", NULL};
 
 static bool mud_view(void *p, const char *name, scene_view *out)
 {
@@ -277,6 +302,11 @@ static bool mud_view(void *p, const char *name, scene_view *out)
     if (!strcmp(name, "mud-base")) {
         GLuint tex = mud_renderer_base_view_texture(s->mr, bx, bz);
         *out = (scene_view){tex ? tex : mud_renderer_base_texture(s->mr), GFX_PANEL_ALPHA, "mud mask of the 3 x 3 blocks around the truck"};
+        return true;
+    }
+    if (!strcmp(name, "physics")) {
+        /* drawn in prepare while the view is on: the first frame of the view has none yet */
+        *out = (scene_view){s->physics_tex, GFX_PANEL_RGB, "collision shapes: truck grey, plants green, chunks brown"};
         return true;
     }
     if (strcmp(name, "mud")) return false;
@@ -309,6 +339,7 @@ static void mud_stats(void *p, json_writer *w)
     json_int(w, "floaters", s->clods ? s->clods->nfloat : 0);
     json_int(w, "floaters_stuck", s->clods ? s->clods->float_stuck : 0);
     json_int(w, "decals_added", decal_pool_added(s->decals));
+    mud_bodies_stats(s->bodies, w);
     json_object_begin(w, "layers");
     for (int i = 0; i < MUD_LAYER_COUNT; i++)
         if (mud_layer_present(i)) json_bool(w, mud_layer_names[i], s->layers.on[i]);
@@ -321,6 +352,7 @@ static void mud_bench(void *p, json_writer *w)
     mud_play_stamp_stats(&s->play, s->sim, w);
     mud_renderer_write_upload(s->mr, s->frames, w);
     mud_layers_timing_write(&s->timing, w);
+    mud_bodies_bench(s->bodies, w);
     mud_bench_long_drive(w, s->ctx->seed, s->ctx->opt->mud_everywhere);
 }
 
@@ -333,9 +365,14 @@ static void mud_hud(void *p, float x, float y)
     char off[128] = "";
     for (int i = 0; i < MUD_LAYER_COUNT; i++)
         if (mud_layer_present(i) && !s->layers.on[i]) snprintf(off + strlen(off), sizeof off - strlen(off), " %s", mud_layer_names[i]);
-    gfx_hud_text(x, y, s->ctx->height >= 600 ? 2.0f : 1.0f, c, "truck %.1f km/h  sink %.2f m\nblocks active %d drawn %d resident %d\nmud upload %.1f KiB  clods %d\nlayers off:%s",
+    mud_physics_stats ps;
+    mud_physics_stats_get(mud_bodies_physics(s->bodies), &ps);
+    gfx_hud_text(x, y, s->ctx->height >= 600 ? 2.0f : 1.0f, c,
+                 "truck %.1f km/h  sink %.2f m\nblocks active %d drawn %d resident %d\nmud upload %.1f KiB  clods %d\n"
+                 "bodies %d  plants down %d  chunks %d (broken %d)  physics %.2f ms\nlayers off:%s",
                  vehicle_speed(v) * 3.6f, vehicle_sink(v), st->blocks_active, st->blocks_drawn, st->blocks_resident,
-                 (double)st->upload_bytes_frame / 1024.0, s->clods ? s->clods->alive : 0, off[0] ? off : " none");
+                 (double)st->upload_bytes_frame / 1024.0, s->clods ? s->clods->alive : 0, ps.bodies, ps.plants_down, ps.chunks,
+                 ps.chunks_broken, ps.step_ms, off[0] ? off : " none");
 }
 
 static void mud_keys_help(char *buf, size_t len)

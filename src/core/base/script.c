@@ -7,6 +7,7 @@
 #include "core/damage/robot_anim.h"
 #include "core/damage/weapon.h"
 #include "core/dissolve/dissolve_math.h"
+#include "core/mud/chunk.h"
 #include "core/mud/mud_layers.h"
 #include "core/wrinkle/wrinkle_expr.h"
 
@@ -28,14 +29,15 @@
 const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1] = {"range", "mud", "face", "dissolve", NULL};
 const char *const script_view_names[] = {"none", "damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
                                          "wrinkle-mask", "mud", "shadow", "mud-base", "ssao", "bloom", "coc",
-                                         "dissolve-d", "dissolve-w", "wrinkle-influence", NULL};
+                                         "dissolve-d", "dissolve-w", "wrinkle-influence", "physics", NULL};
 const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", "mud-base", "damage-scorch", NULL};
 const char *const script_robot_names[] = {"respawn", "anim", NULL};
+const char *const script_plant_names[] = {"tree", "rock", NULL};
 
 /* Argument kinds: 'n' number, 'e' enumerated name, 'p' path, 'b' on|off (a number 1|0), 'w' word
  * (set: the parameter name, then its value into path; checked against the registry once both are
  * read). */
-typedef enum { R_ANY, R_UNIT, R_SIGNED_UNIT, R_POSITIVE, R_NONNEG } script_range;
+typedef enum { R_ANY, R_UNIT, R_SIGNED_UNIT, R_POSITIVE, R_NONNEG, R_CHUNK_SIZE } script_range;
 
 typedef struct script_spec {
     const char *name;
@@ -74,6 +76,8 @@ static const script_spec script_specs[SCRIPT_OP_COUNT] = {
     [SCRIPT_DISSOLVE_EDGE] = {"dissolve-edge", "e", "EDGE", dissolve_edge_names, "dissolve edge", {0}},
     [SCRIPT_WRINKLES] = {"wrinkles", "b", "ON|OFF", NULL, NULL, {0}},
     [SCRIPT_LAYER] = {"layer", "eb", "NAME ON|OFF", mud_layer_names, "layer", {0}},
+    [SCRIPT_PLANT] = {"plant", "enn", "KIND X Z", script_plant_names, "plant", {0}},
+    [SCRIPT_CHUNK] = {"chunk", "nnn", "X Z SIZE", NULL, NULL, {R_ANY, R_ANY, R_CHUNK_SIZE}},
 };
 
 const char *script_op_name(script_op op)
@@ -160,6 +164,9 @@ static bool check_range(const script_ctx *c, const script_spec *sp, int arg, scr
     case R_NONNEG:
         if (v >= 0.0) return true;
         return script_fail(c, "%s: %s must be 0 or more, got %s", sp->name, word, tok);
+    case R_CHUNK_SIZE:
+        if (v >= CHUNK_MIN_SIZE - 1e-6 && v <= CHUNK_MAX_SIZE + 1e-6) return true;
+        return script_fail(c, "%s: %s must be in %g..%g metres, got %s", sp->name, word, (double)CHUNK_MIN_SIZE, (double)CHUNK_MAX_SIZE, tok);
     }
     return true;
 }

@@ -46,6 +46,8 @@ typedef enum script_op {
     SCRIPT_DISSOLVE_EDGE,  /* str, index: dissolve_edge_names */
     SCRIPT_WRINKLES,       /* num[0]: 1 on, 0 off (off: the base maps alone, blendshapes still move) */
     SCRIPT_LAYER,          /* str, index: mud_layer_names (core/mud/mud_layers.h), present ones only; num[0]: 1 on, 0 off */
+    SCRIPT_PLANT,          /* str, index: script_plant_names (tree, rock = core/mud/plants.h's kinds); num[0..1]: x z */
+    SCRIPT_CHUNK,          /* num[0..2]: x z size (metres, 0.2..2) */
     SCRIPT_OP_COUNT
 } script_op;
 
@@ -75,6 +77,7 @@ extern const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1];
 extern const char *const script_view_names[];
 extern const char *const script_dump_names[];
 extern const char *const script_robot_names[];
+extern const char *const script_plant_names[]; /* tree, rock: what `plant` places */
 enum { SCRIPT_ROBOT_RESPAWN, SCRIPT_ROBOT_ANIM };
 
 bool script_load(const char *path, script *out, char *err, size_t errlen);

@@ -81,6 +81,14 @@ void floaters_scatter(floaters *f, float x, float z, float radius, int count)
     }
 }
 
+void floaters_drop(floaters *f, float x, float z, float radius, int count)
+{
+    for (int i = 0; i < count; i++) {
+        float a = rng_range(&f->rng, 0.0f, 6.2831853f), r = radius * sqrtf(rng_range(&f->rng, 0.0f, 1.0f));
+        if (!add(f, x + r * cosf(a), z + r * sinf(a))) return;
+    }
+}
+
 /* The wheel's contact point and its side axis (horizontal, right of the rolling direction). */
 static void wheel_frame(const clod_emitter *e, float c[3], float side[2])
 {

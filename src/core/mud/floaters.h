@@ -5,6 +5,7 @@
  *   floaters *f = floaters_create(&(floaters_desc){ .capacity = 1024, .seed = 1 }, terr);
  *   floaters_scatter(f, x, z, 30, 400);   // pieces on the mud around (x, z); reads the mud mask,
  *                                         // so call it before another thread writes the terrain
+ *   floaters_drop(f, x, z, 0.3f, 6);      // pieces lying in a disc (a crumbled mud chunk); no mask read
  *   each step: floaters_step(f, emitters, n, dt);   // the wheels (clods.h emitters)
  *   n = floaters_write(f, out, cap);
  *   floaters_destroy(f);
@@ -52,6 +53,7 @@ typedef struct floaters floaters;
 floaters *floaters_create(const floaters_desc *desc, const terrain *t);
 void floaters_destroy(floaters *f);
 void floaters_scatter(floaters *f, float x, float z, float radius, int count);
+void floaters_drop(floaters *f, float x, float z, float radius, int count);
 void floaters_step(floaters *f, const clod_emitter *e, int n, float dt);
 int floaters_alive(const floaters *f);
 int floaters_count(const floaters *f, floater_state state);

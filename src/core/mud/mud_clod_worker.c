@@ -17,6 +17,8 @@ typedef struct step_input {
     float dt;
     int count;
     clod_emitter emitters[CLODS_MAX_EMITTERS];
+    uint64_t ndrops;                         /* drops ever made; the last ones are in the ring */
+    float drops[MUD_CLOD_WORKER_DROPS][3];   /* x, z, size at index drop % MUD_CLOD_WORKER_DROPS */
 } step_input;
 
 struct mud_clod_worker {
@@ -25,6 +27,8 @@ struct mud_clod_worker {
     floaters *floats;
     bool deterministic;
     uint64_t submitted;
+    uint64_t ndrops;                         /* the submitting side's ring of drops */
+    float drops[MUD_CLOD_WORKER_DROPS][3];
     atomic_bool stop, parked;
     atomic_uint_least64_t idle_looks;
     sem_t wake;       /* the worker's only sleep; posted by submit, resume and destroy */
@@ -40,7 +44,7 @@ static void worker_sleep(mud_clod_worker *w)
 static void *worker_main(void *arg)
 {
     mud_clod_worker *w = arg;
-    uint64_t done = 0;
+    uint64_t done = 0, drops_done = 0;
     int cap = clods_capacity(w->sim);
     while (!atomic_load_explicit(&w->stop, memory_order_acquire)) {
         if (atomic_load_explicit(&w->parked, memory_order_acquire)) {
@@ -60,6 +64,12 @@ static void *worker_main(void *arg)
             floaters_step(w->floats, in->emitters, in->count, in->dt);
         }
         done = seq;
+        if (in->ndrops > drops_done + MUD_CLOD_WORKER_DROPS) drops_done = in->ndrops - MUD_CLOD_WORKER_DROPS;
+        for (; drops_done < in->ndrops; drops_done++) {
+            const float *d = in->drops[drops_done % MUD_CLOD_WORKER_DROPS];
+            /* a crumbled chunk's mud: about 40 pieces per cubic metre, at least 4 */
+            floaters_drop(w->floats, d[0], d[1], 0.6f * d[2], 4 + (int)(40.0f * d[2] * d[2] * d[2] * 0.5f));
+        }
         mud_clod_frame *f = triple_buffer_back(w->out);
         f->step = seq;
         f->alive = clods_alive(w->sim);
@@ -127,8 +137,18 @@ void mud_clod_worker_submit(mud_clod_worker *w, const clod_emitter *e, int n, fl
     in->dt = dt;
     in->count = n;
     if (n) memcpy(in->emitters, e, (size_t)n * sizeof *e);
+    in->ndrops = w->ndrops;
+    memcpy(in->drops, w->drops, sizeof in->drops);
     triple_buffer_publish(w->in, w->submitted);
     sem_post(&w->wake); /* lock-free: an atomic add, a futex wake only if the worker sleeps */
+}
+
+void mud_clod_worker_drop(mud_clod_worker *w, float x, float z, float size)
+{
+    float *d = w->drops[w->ndrops++ % MUD_CLOD_WORKER_DROPS];
+    d[0] = x;
+    d[1] = z;
+    d[2] = size;
 }
 
 const mud_clod_frame *mud_clod_worker_frame(mud_clod_worker *w)

@@ -2,6 +2,7 @@
  *
  *   mud_clod_worker *w = mud_clod_worker_create(&(mud_clod_worker_desc){ .terrain = terr, .deterministic = headless });
  *   each fixed step (sim thread):  mud_clod_worker_submit(w, emitters, n, dt);
+ *   a mud chunk crumbled:          mud_clod_worker_drop(w, x, z, size);   with the next submit
  *   each frame (render thread):    const mud_clod_frame *f = mud_clod_worker_frame(w);
  *                                  draw f->count instances of f->inst
  *   scene hidden / shown:          mud_clod_worker_park(w); ... mud_clod_worker_resume(w);
@@ -67,6 +68,11 @@ typedef struct mud_clod_worker mud_clod_worker;
 mud_clod_worker *mud_clod_worker_create(const mud_clod_worker_desc *desc);
 void mud_clod_worker_destroy(mud_clod_worker *w);
 void mud_clod_worker_submit(mud_clod_worker *w, const clod_emitter *e, int n, float dt);
+/* Floating pieces where a mud chunk of `size` metres crumbled (core/mud/physics.h), carried by the
+ * next submit: the last MUD_CLOD_WORKER_DROPS drops travel with every submit, so a step the worker
+ * skips in real-time mode loses none of them. Called from the submitting thread. */
+#define MUD_CLOD_WORKER_DROPS 32
+void mud_clod_worker_drop(mud_clod_worker *w, float x, float z, float size);
 const mud_clod_frame *mud_clod_worker_frame(mud_clod_worker *w);
 uint64_t mud_clod_worker_submitted(const mud_clod_worker *w);
 void mud_clod_worker_park(mud_clod_worker *w);

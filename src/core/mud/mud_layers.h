@@ -9,11 +9,12 @@
  *
  * The names are the one table the script (`layer NAME on|off`), the key help, the stats and the
  * docs read: mud, roads, decals, particles, plants, chunks, water, post. Present in this build:
- * mud, roads, decals, particles, post; plants, chunks and water are names of layers still to
+ * mud, roads, decals, particles, plants, chunks, post; water is the name of a layer still to
  * come, refused by the script parser with a message saying so. The frame applies them in the
  * order terrain, mud, roads, decals, plants, chunks, particles, water, post (the reference's
  * decomposition); key L takes the present ones away in the reverse order, one more each press
- * (post, then particles, decals, roads, mud), and the press after the last turns all on again.
+ * (post, then particles, chunks, plants, decals, roads, mud), and the press after the last turns
+ * all on again.
  */
 #ifndef IMPRINT_CORE_MUD_LAYERS_H
 #define IMPRINT_CORE_MUD_LAYERS_H

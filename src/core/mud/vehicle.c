@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SUBSTEPS 4
 #define GRAVITY 9.81f
 
 struct vehicle {
@@ -15,6 +14,7 @@ struct vehicle {
     vehicle_desc d;
     vehicle_wheel wheels[VEHICLE_MAX_WHEELS];
     int n;
+    unsigned placements; /* vehicle_place calls: an outside integrator takes the new pose */
 };
 
 static float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
@@ -80,6 +80,7 @@ static float support_height(const vehicle *v, const vehicle_ground_hit *g)
 void vehicle_place(vehicle *v, float x, float z, float heading_deg, const vehicle_ground *g)
 {
     glm_quatv(v->rot, glm_rad(heading_deg), (vec3){0, 1, 0});
+    v->placements++;
     float top = -1e9f;
     for (int i = 0; i < v->n; i++) {
         vec3 m;
@@ -109,10 +110,13 @@ static void apply_force(vec3 force, vec3 torque, const vec3 com, const vec3 at, 
     glm_vec3_add(torque, t, torque);
 }
 
-static void substep(vehicle *v, const vehicle_input *in, const vehicle_ground *g, float h)
+/* The wheels at the current pose: suspension, contact state, mud penetration, and the force and
+ * torque (about the centre of mass) they apply to the chassis in this sub-step of h seconds,
+ * added to force and torque. */
+static void wheel_forces(vehicle *v, const vehicle_input *in, const vehicle_ground *g, float h, vec3 force, vec3 torque)
 {
     const vehicle_desc *d = &v->d;
-    vec3 up, fwd_body, force = {0, -d->mass * GRAVITY, 0}, torque = {0, 0, 0};
+    vec3 up, fwd_body;
     glm_quat_rotatev(v->rot, (vec3){0, 1, 0}, up);
     glm_quat_rotatev(v->rot, (vec3){0, 0, 1}, fwd_body);
     float wheel_mass = d->mass / (float)v->n;
@@ -207,8 +211,15 @@ static void substep(vehicle *v, const vehicle_input *in, const vehicle_ground *g
         apply_force(force, torque, v->pos, contact, ft);
     }
 
-    /* a little air drag and angular damping keep the integrator calm */
+    /* a little air drag keeps the integrator calm */
     glm_vec3_muladds(v->vel, -8.0f * glm_vec3_norm(v->vel), force);
+}
+
+static void substep(vehicle *v, const vehicle_input *in, const vehicle_ground *g, float h)
+{
+    const vehicle_desc *d = &v->d;
+    vec3 force = {0, -d->mass * GRAVITY, 0}, torque = {0, 0, 0};
+    wheel_forces(v, in, g, h, force, torque);
     glm_vec3_muladds(force, h / d->mass, v->vel);
     vec3 tb, ab;
     versor inv;
@@ -231,8 +242,34 @@ static void substep(vehicle *v, const vehicle_input *in, const vehicle_ground *g
 void vehicle_step(vehicle *v, const vehicle_input *in, const vehicle_ground *g, float dt)
 {
     assert(dt > 0.0f && g && g->fn);
-    for (int s = 0; s < SUBSTEPS; s++) substep(v, in, g, dt / SUBSTEPS);
+    for (int s = 0; s < VEHICLE_SUBSTEPS; s++) substep(v, in, g, dt / VEHICLE_SUBSTEPS);
 }
+
+void vehicle_forces(vehicle *v, const vehicle_input *in, const vehicle_ground *g, float h, vec3 force, vec3 torque)
+{
+    assert(h > 0.0f && g && g->fn);
+    glm_vec3_zero(force);
+    glm_vec3_zero(torque);
+    wheel_forces(v, in, g, h, force, torque);
+}
+
+void vehicle_set_state(vehicle *v, const vec3 pos, const versor rot, const vec3 vel, const vec3 angvel)
+{
+    glm_vec3_copy((float *)pos, v->pos);
+    glm_quat_normalize_to((float *)rot, v->rot);
+    glm_vec3_copy((float *)vel, v->vel);
+    glm_vec3_copy((float *)angvel, v->angvel);
+}
+
+void vehicle_state(const vehicle *v, vec3 pos, versor rot, vec3 vel, vec3 angvel)
+{
+    glm_vec3_copy((float *)v->pos, pos);
+    glm_quat_copy((float *)v->rot, rot);
+    glm_vec3_copy((float *)v->vel, vel);
+    glm_vec3_copy((float *)v->angvel, angvel);
+}
+
+unsigned vehicle_placements(const vehicle *v) { return v->placements; }
 
 void vehicle_position(const vehicle *v, vec3 out) { glm_vec3_copy((float *)v->pos, out); }
 void vehicle_velocity(const vehicle *v, vec3 out) { glm_vec3_copy((float *)v->vel, out); }

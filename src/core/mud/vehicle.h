@@ -26,6 +26,7 @@
 #include <cglm/cglm.h>
 
 #define VEHICLE_MAX_WHEELS 6
+#define VEHICLE_SUBSTEPS 4 /* per vehicle_step; an outside integrator sub-steps alike */
 
 typedef struct vehicle_ground_hit {
     float base;      /* undisturbed terrain height */
@@ -90,6 +91,18 @@ void vehicle_set_engine_force(vehicle *v, float newtons);
 /* Puts the truck at rest on the ground at (x, z) facing heading_deg. */
 void vehicle_place(vehicle *v, float x, float z, float heading_deg, const vehicle_ground *g);
 void vehicle_step(vehicle *v, const vehicle_input *in, const vehicle_ground *g, float dt);
+
+/* An outside integrator (the mud scene's rigid-body world, core/mud/physics.h) moves the chassis
+ * instead of vehicle_step. Per sub-step of h seconds: vehicle_set_state with the body's pose,
+ * vehicle_forces, then the integrator applies force and torque (world, about the centre of mass,
+ * gravity NOT included: the integrator has its own) and steps. vehicle_forces also updates the
+ * wheels (hub, contact, sink, penetration, slip, load) exactly as vehicle_step does, so the mud
+ * coupling is the same whoever integrates. vehicle_placements counts vehicle_place calls: a new
+ * count means the truck was put somewhere and the integrator takes that pose. */
+void vehicle_forces(vehicle *v, const vehicle_input *in, const vehicle_ground *g, float h, vec3 force, vec3 torque);
+void vehicle_set_state(vehicle *v, const vec3 pos, const versor rot, const vec3 vel, const vec3 angvel);
+void vehicle_state(const vehicle *v, vec3 pos, versor rot, vec3 vel, vec3 angvel);
+unsigned vehicle_placements(const vehicle *v);
 
 void vehicle_position(const vehicle *v, vec3 out);
 void vehicle_velocity(const vehicle *v, vec3 out);

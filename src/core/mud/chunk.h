@@ -1,0 +1,50 @@
+/* chunk.h — the rules of mud chunks, free of the rigid-body engine (GL-free).
+ *
+ *   float m = chunk_mass(size);                       // kg
+ *   chunk_piece p[CHUNK_MAX_PIECES];
+ *   int n = chunk_split(size, force, p);              // 0 holds, > 0 pieces, CHUNK_CRUMBLES
+ *   float f = chunk_submerged(bottom, chunk_height(size), mud_surface);   // 0..1
+ *   vec up = chunk_buoyancy(size, f);                 // N, upward
+ *
+ * A chunk is a box of size x size/2 x size metres (SIZE of the script's `chunk X Z SIZE`, 0.2..2),
+ * lighter than the mud, so it floats: its equilibrium depth in deep mud is
+ * height * CHUNK_DENSITY / CHUNK_MUD_DENSITY (chunk_equilibrium_depth).
+ * Breaking: a chunk holds while the force the truck puts on it stays under
+ * chunk_break_force(size) = CHUNK_STRENGTH * size^2; above it, it splits into 2 pieces (force under
+ * twice the threshold), 3 (under three times) or 4, of equal volume, each of edge
+ * size * n^(-1/3), so the mass is conserved exactly; pieces sit in the parent's quadrants (offsets
+ * in its own x-z frame) so they do not overlap. Fewer pieces are made when n would take them under
+ * CHUNK_MIN_SIZE; when even two would, the chunk crumbles (CHUNK_CRUMBLES): it becomes floating mud
+ * particles and leaves the rigid-body world.
+ */
+#ifndef IMPRINT_CORE_CHUNK_H
+#define IMPRINT_CORE_CHUNK_H
+
+#define CHUNK_MIN_SIZE 0.2f        /* metres */
+#define CHUNK_MAX_SIZE 2.0f
+#define CHUNK_HEIGHT_RATIO 0.5f    /* height / size */
+#define CHUNK_DENSITY 1100.0f      /* kg/m^3: clumped mud with air and roots in it */
+#define CHUNK_MUD_DENSITY 1700.0f  /* kg/m^3: the liquid mud it floats in */
+#define CHUNK_STRENGTH 9000.0f     /* N per m^2 of size^2 */
+#define CHUNK_MAX_PIECES 4
+#define CHUNK_CRUMBLES (-1)
+#define CHUNK_DRAG 3.0f            /* 1/s: velocity lost per second when fully submerged */
+
+typedef struct chunk_piece {
+    float size;
+    float offset[2]; /* from the parent's centre along its own x and z axes, metres */
+} chunk_piece;
+
+float chunk_height(float size);
+float chunk_volume(float size);
+float chunk_mass(float size);
+float chunk_break_force(float size);
+/* Pieces written to out: 0 when the chunk holds, CHUNK_CRUMBLES when it turns into particles. */
+int chunk_split(float size, float force, chunk_piece out[CHUNK_MAX_PIECES]);
+/* Fraction of the chunk below the mud surface, from its lowest point and vertical extent. */
+float chunk_submerged(float bottom, float extent, float surface);
+/* Upward force in newtons of the mud on a chunk of this size, submerged by fraction (0..1). */
+float chunk_buoyancy(float size, float fraction);
+float chunk_equilibrium_depth(float size);
+
+#endif
