@@ -4,6 +4,7 @@
 #include "core/base/names.h"
 #include "core/base/params.h"
 #include "core/base/post_settings.h"
+#include "core/base/text.h"
 #include "core/damage/robot_anim.h"
 #include "core/damage/weapon.h"
 #include "core/dissolve/dissolve_math.h"
@@ -263,30 +264,11 @@ static bool parse_args(const script_ctx *c, const script_spec *sp, char **tok, i
     return true;
 }
 
-/* Splits line (modified in place) into words; stops at '#'. Returns the word count, which may
- * exceed max (only the first max are stored) so arity errors can report what was found. */
-static int split_words(char *line, char **tok, int max)
-{
-    char *hash = strchr(line, '#');
-    if (hash) *hash = '\0';
-    int n = 0;
-    char *p = line;
-    for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\v' || *p == '\f') p++;
-        if (!*p) break;
-        if (n < max) tok[n] = p;
-        n++;
-        while (*p && !(*p == ' ' || *p == '\t' || *p == '\r' || *p == '\v' || *p == '\f')) p++;
-        if (*p) *p++ = '\0';
-    }
-    return n;
-}
-
 static bool parse_line(const script_ctx *c, char *line, double *prev_time, char *prev_text, script_cmd *cmd,
                        bool *empty)
 {
     char *tok[SCRIPT_TOKENS_MAX];
-    int n = split_words(line, tok, SCRIPT_TOKENS_MAX);
+    int n = text_split_words(line, tok, SCRIPT_TOKENS_MAX);
     *empty = n == 0;
     if (n == 0) return true;
     double t;
@@ -331,17 +313,13 @@ bool script_parse(const char *text, const char *filename, script *out, char *err
     char prev_text[32] = "0";
     if (!line) return script_fail(&c, "out of memory");
     const char *p = text;
-    while (*p) {
+    size_t len;
+    while (text_next_line(&p, line, SCRIPT_LINE_MAX, &len)) {
         c.line++;
-        size_t len = strcspn(p, "\n");
         if (len > SCRIPT_LINE_MAX) {
             script_fail(&c, "line is longer than %d characters", SCRIPT_LINE_MAX);
             goto fail;
         }
-        memcpy(line, p, len);
-        line[len] = '\0';
-        p += len;
-        if (*p == '\n') p++;
         script_cmd cmd;
         bool empty;
         if (!parse_line(&c, line, &prev_time, prev_text, &cmd, &empty)) goto fail;

@@ -11,6 +11,7 @@
 
 #include "core/base/log.h"
 #include "core/base/names.h"
+#include "core/base/text.h"
 
 const char *const mud_area_kind_names[MUD_AREA_KIND_COUNT + 1] = {"valleys", "track", "rect", "circle", NULL};
 const char *const level_plant_kind_names[LEVEL_PLANT_KIND_COUNT + 1] = {"tree", "rock", "bush", NULL};
@@ -229,40 +230,21 @@ static bool parse_statement(level_ctx *c, char **tok, int n)
     return fail(c, "unknown statement '%s' (expected one of: spawn, mud, road, plants, water)", k);
 }
 
-static int split(char *line, char **tok, int max)
-{
-    char *hash = strchr(line, '#');
-    if (hash) *hash = '\0';
-    int n = 0;
-    for (char *p = line;;) {
-        while (*p && isspace((unsigned char)*p)) p++;
-        if (!*p) break;
-        if (n < max) tok[n] = p;
-        n++;
-        while (*p && !isspace((unsigned char)*p)) p++;
-        if (*p) *p++ = '\0';
-    }
-    return n;
-}
-
 bool mud_level_parse(const char *text, const char *filename, int size_override, mud_level *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     if (err && errlen) err[0] = '\0';
     level_ctx c = {filename, 0, err, errlen, out, 0, size_override};
     char line[LEVEL_LINE_MAX + 1];
-    for (const char *p = text; *p;) {
+    size_t len;
+    for (const char *p = text; text_next_line(&p, line, LEVEL_LINE_MAX, &len);) {
         c.line++;
-        size_t len = strcspn(p, "\n");
         if (len > LEVEL_LINE_MAX) {
             fail(&c, "line is longer than %d characters", LEVEL_LINE_MAX);
             goto fail;
         }
-        memcpy(line, p, len);
-        line[len] = '\0';
-        p += len + (p[len] == '\n');
         char *tok[TOKENS_MAX];
-        int n = split(line, tok, TOKENS_MAX);
+        int n = text_split_words(line, tok, TOKENS_MAX);
         if (!n) continue;
         if (n > TOKENS_MAX) {
             fail(&c, "too many words on one line (at most %d)", TOKENS_MAX);
