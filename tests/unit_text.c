@@ -1,6 +1,6 @@
 /* The shared line and word reader: every line once (the last without '\n' too, blank ones
  * included), lengths of over-long lines reported without copying, comments cut, words counted past
- * the stored maximum. */
+ * the stored maximum, errors as FILE:LINE: message. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -55,12 +55,34 @@ static void words_stop_at_a_comment_and_are_counted_past_max(void **state)
     assert_int_equal(text_split_words(none, tok, 4), 0);
 }
 
+static void error(char *err, size_t len, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    text_error(err, len, "a.txt", line, fmt, ap);
+    va_end(ap);
+}
+
+static void errors_name_file_and_line(void **state)
+{
+    (void)state;
+    char err[64];
+    error(err, sizeof err, 7, "bad %s", "word");
+    assert_string_equal(err, "a.txt:7: bad word");
+    error(err, sizeof err, 0, "unreadable");
+    assert_string_equal(err, "a.txt: unreadable");
+    error(err, 8, 7, "bad %s", "word"); /* cut, still terminated */
+    assert_string_equal(err, "a.txt:7");
+    error(NULL, 0, 1, "nothing"); /* no buffer: nothing written, no crash */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(lines_come_one_by_one),
         cmocka_unit_test(a_long_line_is_measured_not_copied),
         cmocka_unit_test(words_stop_at_a_comment_and_are_counted_past_max),
+        cmocka_unit_test(errors_name_file_and_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 #include "core/base/text.h"
 
+#include <stdio.h>
 #include <string.h>
 
 bool text_next_line(const char **p, char *line, size_t max, size_t *len)
@@ -32,4 +33,11 @@ int text_split_words(char *line, char **tok, int max)
         if (*p) *p++ = '\0';
     }
     return n;
+}
+
+void text_error(char *err, size_t errlen, const char *file, int line, const char *fmt, va_list ap)
+{
+    if (!err || !errlen) return;
+    int n = line > 0 ? snprintf(err, errlen, "%s:%d: ", file, line) : snprintf(err, errlen, "%s: ", file);
+    if (n >= 0 && (size_t)n < errlen) vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
 }

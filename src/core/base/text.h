@@ -14,14 +14,18 @@
  * at the end of the text. text_split_words cuts line at the first '#' (a comment), splits the rest
  * at blanks (space, tab, CR, VT, FF) and returns the word count, which may exceed max: only the
  * first max words are stored, so an arity error can say how many there were.
+ * text_error writes "FILE:LINE: message" (or "FILE: message" when line <= 0) into err, cut to
+ * errlen; nothing when err is NULL or errlen 0.
  */
 #ifndef IMPRINT_CORE_TEXT_H
 #define IMPRINT_CORE_TEXT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
 bool text_next_line(const char **p, char *line, size_t max, size_t *len);
 int text_split_words(char *line, char **tok, int max);
+void text_error(char *err, size_t errlen, const char *file, int line, const char *fmt, va_list ap);
 
 #endif

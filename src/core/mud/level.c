@@ -34,14 +34,10 @@ static bool fail(const level_ctx *c, const char *fmt, ...) LOG_PRINTF(2, 3);
 
 static bool fail(const level_ctx *c, const char *fmt, ...)
 {
-    if (!c->err || !c->errlen) return false;
-    int n = c->line > 0 ? snprintf(c->err, c->errlen, "%s:%d: ", c->file, c->line) : snprintf(c->err, c->errlen, "%s: ", c->file);
-    if (n >= 0 && (size_t)n < c->errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(c->err + n, c->errlen - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    text_error(c->err, c->errlen, c->file, c->line, fmt, ap);
+    va_end(ap);
     return false;
 }
 
