@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# The docs check: the pages, their pictures and the scripts that make them agree.
+#   1. every image a page (README.md, docs/*.md) references exists;
+#   2. every PNG in docs/img/ is referenced by some page;
+#   3. every picture in docs/img/ is made by tools/docs_pictures.sh: written by a docs/scripts
+#      file it runs, or named in its own lines (figures made by other programs), or listed in
+#      its FROZEN list (pictures of an earlier build kept for a before/after comparison);
+#   4. every docs/scripts/*.txt or .level a page names exists;
+#   5. every docs/scripts/*.txt runs: the header's command line (the one tools/docs_pictures.sh
+#      runs) headless at 64x36 for 3 frames, its output paths moved into this test's folder, so
+#      the whole script is checked (the parser reads every line before the first frame) and its
+#      scene starts with its options.
+# Run by ctest (label app) from a scratch folder; TESTDIR is tests/, IMPRINT the executable.
+set -u
+root=$(cd "${TESTDIR:?}/.." && pwd)
+fail=0
+bad() { echo "FAILED: $*"; fail=1; }
+pages=("$root/README.md" "$root"/docs/*.md)
+
+# images a page references: ![..](img/X.png), ![..](docs/img/X.png), (img/X.png) links
+refs=$(grep -ohE '\((docs/)?img/[A-Za-z0-9_.-]+\.png\)' "${pages[@]}" | sed -E 's/^\((docs\/)?img\///; s/\)$//' | sort -u)
+[ -n "$refs" ] || bad "no page references any image (the pattern is broken)"
+for r in $refs; do [ -f "$root/docs/img/$r" ] || bad "a page references docs/img/$r, which does not exist"; done
+
+# every PNG is referenced
+for f in "$root"/docs/img/*.png; do
+  b=$(basename "$f")
+  grep -qxF "$b" <<<"$refs" || bad "docs/img/$b is referenced by no page (use it or delete it)"
+done
+
+# every PNG is made by tools/docs_pictures.sh
+pics="$root/tools/docs_pictures.sh"
+made=$(cat "$root"/docs/scripts/*.txt "$pics" | grep -oE 'docs/img/[A-Za-z0-9_.-]+\.png' | sed 's|docs/img/||' | sort -u)
+frozen=$(sed -n '/^# FROZEN:/,/^# END FROZEN/p' "$pics" | grep -oE '[A-Za-z0-9_.-]+\.png' | sort -u)
+for f in "$root"/docs/img/*.png; do
+  b=$(basename "$f")
+  grep -qxF "$b" <<<"$made" && continue
+  grep -qxF "$b" <<<"$frozen" && continue
+  bad "docs/img/$b is made by no docs/scripts file and no line of tools/docs_pictures.sh"
+done
+for b in $frozen; do grep -qxF "$b" <<<"$made" && bad "$b is FROZEN in tools/docs_pictures.sh but a script also remakes it"; done
+
+# every script a page names exists
+for s in $(grep -ohE 'docs/scripts/[A-Za-z0-9_.-]+\.(txt|level)' "${pages[@]}" | sort -u); do
+  [ -f "$root/$s" ] || bad "a page names $s, which does not exist"
+done
+# short names on a line that names docs/scripts ("(`docs/scripts/a.txt`, `b.txt`)"): each must be
+# a docs/scripts file too
+for s in $(grep -hE 'docs/scripts/' "${pages[@]}" | grep -oE '`[a-z_]+\.txt`' | tr -d '`' | sort -u); do
+  [ -f "$root/docs/scripts/$s" ] || bad "a page names script $s, which is not in docs/scripts"
+done
+
+# every script runs
+mkdir -p out/img out/tmp
+n=0
+for s in "$root"/docs/scripts/*.txt; do
+  name=$(basename "$s" .txt)
+  ln=$(grep -n -m1 -E '^#.*imprint[^ ]* +--' "$s" | cut -d: -f1)
+  line=""
+  if [ -n "$ln" ]; then
+    line=$(sed -n "${ln}p" "$s")
+    # a header continued on the next comment line (bb_bench.txt)
+    case "$line" in *\\) line="${line%\\} $(sed -n "$((ln + 1))p" "$s" | sed 's/^#//')";; esac
+  fi
+  if [ -z "$line" ]; then bad "docs/scripts/$name.txt: no command line in its header"; continue; fi
+  sed -E "s#docs/img/#$PWD/out/img/#g; s#/tmp/#$PWD/out/tmp/#g" "$s" >"out/$name.txt"
+  args=() seen=0 skip=0
+  for w in ${line#\#}; do
+    if [ $seen -eq 0 ]; then case "$w" in *imprint) seen=1;; esac; continue; fi
+    if [ $skip -eq 1 ]; then skip=0; continue; fi
+    case "$w" in
+      \\|--headless|--bench) ;;
+      --size|--frames) skip=1 ;;
+      --script) skip=1; args+=(--script "out/$name.txt") ;;
+      docs/*) args+=("$root/$w") ;;
+      out.json|*.json) ;;
+      *"|"*) args+=("${w%%|*}") ;;
+      *) args+=("$w") ;;
+    esac
+  done
+  if ! "$IMPRINT" --headless --size 64x36 --frames 3 "${args[@]}" >out/$name.log 2>&1; then
+    bad "docs/scripts/$name.txt does not run: imprint --headless --size 64x36 --frames 3 ${args[*]}: $(tail -1 out/$name.log)"
+  fi
+  n=$((n + 1))
+done
+[ $n -gt 0 ] || bad "no docs/scripts/*.txt ran"
+echo "app_docs: $(wc -w <<<"$refs") images referenced, $n scripts ran"
+exit $fail
