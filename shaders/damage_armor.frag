@@ -19,8 +19,9 @@ void main()
 {
     vec4 dmg = texture(u_damage, v_uv);
     float rough = damage_rough(v_uv);
-    if (dmg.r > rough) discard;
+    // the dissolve's noise read takes implicit derivatives: before any discard
     float dd = dissolve_fragment_d_ws(v_rest_os, v_dir_os, v_rest_ws, u_model);
+    if (dmg.r > rough) discard;
     DISSOLVE_DISCARD(dd);
 #ifdef SHADOW_PASS
     o_color = vec4(0.0);

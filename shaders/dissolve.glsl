@@ -74,6 +74,15 @@ vec3 dissolve_direction(vec3 nrm_os, vec3 snrm_os)
     return (u_dissolve_hard_normals == 0 && dot(snrm_os, snrm_os) > 0.01) ? snrm_os : nrm_os;
 }
 
+// One noise read: lod >= 0 an explicit mip (the vertex stage), lod < 0 the mip the hardware
+// selects from the screen-space derivatives of uv (the fragment stage: a distant mesh reads a
+// blurred mip, instead of mip 0 aliasing into pixel-sized glowing specks). The fragment callers
+// pass a constant, so the branch folds away; they must call before any discard.
+float dissolve_noise_read(vec2 uv, float lod)
+{
+    return lod < 0.0 ? texture(u_dissolve_noise, uv).r : textureLod(u_dissolve_noise, uv, lod).r;
+}
+
 // Triplanar noise on the metric object-space rest position.
 float dissolve_noise(vec3 rest_os, vec3 dir_os, vec3 model_scale, float lod)
 {
@@ -81,9 +90,9 @@ float dissolve_noise(vec3 rest_os, vec3 dir_os, vec3 model_scale, float lod)
     vec3 b = dir_os * dir_os;
     b = b * b;
     float sum = b.x + b.y + b.z + 1e-6;
-    float nx = textureLod(u_dissolve_noise, vec2(q.y + 0.00, q.z + 0.00), lod).r;
-    float ny = textureLod(u_dissolve_noise, vec2(q.z + 0.31, q.x + 0.71), lod).r;
-    float nz = textureLod(u_dissolve_noise, vec2(q.x + 0.57, q.y + 0.19), lod).r;
+    float nx = dissolve_noise_read(vec2(q.y + 0.00, q.z + 0.00), lod);
+    float ny = dissolve_noise_read(vec2(q.z + 0.31, q.x + 0.71), lod);
+    float nz = dissolve_noise_read(vec2(q.x + 0.57, q.y + 0.19), lod);
     return (nx * b.x + ny * b.y + nz * b.z) / sum;
 }
 
@@ -140,15 +149,17 @@ vec3 dissolve_vertex_ws(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
     return rest_ws + (u_dissolve_target - rest_ws) * (w * w);
 }
 
-// d of the fragment stage (mip 0, crisp edge) at a rest position already in world space (a
-// skinned mesh: the vertex stage's skinned rest position, interpolated); < 0 means burnt.
+// d of the fragment stage (hardware mip selection: mip 0 close up, the crisp edge; a blurred
+// mip far away, no aliasing) at a rest position already in world space (a skinned mesh: the
+// vertex stage's skinned rest position, interpolated); < 0 means burnt. Call it before any
+// discard (implicit derivatives). The CPU mirror reads mip 0: a fragment seen close up.
 float dissolve_fragment_d_ws(vec3 rest_os, vec3 dir_os, vec3 rest_ws, mat4 model)
 {
     if (u_dissolve_on == 0) return 1e9;
-    return dissolve_value(rest_os, dir_os, rest_ws, dissolve_model_scale(model), 0.0) - dissolve_threshold();
+    return dissolve_value(rest_os, dir_os, rest_ws, dissolve_model_scale(model), -1.0) - dissolve_threshold();
 }
 
-// d of the fragment stage (mip 0, crisp edge); < 0 means burnt.
+// d of the fragment stage (hardware mip selection, as above); < 0 means burnt.
 float dissolve_fragment_d(vec3 rest_os, vec3 dir_os, mat4 model)
 {
     return dissolve_fragment_d_ws(rest_os, dir_os, (model * vec4(rest_os, 1.0)).xyz, model);

@@ -4,6 +4,7 @@
 # --script). Run from anywhere after a build; IMPRINT overrides the binary (build/bin/imprint).
 # Usage: tools/docs_pictures.sh [SCRIPT...]   (default: every docs/scripts/*.txt that makes pictures,
 #        then the figures below that other programs of ours make)
+#        tools/docs_pictures.sh --figures     (the figures alone, from the pictures as they are)
 # This script is the one place the docs' pictures come from: tests/app_docs.sh fails on a PNG in
 # docs/img that no docs/scripts file and no line here makes, unless it is in the FROZEN list.
 # FROZEN: pictures of an earlier build, kept for a before/after comparison; no build makes them now:
@@ -15,9 +16,11 @@ imprint=${IMPRINT:-$root/build/bin/imprint}
 [ -x "$imprint" ] || { echo "docs_pictures: no executable at $imprint (build first, or set IMPRINT)" >&2; exit 2; }
 cd "$root"
 scripts=("$@")
-[ ${#scripts[@]} -gt 0 ] || scripts=(docs/scripts/*.txt)
+only_figures=0
+if [ "${1:-}" = --figures ]; then only_figures=1; scripts=(); fi
+[ ${#scripts[@]} -gt 0 ] || [ $only_figures -eq 1 ] || scripts=(docs/scripts/*.txt)
 fail=0
-for s in "${scripts[@]}"; do
+for s in "${scripts[@]+"${scripts[@]}"}"; do
   line=$(grep -m1 -E '^#.*imprint[^ ]* .*--script' "$s" || true)
   case "$line" in *--bench*|"") echo "docs_pictures: $s: no picture command in its header, skipped"; continue;; esac
   line=${line#\#}
@@ -32,9 +35,24 @@ for s in "${scripts[@]}"; do
   if ! env "${env[@]}" "$imprint" "${args[@]}" >/dev/null; then echo "docs_pictures: FAILED: $s" >&2; fail=1; fi
 done
 # figures made by other programs of ours (only in a full run, not for named scripts)
-if [ $# -eq 0 ]; then
+if [ $# -eq 0 ] || [ $only_figures -eq 1 ]; then
   bin=$(dirname "$imprint")
-  echo "docs_pictures: figure docs/img/mud_crest_trace.png (gl_mud_crest)"
-  IMPRINT_CREST_PNG=docs/img/mud_crest_trace.png "$bin/gl_mud_crest" >/dev/null || { echo "docs_pictures: FAILED: gl_mud_crest" >&2; fail=1; }
+  figure() { echo "docs_pictures: figure $*"; "$@" >/dev/null || { echo "docs_pictures: FAILED: $*" >&2; fail=1; }; }
+  figure env IMPRINT_CREST_PNG=docs/img/mud_crest_trace.png "$bin/gl_mud_crest"
+  # the teaching figures (tools/docs_figures.c); the zooms read the pictures the scripts made above
+  figures=$bin/docs_figures
+  figure "$figures" dissolve-weights docs/img/fig_dissolve_weights.png
+  figure "$figures" damage-atlas docs/img/fig_damage_atlas.png docs/img/damage_map.png
+  figure "$figures" zoom-diff docs/img/fig_zoom_one_sided.png 3 140 90 correct docs/img/dissolve_ok_one_sided.png pitfall docs/img/dissolve_pitfall_one_sided.png
+  figure "$figures" zoom-diff docs/img/fig_zoom_no_backoff.png 3 140 90 correct docs/img/dissolve_ok_no_backoff.png pitfall docs/img/dissolve_pitfall_no_backoff.png
+  figure "$figures" zoom-diff docs/img/fig_zoom_object_space.png 3 140 90 correct docs/img/dissolve_ok_object_space.png pitfall docs/img/dissolve_pitfall_object_space.png
+  figure "$figures" zoom-diff docs/img/fig_zoom_hard_normals.png 3 140 90 correct docs/img/dissolve_ok_hard_normals.png pitfall docs/img/dissolve_pitfall_hard_normals.png
+  figure "$figures" zoom-diff docs/img/fig_zoom_vertex_mip0.png 3 140 90 correct docs/img/dissolve_ok_vertex_mip0.png pitfall docs/img/dissolve_pitfall_vertex_mip0.png
+  figure "$figures" zoom-diff docs/img/fig_zoom_no_shadow.png 3 140 90 correct docs/img/dissolve_ok_no_shadow.png pitfall docs/img/dissolve_pitfall_no_shadow.png
+  figure "$figures" zoom-diff docs/img/fig_zoom_bounds.png 3 140 90 correct docs/img/dissolve_ok_bounds.png pitfall docs/img/dissolve_pitfall_bounds.png
+  figure "$figures" zoom-diff docs/img/fig_zoom_mud_rut.png 3 140 90 "before: vertex normals" \
+    docs/img/mud_rut_before.png "after: per-pixel normals" docs/img/mud_rut_after.png
+  figure "$figures" zoom docs/img/fig_wrinkle_layer.png 1 0 0 512 512 "smile: normal map" assets/wrinkle/smile_normal.png \
+    "smile: occlusion" assets/wrinkle/smile_occlusion.png "face-part mask (RGB of RGBA)" assets/wrinkle/mask.png
 fi
 exit $fail

@@ -133,10 +133,12 @@ static void gallery_draw(void *p, scene_pass pass)
     gfx_pass_end();
     if (pass == SCENE_PASS_MAIN) {
         g->drawn = drawn;
-        /* The orb is a light, not a caster: HDR emission, no shadow. */
+        /* The orb is a light, not a caster: no shadow. Its emission stays below what the tone
+         * mapper clips (4, 6, 12 drew a flat white disc), so the sun's shading still rounds it
+         * and bloom gives the glow. */
         mat4 m;
         glm_translate_make(m, g->g.target);
-        renderer_draw_lit(g->ctx->r, &g->orb, m, (vec3){0.1f, 0.1f, 0.1f}, (vec3){4.0f, 6.0f, 12.0f});
+        renderer_draw_lit(g->ctx->r, &g->orb, m, (vec3){0.30f, 0.45f, 0.80f}, (vec3){0.35f, 0.60f, 1.30f});
     }
 }
 

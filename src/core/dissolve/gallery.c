@@ -45,7 +45,8 @@ int dissolve_gallery_build(dissolve_gallery *g, mesh_data meshes[DISSOLVE_GALLER
     mat4 xf;
 
     mesh_build_box(&m, (float[3]){0.4f, 0.4f, 0.4f}, 24);
-    glm_translate_make(xf, (vec3){-2.2f, 0.4f, 0.5f});
+    /* lifted 1 cm: a floor at y = 0 would z-fight the ground plane */
+    glm_translate_make(xf, (vec3){-2.2f, 0.41f, 0.5f});
     glm_rotate_y(xf, 0.45f, xf);
     gallery__add(g, &meshes[g->count], "box", &m, xf, (vec3){0.32f, 0.30f, 0.28f}, 0.0f);
 
