@@ -30,7 +30,11 @@ done
 
 # every PNG is made by tools/docs_pictures.sh
 pics="$root/tools/docs_pictures.sh"
-made=$(cat "$root"/docs/scripts/*.txt "$pics" | grep -oE 'docs/img/[A-Za-z0-9_.-]+\.png' | sed 's|docs/img/||' | sort -u)
+# outputs only: a script's `screenshot PATH` / `dump TARGET PATH`, the first docs/img path of a
+# `figure` line of tools/docs_pictures.sh (its later ones are inputs)
+made=$( (grep -hoE '(screenshot|dump [a-z-]+) docs/img/[A-Za-z0-9_.-]+\.png' "$root"/docs/scripts/*.txt
+         awk '/^ *figure / { if (match($0, /docs\/img\/[A-Za-z0-9_.-]+\.png/)) print substr($0, RSTART, RLENGTH) }' "$pics") |
+       grep -oE 'docs/img/[A-Za-z0-9_.-]+\.png' | sed 's|docs/img/||' | sort -u)
 frozen=$(sed -n '/^# FROZEN:/,/^# END FROZEN/p' "$pics" | grep -oE '[A-Za-z0-9_.-]+\.png' | sort -u)
 for f in "$root"/docs/img/*.png; do
   b=$(basename "$f")
@@ -84,5 +88,22 @@ for s in "$root"/docs/scripts/*.txt; do
   n=$((n + 1))
 done
 [ $n -gt 0 ] || bad "no docs/scripts/*.txt ran"
+
+# the figure tool (tools/docs_figures.c), a quick smoke: a plot with several colours, a zoom of
+# two pictures at the window where they differ, and a bad call refused with status 2
+figures=$(dirname "$IMPRINT")/docs_figures
+if [ -x "$figures" ]; then
+  "$figures" dissolve-weights out/weights.png >/dev/null || bad "docs_figures dissolve-weights failed"
+  colours=$("${IMGTOOL:?}" stats out/weights.png | awk '{ print $5 }')
+  [ "${colours:-0}" -ge 8 ] || bad "docs_figures dissolve-weights: $colours colours, want >= 8"
+  "$figures" zoom-diff out/zoom.png 2 40 30 a "$root/docs/img/dissolve_ok_one_sided.png" b \
+    "$root/docs/img/dissolve_pitfall_one_sided.png" >out/zoom.log || bad "docs_figures zoom-diff failed"
+  w=$("$IMGTOOL" stats out/zoom.png | awk '{ print $1 }')
+  [ "${w:-0}" -eq $((2 * 40 * 2 + 8)) ] || bad "docs_figures zoom-diff: width $w, want 168"
+  grep -q ' 0 differing' out/zoom.log && bad "docs_figures zoom-diff found no difference"
+  "$figures" zoom out/bad.png 2 0 0 10 10 >/dev/null 2>&1; [ $? -eq 2 ] || bad "docs_figures: a bad call did not exit 2"
+else
+  bad "no docs_figures next to $IMPRINT (tools/docs_figures.c is built with the project)"
+fi
 echo "app_docs: $(wc -w <<<"$refs") images referenced, $n scripts ran"
 exit $fail
