@@ -11,9 +11,10 @@
  * never mix), the programs (shaders/bb_*) and a
  * ring of three streamed vertex buffers: each frame the builder writes straight into the next
  * one, mapped unsynchronized after its fence (set when it was last drawn) has signalled, so
- * neither the CPU nor the GPU ever waits in practice and nothing is copied twice.
+ * neither the CPU nor the GPU waits while the GPU keeps up (the CPU blocks on the fence, at
+ * most 1 s, only when the GPU is more than two frames behind) and nothing is copied twice.
  * Batchers (bb_desc.batcher, `--batcher instanced|quads|cpu`):
- *   A BB_BATCHER_INSTANCED (default): 28 bytes per billboard (core/bb_batch.h); a 4-vertex
+ *   A BB_BATCHER_INSTANCED (default): 32 bytes per billboard (core/bb_batch.h); a 4-vertex
  *     strip per instance, corners and atlas cells computed in the vertex shader.
  *   B BB_BATCHER_QUADS: the reference's method, 4 vertices x 13 floats (208 bytes) each
  *     carrying the centre, expanded in view space by the vertex shader.
