@@ -405,9 +405,11 @@ static void app__fly(app *a, float dt)
 static void app__overlays(app *a, int w, int h)
 {
     const scene_vtable *vt = app_scenes[a->cur];
+    const char *legend = NULL; /* the view's caption, written under its title: what the colours mean */
     if (a->view[0]) {
         scene_view v = {0};
-        if (!strcmp(a->view, "shadow")) v = (scene_view){renderer_shadow_map(a->r), GFX_PANEL_DEPTH, "shadow map"};
+        if (!strcmp(a->view, "shadow"))
+            v = (scene_view){renderer_shadow_map(a->r), GFX_PANEL_DEPTH, "shadow map depth^16: near the sun dark, far white"};
         else if (app__own_view(a->view)) v.tex = renderer_post_view(a->r, a->view, &v.mode);
         else if (vt->view) vt->view(a->inst[a->cur], a->view, &v);
         /* keep the texture's aspect: a screen-sized buffer (wrinkles) is not a square map */
@@ -424,6 +426,7 @@ static void app__overlays(app *a, int w, int h)
         a->view_rect[0] = (float)w - pw - 10;
         a->view_rect[1] = (float)h - ph - 10;
         gfx_panel_draw(v.tex, a->view_rect[0], a->view_rect[1], pw, ph, v.mode, w, h);
+        legend = v.caption;
     }
     const float white[4] = {1, 1, 1, 1}, dim[4] = {0, 0, 0, 0.45f};
     float scale = h >= 600 ? 2.0f : 1.0f;
@@ -452,7 +455,17 @@ static void app__overlays(app *a, int w, int h)
             py += lh;
         }
     }
-    if (a->view[0]) gfx_hud_text(a->view_rect[0], a->view_rect[1] - 14 * scale, scale, white, "view: %s", a->view);
+    if (a->view[0]) {
+        /* title and legend above the panel, on a dim band so they read over the sky */
+        float lx = a->view_rect[0], ly = a->view_rect[1] - (legend ? 28 : 14) * scale, lw = 0, lh = 0;
+        char title[160];
+        snprintf(title, sizeof title, "view: %s", a->view);
+        gfx_hud_measure(legend && strlen(legend) > strlen(title) ? legend : title, scale, &lw, &lh);
+        if (lx + lw + 4 > (float)w) lx = (float)w - lw - 4;
+        gfx_hud_rect(lx - 3, ly - 2, lw + 6, (legend ? 28 : 14) * scale, dim);
+        gfx_hud_text(lx, ly, scale, white, "%s", title);
+        if (legend) gfx_hud_text(lx, ly + 14 * scale, scale, (float[4]){0.85f, 0.9f, 1, 1}, "%s", legend);
+    }
     if (vt->hud) vt->hud(a->inst[a->cur], 10, y + 4);
     if (a->help) { /* last, so it sits on top of everything */
         char help[2048];
