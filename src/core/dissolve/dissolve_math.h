@@ -17,7 +17,7 @@
  *             object-space position q = p * model_scale * noise_scale (model_scale = lengths
  *             of the model matrix columns, so the pattern sticks to the object, in metres,
  *             whatever the mesh units), blended by dir⁴. The vertex stage reads the blurred
- *             mip vertex_mip, fragments mip 0.
+ *             mip vertex_mip, fragments mip 0 (close up; the GPU's fragments select theirs).
  *   value t   noise shape: t = n. direction: s = saturate(dot(P - from, to - from) / |to - from|²),
  *             sphere: s = saturate((|P - center| - inner_radius) / (radius - inner_radius)), with P
  *             the REST world position, then
@@ -125,7 +125,9 @@ void dissolve_vertex(const dissolve_params *p, const noise_tex *n, const float r
 /* d of the vertex stage (blurred mip), for tests and debugging. */
 float dissolve_vertex_d(const dissolve_params *p, const noise_tex *n, const float rest_os[3], const float nrm_os[3],
                         const float snrm_os[3], mat4 model);
-/* d of the fragment stage (mip 0) at a rest point with direction dir_os; < 0 is discarded. */
+/* d of the fragment stage at mip 0 (what a fragment seen close up reads: the GPU selects the mip
+ * from the screen-space derivatives, blurred further away) at a rest point with direction
+ * dir_os; < 0 is discarded. */
 float dissolve_fragment_d(const dissolve_params *p, const noise_tex *n, const float rest_os[3], const float dir_os[3],
                           mat4 model);
 /* World AABB grown to hold every displaced vertex: push adds push_distance, pull reaches the
