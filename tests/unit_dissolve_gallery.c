@@ -54,6 +54,16 @@ static void items_and_cycle(void **state)
             for (int k = 0; k < 3; k++) assert_true(w[k] >= it->lo[k] - 1e-4f && w[k] <= it->hi[k] + 1e-4f);
         }
         assert_true(it->lo[1] > -0.05f);
+        /* no face lies on the ground plane (y = 0): coplanar with it, it z-fights */
+        int on_ground = 0;
+        for (int v = 0; v < m[i].vertex_count; v++) {
+            vec3 w, nw;
+            glm_mat4_mulv3((vec4 *)it->model, m[i].pos[v], 1.0f, w);
+            glm_mat4_mulv3((vec4 *)it->model, m[i].nrm[v], 0.0f, nw);
+            on_ground += fabsf(w[1]) < 2e-3f && nw[1] < -0.9f * glm_vec3_norm(nw);
+        }
+        if (on_ground) print_message("%s: %d vertices of downward faces on the ground\n", it->name, on_ground);
+        assert_int_equal(on_ground, 0);
         assert_float_equal(it->radius, glm_vec3_distance((float *)it->lo, (float *)it->hi) * 0.5f, 1e-5f);
         mesh_data_free(&m[i]);
     }

@@ -51,11 +51,11 @@ int dissolve_gallery_build(dissolve_gallery *g, mesh_data meshes[DISSOLVE_GALLER
     gallery__add(g, &meshes[g->count], "box", &m, xf, (vec3){0.32f, 0.30f, 0.28f}, 0.0f);
 
     mesh_build_sphere(&m, 0.45f, 64, 32);
-    glm_translate_make(xf, (vec3){-0.75f, 0.45f, 1.1f});
+    glm_translate_make(xf, (vec3){-0.75f, 0.46f, 1.1f}); /* its pole 1 cm above the ground, as the box */
     gallery__add(g, &meshes[g->count], "sphere", &m, xf, (vec3){0.10f, 0.20f, 0.38f}, 2.5f);
 
     props_build_crystals(&m, 5);
-    glm_translate_make(xf, (vec3){0.75f, 0.0f, 1.1f});
+    glm_translate_make(xf, (vec3){0.75f, 0.01f, 1.1f}); /* its base 1 cm above the ground */
     glm_rotate_y(xf, 0.3f, xf);
     gallery__add(g, &meshes[g->count], "crystals", &m, xf, (vec3){0.26f, 0.12f, 0.34f}, 5.0f);
 
@@ -68,7 +68,7 @@ int dissolve_gallery_build(dissolve_gallery *g, mesh_data meshes[DISSOLVE_GALLER
         mesh_append(&m, &rb->glow, id);
         for (int i = 0; i < rb->plate_count; i++) mesh_append(&m, &rb->plates[i].mesh, rb->plates[i].rest);
         mesh_compute_smooth_normals(&m, 1e-5f);
-        glm_translate_make(xf, (vec3){0.0f, 0.0f, -0.9f});
+        glm_translate_make(xf, (vec3){0.0f, 0.01f, -0.9f}); /* soles 1 cm above the ground */
         gallery__add(g, &meshes[g->count], "robot", &m, xf, (vec3){0.22f, 0.24f, 0.27f}, 7.5f);
         robot_destroy(rb);
     }
@@ -80,7 +80,7 @@ int dissolve_gallery_build(dissolve_gallery *g, mesh_data meshes[DISSOLVE_GALLER
         mesh_append(&m, &hd.skin, id);
         mesh_append(&m, &hd.eyes, id);
         mesh_compute_smooth_normals(&m, 1e-5f);
-        glm_translate_make(xf, (vec3){2.2f, -HEAD_NECK_BOTTOM_Y * 2.6f, 0.5f});
+        glm_translate_make(xf, (vec3){2.2f, 0.01f - HEAD_NECK_BOTTOM_Y * 2.6f, 0.5f}); /* neck 1 cm up */
         glm_rotate_y(xf, -0.35f, xf);
         glm_scale_uni(xf, 2.6f);
         gallery__add(g, &meshes[g->count], "head", &m, xf, (vec3){0.42f, 0.28f, 0.22f}, 1.2f);
