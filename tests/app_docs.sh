@@ -5,7 +5,7 @@
 #   3. every picture in docs/img/ is made by tools/docs_pictures.sh: written by a docs/scripts
 #      file it runs, or named in its own lines (figures made by other programs), or listed in
 #      its FROZEN list (pictures of an earlier build kept for a before/after comparison);
-#   4. every docs/scripts/*.txt or .level a page names exists;
+#   4. every docs/scripts/*.txt or .level a page names exists, and every one is named by a page;
 #   5. every docs/scripts/*.txt runs: the header's command line (the one tools/docs_pictures.sh
 #      runs) headless at 64x36 for 3 frames, its output paths moved into this test's folder, so
 #      the whole script is checked (the parser reads every line before the first frame) and its
@@ -52,6 +52,12 @@ done
 # a docs/scripts file too
 for s in $(grep -hE 'docs/scripts/' "${pages[@]}" | grep -oE '`[a-z_]+\.txt`' | tr -d '`' | sort -u); do
   [ -f "$root/docs/scripts/$s" ] || bad "a page names script $s, which is not in docs/scripts"
+done
+
+# every script is named by a page (a reader can find where its pictures are used)
+for s in "$root"/docs/scripts/*.txt "$root"/docs/scripts/*.level; do
+  b=$(basename "$s")
+  grep -qF "$b" "${pages[@]}" || bad "docs/scripts/$b is named by no page"
 done
 
 # every script runs
