@@ -150,4 +150,22 @@ check rgt e_cut.png e_fade.png 0.01
 check "$IMGTOOL" same e_cut0.png e_fade0.png
 check grep -q '"dissolve_edge": "fade"' e_fade.json
 
+# The orb is shaded, not a flat disc clipped to white by the tone mapper: seen from above (its
+# sunlit side) and from below, the middle of the orb differs. The orb stops where `dissolve`
+# fixes the amount (its position at time 0, `dissolve_target`).
+cat >orb.txt <<'SCRIPT'
+0.00 post exposure off
+0.00 dissolve 0.5
+0.00 camera 1.48832 2.2 1.55 1.48832 1.91339 1.28377
+0.05 screenshot orb_top.png
+0.05 stats orb.json
+0.07 camera 1.48832 1.62 1.55 1.48832 1.91339 1.28377
+0.10 screenshot orb_bottom.png
+SCRIPT
+check run --script orb.txt
+orb_at() { tr -d ' \n' <orb.json | grep -q '"dissolve_target":\[1.48832,1.91339,1.28377\]' || { echo "the orb moved: the cameras miss it"; return 1; }; }
+check orb_at
+orb_shaded() { local d; d=$("$IMGTOOL" diff orb_top.png orb_bottom.png 150 85 20 20); awk -v d="$d" 'BEGIN { exit !(d > 0.5) }' || { echo "orb top and bottom differ in $d of the middle, want > 0.5 (a flat disc?)"; return 1; }; }
+check orb_shaded
+
 exit $fail
