@@ -74,13 +74,23 @@ vec3 dissolve_direction(vec3 nrm_os, vec3 snrm_os)
     return (u_dissolve_hard_normals == 0 && dot(snrm_os, snrm_os) > 0.01) ? snrm_os : nrm_os;
 }
 
+// The fragment stage's noise one mip blurrier than the hardware's choice: at the chosen mip a
+// texel is a pixel, so the cut still breaks into single pixels; one level up the smallest piece
+// of the edge is two pixels wide. Close up (lod < -1) it changes nothing: mip 0.
+#define DISSOLVE_FRAGMENT_LOD_BIAS 1.0
+
 // One noise read: lod >= 0 an explicit mip (the vertex stage), lod < 0 the mip the hardware
-// selects from the screen-space derivatives of uv (the fragment stage: a distant mesh reads a
-// blurred mip, instead of mip 0 aliasing into pixel-sized glowing specks). The fragment callers
-// pass a constant, so the branch folds away; they must call before any discard.
+// selects from the screen-space derivatives of uv, plus the bias (the fragment stage: a distant
+// mesh reads a blurred mip, instead of mip 0 aliasing into pixel-sized glowing specks; a vertex
+// stage has no derivatives and reads mip 0 there). IMPRINT_FRAGMENT_STAGE is defined by
+// gfx/shader.c for every fragment stage. The fragment callers pass a constant, so the branch
+// folds away; they must call before any discard.
 float dissolve_noise_read(vec2 uv, float lod)
 {
-    return lod < 0.0 ? texture(u_dissolve_noise, uv).r : textureLod(u_dissolve_noise, uv, lod).r;
+#ifdef IMPRINT_FRAGMENT_STAGE
+    if (lod < 0.0) return texture(u_dissolve_noise, uv, DISSOLVE_FRAGMENT_LOD_BIAS).r;
+#endif
+    return textureLod(u_dissolve_noise, uv, max(lod, 0.0)).r;
 }
 
 // Triplanar noise on the metric object-space rest position.

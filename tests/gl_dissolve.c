@@ -266,6 +266,84 @@ static void pixels_cut_glow_and_shadow(void **state)
     renderer_destroy(r);
 }
 
+/* A box far from the camera, burning from the top, no vertex motion: the fragment stage's noise read, at
+ * the mip the hardware selects (max_level 8) or forced to mip 0 (max_level 0, the old fixed
+ * read). Returns the glowing pixels with no glowing 8-neighbour: pixel-sized specks. */
+static int far_specks(renderer *r, dissolve *dv, const gfx_mesh *gm, int max_level, int *glowing)
+{
+    mat4 model, view, proj;
+    glm_translate_make(model, (vec3){0, 0.4f, 0});
+    glm_lookat((vec3){0.0f, 3.0f, 14.0f}, (vec3){0, 0.4f, 0}, (vec3){0, 1, 0}, view);
+    glm_perspective(glm_rad(12.0f), 160.0f / 120.0f, 0.1f, 50.0f, proj);
+    dissolve_params p = test_params(DISSOLVE_MODE_NONE, DISSOLVE_SHAPE_DIRECTION, 0.5f);
+    glm_vec3_copy((vec3){0, 0.8f, 0}, p.from); /* burns from the top down, the noise makes the edge ragged */
+    glm_vec3_copy((vec3){0, 0.0f, 0}, p.to);
+    p.noise_scale = 4.0f; /* a fine pattern: 4 tiles per metre, 1 mm texels at mip 0 */
+    glBindTexture(GL_TEXTURE_2D, dissolve_noise_texture(dv));
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, max_level);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    renderer_begin_frame(r, view, proj, (vec3){0.0f, 3.0f, 14.0f}, 0.0f);
+    renderer_shadow_begin(r);
+    renderer_shadow_end(r);
+    renderer_main_begin(r);
+    dissolve_draw_mesh(dv, gm, model, (vec3){0.6f, 0.6f, 0.65f}, NULL, &p, DISSOLVE_PASS_MAIN);
+    float *px = malloc(160 * 120 * 4 * sizeof(float));
+    glReadPixels(0, 0, 160, 120, GL_RGBA, GL_FLOAT, px);
+    renderer_opaque_end(r);
+    /* glowing pixels, and those with no glowing 8-neighbour: specks of one pixel */
+    static unsigned char glow[120][160];
+    *glowing = 0;
+    for (int y = 0; y < 120; y++)
+        for (int x = 0; x < 160; x++) {
+            const float *c = px + (y * 160 + x) * 4;
+            glow[y][x] = c[0] > 1.5f && c[0] > 2.0f * c[2];
+            *glowing += glow[y][x];
+        }
+    int specks = 0;
+    for (int y = 1; y < 119; y++)
+        for (int x = 1; x < 159; x++) {
+            if (!glow[y][x]) continue;
+            int nb = 0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) nb += (dx || dy) && glow[y + dy][x + dx];
+            specks += nb == 0;
+        }
+    free(px);
+    glBindTexture(GL_TEXTURE_2D, dissolve_noise_texture(dv));
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 8);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    testgl_assert_no_error();
+    return specks;
+}
+
+/* The fragment stage lets the hardware pick the noise mip (one level blurrier, the include's
+ * DISSOLVE_FRAGMENT_LOD_BIAS): a distant mesh reads a blurred level and its edge does not break
+ * up into pixel-sized glowing specks, as a fixed mip 0 does. Measured here: 27 specks at mip 0,
+ * 26 at the hardware's own choice (a texel is then a pixel), 9 one level blurrier. */
+static void far_mesh_has_no_specks(void **state)
+{
+    (void)state;
+    renderer *r = renderer_create(&(renderer_desc){.width = 160, .height = 120, .shadow_size = 256});
+    assert_non_null(r);
+    dissolve *dv = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_NONE});
+    assert_non_null(dv);
+    mesh_data m = {0};
+    mesh_build_box(&m, (float[3]){0.4f, 0.4f, 0.4f}, 24);
+    gfx_mesh gm = gfx_mesh_create(&m, "box");
+    int glow_hw, glow_0;
+    int hw = far_specks(r, dv, &gm, 8, &glow_hw);
+    int mip0 = far_specks(r, dv, &gm, 0, &glow_0);
+    print_message("far box: %d one-pixel specks of %d glowing pixels (hardware mip), %d of %d (mip 0)\n", hw, glow_hw, mip0,
+                  glow_0);
+    assert_true(glow_hw > 20); /* the edge still glows */
+    assert_true(mip0 >= 15);
+    assert_true(hw * 2 <= mip0);
+    gfx_mesh_destroy(&gm);
+    mesh_data_free(&m);
+    dissolve_destroy(dv);
+    renderer_destroy(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -273,6 +351,7 @@ int main(void)
         cmocka_unit_test(gpu_displacement_matches_cpu_mirror),
         cmocka_unit_test(mip0_pitfall_makes_spikes),
         cmocka_unit_test(pixels_cut_glow_and_shadow),
+        cmocka_unit_test(far_mesh_has_no_specks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -106,6 +106,13 @@ static void shader__report(const include_expansion *s, const char *stage, const 
 
 static GLuint shader__compile(GLenum type, const char *name, const char *body, const char *defines)
 {
+    /* every fragment stage gets IMPRINT_FRAGMENT_STAGE, so an include can use what only that
+     * stage has (implicit derivatives, a texture lod bias) */
+    char stage_defines[1024];
+    if (type == GL_FRAGMENT_SHADER) {
+        int n = snprintf(stage_defines, sizeof stage_defines, "#define IMPRINT_FRAGMENT_STAGE 1\n%s", defines ? defines : "");
+        if (n > 0 && (size_t)n < sizeof stage_defines) defines = stage_defines;
+    }
     include_expansion s;
     bool ok = include_expand(&s, name, body, defines, shader__read_include, NULL);
     GLuint sh = 0;
