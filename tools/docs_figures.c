@@ -327,7 +327,12 @@ static int fig_zoom_diff(const char *out, int scale, int w, int h, char **argv)
     /* summed-area table of the difference mask */
     int W = a.width, H = a.height;
     long *sat = calloc((size_t)(W + 1) * (H + 1), sizeof *sat);
-    if (!sat) return 2;
+    if (!sat) {
+        fprintf(stderr, "docs_figures: out of memory\n");
+        image_free(&a);
+        image_free(&b);
+        return 2;
+    }
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
             const unsigned char *pa = a.pixels + ((size_t)y * W + x) * 4, *pb = b.pixels + ((size_t)y * W + x) * 4;
