@@ -17,6 +17,7 @@
 
 #include "app/scene.h"
 #include "core/wrinkle/head_bust.h"
+#include "core/wrinkle/head_hair.h"
 #include "core/base/log.h"
 #include "core/base/stats.h"
 #include "core/wrinkle/wrinkle_cycle.h"
@@ -35,11 +36,45 @@ typedef struct face {
     mat4 model;
     scene_ctx *ctx;
     head_model head;
-    gfx_mesh skin, mouth, eyes, irises, pupils, shoulders, pedestal;
+    gfx_mesh skin, mouth, eyes, irises, pupils, shoulders, pedestal, brows, lashes;
+    int brows_first, lashes_first; /* where the hair's vertices start in the blendshape deltas */
     wrinkle *wr;
     wrinkle_cycle cycle;     /* expressions in a loop, picked, or single blendshapes (core) */
     bool wrinkles_off;       /* compose the base maps alone: the head without its wrinkle layers */
 } face;
+
+/* The head's blendshape deltas with the hair's appended (each hair vertex takes its anchor's), to
+ * the GPU: the brows ride brow_raise and frown, the lashes the lids. */
+static bool face__upload_shapes(face *f, const head_hair *hair)
+{
+    const head_model *h = &f->head;
+    int nh = hair->brows.vertex_count + hair->lashes.vertex_count, n = h->shape_vertex_count + nh;
+    float (*dpos[HEAD_SHAPE_COUNT])[3] = {0}, (*dnrm[HEAD_SHAPE_COUNT])[3] = {0};
+    bool ok = true;
+    for (int s = 0; s < HEAD_SHAPE_COUNT && ok; s++) {
+        dpos[s] = malloc((size_t)n * sizeof *dpos[s]);
+        dnrm[s] = malloc((size_t)n * sizeof *dnrm[s]);
+        if (!dpos[s] || !dnrm[s]) {
+            log_error("face scene: out of memory for the blendshape deltas");
+            ok = false;
+            break;
+        }
+        memcpy(dpos[s], h->shape_dpos[s], (size_t)h->shape_vertex_count * sizeof *dpos[s]);
+        memcpy(dnrm[s], h->shape_dnrm[s], (size_t)h->shape_vertex_count * sizeof *dnrm[s]);
+        for (int v = 0; v < nh; v++) {
+            memcpy(dpos[s][h->shape_vertex_count + v], h->shape_dpos[s][hair->anchor[v]], sizeof dpos[s][0]);
+            memcpy(dnrm[s][h->shape_vertex_count + v], h->shape_dnrm[s][hair->anchor[v]], sizeof dnrm[s][0]);
+        }
+    }
+    if (ok) ok = wrinkle_set_shapes(f->wr, n, (float (*const *)[3])dpos, (float (*const *)[3])dnrm);
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        free(dpos[s]);
+        free(dnrm[s]);
+    }
+    f->brows_first = h->shape_vertex_count;
+    f->lashes_first = h->shape_vertex_count + hair->brows.vertex_count;
+    return ok;
+}
 
 /* A CPU mesh onto the GPU; the CPU copy is not kept. */
 static gfx_mesh face__upload(mesh_data *m, const char *label)
@@ -62,9 +97,15 @@ static void *face_create(scene_ctx *ctx)
     f->wr = wrinkle_create(&(wrinkle_desc){.width = ctx->width, .height = ctx->height});
     if (!f->wr) goto fail;
     /* the neutral skin, uploaded once: the blendshapes are applied on the GPU */
-    if (!wrinkle_set_shapes(f->wr, f->head.shape_vertex_count, (float (*const *)[3])f->head.shape_dpos,
-                            (float (*const *)[3])f->head.shape_dnrm))
-        goto fail;
+    head_hair hair = {0};
+    head_hair_build(&f->head, &hair);
+    bool shapes = face__upload_shapes(f, &hair);
+    if (shapes) {
+        f->brows = gfx_mesh_create(&hair.brows, "face.brows");
+        f->lashes = gfx_mesh_create(&hair.lashes, "face.lashes");
+    }
+    head_hair_free(&hair);
+    if (!shapes) goto fail;
     f->skin = gfx_mesh_create(&f->head.skin, "face.skin");
     f->mouth = gfx_mesh_create(&f->head.mouth, "face.mouth");
     f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
@@ -104,6 +145,8 @@ static void face_destroy(void *p)
     gfx_mesh_destroy(&f->pupils);
     gfx_mesh_destroy(&f->shoulders);
     gfx_mesh_destroy(&f->pedestal);
+    gfx_mesh_destroy(&f->brows);
+    gfx_mesh_destroy(&f->lashes);
     head_free(&f->head);
     free(f);
 }
@@ -168,9 +211,15 @@ static void face_draw(void *p, scene_pass pass)
         glm_vec3_copy((float *)look[k].albedo, part.albedo);
         wrinkle_draw_part(f->wr, &f->mouth, f->head.skin.vertex_count, f->model, &part);
     }
-    renderer_draw_lit(r, &f->eyes, f->model, (vec3){0.78f, 0.76f, 0.72f}, NULL);
-    renderer_draw_lit(r, &f->irises, f->model, (vec3){0.10f, 0.20f, 0.32f}, NULL);
-    renderer_draw_lit(r, &f->pupils, f->model, (vec3){0.01f, 0.01f, 0.01f}, NULL);
+    /* hair: dark brown, a little sheen; it follows the brows and lids through the deltas */
+    wrinkle_part hair = {.index_count = f->brows.index_count, .albedo = {0.035f, 0.022f, 0.015f}, .spec = 0.04f, .shininess = 20.0f};
+    wrinkle_draw_part(f->wr, &f->brows, f->brows_first, f->model, &hair);
+    glm_vec3_copy((vec3){0.018f, 0.012f, 0.009f}, hair.albedo);
+    hair.index_count = f->lashes.index_count;
+    wrinkle_draw_part(f->wr, &f->lashes, f->lashes_first, f->model, &hair);
+    wrinkle_draw_eye(f->wr, &f->eyes, f->model, (vec3){0.66f, 0.62f, 0.58f});
+    wrinkle_draw_eye(f->wr, &f->irises, f->model, (vec3){0.09f, 0.16f, 0.24f});
+    wrinkle_draw_eye(f->wr, &f->pupils, f->model, (vec3){0.005f, 0.005f, 0.005f});
 }
 
 static bool face_supports(script_op op) { return op == SCRIPT_EXPRESSION || op == SCRIPT_BLENDSHAPE || op == SCRIPT_WRINKLES; }
