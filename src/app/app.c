@@ -426,7 +426,7 @@ static void app__overlays(app *a, int w, int h)
         gfx_panel_draw(v.tex, a->view_rect[0], a->view_rect[1], pw, ph, v.mode, w, h);
     }
     const float white[4] = {1, 1, 1, 1}, dim[4] = {0, 0, 0, 0.45f};
-    float scale = h >= 600 ? 2.0f : 1.0f;
+    const float scale = 1.0f; /* the HUD's one text rule (gfx_hud_text_px) sizes it from h */
     gfx_hud_begin(w, h);
     char line[256];
     if (platform_headless(a->plat))
@@ -441,7 +441,10 @@ static void app__overlays(app *a, int w, int h)
     if (!platform_headless(a->plat)) {
         /* per-pass GPU milliseconds in the top-right corner (the scene's lines own the left),
          * on a dim panel so they read over a bright sky */
-        float lh = 12 * scale, pw = 29 * 6 * scale, px = (float)w - pw - 4, py = 4;
+        float lh = gfx_hud_line_height(scale), pw, unused, px, py = 4;
+        gfx_hud_measure("post.exposure_cells   99.99 ms", scale, &pw, &unused);
+        pw += 12;
+        px = (float)w - pw - 4;
         int shown = 0;
         for (int i = 0; i < gfx_timers_count(); i++) shown += gfx_timers_recent(gfx_timers_get(i));
         gfx_hud_rect(px, py, pw, lh * (float)shown + 6, dim);
@@ -452,17 +455,20 @@ static void app__overlays(app *a, int w, int h)
             py += lh;
         }
     }
-    if (a->view[0]) gfx_hud_text(a->view_rect[0], a->view_rect[1] - 14 * scale, scale, white, "view: %s", a->view);
+    if (a->view[0]) gfx_hud_text(a->view_rect[0], a->view_rect[1] - gfx_hud_line_height(scale) - 2, scale, white, "view: %s", a->view);
     if (vt->hud) vt->hud(a->inst[a->cur], 10, y + 4);
-    if (a->help) { /* last, so it sits on top of everything */
+    if (a->help || params_b(a->params, P_HUD_HELP)) { /* last, so it sits on top of everything */
         char help[2048];
         char keys[1024] = "";
         if (vt->keys_help) vt->keys_help(keys, sizeof keys);
         snprintf(help, sizeof help, "%s\n\n%s:\n%s", app_keys_help, app__name(a->cur), keys);
         gfx_hud_measure(help, scale, &tw, &th);
-        float x = (w - tw) * 0.5f, yy = (h - th) * 0.5f;
-        gfx_hud_rect(x - 12, yy - 12, tw + 24, th + 24, (float[4]){0, 0, 0, 0.8f});
-        gfx_hud_text(x, yy, scale, white, "%s", help);
+        /* the whole page on screen: smaller than the rule only where the rule's text would not fit */
+        float fit = fminf(1.0f, fminf(((float)w - 12) / tw, ((float)h - 12) / th));
+        gfx_hud_measure(help, fit, &tw, &th);
+        float x = roundf((w - tw) * 0.5f), yy = roundf((h - th) * 0.5f), pad = fit < 1.0f ? 4 : 12;
+        gfx_hud_rect(x - pad, yy - pad, tw + 2 * pad, th + 2 * pad, (float[4]){0, 0, 0, 0.8f});
+        gfx_hud_text(x, yy, fit, white, "%s", help);
     }
     gfx_hud_end();
 }

@@ -307,14 +307,15 @@ static void face_hud(void *p, float x, float y)
     const float white[4] = {1, 1, 1, 0.9f}, bar[4] = {1.0f, 0.75f, 0.4f, 0.85f}, back[4] = {0, 0, 0, 0.45f};
     const wrinkle_selection *sel = wrinkle_active(f->wr);
     const wrinkle_layer_def *layers = wrinkle_layers(f->wr);
-    float scale = f->ctx->height >= 600 ? 2.0f : 1.0f, line = 9.0f * scale;
-    gfx_hud_text(x, y, scale, white, "expression %s%s   wrinkle layers %d/4%s", wrinkle_cycle_label(&f->cycle),
+    float line = gfx_hud_line_height(1.0f), bar_w = 6.0f * line, name_w, unused;
+    gfx_hud_measure("m", 1.0f, &name_w, &unused); /* a monospaced column */
+    gfx_hud_text(x, y, 1.0f, white, "expression %s%s   wrinkle layers %d/4%s", wrinkle_cycle_label(&f->cycle),
                  f->cycle.cycling ? " (cycle)" : "", sel->count, f->wrinkles_off ? " (wrinkles off)" : "");
     for (int i = 0; i < sel->count; i++) {
         float yy = y + line * (float)(i + 1) + 2.0f;
-        gfx_hud_rect(x, yy, 60.0f * scale, line - 2.0f, back);
-        gfx_hud_rect(x, yy, 60.0f * scale * fminf(sel->weight[i], 1.0f), line - 2.0f, bar);
-        gfx_hud_text(x + 64.0f * scale, yy, scale, white, "%-12s %.2f", head_shape_name(layers[sel->layer[i]].shape), sel->weight[i]);
+        gfx_hud_rect(x, yy + 1.0f, bar_w, line - 3.0f, back);
+        gfx_hud_rect(x, yy + 1.0f, bar_w * fminf(sel->weight[i], 1.0f), line - 3.0f, bar);
+        gfx_hud_text(x + bar_w + name_w, yy, 1.0f, white, "%-12s %.2f", head_shape_name(layers[sel->layer[i]].shape), sel->weight[i]);
     }
 }
 
