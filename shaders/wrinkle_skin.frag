@@ -21,6 +21,7 @@ out vec4 o_color;
 
 const vec3 WRAP = vec3(0.42, 0.20, 0.15);
 const vec3 SCATTER = vec3(0.16, 0.045, 0.03);
+const float BOUNCE = 0.12; // ground albedo x the part of its hemisphere a downward face sees
 
 void main()
 {
@@ -49,6 +50,9 @@ void main()
     float nh = max(dot(n, h), 0.0);
     float spec = (pow(nh, 64.0) * 2.2 + pow(nh, 12.0) * 0.25) * fres * lit * shadow.b * occ;
     vec3 amb = mix(u_sky_horizon.rgb * 0.35, u_sky_zenith.rgb, n.y * 0.5 + 0.5) * u_light_color.w;
+    // sunlight bounced off the ground and the chest reaches what faces down (under the nose, lip
+    // and chin) far brighter than the sky's horizon does: the hemisphere alone leaves it near black
+    amb += u_light_color.rgb * (BOUNCE * max(l.y, 0.0) * (0.5 - 0.5 * n.y));
     // the sky seen at a grazing angle: a faint sheen along the silhouette
     float rim = pow(1.0 - max(dot(n, v), 0.0), 4.0) * 0.12;
     // occlusion darkens the ambient fully and the sun partly: a crease still catches some sun
