@@ -110,6 +110,7 @@ static void the_scale_rule_sets_the_drawn_height(void **state)
     for (int i = 0; i < 2; i++) {
         cap[i] = drawn_cap_height(heights[i]);
         float want = CAP_OVER_PX * gfx_hud_text_px(heights[i]);
+        fprintf(stderr, "capital H at %d rows: %d px drawn, %.1f expected\n", heights[i], cap[i], want);
         assert_true(fabsf((float)cap[i] - want) <= 1.5f);
         /* one line of text measures the rule's height */
         float tw, th;

@@ -2,7 +2,10 @@
  * blended wrinkle maps (src/wrinkle). Each frame the vertex shaders of the compositing, skin and
  * shadow passes apply the blendshape weights to the skin (the deltas sit in a texture buffer),
  * the wrinkle module composites the four most influential wrinkle layers into a screen-space
- * RGB10_A2 buffer, and the skin shader reads it back at its own pixel.
+ * RGB10_A2 buffer, and the skin shader reads it back at its own pixel. Brows and lashes
+ * (core/wrinkle/head_hair.h) take the deltas of the skin vertices they are rooted on, appended
+ * after the skin's and the mouth's, so they ride the same vertex pass; the eyes are wet
+ * (wrinkle_draw_eye).
  *
  * Expressions cycle on their own (neutral, angry, surprised, happy, squint, disgust) until a key
  * or a script picks one; every change is a smooth transition (core/wrinkle/wrinkle_cycle.h).
@@ -47,32 +50,19 @@ typedef struct face {
  * the GPU: the brows ride brow_raise and frown, the lashes the lids. */
 static bool face__upload_shapes(face *f, const head_hair *hair)
 {
-    const head_model *h = &f->head;
-    int nh = hair->brows.vertex_count + hair->lashes.vertex_count, n = h->shape_vertex_count + nh;
-    float (*dpos[HEAD_SHAPE_COUNT])[3] = {0}, (*dnrm[HEAD_SHAPE_COUNT])[3] = {0};
-    bool ok = true;
-    for (int s = 0; s < HEAD_SHAPE_COUNT && ok; s++) {
-        dpos[s] = malloc((size_t)n * sizeof *dpos[s]);
-        dnrm[s] = malloc((size_t)n * sizeof *dnrm[s]);
-        if (!dpos[s] || !dnrm[s]) {
-            log_error("face scene: out of memory for the blendshape deltas");
-            ok = false;
-            break;
-        }
-        memcpy(dpos[s], h->shape_dpos[s], (size_t)h->shape_vertex_count * sizeof *dpos[s]);
-        memcpy(dnrm[s], h->shape_dnrm[s], (size_t)h->shape_vertex_count * sizeof *dnrm[s]);
-        for (int v = 0; v < nh; v++) {
-            memcpy(dpos[s][h->shape_vertex_count + v], h->shape_dpos[s][hair->anchor[v]], sizeof dpos[s][0]);
-            memcpy(dnrm[s][h->shape_vertex_count + v], h->shape_dnrm[s][hair->anchor[v]], sizeof dnrm[s][0]);
-        }
+    float (*dpos[HEAD_SHAPE_COUNT])[3], (*dnrm[HEAD_SHAPE_COUNT])[3];
+    if (!head_hair_deltas(&f->head, hair, dpos, dnrm)) {
+        log_error("face scene: out of memory for the blendshape deltas");
+        return false;
     }
-    if (ok) ok = wrinkle_set_shapes(f->wr, n, (float (*const *)[3])dpos, (float (*const *)[3])dnrm);
+    bool ok = wrinkle_set_shapes(f->wr, head_hair_delta_count(&f->head, hair), (float (*const *)[3])dpos,
+                                 (float (*const *)[3])dnrm);
     for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
         free(dpos[s]);
         free(dnrm[s]);
     }
-    f->brows_first = h->shape_vertex_count;
-    f->lashes_first = h->shape_vertex_count + hair->brows.vertex_count;
+    f->brows_first = f->head.shape_vertex_count;
+    f->lashes_first = f->head.shape_vertex_count + hair->brows.vertex_count;
     return ok;
 }
 

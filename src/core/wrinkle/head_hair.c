@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/base/rng.h"
 
@@ -157,4 +158,38 @@ void head_hair_free(head_hair *hair)
     mesh_data_free(&hair->lashes);
     free(hair->anchor);
     hair->anchor = NULL;
+}
+
+int head_hair_delta_count(const head_model *h, const head_hair *hair)
+{
+    return h->shape_vertex_count + hair->brows.vertex_count + hair->lashes.vertex_count;
+}
+
+bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[HEAD_SHAPE_COUNT])[3],
+                      float (*dnrm[HEAD_SHAPE_COUNT])[3])
+{
+    int n = head_hair_delta_count(h, hair), nh = n - h->shape_vertex_count;
+    bool ok = true;
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        dpos[s] = ok ? malloc((size_t)n * sizeof *dpos[s]) : NULL;
+        dnrm[s] = ok ? malloc((size_t)n * sizeof *dnrm[s]) : NULL;
+        if (!dpos[s] || !dnrm[s]) {
+            ok = false;
+            continue;
+        }
+        memcpy(dpos[s], h->shape_dpos[s], (size_t)h->shape_vertex_count * sizeof *dpos[s]);
+        memcpy(dnrm[s], h->shape_dnrm[s], (size_t)h->shape_vertex_count * sizeof *dnrm[s]);
+        for (int v = 0; v < nh; v++) {
+            memcpy(dpos[s][h->shape_vertex_count + v], h->shape_dpos[s][hair->anchor[v]], sizeof dpos[s][0]);
+            memcpy(dnrm[s][h->shape_vertex_count + v], h->shape_dnrm[s][hair->anchor[v]], sizeof dnrm[s][0]);
+        }
+    }
+    if (!ok)
+        for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+            free(dpos[s]);
+            free(dnrm[s]);
+            dpos[s] = NULL;
+            dnrm[s] = NULL;
+        }
+    return ok;
 }

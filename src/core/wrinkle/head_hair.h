@@ -28,5 +28,11 @@ typedef struct head_hair {
 
 void head_hair_build(const head_model *h, head_hair *out);
 void head_hair_free(head_hair *hair);
+/* The head's blendshape deltas with the hair's appended, each hair vertex taking its anchor's:
+ * per shape head_hair_delta_count entries (skin, mouth, brows, lashes), malloc'd into dpos[s] and
+ * dnrm[s] (free each). False (nothing left allocated) when out of memory. */
+int head_hair_delta_count(const head_model *h, const head_hair *hair);
+bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[HEAD_SHAPE_COUNT])[3],
+                      float (*dnrm[HEAD_SHAPE_COUNT])[3]);
 
 #endif
