@@ -30,8 +30,7 @@ static void hair__on_skin(const head_model *h, int v, float lift, vec3 out)
 static void hair__vertex(head_hair *hair, mesh_data *m, int32_t **anchor, int *cap, const vec3 p, const vec3 n, float u, float v,
                          int skin_vertex)
 {
-    int i = mesh_add_vertex(m, p, n, (float[2]){u, v});
-    (void)i;
+    mesh_add_vertex(m, p, n, (float[2]){u, v});
     int total = hair->brows.vertex_count + hair->lashes.vertex_count;
     if (total > *cap) {
         *cap = *cap ? *cap * 2 : 1024;
