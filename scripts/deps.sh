@@ -7,7 +7,7 @@ set -euo pipefail
 pkgs=(
   build-essential cmake pkg-config
   libglfw3-dev libcglm-dev libstb-dev libcmocka-dev python3-glad libimgui-dev libode-dev
-  libegl-dev libegl-mesa0 libgl1-mesa-dri
+  libegl-dev libegl-mesa0 libgl1-mesa-dri fonts-dejavu-core
   xvfb xauth xdotool
 )
 for arg in "$@"; do

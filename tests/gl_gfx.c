@@ -180,7 +180,7 @@ static void hud_text_writes_pixels(void **state)
     glClearColor(0, 0, 0, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     gfx_hud_begin(96, 32);
-    float w = gfx_hud_text(2, 2, 2.0f, (float[4]){1, 1, 1, 1}, "Hi 42");
+    float w = gfx_hud_text(2, 2, 1.0f, (float[4]){1, 1, 1, 1}, "Hi 42");
     gfx_hud_end();
     assert_true(w > 10);
     unsigned char px[96 * 32 * 4];

@@ -429,7 +429,7 @@ static void app__overlays(app *a, int w, int h)
         legend = v.caption;
     }
     const float white[4] = {1, 1, 1, 1}, dim[4] = {0, 0, 0, 0.45f};
-    float scale = h >= 600 ? 2.0f : 1.0f;
+    const float scale = 1.0f; /* the HUD's one text rule (gfx_hud_text_px) sizes it from h */
     gfx_hud_begin(w, h);
     char line[256];
     if (platform_headless(a->plat))
@@ -444,7 +444,10 @@ static void app__overlays(app *a, int w, int h)
     if (!platform_headless(a->plat)) {
         /* per-pass GPU milliseconds in the top-right corner (the scene's lines own the left),
          * on a dim panel so they read over a bright sky */
-        float lh = 12 * scale, pw = 29 * 6 * scale, px = (float)w - pw - 4, py = 4;
+        float lh = gfx_hud_line_height(scale), pw, unused, px, py = 4;
+        gfx_hud_measure("post.exposure_cells   99.99 ms", scale, &pw, &unused);
+        pw += 12;
+        px = (float)w - pw - 4;
         int shown = 0;
         for (int i = 0; i < gfx_timers_count(); i++) shown += gfx_timers_recent(gfx_timers_get(i));
         gfx_hud_rect(px, py, pw, lh * (float)shown + 6, dim);
@@ -457,25 +460,29 @@ static void app__overlays(app *a, int w, int h)
     }
     if (a->view[0]) {
         /* title and legend above the panel, on a dim band so they read over the sky */
-        float lx = a->view_rect[0], ly = a->view_rect[1] - (legend ? 28 : 14) * scale, lw = 0, lh = 0;
+        const float line_h = gfx_hud_line_height(scale), band = (legend ? 2 : 1) * line_h;
+        float lx = a->view_rect[0], ly = a->view_rect[1] - band - 2, lw = 0, lh = 0;
         char title[160];
         snprintf(title, sizeof title, "view: %s", a->view);
         gfx_hud_measure(legend && strlen(legend) > strlen(title) ? legend : title, scale, &lw, &lh);
         if (lx + lw + 4 > (float)w) lx = (float)w - lw - 4;
-        gfx_hud_rect(lx - 3, ly - 2, lw + 6, (legend ? 28 : 14) * scale, dim);
+        gfx_hud_rect(lx - 3, ly - 2, lw + 6, band, dim);
         gfx_hud_text(lx, ly, scale, white, "%s", title);
-        if (legend) gfx_hud_text(lx, ly + 14 * scale, scale, (float[4]){0.85f, 0.9f, 1, 1}, "%s", legend);
+        if (legend) gfx_hud_text(lx, ly + line_h, scale, (float[4]){0.85f, 0.9f, 1, 1}, "%s", legend);
     }
     if (vt->hud) vt->hud(a->inst[a->cur], 10, y + 4);
-    if (a->help) { /* last, so it sits on top of everything */
+    if (a->help || params_b(a->params, P_HUD_HELP)) { /* last, so it sits on top of everything */
         char help[2048];
         char keys[1024] = "";
         if (vt->keys_help) vt->keys_help(keys, sizeof keys);
         snprintf(help, sizeof help, "%s\n\n%s:\n%s", app_keys_help, app__name(a->cur), keys);
         gfx_hud_measure(help, scale, &tw, &th);
-        float x = (w - tw) * 0.5f, yy = (h - th) * 0.5f;
-        gfx_hud_rect(x - 12, yy - 12, tw + 24, th + 24, (float[4]){0, 0, 0, 0.8f});
-        gfx_hud_text(x, yy, scale, white, "%s", help);
+        /* the whole page on screen: smaller than the rule only where the rule's text would not fit */
+        float fit = fminf(1.0f, fminf(((float)w - 12) / tw, ((float)h - 12) / th));
+        gfx_hud_measure(help, fit, &tw, &th);
+        float x = roundf((w - tw) * 0.5f), yy = roundf((h - th) * 0.5f), pad = fit < 1.0f ? 4 : 12;
+        gfx_hud_rect(x - pad, yy - pad, tw + 2 * pad, th + 2 * pad, (float[4]){0, 0, 0, 0.8f});
+        gfx_hud_text(x, yy, fit, white, "%s", help);
     }
     gfx_hud_end();
 }

@@ -266,7 +266,7 @@ static void gallery_hud(void *p, float x, float y)
     if (g->g.fixed) snprintf(amount, sizeof amount, "%.2f", g->g.fixed_amount);
     else snprintf(amount, sizeof amount, "cycling");
     const dissolve_pitfall pf = dissolve_active_pitfall(g->dv);
-    gfx_hud_text(x, y, 1.5f, white, "dissolve %s  mode %s  shape %s  drawn %d/%d%s%s", amount,
+    gfx_hud_text(x, y, 1.0f, white, "dissolve %s  mode %s  shape %s  drawn %d/%d%s%s", amount,
                  dissolve_mode_name(g->g.mode), dissolve_shape_name(g->g.shape), g->drawn, g->g.count,
                  pf != DISSOLVE_PITFALL_NONE ? "  pitfall " : "", pf != DISSOLVE_PITFALL_NONE ? dissolve_pitfall_name(pf) : "");
 }

@@ -2,7 +2,10 @@
  * blended wrinkle maps (src/wrinkle). Each frame the vertex shaders of the compositing, skin and
  * shadow passes apply the blendshape weights to the skin (the deltas sit in a texture buffer),
  * the wrinkle module composites the four most influential wrinkle layers into a screen-space
- * RGB10_A2 buffer, and the skin shader reads it back at its own pixel.
+ * RGB10_A2 buffer, and the skin shader reads it back at its own pixel. Brows and lashes
+ * (core/wrinkle/head_hair.h) take the deltas of the skin vertices they are rooted on, appended
+ * after the skin's and the mouth's, so they ride the same vertex pass; the eyes are wet
+ * (wrinkle_draw_eye).
  *
  * Expressions cycle on their own (neutral, angry, surprised, happy, squint, disgust) until a key
  * or a script picks one; every change is a smooth transition (core/wrinkle/wrinkle_cycle.h).
@@ -17,6 +20,7 @@
 
 #include "app/scene.h"
 #include "core/wrinkle/head_bust.h"
+#include "core/wrinkle/head_hair.h"
 #include "core/base/log.h"
 #include "core/base/stats.h"
 #include "core/wrinkle/wrinkle_cycle.h"
@@ -35,11 +39,32 @@ typedef struct face {
     mat4 model;
     scene_ctx *ctx;
     head_model head;
-    gfx_mesh skin, mouth, eyes, irises, pupils, shoulders, pedestal;
+    gfx_mesh skin, mouth, eyes, irises, pupils, shoulders, pedestal, brows, lashes;
+    int brows_first, lashes_first; /* where the hair's vertices start in the blendshape deltas */
     wrinkle *wr;
     wrinkle_cycle cycle;     /* expressions in a loop, picked, or single blendshapes (core) */
     bool wrinkles_off;       /* compose the base maps alone: the head without its wrinkle layers */
 } face;
+
+/* The head's blendshape deltas with the hair's appended (each hair vertex takes its anchor's), to
+ * the GPU: the brows ride brow_raise and frown, the lashes the lids. */
+static bool face__upload_shapes(face *f, const head_hair *hair)
+{
+    float (*dpos[HEAD_SHAPE_COUNT])[3], (*dnrm[HEAD_SHAPE_COUNT])[3];
+    if (!head_hair_deltas(&f->head, hair, dpos, dnrm)) {
+        log_error("face scene: out of memory for the blendshape deltas");
+        return false;
+    }
+    bool ok = wrinkle_set_shapes(f->wr, head_hair_delta_count(&f->head, hair), (float (*const *)[3])dpos,
+                                 (float (*const *)[3])dnrm);
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        free(dpos[s]);
+        free(dnrm[s]);
+    }
+    f->brows_first = f->head.shape_vertex_count;
+    f->lashes_first = f->head.shape_vertex_count + hair->brows.vertex_count;
+    return ok;
+}
 
 /* A CPU mesh onto the GPU; the CPU copy is not kept. */
 static gfx_mesh face__upload(mesh_data *m, const char *label)
@@ -62,9 +87,15 @@ static void *face_create(scene_ctx *ctx)
     f->wr = wrinkle_create(&(wrinkle_desc){.width = ctx->width, .height = ctx->height});
     if (!f->wr) goto fail;
     /* the neutral skin, uploaded once: the blendshapes are applied on the GPU */
-    if (!wrinkle_set_shapes(f->wr, f->head.shape_vertex_count, (float (*const *)[3])f->head.shape_dpos,
-                            (float (*const *)[3])f->head.shape_dnrm))
-        goto fail;
+    head_hair hair = {0};
+    head_hair_build(&f->head, &hair);
+    bool shapes = face__upload_shapes(f, &hair);
+    if (shapes) {
+        f->brows = gfx_mesh_create(&hair.brows, "face.brows");
+        f->lashes = gfx_mesh_create(&hair.lashes, "face.lashes");
+    }
+    head_hair_free(&hair);
+    if (!shapes) goto fail;
     f->skin = gfx_mesh_create(&f->head.skin, "face.skin");
     f->mouth = gfx_mesh_create(&f->head.mouth, "face.mouth");
     f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
@@ -104,6 +135,8 @@ static void face_destroy(void *p)
     gfx_mesh_destroy(&f->pupils);
     gfx_mesh_destroy(&f->shoulders);
     gfx_mesh_destroy(&f->pedestal);
+    gfx_mesh_destroy(&f->brows);
+    gfx_mesh_destroy(&f->lashes);
     head_free(&f->head);
     free(f);
 }
@@ -168,9 +201,15 @@ static void face_draw(void *p, scene_pass pass)
         glm_vec3_copy((float *)look[k].albedo, part.albedo);
         wrinkle_draw_part(f->wr, &f->mouth, f->head.skin.vertex_count, f->model, &part);
     }
-    renderer_draw_lit(r, &f->eyes, f->model, (vec3){0.78f, 0.76f, 0.72f}, NULL);
-    renderer_draw_lit(r, &f->irises, f->model, (vec3){0.10f, 0.20f, 0.32f}, NULL);
-    renderer_draw_lit(r, &f->pupils, f->model, (vec3){0.01f, 0.01f, 0.01f}, NULL);
+    /* hair: dark brown, a little sheen; it follows the brows and lids through the deltas */
+    wrinkle_part hair = {.index_count = f->brows.index_count, .albedo = {0.035f, 0.022f, 0.015f}, .spec = 0.04f, .shininess = 20.0f};
+    wrinkle_draw_part(f->wr, &f->brows, f->brows_first, f->model, &hair);
+    glm_vec3_copy((vec3){0.018f, 0.012f, 0.009f}, hair.albedo);
+    hair.index_count = f->lashes.index_count;
+    wrinkle_draw_part(f->wr, &f->lashes, f->lashes_first, f->model, &hair);
+    wrinkle_draw_eye(f->wr, &f->eyes, f->model, (vec3){0.66f, 0.62f, 0.58f});
+    wrinkle_draw_eye(f->wr, &f->irises, f->model, (vec3){0.09f, 0.16f, 0.24f});
+    wrinkle_draw_eye(f->wr, &f->pupils, f->model, (vec3){0.005f, 0.005f, 0.005f});
 }
 
 static bool face_supports(script_op op) { return op == SCRIPT_EXPRESSION || op == SCRIPT_BLENDSHAPE || op == SCRIPT_WRINKLES; }
@@ -258,14 +297,15 @@ static void face_hud(void *p, float x, float y)
     const float white[4] = {1, 1, 1, 0.9f}, bar[4] = {1.0f, 0.75f, 0.4f, 0.85f}, back[4] = {0, 0, 0, 0.45f};
     const wrinkle_selection *sel = wrinkle_active(f->wr);
     const wrinkle_layer_def *layers = wrinkle_layers(f->wr);
-    float scale = f->ctx->height >= 600 ? 2.0f : 1.0f, line = 9.0f * scale;
-    gfx_hud_text(x, y, scale, white, "expression %s%s   wrinkle layers %d/4%s", wrinkle_cycle_label(&f->cycle),
+    float line = gfx_hud_line_height(1.0f), bar_w = 6.0f * line, name_w, unused;
+    gfx_hud_measure("m", 1.0f, &name_w, &unused); /* a monospaced column */
+    gfx_hud_text(x, y, 1.0f, white, "expression %s%s   wrinkle layers %d/4%s", wrinkle_cycle_label(&f->cycle),
                  f->cycle.cycling ? " (cycle)" : "", sel->count, f->wrinkles_off ? " (wrinkles off)" : "");
     for (int i = 0; i < sel->count; i++) {
         float yy = y + line * (float)(i + 1) + 2.0f;
-        gfx_hud_rect(x, yy, 60.0f * scale, line - 2.0f, back);
-        gfx_hud_rect(x, yy, 60.0f * scale * fminf(sel->weight[i], 1.0f), line - 2.0f, bar);
-        gfx_hud_text(x + 64.0f * scale, yy, scale, white, "%-12s %.2f", head_shape_name(layers[sel->layer[i]].shape), sel->weight[i]);
+        gfx_hud_rect(x, yy + 1.0f, bar_w, line - 3.0f, back);
+        gfx_hud_rect(x, yy + 1.0f, bar_w * fminf(sel->weight[i], 1.0f), line - 3.0f, bar);
+        gfx_hud_text(x + bar_w + name_w, yy, 1.0f, white, "%-12s %.2f", head_shape_name(layers[sel->layer[i]].shape), sel->weight[i]);
     }
 }
 

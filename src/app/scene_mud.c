@@ -367,7 +367,7 @@ static void mud_hud(void *p, float x, float y)
         if (mud_layer_present(i) && !s->layers.on[i]) snprintf(off + strlen(off), sizeof off - strlen(off), " %s", mud_layer_names[i]);
     mud_physics_stats ps;
     mud_physics_stats_get(mud_bodies_physics(s->bodies), &ps);
-    gfx_hud_text(x, y, s->ctx->height >= 600 ? 2.0f : 1.0f, c,
+    gfx_hud_text(x, y, 1.0f, c,
                  "truck %.1f km/h  sink %.2f m\nblocks active %d drawn %d resident %d\nmud upload %.1f KiB  clods %d\n"
                  "bodies %d  plants down %d  chunks %d (broken %d)  physics %.2f ms\nlayers off:%s",
                  vehicle_speed(v) * 3.6f, vehicle_sink(v), st->blocks_active, st->blocks_drawn, st->blocks_resident,

@@ -311,13 +311,17 @@ static void range_hud(void *p, float x, float y)
 {
     range *s = p;
     const int w = s->ctx->width, h = s->ctx->height;
-    const float scale = h >= 600 ? 2.0f : 1.0f;
+    const float scale = 1.0f, line = gfx_hud_line_height(scale); /* the HUD's text rule sizes it from h */
     const float white[4] = {1, 1, 1, 0.95f}, shade[4] = {0, 0, 0, 0.45f};
     damage_map_stats st = damage_map_get_stats(s->dm);
-    gfx_hud_rect(x - 4, y - 3, 300 * scale, 20 * scale, shade);
-    gfx_hud_text(x, y, scale, white, "weapon: %s   blasts %lld   plates %d/%d   robot %s", weapon_name(s->gun.kind),
-                 st.blasts, blast_plates_attached(s->bs), ROBOT_PLATE_COUNT, robot_anim_state(&s->play.anim));
-    gfx_hud_text(x, y + 9 * scale, scale, (float[4]){0.8f, 0.9f, 1, 0.9f}, "unwrap %lld  fade %lld%s", st.unwrap_passes,
+    char top[160];
+    snprintf(top, sizeof top, "weapon: %s   blasts %lld   plates %d/%d   robot %s", weapon_name(s->gun.kind), st.blasts,
+             blast_plates_attached(s->bs), ROBOT_PLATE_COUNT, robot_anim_state(&s->play.anim));
+    float tw, th;
+    gfx_hud_measure(top, scale, &tw, &th);
+    gfx_hud_rect(x - 4, y - 3, tw + 8, line * 2.0f + 4, shade);
+    gfx_hud_text(x, y, scale, white, "%s", top);
+    gfx_hud_text(x, y + line, scale, (float[4]){0.8f, 0.9f, 1, 0.9f}, "unwrap %lld  fade %lld%s", st.unwrap_passes,
                  st.fade_passes, st.fade_steps_left ? "  (cooling)" : "  (at rest)");
     gfx_hud_crosshair((float)w * 0.5f, (float)h * 0.5f, scale);
     viewmodel_draw(w, h, range__barrel(s), s->flash / RANGE_FLASH_S);

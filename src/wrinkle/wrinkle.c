@@ -34,8 +34,8 @@ struct wrinkle {
     bool own_maps;
     GLuint mask_view;
     gfx_target target;
-    GLuint compose_prog, skin_prog, caster_prog, part_prog;
-    GLint caster_model, part_model, part_albedo, part_spec, part_emissive;
+    GLuint compose_prog, skin_prog, caster_prog, part_prog, eye_prog;
+    GLint caster_model, part_model, part_albedo, part_spec, part_emissive, eye_model, eye_albedo, eye_forward;
     wrinkle_morph_loc morph_compose, morph_skin, morph_caster, morph_part;
     GLuint shape_buf, shape_tex; /* texture buffer of the blendshape deltas, 0 = none */
     int shape_vertices;
@@ -166,7 +166,12 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
     wr->skin_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_skin.frag", NULL);
     wr->caster_prog = gfx_program_load("wrinkle_face.vert", "lit.frag", "#define SHADOW_PASS 1\n");
     wr->part_prog = gfx_program_load("wrinkle_face.vert", "lit.frag", NULL);
-    if (!wr->compose_prog || !wr->skin_prog || !wr->caster_prog || !wr->part_prog) goto fail;
+    wr->eye_prog = gfx_program_load("lit.vert", "wrinkle_eye.frag", NULL);
+    if (!wr->compose_prog || !wr->skin_prog || !wr->caster_prog || !wr->part_prog || !wr->eye_prog) goto fail;
+    gfx_label(GL_PROGRAM, wr->eye_prog, "wrinkle.eye");
+    wr->eye_model = gfx_uniform(wr->eye_prog, "u_model");
+    wr->eye_albedo = gfx_uniform(wr->eye_prog, "u_albedo");
+    wr->eye_forward = gfx_uniform(wr->eye_prog, "u_forward");
     gfx_label(GL_PROGRAM, wr->part_prog, "wrinkle.part");
     wr->part_model = gfx_uniform(wr->part_prog, "u_model");
     wr->part_albedo = gfx_uniform(wr->part_prog, "u_albedo");
@@ -214,6 +219,7 @@ void wrinkle_destroy(wrinkle *wr)
     if (wr->skin_prog) glDeleteProgram(wr->skin_prog);
     if (wr->caster_prog) glDeleteProgram(wr->caster_prog);
     if (wr->part_prog) glDeleteProgram(wr->part_prog);
+    if (wr->eye_prog) glDeleteProgram(wr->eye_prog);
     if (wr->shape_tex) glDeleteTextures(1, &wr->shape_tex);
     if (wr->shape_buf) glDeleteBuffers(1, &wr->shape_buf);
     free(wr);
@@ -374,6 +380,20 @@ void wrinkle_draw_part(wrinkle *wr, const gfx_mesh *m, int first_vertex, mat4 mo
     wrinkle__morph_bind_from(wr, &wr->morph_part, first_vertex);
     gfx_mesh_draw_range(m, part->first_index, part->index_count);
     wrinkle__morph_unbind();
+    glUseProgram(0);
+}
+
+void wrinkle_draw_eye(wrinkle *wr, const gfx_mesh *m, mat4 model, const vec3 albedo)
+{
+    gfx_state_set(GFX_STATE_OPAQUE);
+    glUseProgram(wr->eye_prog);
+    glUniformMatrix4fv(wr->eye_model, 1, GL_FALSE, (const float *)model);
+    glUniform3fv(wr->eye_albedo, 1, albedo);
+    vec3 fwd;
+    glm_mat4_mulv3(model, (vec3){0.0f, 0.0f, 1.0f}, 0.0f, fwd);
+    glm_vec3_normalize(fwd);
+    glUniform3fv(wr->eye_forward, 1, fwd);
+    gfx_mesh_draw(m);
     glUseProgram(0);
 }
 

@@ -14,8 +14,9 @@
  * mask; the PNGs in assets/wrinkle baked by tools/bake_wrinkle, or the caller's own via desc.maps), a
  * view texture of the mask, the composed target (GL_RGB10_A2 colour + 24-bit depth) and two
  * programs: shaders/wrinkle_face.vert with wrinkle_compose.frag (the compositing pass, 11
- * samplers: 2 base, 8 detail, 1 mask) and with wrinkle_skin.frag (wrap-lit skin with specular and
- * shadow). Both programs share the vertex shader and the Frame block, so the composed buffer and
+ * samplers: 2 base, 8 detail, 1 mask) and with wrinkle_skin.frag (skin: per-channel wrap, a
+ * scatter colour in the terminator, two specular lobes, a shadow filtered at face scale), plus
+ * lit.vert with wrinkle_eye.frag (the wet eyes). Both programs share the vertex shader and the Frame block, so the composed buffer and
  * the main pass cover exactly the same pixels.
  * Composed buffer: R = occlusion, G, B = normal x, y * 0.5 + 0.5 (tangent space), A = 3 on the
  * face, cleared to (1, 0.5, 0.5, 0): unoccluded and flat where nothing was drawn. A second
@@ -91,6 +92,10 @@ typedef struct wrinkle_part {
     float fill;            /* light of its own, x albedo: what bounces into a shadowed cavity */
 } wrinkle_part;
 void wrinkle_draw_part(wrinkle *wr, const gfx_mesh *m, int first_vertex, mat4 model, const wrinkle_part *part);
+/* Part of an eye (sclera, iris, pupil) in the main pass: lit, under a wet coat (a tight sun glint
+ * the socket's shadow only dims, the sky reflected with Fresnel); the head frame's +z is where the
+ * eyes look. albedo is linear RGB. */
+void wrinkle_draw_eye(wrinkle *wr, const gfx_mesh *m, mat4 model, const vec3 albedo);
 
 GLuint wrinkle_composed_texture(const wrinkle *wr);
 /* RGBA8, written by the compositing pass beside the composed buffer: slot i's colour (red, green,

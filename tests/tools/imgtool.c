@@ -38,7 +38,7 @@ static int cmp_u32(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|dark|whitish|changed A.png [B.png] [X Y W H]\n");
+        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|dark|whitish|edges|changed A.png [B.png] [X Y W H]\n");
         return 2;
     }
     int w, h;
@@ -65,6 +65,23 @@ int main(int argc, char **argv)
         if (sd > 2.0 && distinct > 16) return 0;
         fprintf(stderr, "imgtool: %s looks blank (stddev %.2f, %zu colours)\n", argv[2], sd, distinct);
         return 1;
+    }
+    /* edges: pixels of a region whose luma steps by more than 24 (of 255) to the right or lower
+     * neighbour: a hard shadow edge counts along its length, a soft one hardly at all */
+    if (!strcmp(argv[1], "edges") && argc == 7) {
+        int x = atoi(argv[3]), y = atoi(argv[4]), rw = atoi(argv[5]), rh = atoi(argv[6]);
+        long edges = 0;
+        for (int j = y; j < y + rh && j + 1 < h; j++)
+            for (int i = x; i < x + rw && i + 1 < w; i++) {
+                const unsigned char *p = a + ((size_t)j * w + i) * 4, *r = p + 4, *d = p + (size_t)w * 4;
+                double l = 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+                double lr = 0.2126 * r[0] + 0.7152 * r[1] + 0.0722 * r[2];
+                double ld = 0.2126 * d[0] + 0.7152 * d[1] + 0.0722 * d[2];
+                edges += fabs(l - lr) > 24.0 || fabs(l - ld) > 24.0;
+            }
+        stbi_image_free(a);
+        printf("%ld\n", edges);
+        return 0;
     }
     if (!strcmp(argv[1], "region") && argc == 7) {
         int x = atoi(argv[3]), y = atoi(argv[4]), rw = atoi(argv[5]), rh = atoi(argv[6]);

@@ -58,6 +58,8 @@ static const param_def params__table[P_COUNT] = {
                          "width of the vertex band that moves with the edge, in noise units"},
     [P_BB_FRAME_BLEND] = {"bb.frame_blend", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params__bool_names, NULL,
                           "blend neighbouring atlas frames of animated billboards"},
+    [P_HUD_HELP] = {"hud.help", PARAM_BOOL, 0.0f, 0.0f, 1.0f, params__bool_names, NULL,
+                    "show the key help page (as H does), also in a headless picture"},
 };
 
 struct params {

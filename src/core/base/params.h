@@ -62,6 +62,7 @@ typedef enum param_id {
     P_DISSOLVE_PUSH_DISTANCE,
     P_DISSOLVE_BAND,
     P_BB_FRAME_BLEND,
+    P_HUD_HELP,
     P_COUNT
 } param_id;
 
