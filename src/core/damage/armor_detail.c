@@ -64,6 +64,8 @@ armor_detail_point armor_detail_at(int chart, float um, float vm, float len_m, f
     float seam = 1e9f;
     if (left_seam) seam = fminf(seam, su);
     if (low_seam) seam = fminf(seam, sv);
+    /* a plate of one cell (the helmet's top) gets a round hatch instead */
+    if (nu == 1 && nv == 1) seam = fminf(seam, fabsf(hypotf(um - 0.5f * len_m, vm - 0.5f * h_m) - 0.3f * fminf(len_m, h_m)));
 
     float h = 0;
     /* rounded plate edge, worn to bare metal */
