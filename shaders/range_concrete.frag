@@ -50,7 +50,8 @@ vec3 floor_albedo(vec2 p)
 {
     float n = rc_fbm(p * 1.7);
     vec3 a = vec3(0.27, 0.265, 0.255) * (0.66 + 0.5 * n + 0.14 * rc_noise(p * 55.0));
-    a *= 1.0 - 0.22 * smoothstep(0.55, 0.85, rc_fbm(p * 0.33 + 7.0));        // old stains
+    a *= 1.0 - 0.3 * smoothstep(0.5, 0.85, rc_fbm(p * 0.33 + 7.0));         // old stains
+    a *= 0.84 + 0.3 * rc_hash(floor(p / vec2(LANE, 4.0) + vec2(0.0, 0.5)) + 40.0); // each slab poured apart
     // slab joints: 3 m across (under the lane lines), 4 m along
     vec2 j = abs(fract(p / vec2(LANE, 4.0) + vec2(0.0, 0.5)) - 0.5) * vec2(LANE, 4.0);
     a *= 1.0 - 0.55 * rc_line(min(j.x, j.y), 0.008);

@@ -2,7 +2,7 @@
  * draws: the weapons (core/damage/weapon.h) aim through the screen centre; the gameplay (hits
  * through holes, blow-offs, knock-back, respawn) is core/damage/range_play.h; every armor hit
  * becomes a blast sphere for the damage map (src/damage), whose two maps stand on panels behind
- * the robot, as in the reference.
+ * the robot, as in the reference; the floor, walls, stands and lamps around them: app/range_stage.h.
  * The robot is skinned and animated (core/damage/robot_anim.h through range_play): every frame the
  * pose's palette goes to the GPU (body, glow and plates, in the main and the shadow pass) and to
  * the blast state, which skins the same vertices on the CPU and refits its BVH, so shots meet the
@@ -48,8 +48,7 @@ typedef struct range {
     float flash;                 /* muzzle flash time left */
     double refit_ms;             /* CPU skinning + BVH refit of the last step */
     fx_billboard tracer_bb[RANGE_TRACER_SPRITES];
-    bool cut_dirty, clear_pending;
-    bool robot_drawn;            /* the body met the view frustum in the last main pass */
+    bool cut_dirty, clear_pending, robot_drawn; /* robot_drawn: the body met the view frustum in the last main pass */
 } range;
 
 /* A blast sphere in bind space: CPU history and blow-offs (core), GPU queue, effects. */
@@ -103,8 +102,7 @@ static void *range_create(scene_ctx *ctx)
     s->dm = s->bs ? damage_map_create(&(damage_map_desc){0}, s->rb) : NULL;
     /* the robot, its plates and their respawn all burn through the dissolve stage */
     s->dv = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_NONE});
-    s->stage = range_stage_create(ctx->r);
-    if (!s->bs || !s->dm || !s->dv || !s->stage) {
+    if (!s->bs || !s->dm || !s->dv || !(s->stage = range_stage_create(ctx->r))) {
         log_error("range scene: the damage map, the dissolve stage or the range could not be created");
         range_destroy(s);
         return NULL;
@@ -265,9 +263,8 @@ static const char *const range_views[] = {"damage", "damage-fading", NULL};
 static bool range_view(void *p, const char *name, scene_view *out)
 {
     GLuint tex = range__map(p, name);
-    if (tex) *out = (scene_view){tex, GFX_PANEL_RGB,
-                                     strcmp(name, "damage") ? "fading damage map" : "damage map (R hole, G 1.1r, B 1.2r)",
-                                     damage_map_layout_texture(((range *)p)->dm)};
+    if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, strcmp(name, "damage") ? "fading damage map" : "damage map (R hole, G 1.1r, B 1.2r)",
+                                 damage_map_layout_texture(((range *)p)->dm)}; /* the atlas dimly under the map */
     return tex != 0;
 }
 

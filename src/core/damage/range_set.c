@@ -22,6 +22,8 @@ static void rs_target(range_set *s, float x, float z)
     rs_box(st, x, 1.05f, z, 0.38f, 0.03f, 0.03f, 0);
     rs_box(st, x, 0.03f, z, 0.5f, 0.03f, 0.2f, 0); /* base */
     rs_box(&s->part[RANGE_SET_TARGETS], x, 1.55f, z + 0.05f, 0.3f, 0.42f, 0.012f, 0);
+    rs_box(st, x, 1.62f, z + 0.066f, 0.1f, 0.1f, 0.004f, 0); /* the aiming mark */
+    rs_box(st, x, 1.3f, z + 0.066f, 0.18f, 0.012f, 0.004f, 0);
 }
 
 /* A floodlight: pole, housing tilted down towards the lanes, lit face. */
