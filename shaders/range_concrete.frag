@@ -36,7 +36,7 @@ float rc_noise(vec2 p)
 
 float rc_fbm(vec2 p)
 {
-    return 0.5 * rc_noise(p) + 0.28 * rc_noise(p * 2.07 + 11.0) + 0.14 * rc_noise(p * 4.3 + 23.0) + 0.08 * rc_noise(p * 9.1 + 5.0);
+    return 0.55 * rc_noise(p) + 0.3 * rc_noise(p * 2.07 + 11.0) + 0.15 * rc_noise(p * 4.3 + 23.0);
 }
 
 // 1 on a line of half width hw at distance d (metres), anti-aliased by the distance's footprint
@@ -50,14 +50,13 @@ vec3 floor_albedo(vec2 p)
 {
     float n = rc_fbm(p * 1.7);
     vec3 a = vec3(0.27, 0.265, 0.255) * (0.66 + 0.5 * n + 0.14 * rc_noise(p * 55.0));
-    a *= 1.0 - 0.3 * smoothstep(0.5, 0.85, rc_fbm(p * 0.33 + 7.0));         // old stains
+    a *= 1.0 - 0.3 * smoothstep(0.5, 0.85, rc_noise(p * 0.33 + 7.0));       // old stains
     a *= 0.84 + 0.3 * rc_hash(floor(p / vec2(LANE, 4.0) + vec2(0.0, 0.5)) + 40.0); // each slab poured apart
     // slab joints: 3 m across (under the lane lines), 4 m along
     vec2 j = abs(fract(p / vec2(LANE, 4.0) + vec2(0.0, 0.5)) - 0.5) * vec2(LANE, 4.0);
     a *= 1.0 - 0.55 * rc_line(min(j.x, j.y), 0.008);
     bool inside = abs(p.x) < SIDE && p.y > BACK && p.y < FIRING + 1.0;
     if (!inside) return a * 0.75;
-    float wear = smoothstep(0.25, 0.55, rc_fbm(p * 6.0 + 3.0));               // paint rubbed off
     float white = 0.0, yellow = 0.0;
     float lane = abs(fract((p.x - 0.5 * LANE) / LANE + 0.5) - 0.5) * LANE;     // lines at x = 1.5 + 3k
     if (p.y < FIRING && p.y > BACK + 0.5 && abs(p.x) < SIDE - 0.5) {
@@ -75,6 +74,8 @@ vec3 floor_albedo(vec2 p)
         float hatch = step(0.5, fract((p.x + p.y) / 0.35));
         yellow = band * hatch;
     }
+    if (white + yellow <= 0.0) return a;
+    float wear = smoothstep(0.25, 0.55, rc_fbm(p * 6.0 + 3.0));               // paint rubbed off
     a = mix(a, vec3(0.5, 0.5, 0.48), white * wear * 0.9);
     a = mix(a, vec3(0.5, 0.38, 0.06), yellow * wear);
     return a;

@@ -70,10 +70,12 @@ void range_stage_draw(range_stage *st, scene_pass pass)
         for (int p = 0; p < RANGE_SET_LAMPS; p++) renderer_draw_caster(st->r, &st->part[p], id);
         return;
     }
-    range_stage__concrete(st, &st->floor, 0);
-    range_stage__concrete(st, &st->part[RANGE_SET_CONCRETE], 1);
+    /* near and small things first, the floor last: the depth test then spares the floor's
+     * shading wherever the set covers it */
     renderer_draw_lit(st->r, &st->part[RANGE_SET_STEEL], id, (vec3){0.05f, 0.055f, 0.06f}, NULL);
     renderer_draw_lit(st->r, &st->part[RANGE_SET_TARGETS], id, (vec3){0.62f, 0.56f, 0.44f}, NULL);
     /* HDR: well above 1 so the bloom catches the lamps */
     renderer_draw_lit(st->r, &st->part[RANGE_SET_LAMPS], id, (vec3){0.1f, 0.1f, 0.1f}, (vec3){9.0f, 8.6f, 7.6f});
+    range_stage__concrete(st, &st->part[RANGE_SET_CONCRETE], 1);
+    range_stage__concrete(st, &st->floor, 0);
 }
