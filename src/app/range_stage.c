@@ -75,7 +75,7 @@ void range_stage_draw(range_stage *st, scene_pass pass)
     renderer_draw_lit(st->r, &st->part[RANGE_SET_STEEL], id, (vec3){0.05f, 0.055f, 0.06f}, NULL);
     renderer_draw_lit(st->r, &st->part[RANGE_SET_TARGETS], id, (vec3){0.62f, 0.56f, 0.44f}, NULL);
     /* HDR: well above 1 so the bloom catches the lamps */
-    renderer_draw_lit(st->r, &st->part[RANGE_SET_LAMPS], id, (vec3){0.1f, 0.1f, 0.1f}, (vec3){9.0f, 8.6f, 7.6f});
+    renderer_draw_lit(st->r, &st->part[RANGE_SET_LAMPS], id, (vec3){0.1f, 0.1f, 0.1f}, (vec3){24.0f, 23.0f, 20.0f});
     range_stage__concrete(st, &st->part[RANGE_SET_CONCRETE], 1);
     range_stage__concrete(st, &st->floor, 0);
 }

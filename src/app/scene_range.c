@@ -218,7 +218,7 @@ static void range_draw(void *p, scene_pass pass)
     if (pass == SCENE_PASS_MAIN) s->robot_drawn = in_view;
     if (in_view) {
         dissolve_draw_mesh_skinned(s->dv, &s->body, pal, RIG_BONE_COUNT, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
-        dissolve_draw_mesh_skinned(s->dv, &s->glow, pal, RIG_BONE_COUNT, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.9f, 5.5f, 7.5f}, &rd, dp);
+        dissolve_draw_mesh_skinned(s->dv, &s->glow, pal, RIG_BONE_COUNT, (vec3){0.05f, 0.1f, 0.12f}, (vec3){2.0f, 13.0f, 18.0f}, &rd, dp);
     }
     damage_draw_armor(s->dm, &(damage_armor_draw){.models = s->play.models, .palette = pal, .skinned = s->play.attached,
                                                    .visible = s->play.visible, .dv = s->dv, .dissolve = s->play.plate_dissolve},
