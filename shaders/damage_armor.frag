@@ -1,15 +1,19 @@
 #version 330 core
 // Armor: holes where the damage map's R passes the rough threshold (shadow pass too), two-sided
-// with dark inside faces, a scorched ember ring from B, a hot rim from the fading map.
+// with dark inside faces, a scorched ember ring from B, a hot rim from the fading map. The outer
+// faces carry the baked detail (assets/damage/armor_detail.png, same atlas uv: RG tangent-space
+// normal, B cavity, A bare metal); holes are cut before it is read, so a hole cuts through it.
 #include "common.glsl"
 #include "dissolve.glsl"
 #include "damage_common.glsl"
 uniform sampler2D u_damage;
 uniform sampler2D u_fading;
+uniform sampler2D u_detail;
 uniform mat4 u_model;
 uniform vec3 u_albedo;
 in vec3 v_world;
 in vec3 v_nrm;
+in vec4 v_tan;
 in vec2 v_uv;
 in vec3 v_rest_os;
 in vec3 v_dir_os;
@@ -28,11 +32,22 @@ void main()
 #else
     bool front = gl_FrontFacing;
     vec3 n = normalize(v_nrm) * (front ? 1.0 : -1.0);
+    // panel seams, bolts, vents: the baked detail, on the painted outside only
+    vec4 det = texture(u_detail, v_uv); // outside any branch: mipmapped, it needs derivatives
+    if (!front) det = vec4(0.5, 0.5, 1.0, 0.0);
+    if (front) {
+        vec2 txy = det.rg * 2.0 - 1.0;
+        vec3 t = normalize(v_tan.xyz - n * dot(n, v_tan.xyz));
+        vec3 b = cross(n, t) * (v_tan.w < 0.0 ? -1.0 : 1.0);
+        n = normalize(t * txy.x + b * txy.y + n * sqrt(max(0.0, 1.0 - dot(txy, txy))));
+    }
     // B reaches 1.2 r: a scorched band around every hole, darkest at the edge
     float scorch = smoothstep(0.0, 0.3, dmg.b);
     // worn paint: a faint low-frequency mottling so a plate is not one flat colour
     float wear = 0.88 + 0.24 * damage_value_noise(v_uv * 48.0 + 5.0);
     vec3 albedo = front ? u_albedo * wear : vec3(0.03, 0.028, 0.026);
+    // worn edges and bolt heads show bare steel; seams and vent slots are dark
+    albedo = mix(albedo, vec3(0.3, 0.31, 0.33), det.a * 0.75) * mix(0.35, 1.0, det.b);
     albedo = mix(albedo, vec3(0.045, 0.035, 0.03), scorch * 0.9);
     // A: heat that did not go through tempers the steel, straw and bronze at the fringe, violet
     // and blue nearer the heat, and darkens it
@@ -40,7 +55,7 @@ void main()
     vec3 temper = mix(vec3(0.36, 0.26, 0.1), vec3(0.1, 0.08, 0.2), smoothstep(0.12, 0.45, heat_a));
     albedo = front ? mix(albedo, temper, smoothstep(0.0, 0.2, heat_a) * 0.6) * (1.0 - 0.45 * smoothstep(0.25, 0.7, heat_a))
                    : albedo;
-    vec3 c = light_surface(albedo, n, v_world, front ? 0.6 : 0.1, 40.0, shadow_factor(v_world, n));
+    vec3 c = light_surface(albedo, n, v_world, front ? 0.6 + 0.9 * det.a : 0.1, 40.0, shadow_factor(v_world, n)) * mix(0.6, 1.0, det.b);
     // a faint permanent ember line right at the edge (outer channel), and the cooling hot rim
     float ember = smoothstep(0.2, 0.45, dmg.b);
     c += vec3(0.5, 0.07, 0.01) * ember * ember;

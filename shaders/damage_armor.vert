@@ -8,10 +8,12 @@
 in vec3 a_pos;
 in vec3 a_nrm;
 in vec2 a_uv;
+in vec4 a_tan;
 in vec3 a_snrm;
 uniform mat4 u_model;
 out vec3 v_world;
 out vec3 v_nrm;
+out vec4 v_tan;
 out vec2 v_uv;
 out vec3 v_rest_os;
 out vec3 v_dir_os;
@@ -22,6 +24,7 @@ void main()
     vec3 w = dissolve_vertex_ws(a_pos, a_nrm, a_snrm, model);
     v_world = w;
     v_nrm = mat3(model) * a_nrm;
+    v_tan = vec4(mat3(model) * a_tan.xyz, a_tan.w); // the detail map's +u (atlas texel x)
     v_rest_ws = (model * vec4(a_pos, 1.0)).xyz;
     v_uv = a_uv;
     v_rest_os = a_pos;

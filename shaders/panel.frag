@@ -1,7 +1,9 @@
 #version 330 core
 uniform sampler2D u_tex;
 uniform vec4 u_rect;
+uniform sampler2D u_layout; // R: 0 empty, ~0.35 inside an atlas chart, 1 on its outline
 uniform int u_mode; // 0 rgb, 1 red, 2 alpha, 3 normal xy, 4 depth, 5 blue, 6 normal xy in gb
+uniform bool u_has_layout;
 in vec2 v_ndc;
 out vec4 o_color;
 void main()
@@ -18,6 +20,8 @@ void main()
         c = vec3(xy, sqrt(max(0.0, 1.0 - dot(xy, xy)))) * 0.5 + 0.5;
     } else if (u_mode == 4) c = vec3(pow(t.r, 16.0));
     else if (u_mode == 5) c = t.bbb;
+    // the atlas dimly under dark texels: an empty map still shows its charts
+    if (u_has_layout) c += (vec3(0.08, 0.13, 0.2) * texture(u_layout, uv).r) * (1.0 - clamp(max(c.r, max(c.g, c.b)), 0.0, 1.0));
     // 1-pixel frame so the panel edge is visible against any background
     vec2 px = fwidth(uv);
     if (uv.x < px.x || uv.y < px.y || uv.x > 1.0 - px.x || uv.y > 1.0 - px.y) c = vec3(0.9);

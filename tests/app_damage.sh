@@ -27,6 +27,8 @@ cat >shoot.txt <<'SCRIPT'
 3.5 stats s2.json
 4.5 stats s3.json
 4.5 blast 6 1 6 0.5
+4.52 camera 0.05 1.3 1.8 0.05 1.3 0
+4.55 screenshot near_whole.png
 4.6 dump damage damage_far.png
 4.6 stats s4.json
 4.65 weapon shotgun
@@ -76,9 +78,10 @@ check awk -v a="$(num s4.json hits_armor)" -v b="$(num s5.json hits_armor)" 'BEG
 read rs gs bs as < <(mean damage_sg.png 0 0 1024 1024)
 check awk -v r1="$r1" -v r="$rs" 'BEGIN { exit !(r > 2 * r1) }'
 
-# respawn: every plate back, the chest whole again under the crosshair
+# respawn: every plate back, the chest whole again under the crosshair (against the same camera's
+# picture before the shell: the plates' panel detail makes pictures from other distances differ)
 check test "$(num s6.json plates_attached)" = 13
-check awk -v d="$(region_delta before.png respawned.png)" 'BEGIN { exit !(d < 40) }'
+check awk -v d="$(region_delta near_whole.png respawned.png)" 'BEGIN { exit !(d < 40) }'
 
 # same seed and script, same pixels
 printf '0 camera 0 1.4 4 0 1.4 0\n0 weapon shotgun\n0.05 fire\n0.25 screenshot again1.png\n' >again1.txt

@@ -34,6 +34,6 @@ cat >wedge.txt <<'SCRIPT'
 SCRIPT
 check "$IMPRINT" --headless --size 640x360 --fixed-dt 0.025 --scene face --script wedge.txt
 NOSE="270 175 100 35"
-check lt "$("$IMGTOOL" edges wedge.png $NOSE)" 150
+check lt "$("$IMGTOOL" steps wedge.png $NOSE)" 150
 check lt "$("$IMGTOOL" dark wedge.png $NOSE)" 20
 exit $fail

@@ -425,7 +425,7 @@ static void app__overlays(app *a, int w, int h)
         }
         a->view_rect[0] = (float)w - pw - 10;
         a->view_rect[1] = (float)h - ph - 10;
-        gfx_panel_draw(v.tex, a->view_rect[0], a->view_rect[1], pw, ph, v.mode, w, h);
+        gfx_panel_draw_layout(v.tex, v.layout, a->view_rect[0], a->view_rect[1], pw, ph, v.mode, w, h);
         legend = v.caption;
     }
     const float white[4] = {1, 1, 1, 1}, dim[4] = {0, 0, 0, 0.45f};

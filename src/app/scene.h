@@ -106,6 +106,7 @@ typedef struct scene_view {
     GLuint tex;
     gfx_panel_mode mode;
     const char *caption;
+    GLuint layout;   /* 0, or an atlas layout shown dimly under the map (gfx_panel_draw_layout) */
 } scene_view;
 
 typedef struct scene_vtable {

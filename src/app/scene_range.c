@@ -2,7 +2,7 @@
  * draws: the weapons (core/damage/weapon.h) aim through the screen centre; the gameplay (hits
  * through holes, blow-offs, knock-back, respawn) is core/damage/range_play.h; every armor hit
  * becomes a blast sphere for the damage map (src/damage), whose two maps stand on panels behind
- * the robot, as in the reference.
+ * the robot, as in the reference; the floor, walls, stands and lamps around them: app/range_stage.h.
  * The robot is skinned and animated (core/damage/robot_anim.h through range_play): every frame the
  * pose's palette goes to the GPU (body, glow and plates, in the main and the shadow pass) and to
  * the blast state, which skins the same vertices on the CPU and refits its BVH, so shots meet the
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/range_stage.h"
 #include "app/scene.h"
 #include "app/viewmodel.h"
 #include "core/base/alloc.h"
@@ -40,14 +41,14 @@ typedef struct range {
     blast_state *bs;
     damage_map *dm;
     dissolve *dv;
+    range_stage *stage;          /* floor, walls, stands, lamps */
     gfx_mesh body, glow;
     mat4 rest[ROBOT_PLATE_COUNT]; /* plate -> bind space: the unwrap's models */
     weapon gun;
     float flash;                 /* muzzle flash time left */
     double refit_ms;             /* CPU skinning + BVH refit of the last step */
     fx_billboard tracer_bb[RANGE_TRACER_SPRITES];
-    bool cut_dirty, clear_pending;
-    bool robot_drawn;            /* the body met the view frustum in the last main pass */
+    bool cut_dirty, clear_pending, robot_drawn; /* robot_drawn: the body met the view frustum in the last main pass */
 } range;
 
 /* A blast sphere in bind space: CPU history and blow-offs (core), GPU queue, effects. */
@@ -101,8 +102,8 @@ static void *range_create(scene_ctx *ctx)
     s->dm = s->bs ? damage_map_create(&(damage_map_desc){0}, s->rb) : NULL;
     /* the robot, its plates and their respawn all burn through the dissolve stage */
     s->dv = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_NONE});
-    if (!s->bs || !s->dm || !s->dv) {
-        log_error("range scene: the damage map or the dissolve stage could not be created");
+    if (!s->bs || !s->dm || !s->dv || !(s->stage = range_stage_create(ctx->r))) {
+        log_error("range scene: the damage map, the dissolve stage or the range could not be created");
         range_destroy(s);
         return NULL;
     }
@@ -125,6 +126,7 @@ static void range_destroy(void *p)
     gfx_mesh_destroy(&s->body);
     gfx_mesh_destroy(&s->glow);
     dissolve_destroy(s->dv);
+    range_stage_destroy(s->stage);
     damage_map_destroy(s->dm);
     blast_destroy(s->bs);
     robot_destroy(s->rb);
@@ -205,10 +207,8 @@ static void range_draw(void *p, scene_pass pass)
     dissolve_params rd;
     range_play_robot_dissolve(&s->play, &rd);
     dissolve_pass dp = pass == SCENE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN;
-    if (pass == SCENE_PASS_MAIN) {
-        renderer_draw_ground(s->ctx->r);
-        damage_draw_panels(s->dm);
-    }
+    range_stage_draw(s->stage, pass);
+    if (pass == SCENE_PASS_MAIN) damage_draw_panels(s->dm);
     gfx_pass_begin(pass == SCENE_PASS_SHADOW ? "damage.shadow" : "damage.armor");
     const mat4 *pal = (const mat4 *)s->play.palette;
     const renderer_frame *f = renderer_frame_uniforms(s->ctx->r);
@@ -218,7 +218,7 @@ static void range_draw(void *p, scene_pass pass)
     if (pass == SCENE_PASS_MAIN) s->robot_drawn = in_view;
     if (in_view) {
         dissolve_draw_mesh_skinned(s->dv, &s->body, pal, RIG_BONE_COUNT, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
-        dissolve_draw_mesh_skinned(s->dv, &s->glow, pal, RIG_BONE_COUNT, (vec3){0.05f, 0.1f, 0.12f}, (vec3){0.4f, 2.6f, 3.4f}, &rd, dp);
+        dissolve_draw_mesh_skinned(s->dv, &s->glow, pal, RIG_BONE_COUNT, (vec3){0.05f, 0.1f, 0.12f}, (vec3){2.0f, 13.0f, 18.0f}, &rd, dp);
     }
     damage_draw_armor(s->dm, &(damage_armor_draw){.models = s->play.models, .palette = pal, .skinned = s->play.attached,
                                                    .visible = s->play.visible, .dv = s->dv, .dissolve = s->play.plate_dissolve},
@@ -263,8 +263,8 @@ static const char *const range_views[] = {"damage", "damage-fading", NULL};
 static bool range_view(void *p, const char *name, scene_view *out)
 {
     GLuint tex = range__map(p, name);
-    if (tex) *out = (scene_view){tex, GFX_PANEL_RGB,
-                                     strcmp(name, "damage") ? "fading damage map" : "damage map (R hole, G 1.1r, B 1.2r)"};
+    if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, strcmp(name, "damage") ? "fading damage map" : "damage map (R hole, G 1.1r, B 1.2r)",
+                                 damage_map_layout_texture(((range *)p)->dm)}; /* the atlas dimly under the map */
     return tex != 0;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/base/log.h"
+#include "damage/damage_look.h"
 #include "gfx/dump.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/bench.h"
@@ -66,6 +67,8 @@ struct damage_map {
     gfx_target raw, map;
     gfx_pingpong fading;
     GLuint island_tex, cut_tex;
+    GLuint detail_tex;               /* baked panel detail in the atlas (assets/damage/armor_detail.png) */
+    GLuint layout_tex;               /* the atlas layout for the panels: charts dim, their outlines brighter */
     GLuint prog_unwrap, prog_dilate, prog_cut, prog_armor, prog_armor_shadow, prog_panel;
     gfx_mesh panel;
     GLint panel_model;
@@ -289,6 +292,7 @@ static void damage__uniforms(damage_map *dm)
         glUseProgram(armor[i]);
         glUniform1i(gfx_uniform(armor[i], "u_damage"), 0);
         glUniform1i(gfx_uniform(armor[i], "u_fading"), 1);
+        glUniform1i(gfx_uniform(armor[i], "u_detail"), 2);
         dm->armor_u[i].model = gfx_uniform(armor[i], "u_model");
         dm->armor_u[i].albedo = gfx_uniform(armor[i], "u_albedo");
         dm->armor_u[i].skin = gfx_uniform(armor[i], "u_skin");
@@ -337,6 +341,7 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
                                                               .label = "damage.positions"}))
         goto fail;
     if (!(dm->island_tex = island_texture(r))) goto fail;
+    if (!(dm->detail_tex = damage_look_detail_texture(dm->size)) || !(dm->layout_tex = damage_look_layout_texture(r))) goto fail;
     dm->cut_tex = gfx_texture_create(&(gfx_texture_desc){.width = dm->size, .height = dm->size, .internal_format = GL_R8,
                                                          .flags = GFX_TEX_NEAREST, .label = "damage.cut"});
     dm->prog_unwrap = gfx_program_load("damage_unwrap.vert", "damage_unwrap.frag", defines);
@@ -353,7 +358,10 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     if (!dm->cut_tex || !dm->prog_unwrap || !dm->prog_dilate || !dm->prog_cut || !dm->prog_armor || !dm->prog_armor_shadow ||
         !dm->prog_panel)
         goto fail;
-    dm->panel_model = gfx_uniform(dm->prog_panel, "u_model"); /* u_tex stays on unit 0 */
+    dm->panel_model = gfx_uniform(dm->prog_panel, "u_model"); /* u_tex stays on unit 0, u_layout on 1 */
+    glUseProgram(dm->prog_panel);
+    glUniform1i(gfx_uniform(dm->prog_panel, "u_layout"), 1);
+    glUseProgram(0);
     mesh_data quad = {0};
     mesh_build_plane(&quad, 1.0f, 1.0f, 1);
     dm->panel = gfx_mesh_create(&quad, "damage.panel");
@@ -394,6 +402,8 @@ void damage_map_destroy(damage_map *dm)
     gfx_pingpong_destroy(&dm->fading);
     gfx_texture_destroy(dm->island_tex);
     gfx_texture_destroy(dm->cut_tex);
+    gfx_texture_destroy(dm->detail_tex);
+    gfx_texture_destroy(dm->layout_tex);
     gfx_mesh_destroy(&dm->panel);
     GLuint progs[] = {dm->prog_unwrap, dm->prog_dilate, dm->prog_cut, dm->prog_armor, dm->prog_armor_shadow, dm->prog_panel,
                       dm->prog_positions, dm->prog_unwrap_map};
@@ -777,6 +787,8 @@ void damage_draw_armor(damage_map *dm, const damage_armor_draw *d, damage_pass p
     glBindTexture(GL_TEXTURE_2D, dm->map.color[0]);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, gfx_pingpong_read(&dm->fading));
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, dm->detail_tex);
     glActiveTexture(GL_TEXTURE0);
     if (d->palette) glUniformMatrix4fv(u->skin, RIG_BONE_COUNT, GL_FALSE, (const float *)d->palette);
     for (int p = 0; p < dm->plate_count; p++) {
@@ -820,6 +832,8 @@ void damage_draw_panels(damage_map *dm)
     GLuint texs[2] = {dm->map.color[0], gfx_pingpong_read(&dm->fading)};
     gfx_state_set(GFX_STATE_OPAQUE_TWO_SIDED);
     glUseProgram(dm->prog_panel);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, dm->layout_tex); /* the atlas, dimly, under the map */
     glActiveTexture(GL_TEXTURE0);
     for (int i = 0; i < 2; i++) {
         mat4 m;
@@ -836,6 +850,7 @@ GLuint damage_map_texture(const damage_map *dm) { return dm->map.color[0]; }
 GLuint damage_map_raw_texture(const damage_map *dm) { return dm->raw.color[0]; }
 GLuint damage_map_fading_texture(const damage_map *dm) { return gfx_pingpong_read(&dm->fading); }
 GLuint damage_map_island_texture(const damage_map *dm) { return dm->island_tex; }
+GLuint damage_map_layout_texture(const damage_map *dm) { return dm->layout_tex; }
 int damage_map_size(const damage_map *dm) { return dm->size; }
 
 damage_map_stats damage_map_get_stats(const damage_map *dm)

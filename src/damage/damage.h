@@ -11,8 +11,9 @@
  * Owns: the armor of a core robot as one GPU mesh (plates as index ranges, skin attributes), the
  * position map (RGBA32F: every armor texel's bind-space position), the damage map
  * (an RGBA8 target never cleared during play, max-blended) and its dilated copy that shaders
- * sample, the fading map (a ping-pong pair), the island mask (from the atlas), the cut mask, and
- * the programs of shaders/damage_*.
+ * sample, the fading map (a ping-pong pair), the island mask (from the atlas), the cut mask, the
+ * baked armor detail (assets/damage/armor_detail.png, made by tools/bake_armor), the atlas layout
+ * the debug panels show dimly under the maps, and the programs of shaders/damage_*.
  *
  * Passes (timed as damage.unwrap, damage.dilate, damage.fade, damage.cut):
  *   unwrap  ONE pass per frame for the queued spheres, oldest first, up to desc.max_spheres; a
@@ -117,6 +118,9 @@ GLuint damage_map_raw_texture(const damage_map *dm);    /* as unwrapped, before 
 GLuint damage_map_fading_texture(const damage_map *dm);
 /* R8 dilation sources: 0 none, else 1 + (dy + 2) * 5 + (dx + 2) (13 = an island texel). */
 GLuint damage_map_island_texture(const damage_map *dm);
+/* R8, mipmapped: the atlas layout the panels show dimly under a map (0 empty, 90 inside a chart,
+ * 255 on the two-texel outline ring around each chart); same rows as the maps. */
+GLuint damage_map_layout_texture(const damage_map *dm);
 int damage_map_size(const damage_map *dm);
 /* The scorch (A of the dilated map) as an 8-bit grey PNG, rows as in the other dumps. */
 bool damage_map_dump_scorch(const damage_map *dm, const char *path);

@@ -4,7 +4,7 @@
 #include "gfx/shader.h"
 #include "gfx/state.h"
 
-static struct { GLuint prog; GLint u_rect, u_mode; } panel;
+static struct { GLuint prog; GLint u_rect, u_mode, u_has_layout; } panel;
 
 bool gfx_panel_init(void)
 {
@@ -12,8 +12,10 @@ bool gfx_panel_init(void)
     if (!panel.prog) return false;
     panel.u_rect = gfx_uniform(panel.prog, "u_rect");
     panel.u_mode = gfx_uniform(panel.prog, "u_mode");
+    panel.u_has_layout = gfx_uniform(panel.prog, "u_has_layout");
     glUseProgram(panel.prog);
     glUniform1i(gfx_uniform(panel.prog, "u_tex"), 0);
+    glUniform1i(gfx_uniform(panel.prog, "u_layout"), 1);
     glUseProgram(0);
     return true;
 }
@@ -26,6 +28,11 @@ void gfx_panel_shutdown(void)
 
 void gfx_panel_draw(GLuint tex, float x, float y, float w, float h, gfx_panel_mode mode, int sw, int sh)
 {
+    gfx_panel_draw_layout(tex, 0, x, y, w, h, mode, sw, sh);
+}
+
+void gfx_panel_draw_layout(GLuint tex, GLuint layout, float x, float y, float w, float h, gfx_panel_mode mode, int sw, int sh)
+{
     if (!panel.prog || !tex) return;
     gfx_state_set(GFX_STATE_FULLSCREEN);
     glUseProgram(panel.prog);
@@ -34,6 +41,9 @@ void gfx_panel_draw(GLuint tex, float x, float y, float w, float h, gfx_panel_mo
     float y1 = 1 - y / sh * 2, y0 = 1 - (y + h) / sh * 2;
     glUniform4f(panel.u_rect, x0, y0, x1, y1);
     glUniform1i(panel.u_mode, (int)mode);
+    glUniform1i(panel.u_has_layout, layout != 0);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, layout);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, tex);
     /* a shadow map has compare mode on: sample raw depth here */
@@ -42,5 +52,10 @@ void gfx_panel_draw(GLuint tex, float x, float y, float w, float h, gfx_panel_mo
     if (cmp != GL_NONE) glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_NONE);
     gfx_fullscreen_draw();
     if (cmp != GL_NONE) glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, cmp);
+    if (layout) {
+        glActiveTexture(GL_TEXTURE1);
+        glBindTexture(GL_TEXTURE_2D, 0);
+        glActiveTexture(GL_TEXTURE0);
+    }
     glUseProgram(0);
 }

@@ -5,6 +5,9 @@
  * Modes: RGB (as stored), ALPHA / RED (one channel as grey), NORMAL_XY (two signed channels stored
  * as 0..1, tilt exaggerated x4 so detail normals are visible, shown as a normal map with z rebuilt), DEPTH (non-linear depth stretched for contrast).
  * The panel writes over whatever is bound; call it after tone mapping so values show as stored.
+ * gfx_panel_draw_layout also takes an R8 layout texture of the same uv (0 empty, ~0.35 inside an
+ * atlas chart, 1 on a chart's outline; 0 = none) and shows it dimly under dark texels, so an empty
+ * atlas map still reads as a map of its charts.
  */
 #ifndef IMPRINT_GFX_PANEL_H
 #define IMPRINT_GFX_PANEL_H
@@ -26,5 +29,7 @@ typedef enum gfx_panel_mode {
 bool gfx_panel_init(void);
 void gfx_panel_shutdown(void);
 void gfx_panel_draw(GLuint tex, float x, float y, float w, float h, gfx_panel_mode mode, int screen_w, int screen_h);
+void gfx_panel_draw_layout(GLuint tex, GLuint layout, float x, float y, float w, float h, gfx_panel_mode mode, int screen_w,
+                           int screen_h);
 
 #endif

@@ -10,6 +10,9 @@
  *   imgtool hot|sd|dark|whitish A.png X Y W H   in the rectangle: pixels glowing red-orange, the luma
  *                                    deviation, pixels with luma below 40, near-white pixels (each
  *                                    channel above 150, within 45 of each other: teeth, not skin)
+ *   imgtool steps A.png X Y W H      pixels whose luma steps by more than 24 to a neighbour (hard edges)
+ *   imgtool edges A.png X Y W H      mean luma step between neighbouring pixels in the rectangle
+ *                                    (fine detail: seams, joints, markings; a smooth shade scores low)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -38,7 +41,7 @@ static int cmp_u32(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|dark|whitish|edges|changed A.png [B.png] [X Y W H]\n");
+        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|dark|whitish|changed|steps|edges A.png [B.png] [X Y W H]\n");
         return 2;
     }
     int w, h;
@@ -66,9 +69,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "imgtool: %s looks blank (stddev %.2f, %zu colours)\n", argv[2], sd, distinct);
         return 1;
     }
-    /* edges: pixels of a region whose luma steps by more than 24 (of 255) to the right or lower
+    /* steps: pixels of a region whose luma steps by more than 24 (of 255) to the right or lower
      * neighbour: a hard shadow edge counts along its length, a soft one hardly at all */
-    if (!strcmp(argv[1], "edges") && argc == 7) {
+    if (!strcmp(argv[1], "steps") && argc == 7) {
         int x = atoi(argv[3]), y = atoi(argv[4]), rw = atoi(argv[5]), rh = atoi(argv[6]);
         long edges = 0;
         for (int j = y; j < y + rh && j + 1 < h; j++)
@@ -119,6 +122,20 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[1], "dark")) printf("%d\n", dark);
         else if (!strcmp(argv[1], "whitish")) printf("%d\n", whitish);
         else printf("%.2f\n", sqrt(fmax(0, s2 / cnt - (s / cnt) * (s / cnt))));
+        return 0;
+    }
+    if (!strcmp(argv[1], "edges") && argc == 7) {
+        int x = atoi(argv[3]), y = atoi(argv[4]), rw = atoi(argv[5]), rh = atoi(argv[6]), cnt = 0;
+        double sum = 0;
+#define IMGTOOL_LUMA(i, j) (0.2126 * a[((size_t)(j) * w + (i)) * 4] + 0.7152 * a[((size_t)(j) * w + (i)) * 4 + 1] + \
+                            0.0722 * a[((size_t)(j) * w + (i)) * 4 + 2])
+        for (int j = y; j < y + rh && j + 1 < h; j++)
+            for (int i = x; i < x + rw && i + 1 < w; i++, cnt++)
+                sum += fabs(IMGTOOL_LUMA(i + 1, j) - IMGTOOL_LUMA(i, j)) + fabs(IMGTOOL_LUMA(i, j + 1) - IMGTOOL_LUMA(i, j));
+#undef IMGTOOL_LUMA
+        stbi_image_free(a);
+        if (!cnt) return 2;
+        printf("%.2f\n", sum / cnt);
         return 0;
     }
     if ((!strcmp(argv[1], "diff") && (argc == 4 || argc == 8)) || (!strcmp(argv[1], "same") && argc == 4)) {

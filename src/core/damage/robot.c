@@ -344,8 +344,9 @@ static void build_plates(builder *b)
     }
 }
 
-static void add_part(mesh_data *dst, rig_skin *skin, rig_region region, int kind, const float scale[3], const float at[3],
-                     float rot_x_deg)
+/* rot_z_deg turns the part about z before rot_x_deg about x: -90 lays a cylinder along +x. */
+static void add_part_rot(mesh_data *dst, rig_skin *skin, rig_region region, int kind, const float scale[3], const float at[3],
+                         float rot_x_deg, float rot_z_deg)
 {
     const int first = dst->vertex_count;
     mesh_data tmp = {0};
@@ -355,10 +356,17 @@ static void add_part(mesh_data *dst, rig_skin *skin, rig_region region, int kind
     mat4 xf;
     glm_translate_make(xf, (float *)at);
     if (rot_x_deg != 0.0f) glm_rotate_x(xf, glm_rad(rot_x_deg), xf);
+    if (rot_z_deg != 0.0f) glm_rotate_z(xf, glm_rad(rot_z_deg), xf);
     glm_scale(xf, (float *)scale);
     mesh_append(dst, &tmp, xf);
     mesh_data_free(&tmp);
     rig_skin_bake(skin, (const float (*)[3])dst->pos, first, dst->vertex_count, region, 0);
+}
+
+static void add_part(mesh_data *dst, rig_skin *skin, rig_region region, int kind, const float scale[3], const float at[3],
+                     float rot_x_deg)
+{
+    add_part_rot(dst, skin, region, kind, scale, at, rot_x_deg, 0.0f);
 }
 
 enum { BOX, CYL, SPH };
@@ -389,8 +397,19 @@ static void build_body(robot *r)
         add_part(g, &r->glow_skin, arm_region, CYL, (float[3]){0.053f, 0.02f, 0.053f}, (float[3]){side * 0.38f, 1.3f, 0}, 0);
         add_part(g, &r->glow_skin, leg_region, CYL, (float[3]){0.058f, 0.02f, 0.058f}, (float[3]){side * 0.14f, 0.3f, 0}, 0);
         add_part(g, &r->glow_skin, leg_region, CYL, (float[3]){0.068f, 0.02f, 0.068f}, (float[3]){side * 0.14f, 0.72f, 0}, 0);
-        add_part(g, &r->glow_skin, RIG_REGION_TORSO, BOX, (float[3]){0.03f, 0.012f, 0.01f}, (float[3]){side * 0.045f, 1.96f, 0.108f}, 0);
+        /* elbow and knee hinges: a hub across the joint with a lit cap on its outer end, and a
+         * guard over the knee's front, so the limbs read as jointed at any distance */
+        add_part_rot(m, &r->body_skin, arm_region, CYL, (float[3]){0.042f, 0.15f, 0.042f}, (float[3]){side * 0.38f - side * 0.075f, 1.14f, 0}, 0, -side * 90.0f);
+        add_part_rot(m, &r->body_skin, leg_region, CYL, (float[3]){0.05f, 0.18f, 0.05f}, (float[3]){side * 0.14f - side * 0.09f, 0.51f, 0}, 0, -side * 90.0f);
+        add_part(m, &r->body_skin, leg_region, SPH, (float[3]){0.062f, 0.075f, 0.045f}, (float[3]){side * 0.14f, 0.52f, 0.055f}, 0);
+        add_part(m, &r->body_skin, arm_region, SPH, (float[3]){0.05f, 0.06f, 0.04f}, (float[3]){side * 0.38f, 1.14f, -0.045f}, 0);
+        add_part_rot(g, &r->glow_skin, arm_region, CYL, (float[3]){0.024f, 0.006f, 0.024f}, (float[3]){side * 0.38f + side * 0.075f, 1.14f, 0}, 0, -side * 90.0f);
+        add_part_rot(g, &r->glow_skin, leg_region, CYL, (float[3]){0.028f, 0.006f, 0.028f}, (float[3]){side * 0.14f + side * 0.09f, 0.51f, 0}, 0, -side * 90.0f);
+        /* the eyes behind the visor */
+        add_part(g, &r->glow_skin, RIG_REGION_TORSO, BOX, (float[3]){0.03f, 0.012f, 0.01f}, (float[3]){side * 0.045f, 1.962f, 0.112f}, 0);
     }
+    /* the visor: a lit strip across the helmet's open front, at the eyes */
+    add_part(g, &r->glow_skin, RIG_REGION_TORSO, BOX, (float[3]){0.078f, 0.006f, 0.013f}, (float[3]){0, 1.943f, 0.105f}, 0);
     /* the power core in the chest, behind the chest plate */
     add_part(g, &r->glow_skin, RIG_REGION_TORSO, CYL, (float[3]){0.05f, 0.015f, 0.05f}, (float[3]){0, 1.4f, 0.12f}, 90);
     add_part(g, &r->glow_skin, RIG_REGION_TORSO, BOX, (float[3]){0.012f, 0.2f, 0.006f}, (float[3]){0, 1.2f, 0.127f}, 0);

@@ -1,0 +1,59 @@
+#include "damage/damage_look.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "core/base/log.h"
+#include "gfx/texture.h"
+
+#define DAMAGE_LOOK_DETAIL "assets/damage/armor_detail.png"
+
+GLuint damage_look_detail_texture(int atlas_size)
+{
+    GLuint tex = gfx_texture_load(DAMAGE_LOOK_DETAIL, GFX_TEX_MIPMAPS);
+    if (!tex) return 0;
+    GLint w = 0, h = 0;
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    if (w == atlas_size && h == atlas_size) return tex;
+    log_warn("damage: %s is %dx%d, the atlas %dx%d: the armor is drawn without its detail", DAMAGE_LOOK_DETAIL, w, h,
+             atlas_size, atlas_size);
+    gfx_texture_destroy(tex);
+    const unsigned char flat[4] = {128, 128, 255, 0};
+    return gfx_texture_create(&(gfx_texture_desc){.width = 1, .height = 1, .data = flat, .label = "damage.detail_flat"});
+}
+
+GLuint damage_look_layout_texture(const robot *r)
+{
+    const int n = r->atlas_size;
+    int16_t *grid = malloc((size_t)n * n * sizeof *grid);
+    unsigned char *v = malloc((size_t)n * n);
+    GLuint tex = 0;
+    if (grid && v) {
+        robot_atlas_grid(r, grid);
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                unsigned char o = 0;
+                if (grid[y * n + x] >= 0) o = DAMAGE_LOOK_INTERIOR;
+                else
+                    for (int dy = -2; dy <= 2 && !o; dy++)
+                        for (int dx = -2; dx <= 2; dx++) {
+                            const int xx = x + dx, yy = y + dy;
+                            if (xx >= 0 && yy >= 0 && xx < n && yy < n && grid[yy * n + xx] >= 0) {
+                                o = 255;
+                                break;
+                            }
+                        }
+                v[y * n + x] = o;
+            }
+        tex = gfx_texture_create(&(gfx_texture_desc){.width = n, .height = n, .internal_format = GL_R8, .data = v,
+                                                     .flags = GFX_TEX_MIPMAPS, .label = "damage.layout"});
+    } else {
+        log_error("damage: out of memory for the atlas layout");
+    }
+    free(grid);
+    free(v);
+    return tex;
+}
