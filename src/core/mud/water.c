@@ -397,6 +397,12 @@ int water_cells_active(const water *w)
 int water_blocks(const water *w) { return w->nblocks; }
 int water_substeps_last(const water *w) { return w->substeps; }
 
+void water_block_coords(const water *w, int k, int *bx, int *bz)
+{
+    *bx = w->blocks[k].bx;
+    *bz = w->blocks[k].bz;
+}
+
 static const wblock *cell_of(const water *w, float x, float z, int *c)
 {
     if (!(x >= 0.0f && z >= 0.0f)) return NULL;
@@ -496,4 +502,22 @@ void water_set_depth_at(water *w, float x, float z, float depth)
     int c = 0;
     wblock *b = (wblock *)cell_of(w, x, z, &c);
     if (b && b->mask[c]) b->h[c] = fmaxf(depth, 0.0f);
+}
+
+float water_body_force(const water *w, const float centre[3], float half_height, float volume, float area, const float vel[3],
+                       float out[3])
+{
+    out[0] = out[1] = out[2] = 0.0f;
+    water_sample_out s;
+    if (!water_sample(w, centre[0], centre[2], &s) || half_height <= 0.0f) return 0.0f;
+    float f = (s.surface - (centre[1] - half_height)) / (2.0f * half_height);
+    f = fminf(fmaxf(f, 0.0f), 1.0f);
+    if (f <= 0.0f) return 0.0f;
+    float rel[3] = {s.vel[0] - vel[0], -vel[1], s.vel[1] - vel[2]};
+    float speed = sqrtf(rel[0] * rel[0] + rel[1] * rel[1] + rel[2] * rel[2]);
+    float k = 0.5f * WATER_DENSITY * WATER_DRAG_CD * area * f * speed;
+    out[0] = k * rel[0];
+    out[1] = k * rel[1] + WATER_DENSITY * w->d.gravity * volume * f;
+    out[2] = k * rel[2];
+    return f;
 }

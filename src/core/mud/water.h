@@ -95,6 +95,8 @@ double water_volume(const water *w);
 /* Wet-capable cells of the active blocks (the stat water_cells_active). */
 int water_cells_active(const water *w);
 int water_blocks(const water *w);            /* blocks with storage */
+/* Block k (0..water_blocks - 1) of the storage: its coordinates, in row order (z, then x). */
+void water_block_coords(const water *w, int k, int *bx, int *bz);
 int water_substeps_last(const water *w);     /* sub-steps of the last water_step */
 /* False where there is no water block or the cell is dry (then out has the ground, depth 0). */
 bool water_sample(const water *w, float x, float z, water_sample_out *out);
@@ -106,6 +108,15 @@ bool water_block_active(const water *w, int bx, int bz);
 bool water_block_vertices(const water *w, int bx, int bz, float *out);
 /* WATER_RES^2 bytes, rows along z: depth x WATER_DUMP_SCALE, clamped to 255. All 0 without water. */
 void water_block_dump(const water *w, int bx, int bz, uint8_t *out);
+/* The water's force on a body (the rigid-body world's coupling, core/mud/physics.h): a body of
+ * `volume` m^3 spread over [centre.y - half_height, centre.y + half_height], `area` m^2 facing the
+ * flow, moving at vel. Buoyancy WATER_DENSITY g volume f upwards and a quadratic drag
+ * 0.5 WATER_DENSITY WATER_DRAG_CD (area f) |w - v| (w - v) towards the water's velocity w, f the
+ * submerged fraction (returned; 0 and out zero where there is no water). */
+#define WATER_DENSITY 1000.0f
+#define WATER_DRAG_CD 1.0f
+float water_body_force(const water *w, const float centre[3], float half_height, float volume, float area, const float vel[3],
+                       float out[3]);
 /* Direct access for tests: the depth of the cell containing (x, z), and setting it. */
 float water_depth_at(const water *w, float x, float z);
 void water_set_depth_at(water *w, float x, float z, float depth);
