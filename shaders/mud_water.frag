@@ -39,7 +39,7 @@ void main()
     float alpha = max(0.25 + 0.7 * column, fresnel) * smoothstep(0.01, 0.06, v_depth);
     // foam where the flow is fast, broken up by noise that drifts with it
     float speed = length(v_flow);
-    float foam = smoothstep(0.7, 1.6, speed) * smoothstep(0.35, 0.75, noise(p * 5.0 + t));
+    float foam = smoothstep(1.0, 2.2, speed) * smoothstep(0.35, 0.75, noise(p * 5.0 + t));
     c = mix(c, vec3(0.82, 0.80, 0.74) * (amb + u_light_color.rgb * 0.7 * shadow), foam);
     alpha = max(alpha, foam * 0.95);
     o_color = vec4(apply_fog(c, v_world), alpha);

@@ -11,7 +11,7 @@
 /* the chassis pushes the water as three discs along its length, body space */
 #define CHASSIS_DISCS 3
 static const float DISC_Z[CHASSIS_DISCS] = {-1.8f, 0.0f, 1.8f};
-#define DISC_RADIUS 1.1f
+#define DISC_RADIUS 0.9f
 #define CHASSIS_BOTTOM -0.45f /* body space y of the chassis' underside */
 
 struct mud_water {

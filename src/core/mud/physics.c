@@ -646,12 +646,12 @@ static void water_forces(mud_physics *ph)
     const float r = vd->wheel_radius, wd = vd->wheel_width;
     for (int i = 0; i < vehicle_wheel_count(ph->truck); i++) {
         const vehicle_wheel *w = vehicle_wheel_at(ph->truck, i);
-        water_push(ph, b, (double[3]){w->hub[0], w->hub[1], w->hub[2]}, r, 3.14159f * r * r * wd, 2.0f * r * wd, true);
+        water_push(ph, b, (double[3]){w->hub[0], w->hub[1], w->hub[2]}, r, 0.0f, 2.0f * r * wd, true);
     }
     dVector3 c;
     dBodyGetRelPointPos(b, CHASSIS_CENTRE[0], CHASSIS_CENTRE[1], CHASSIS_CENTRE[2], c);
     const float vol = (float)(CHASSIS_DIMS[0] * CHASSIS_DIMS[1] * CHASSIS_DIMS[2]);
-    water_push(ph, b, (double[3]){c[0], c[1], c[2]}, 0.5f * (float)CHASSIS_DIMS[1], 0.25f * vol,
+    water_push(ph, b, (double[3]){c[0], c[1], c[2]}, 0.5f * (float)CHASSIS_DIMS[1], 0.1f * vol,
                (float)(CHASSIS_DIMS[0] * CHASSIS_DIMS[1]), true);
     for (int s = 1; s < ph->d.max_bodies; s++) {
         const slot *sl = &ph->slots[s];

@@ -132,8 +132,9 @@ void mud_physics_write_bench(const mud_physics *ph, json_writer *w);
 int mud_physics_shapes(const mud_physics *ph, mud_shape *out, int max);
 
 /* The water the bodies meet (core/mud/water.h; NULL: none, the default): every sub-step its
- * water_body_force acts on the truck's wheels (air-filled tyres: buoyant; drag towards the flow)
- * and chassis box (a quarter of its volume buoyant), so the truck slows in deep water, and on every
+ * water_body_force acts on the truck's wheels (drag towards the flow; their buoyancy is left out:
+ * it would lift the tyres out of the mud and make the truck faster in water) and chassis box (a
+ * tenth of its volume buoyant: it is no boat), so the truck slows in deep water, and on every
  * chunk body (buoyancy of WATER_DENSITY, lighter than the chunks: they settle slowly, drifting with
  * the flow; over mud they float in the mud as before). The water must outlive the world or be unset. */
 void mud_physics_set_water(mud_physics *ph, const water *w);

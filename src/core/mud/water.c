@@ -10,8 +10,8 @@
 #define DX WATER_CELL
 #define NCELL (R * R)
 #define MAX_SPEED 12.0f   /* m/s: no face runs faster, whatever happened before */
-#define PUSH_RATE 12.0f   /* 1/s: how fast the water under a pusher takes its velocity */
-#define BOW_PUSH 0.6f     /* share of the pusher's speed that spreads outwards at its front */
+#define PUSH_RATE 5.0f    /* 1/s: how fast the water under a pusher takes its velocity */
+#define BOW_PUSH 0.4f     /* share of the pusher's speed that spreads outwards at its front */
 
 typedef struct wblock {
     int bx, bz;
