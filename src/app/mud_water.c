@@ -1,5 +1,6 @@
 #include "app/mud_water.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "core/base/log.h"
@@ -17,18 +18,21 @@ static const float DISC_Z[CHASSIS_DISCS] = {-1.8f, 0.0f, 1.8f};
 struct mud_water {
     mud_sim *sim;
     mud_physics *ph;
+    mud_clod_worker *worker;
+    floaters_flow flow; /* around the truck, for the floating pieces */
     water *w;
     water_renderer *wr;
 };
 
 static float ground(void *user, float x, float z) { return terrain_height(user, x, z); }
 
-mud_water *mud_water_create(mud_sim *sim, mud_physics *ph, const mud_level *lv)
+mud_water *mud_water_create(mud_sim *sim, mud_physics *ph, mud_clod_worker *worker, const mud_level *lv)
 {
     mud_water *mw = calloc(1, sizeof *mw);
     if (!mw) abort();
     mw->sim = sim;
     mw->ph = ph;
+    mw->worker = worker;
     const terrain *t = mud_sim_terrain(sim);
     mw->w = water_create(&(water_desc){.level_size = terrain_level_size(t), .areas = lv ? lv->water : NULL,
                                        .nareas = lv ? lv->nwater : 0, .ground = ground, .user = (void *)t});
@@ -73,10 +77,31 @@ static int pushers(const vehicle *v, water_pusher *out)
     return n;
 }
 
+/* The flow in the FLOATERS_FLOW_N m square around the truck, 1 m cells, for the floating pieces. */
+static void feed_floaters(mud_water *mw, const float pos[3])
+{
+    floaters_flow *fl = &mw->flow;
+    fl->cell = 1.0f;
+    fl->x0 = floorf(pos[0]) - 0.5f * FLOATERS_FLOW_N;
+    fl->z0 = floorf(pos[2]) - 0.5f * FLOATERS_FLOW_N;
+    for (int j = 0; j < FLOATERS_FLOW_N; j++)
+        for (int i = 0; i < FLOATERS_FLOW_N; i++) {
+            water_sample_out s;
+            float *v = fl->vel[j * FLOATERS_FLOW_N + i];
+            bool wet = water_sample(mw->w, fl->x0 + (float)i + 0.5f, fl->z0 + (float)j + 0.5f, &s);
+            v[0] = wet ? s.vel[0] : 0.0f;
+            v[1] = wet ? s.vel[1] : 0.0f;
+        }
+    mud_clod_worker_flow(mw->worker, fl);
+}
+
 void mud_water_step(mud_water *mw, float dt, bool on)
 {
     mud_physics_set_water(mw->ph, on ? mw->w : NULL); /* felt from the next drive */
-    if (!on) return;
+    if (!on) {
+        if (mw->worker) mud_clod_worker_flow(mw->worker, NULL);
+        return;
+    }
     const vehicle *v = mud_sim_vehicle(mw->sim);
     vec3 pos;
     vehicle_position(v, pos);
@@ -85,6 +110,7 @@ void mud_water_step(mud_water *mw, float dt, bool on)
     gfx_pass_begin("water.step");
     water_set_active(mw->w, pos[0], pos[2]);
     water_step(mw->w, dt, p, n);
+    if (mw->worker) feed_floaters(mw, pos);
     gfx_pass_end();
 }
 

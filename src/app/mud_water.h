@@ -1,8 +1,10 @@
 /* mud_water.h — the mud scene's water, wired: the shallow-water field (core/mud/water.h) over the
  * level's water areas, pushed by the truck's wheels and chassis, felt by the rigid bodies
- * (mud_physics_set_water) and drawn by src/mud/water.h (app layer; scene_mud.c only calls it).
+ * (mud_physics_set_water), carrying the floating mud pieces (its flow around the truck goes to the
+ * clod worker with every step: mud_clod_worker_flow) and drawn by src/mud/water.h (app layer;
+ * scene_mud.c only calls it).
  *
- *   mud_water *mw = mud_water_create(sim, physics, level);
+ *   mud_water *mw = mud_water_create(sim, physics, clod_worker, level);
  *   update:   mud_water_step(mw, dt, on);          after the bodies' drive; timed as the pass water.step
  *   prepare:  mud_water_prepare(mw, on);           uploads the active blocks
  *   draw:     mud_water_draw(mw, frame, on);       after the opaque scene (main pass only)
@@ -20,11 +22,12 @@
 #include <stdbool.h>
 
 #include "app/scene.h"
+#include "core/mud/mud_clod_worker.h"
 #include "core/mud/physics.h"
 
 typedef struct mud_water mud_water;
 
-mud_water *mud_water_create(mud_sim *sim, mud_physics *ph, const mud_level *lv);
+mud_water *mud_water_create(mud_sim *sim, mud_physics *ph, mud_clod_worker *worker, const mud_level *lv);
 void mud_water_destroy(mud_water *mw);
 void mud_water_step(mud_water *mw, float dt, bool on);
 void mud_water_prepare(mud_water *mw, bool on);

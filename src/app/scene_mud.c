@@ -64,8 +64,6 @@ static void *mud_create(scene_ctx *ctx)
     if (!s->sim) goto fail;
     s->bodies = mud_bodies_create(s->sim, &(mud_bodies_desc){.seed = ctx->seed, .level = ctx->level});
     if (!s->bodies) goto fail;
-    s->water = mud_water_create(s->sim, mud_bodies_physics(s->bodies), ctx->level);
-    if (!s->water) goto fail;
     s->mr = mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(s->sim)});
     if (!s->mr) goto fail;
     /* headless and fixed-step runs must give the same clods every time: lock-step handoff */
@@ -75,6 +73,8 @@ static void *mud_create(scene_ctx *ctx)
         .scatter = {ctx->level->spawn[0], ctx->level->spawn[1], 50.0f},
         .deterministic = ctx->headless || ctx->opt->fixed_dt > 0});
     if (!s->worker) goto fail;
+    s->water = mud_water_create(s->sim, mud_bodies_physics(s->bodies), s->worker, ctx->level);
+    if (!s->water) goto fail;
     s->decals = decal_pool_create(&(decal_pool_desc){.capacity = MUD_DECALS_MAX});
     truck_model_build(&s->tm, vehicle_get_desc(mud_sim_vehicle(s->sim)));
     static const char *const body_names[TRUCK_BODY_PARTS] = {"truck.chassis", "truck.cab", "truck.bed", "truck.glass", "truck.lights"};
