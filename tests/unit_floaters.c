@@ -1,7 +1,7 @@
 /* Floating mud particles: scattered on the mud only, pushed or picked up by a wheel rolling in mud,
  * dropped off again, shed by the wheels within a fixed pool, removed far away, deterministic; a
  * crumbled mud chunk drops pieces (directly, and through the clod worker: none lost to a skipped
- * step). */
+ * step); lying pieces drift with the water's flow. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -144,6 +144,37 @@ static void pool_is_fixed_far_ones_go_and_runs_repeat(void **state)
     terrain_destroy(t);
 }
 
+/* On flowing water a lying piece drifts with the flow; in a dry cell, or with no flow set, it stays. */
+static void lying_pieces_drift_with_the_water(void **state)
+{
+    (void)state;
+    terrain *mud = flat(1.0f);
+    floaters *f = floaters_create(&(floaters_desc){.capacity = 64, .seed = 3}, mud);
+    floaters_drop(f, 30, 30, 1.0f, 20);
+    floater_instance before[64], after[64];
+    int n = floaters_write(f, before, 64);
+    static floaters_flow flow;
+    flow = (floaters_flow){.x0 = 30.0f - FLOATERS_FLOW_N / 2, .z0 = 30.0f - FLOATERS_FLOW_N / 2, .cell = 1.0f};
+    for (int c = 0; c < FLOATERS_FLOW_N * FLOATERS_FLOW_N; c++) {
+        flow.vel[c][0] = 0.5f;  /* +x at 0.5 m/s */
+        flow.vel[c][1] = -0.25f;
+    }
+    floaters_set_flow(f, &flow);
+    for (int s = 0; s < 120; s++) floaters_step(f, NULL, 0, 1.0f / 60.0f);
+    assert_int_equal(floaters_write(f, after, 64), n);
+    for (int i = 0; i < n; i++) {
+        assert_float_equal(after[i].pos[0] - before[i].pos[0], 1.0f, 1e-3f);
+        assert_float_equal(after[i].pos[2] - before[i].pos[2], -0.5f, 1e-3f);
+        assert_true(after[i].lying);
+    }
+    floaters_set_flow(f, NULL); /* no water: they stay */
+    for (int s = 0; s < 60; s++) floaters_step(f, NULL, 0, 1.0f / 60.0f);
+    floaters_write(f, before, 64);
+    for (int i = 0; i < n; i++) assert_float_equal(before[i].pos[0], after[i].pos[0], 0.0f);
+    floaters_destroy(f);
+    terrain_destroy(mud);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -151,6 +182,7 @@ int main(void)
         cmocka_unit_test(a_crumbled_chunk_drops_pieces),
         cmocka_unit_test(a_wheel_pushes_or_picks_up_then_drops),
         cmocka_unit_test(pool_is_fixed_far_ones_go_and_runs_repeat),
+        cmocka_unit_test(lying_pieces_drift_with_the_water),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,11 +16,11 @@ static void names_and_presence(void **state)
     assert_int_equal(names_find(mud_layer_names, "particles"), MUD_LAYER_PARTICLES);
     assert_true(mud_layer_present(MUD_LAYER_MUD) && mud_layer_present(MUD_LAYER_POST));
     assert_true(mud_layer_present(MUD_LAYER_PLANTS) && mud_layer_present(MUD_LAYER_CHUNKS));
-    assert_false(mud_layer_present(MUD_LAYER_WATER));
+    assert_true(mud_layer_present(MUD_LAYER_WATER));
     assert_false(mud_layer_present(-1) || mud_layer_present(MUD_LAYER_COUNT));
     char list[128];
     mud_layers_present_list(list, sizeof list);
-    assert_string_equal(list, "mud, roads, decals, particles, plants, chunks, post");
+    assert_string_equal(list, "mud, roads, decals, particles, plants, chunks, water, post");
 }
 
 static void key_l_takes_layers_away_last_applied_first(void **state)
@@ -28,12 +28,11 @@ static void key_l_takes_layers_away_last_applied_first(void **state)
     (void)state;
     mud_layers ly;
     mud_layers_default(&ly);
-    static const int order[] = {MUD_LAYER_POST,   MUD_LAYER_PARTICLES, MUD_LAYER_CHUNKS, MUD_LAYER_PLANTS,
-                                MUD_LAYER_DECALS, MUD_LAYER_ROADS,     MUD_LAYER_MUD};
-    for (int k = 0; k < 7; k++) {
+    static const int order[] = {MUD_LAYER_POST,   MUD_LAYER_WATER,  MUD_LAYER_PARTICLES, MUD_LAYER_CHUNKS,
+                                MUD_LAYER_PLANTS, MUD_LAYER_DECALS, MUD_LAYER_ROADS,     MUD_LAYER_MUD};
+    for (int k = 0; k < 8; k++) {
         assert_int_equal(mud_layers_cycle(&ly), order[k]);
-        for (int j = 0; j < 7; j++) assert_int_equal(ly.on[order[j]], j > k); /* the first k+1 are off */
-        assert_true(ly.on[MUD_LAYER_WATER]); /* absent layers are never switched */
+        for (int j = 0; j < 8; j++) assert_int_equal(ly.on[order[j]], j > k); /* the first k+1 are off */
     }
     assert_int_equal(mud_layers_cycle(&ly), -1); /* all on again */
     for (int i = 0; i < MUD_LAYER_COUNT; i++) assert_true(ly.on[i]);

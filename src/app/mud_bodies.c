@@ -18,11 +18,15 @@ struct mud_bodies {
     mud_props *props;
 };
 
-/* plants keep off the level's tracks (from their start along +z) and roads */
+/* plants keep off the level's tracks (from their start along +z), roads and water areas */
 static bool keep_clear(void *user, float x, float z)
 {
     const terrain *t = user;
     const mud_level *lv = terrain_level(t);
+    for (int i = 0; i < lv->nwater; i++) {
+        const float *r = lv->water[i].rect;
+        if (x > r[0] - 1.0f && x < r[2] + 1.0f && z > r[1] - 1.0f && z < r[3] + 1.0f) return false;
+    }
     for (int i = 0; i < lv->nmud; i++) {
         const mud_area *a = &lv->mud[i];
         if (a->kind != MUD_AREA_TRACK) continue;

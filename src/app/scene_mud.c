@@ -8,12 +8,14 @@
  * (`layer NAME on|off`, key L: core/mud/mud_layers.h) say what of it is drawn. The truck's
  * chassis, the plants and the mud chunks are rigid bodies (app/mud_bodies.h: the ODE world of
  * core/mud/physics.h, drawn by src/mud/props.h); a chunk that crumbles becomes floating pieces.
+ * The water of the level's ponds and rivers is app/mud_water.h (simulated, felt by the bodies, drawn).
  */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "app/mud_bodies.h"
+#include "app/mud_water.h"
 #include "app/scene.h"
 #include "core/base/alloc.h"
 #include "core/base/log.h"
@@ -33,6 +35,7 @@ typedef struct mud_scene {
     scene_ctx *ctx;
     mud_sim *sim;
     mud_bodies *bodies; /* truck chassis, plants, chunks: rigid bodies */
+    mud_water *water;   /* ponds and rivers: shallow water in the active blocks */
     GLuint physics_tex; /* view physics, drawn in prepare */
     mud_renderer *mr;
     mud_clod_worker *worker;
@@ -70,6 +73,8 @@ static void *mud_create(scene_ctx *ctx)
         .scatter = {ctx->level->spawn[0], ctx->level->spawn[1], 50.0f},
         .deterministic = ctx->headless || ctx->opt->fixed_dt > 0});
     if (!s->worker) goto fail;
+    s->water = mud_water_create(s->sim, mud_bodies_physics(s->bodies), s->worker, ctx->level);
+    if (!s->water) goto fail;
     s->decals = decal_pool_create(&(decal_pool_desc){.capacity = MUD_DECALS_MAX});
     truck_model_build(&s->tm, vehicle_get_desc(mud_sim_vehicle(s->sim)));
     static const char *const body_names[TRUCK_BODY_PARTS] = {"truck.chassis", "truck.cab", "truck.bed", "truck.glass", "truck.lights"};
@@ -96,6 +101,7 @@ static void mud_destroy(void *p)
     for (int i = 0; i < TRUCK_WHEEL_PARTS; i++) gfx_mesh_destroy(&s->wheel[i]);
     truck_model_free(&s->tm);
     mud_renderer_destroy(s->mr);
+    mud_water_destroy(s->water);
     mud_bodies_destroy(s->bodies);
     mud_sim_destroy(s->sim);
     free(s);
@@ -135,6 +141,7 @@ static void mud_update(void *p, const app_input *in, float dt)
     const params *pr = s->ctx->params;
     mud_sim_tune(s->sim, params_f(pr, P_MUD_STAMP_DEPTH), params_f(pr, P_MUD_SOFTNESS_SCALE), params_f(pr, P_TRUCK_ENGINE_FORCE));
     mud_bodies_drive(s->bodies, &vi, dt); /* the truck and every body */
+    mud_water_step(s->water, dt, s->layers.on[MUD_LAYER_WATER]);
     mud_play_stamp(&s->play, s->sim);
     mud_renderer_queue_step(s->mr, s->sim); /* drawn into the GPU's mud at the next prepare */
     clod_emitter e[CLODS_MAX_EMITTERS];
@@ -186,6 +193,7 @@ static void mud_prepare(void *p)
         for (int i = 0; i < s->clods->nfloat; i++) {
             const floater_instance *c = &s->clods->floaters[i];
             float y = c->lying ? mudfield_surface_height(mf, c->pos[0], c->pos[2]) + 0.3f * c->size : c->pos[1];
+            if (c->lying && s->layers.on[MUD_LAYER_WATER]) y = mud_water_float_height(s->water, c->pos[0], c->pos[2], y);
             s->clod_bb[n++] = (fx_billboard){{c->pos[0], y, c->pos[2]}, c->size, c->rotation,
                                              {c->color[0], c->color[1], c->color[2], c->color[3]}};
         }
@@ -201,6 +209,7 @@ static void mud_prepare(void *p)
     mud_renderer_set_layers(s->mr, &(mud_renderer_layers){.mud = s->layers.on[MUD_LAYER_MUD], .roads = s->layers.on[MUD_LAYER_ROADS],
                                                           .decals = s->layers.on[MUD_LAYER_DECALS]});
     add_decals(s);
+    mud_water_prepare(s->water, s->layers.on[MUD_LAYER_WATER]);
     gfx_pass_begin("mud.upload");
     mud_renderer_update(s->mr, pos);
     gfx_pass_end();
@@ -261,6 +270,7 @@ static void mud_draw(void *p, scene_pass pass)
     gfx_pass_end();
     draw_truck(s, pass);
     mud_bodies_draw(s->bodies, pass, f, pos, body_layers(s));
+    mud_water_draw(s->water, f, s->layers.on[MUD_LAYER_WATER]); /* blended over the opaque scene */
 }
 
 static bool mud_supports(script_op op)
@@ -292,7 +302,7 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
     return SCENE_CMD_UNSUPPORTED;
 }
 
-static const char *const mud_views[] = {"mud", "mud-base", "physics", NULL};
+static const char *const mud_views[] = {"mud", "mud-base", "physics", "water", NULL};
 
 static bool mud_view(void *p, const char *name, scene_view *out)
 {
@@ -309,6 +319,7 @@ static bool mud_view(void *p, const char *name, scene_view *out)
         *out = (scene_view){s->physics_tex, GFX_PANEL_RGB, "collision shapes: truck grey, plants green, chunks brown"};
         return true;
     }
+    if (!strcmp(name, "water")) return mud_water_view(s->water, out);
     if (strcmp(name, "mud")) return false;
     GLuint tex = mud_renderer_block_texture(s->mr, bx, bz);
     if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, "mud block under the truck: R height, GB slide"};
@@ -322,6 +333,7 @@ static bool mud_dump(void *p, const char *target, const char *path)
     int bx, bz;
     mud_play_block_under_truck(s->sim, &bx, &bz);
     if (!strcmp(target, "mud-base")) return mud_renderer_dump_base_block(s->mr, bx, bz, path);
+    if (!strcmp(target, "water")) return mud_water_dump(s->water, path);
     if (strcmp(target, "mud")) return false;
     static uint8_t px[MUDFIELD_RES * MUDFIELD_RES * 4];
     /* not on the GPU: the CPU field */
@@ -340,6 +352,7 @@ static void mud_stats(void *p, json_writer *w)
     json_int(w, "floaters_stuck", s->clods ? s->clods->float_stuck : 0);
     json_int(w, "decals_added", decal_pool_added(s->decals));
     mud_bodies_stats(s->bodies, w);
+    mud_water_stats(s->water, w);
     json_object_begin(w, "layers");
     for (int i = 0; i < MUD_LAYER_COUNT; i++)
         if (mud_layer_present(i)) json_bool(w, mud_layer_names[i], s->layers.on[i]);

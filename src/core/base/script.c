@@ -30,8 +30,8 @@
 const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1] = {"range", "mud", "face", "dissolve", NULL};
 const char *const script_view_names[] = {"none", "damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
                                          "wrinkle-mask", "mud", "shadow", "mud-base", "ssao", "bloom", "coc",
-                                         "dissolve-d", "dissolve-w", "wrinkle-influence", "physics", NULL};
-const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", "mud-base", "damage-scorch", NULL};
+                                         "dissolve-d", "dissolve-w", "wrinkle-influence", "physics", "water", NULL};
+const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", "mud-base", "damage-scorch", "water", NULL};
 const char *const script_robot_names[] = {"respawn", "anim", NULL};
 const char *const script_plant_names[] = {"tree", "rock", NULL};
 

@@ -29,6 +29,8 @@ struct floaters {
     float keep_radius;
     float carry[CLODS_MAX_EMITTERS]; /* fractional pieces owed per wheel */
     rng rng;
+    bool has_flow;
+    floaters_flow flow;
 };
 
 floaters *floaters_create(const floaters_desc *desc, const terrain *t)
@@ -140,6 +142,24 @@ static void on_tyre(const clod_emitter *e, float angle, float side, float out[3]
     out[2] += sz * side;
 }
 
+void floaters_set_flow(floaters *f, const floaters_flow *flow)
+{
+    f->has_flow = flow != NULL;
+    if (flow) f->flow = *flow;
+}
+
+/* a lying piece on flowing water goes with it */
+static void drift(const floaters *f, floater *k, float dt)
+{
+    const floaters_flow *fl = &f->flow;
+    float gx = (k->pos[0] - fl->x0) / fl->cell, gz = (k->pos[2] - fl->z0) / fl->cell;
+    if (!(fl->cell > 0.0f) || !(gx >= 0.0f && gz >= 0.0f && gx < FLOATERS_FLOW_N && gz < FLOATERS_FLOW_N)) return;
+    const float *v = fl->vel[(int)gz * FLOATERS_FLOW_N + (int)gx];
+    k->pos[0] += v[0] * dt;
+    k->pos[2] += v[1] * dt;
+    k->rot += (fabsf(v[0]) + fabsf(v[1])) * dt * 0.5f;
+}
+
 void floaters_step(floaters *f, const clod_emitter *e, int n, float dt)
 {
     assert(n >= 0 && n <= CLODS_MAX_EMITTERS);
@@ -151,7 +171,10 @@ void floaters_step(floaters *f, const clod_emitter *e, int n, float dt)
     for (int i = 0; i < f->alive;) {
         floater *k = &f->pool[i];
         switch (k->state) {
-        case FLOAT_LYING: meet_wheels(f, k, e, n); break;
+        case FLOAT_LYING:
+            meet_wheels(f, k, e, n);
+            if (f->has_flow && k->state == FLOAT_LYING) drift(f, k, dt);
+            break;
         case FLOAT_SLIDING: {
             float drag = expf(-SLIDE_DRAG * dt);
             k->pos[0] += k->vel[0] * dt;

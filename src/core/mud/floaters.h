@@ -19,6 +19,8 @@
  * than keep_radius from the wheels are removed; a full pool drops new pieces. The worker knows
  * only the base terrain (read-only): a lying piece's height is set onto the mud surface by the
  * thread that owns the mud field (`lying` in the instance). Randomness from the seed only.
+ * Water: with a flow grid set (floaters_set_flow, the water's velocities sampled by the thread that
+ * owns the water, core/mud/water.h), a lying piece in a cell with flow drifts with it.
  * Defaults: capacity 1024 (at most FLOATERS_MAX), keep_radius 60 m.
  */
 #ifndef IMPRINT_CORE_MUD_FLOATERS_H
@@ -48,6 +50,14 @@ typedef struct floater_instance {
     uint8_t state;  /* floater_state */
 } floater_instance;
 
+/* The water's flow under the pieces: FLOATERS_FLOW_N^2 cells of `cell` metres from (x0, z0), rows
+ * along z, m/s (0 where dry or no water). */
+#define FLOATERS_FLOW_N 48
+typedef struct floaters_flow {
+    float x0, z0, cell;
+    float vel[FLOATERS_FLOW_N * FLOATERS_FLOW_N][2];
+} floaters_flow;
+
 typedef struct floaters floaters;
 
 floaters *floaters_create(const floaters_desc *desc, const terrain *t);
@@ -55,6 +65,8 @@ void floaters_destroy(floaters *f);
 void floaters_scatter(floaters *f, float x, float z, float radius, int count);
 void floaters_drop(floaters *f, float x, float z, float radius, int count);
 void floaters_step(floaters *f, const clod_emitter *e, int n, float dt);
+/* The flow for the following steps (copied); NULL: no water. */
+void floaters_set_flow(floaters *f, const floaters_flow *flow);
 int floaters_alive(const floaters *f);
 int floaters_count(const floaters *f, floater_state state);
 int floaters_write(const floaters *f, floater_instance *out, int cap);

@@ -19,6 +19,8 @@ typedef struct step_input {
     clod_emitter emitters[CLODS_MAX_EMITTERS];
     uint64_t ndrops;                         /* drops ever made; the last ones are in the ring */
     float drops[MUD_CLOD_WORKER_DROPS][3];   /* x, z, size at index drop % MUD_CLOD_WORKER_DROPS */
+    bool has_flow;                           /* the water's flow for the floating pieces */
+    floaters_flow flow;
 } step_input;
 
 struct mud_clod_worker {
@@ -29,6 +31,8 @@ struct mud_clod_worker {
     uint64_t submitted;
     uint64_t ndrops;                         /* the submitting side's ring of drops */
     float drops[MUD_CLOD_WORKER_DROPS][3];
+    bool has_flow;                           /* the submitting side's flow (mud_clod_worker_flow) */
+    floaters_flow flow;
     atomic_bool stop, parked;
     atomic_uint_least64_t idle_looks;
     sem_t wake;       /* the worker's only sleep; posted by submit, resume and destroy */
@@ -59,6 +63,7 @@ static void *worker_main(void *arg)
         }
         /* steps we missed (real-time mode only) throw their clods from the newest wheel state */
         clods_emit(w->sim, in->emitters, in->count, in->dt * (float)(seq - done));
+        floaters_set_flow(w->floats, in->has_flow ? &in->flow : NULL);
         for (uint64_t s = done; s < seq; s++) {
             clods_step(w->sim, in->dt);
             floaters_step(w->floats, in->emitters, in->count, in->dt);
@@ -139,8 +144,16 @@ void mud_clod_worker_submit(mud_clod_worker *w, const clod_emitter *e, int n, fl
     if (n) memcpy(in->emitters, e, (size_t)n * sizeof *e);
     in->ndrops = w->ndrops;
     memcpy(in->drops, w->drops, sizeof in->drops);
+    in->has_flow = w->has_flow;
+    if (w->has_flow) in->flow = w->flow;
     triple_buffer_publish(w->in, w->submitted);
     sem_post(&w->wake); /* lock-free: an atomic add, a futex wake only if the worker sleeps */
+}
+
+void mud_clod_worker_flow(mud_clod_worker *w, const floaters_flow *flow)
+{
+    w->has_flow = flow != NULL;
+    if (flow) w->flow = *flow;
 }
 
 void mud_clod_worker_drop(mud_clod_worker *w, float x, float z, float size)

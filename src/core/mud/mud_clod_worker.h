@@ -73,6 +73,9 @@ void mud_clod_worker_submit(mud_clod_worker *w, const clod_emitter *e, int n, fl
  * skips in real-time mode loses none of them. Called from the submitting thread. */
 #define MUD_CLOD_WORKER_DROPS 32
 void mud_clod_worker_drop(mud_clod_worker *w, float x, float z, float size);
+/* The water's flow for the floating pieces (floaters_set_flow), carried by every following submit
+ * (copied); NULL: no water. Called from the submitting thread. */
+void mud_clod_worker_flow(mud_clod_worker *w, const floaters_flow *flow);
 const mud_clod_frame *mud_clod_worker_frame(mud_clod_worker *w);
 uint64_t mud_clod_worker_submitted(const mud_clod_worker *w);
 void mud_clod_worker_park(mud_clod_worker *w);

@@ -8,10 +8,10 @@
 const char *const mud_layer_names[MUD_LAYER_COUNT + 1] = {"mud", "roads", "decals", "particles", "plants",
                                                           "chunks", "water", "post", NULL};
 
-/* The layers of this build; water comes with its own module. */
+/* The layers of this build: every one. */
 static const bool present[MUD_LAYER_COUNT] = {
     [MUD_LAYER_MUD] = true, [MUD_LAYER_ROADS] = true, [MUD_LAYER_DECALS] = true, [MUD_LAYER_PARTICLES] = true,
-    [MUD_LAYER_PLANTS] = true, [MUD_LAYER_CHUNKS] = true, [MUD_LAYER_POST] = true,
+    [MUD_LAYER_PLANTS] = true, [MUD_LAYER_CHUNKS] = true, [MUD_LAYER_WATER] = true, [MUD_LAYER_POST] = true,
 };
 
 /* The order the frame applies them, last first: what key L takes away press by press. */

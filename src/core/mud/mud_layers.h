@@ -8,13 +8,12 @@
  *   mud_layers_cycle(&ly);                             key L: one more layer taken away
  *
  * The names are the one table the script (`layer NAME on|off`), the key help, the stats and the
- * docs read: mud, roads, decals, particles, plants, chunks, water, post. Present in this build:
- * mud, roads, decals, particles, plants, chunks, post; water is the name of a layer still to
- * come, refused by the script parser with a message saying so. The frame applies them in the
- * order terrain, mud, roads, decals, plants, chunks, particles, water, post (the reference's
- * decomposition); key L takes the present ones away in the reverse order, one more each press
- * (post, then particles, chunks, plants, decals, roads, mud), and the press after the last turns
- * all on again.
+ * docs read: mud, roads, decals, particles, plants, chunks, water, post, all present in this
+ * build (mud_layer_present stays for a layer a build lacks: the script parser refuses it with a
+ * message saying so). The frame applies them in the order terrain, mud, roads, decals, plants,
+ * chunks, particles, water, post (the reference's decomposition); key L takes the present ones
+ * away in the reverse order, one more each press (post, then water, particles, chunks, plants,
+ * decals, roads, mud), and the press after the last turns all on again.
  */
 #ifndef IMPRINT_CORE_MUD_LAYERS_H
 #define IMPRINT_CORE_MUD_LAYERS_H

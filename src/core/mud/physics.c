@@ -74,6 +74,7 @@ struct mud_physics {
     float hf_spacing, step_ms;
     float history[MUD_PHYSICS_HISTORY]; /* wall ms of the drives, a ring */
     int drives, bodies_max;
+    const water *water; /* mud_physics_set_water; NULL: none */
 };
 
 static double now_s(void)
@@ -624,9 +625,50 @@ void mud_physics_destroy(mud_physics *ph)
     free(ph);
 }
 
+/* ---- water (mud_physics_set_water) ---- */
+
+static void water_push(const mud_physics *ph, dBodyID b, const double at[3], float half, float volume, float area, bool at_point)
+{
+    dVector3 v;
+    dBodyGetPointVel(b, at[0], at[1], at[2], v);
+    float f[3];
+    if (water_body_force(ph->water, (float[3]){(float)at[0], (float)at[1], (float)at[2]}, half, volume, area,
+                         (float[3]){(float)v[0], (float)v[1], (float)v[2]}, f) <= 0.0f)
+        return;
+    if (at_point) dBodyAddForceAtPos(b, f[0], f[1], f[2], at[0], at[1], at[2]);
+    else dBodyAddForce(b, f[0], f[1], f[2]);
+}
+
+static void water_forces(mud_physics *ph)
+{
+    dBodyID b = ph->slots[0].body;
+    const vehicle_desc *vd = vehicle_get_desc(ph->truck);
+    const float r = vd->wheel_radius, wd = vd->wheel_width;
+    for (int i = 0; i < vehicle_wheel_count(ph->truck); i++) {
+        const vehicle_wheel *w = vehicle_wheel_at(ph->truck, i);
+        water_push(ph, b, (double[3]){w->hub[0], w->hub[1], w->hub[2]}, r, 0.0f, 2.0f * r * wd, true);
+    }
+    dVector3 c;
+    dBodyGetRelPointPos(b, CHASSIS_CENTRE[0], CHASSIS_CENTRE[1], CHASSIS_CENTRE[2], c);
+    const float vol = (float)(CHASSIS_DIMS[0] * CHASSIS_DIMS[1] * CHASSIS_DIMS[2]);
+    water_push(ph, b, (double[3]){c[0], c[1], c[2]}, 0.5f * (float)CHASSIS_DIMS[1], 0.1f * vol,
+               (float)(CHASSIS_DIMS[0] * CHASSIS_DIMS[1]), true);
+    for (int s = 1; s < ph->d.max_bodies; s++) {
+        const slot *sl = &ph->slots[s];
+        if (sl->kind != SLOT_CHUNK || !dBodyIsEnabled(sl->body)) continue;
+        const float size = ph->chunks[sl->index].size;
+        const dReal *p = dBodyGetPosition(sl->body);
+        water_push(ph, sl->body, (double[3]){p[0], p[1], p[2]}, 0.5f * chunk_height(size), chunk_volume(size),
+                   size * chunk_height(size), false);
+    }
+}
+
+void mud_physics_set_water(mud_physics *ph, const water *w) { ph->water = w; }
+
 static void substep(mud_physics *ph, const vehicle_input *in, double h)
 {
     truck_forces(ph, in, h);
+    if (ph->water) water_forces(ph);
     for (int s = 1; s < ph->d.max_bodies; s++) {
         slot *sl = &ph->slots[s];
         if (sl->kind == SLOT_FREE || !dBodyIsEnabled(sl->body)) continue;

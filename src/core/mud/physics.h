@@ -50,6 +50,7 @@
 #include "core/mud/chunk.h"
 #include "core/mud/mud_sim.h"
 #include "core/mud/plants.h"
+#include "core/mud/water.h"
 
 #define MUD_PHYSICS_MAX_BODIES 256  /* dynamic bodies, the truck included (the documented cap) */
 #define MUD_PHYSICS_MAX_CHUNKS 1024 /* chunk records, alive or frozen */
@@ -129,6 +130,14 @@ void mud_physics_write_stats(const mud_physics *ph, json_writer *w);
 void mud_physics_write_bench(const mud_physics *ph, json_writer *w);
 /* Up to max shapes of the bodies that exist; returns how many were written. */
 int mud_physics_shapes(const mud_physics *ph, mud_shape *out, int max);
+
+/* The water the bodies meet (core/mud/water.h; NULL: none, the default): every sub-step its
+ * water_body_force acts on the truck's wheels (drag towards the flow; their buoyancy is left out:
+ * it would lift the tyres out of the mud and make the truck faster in water) and chassis box (a
+ * tenth of its volume buoyant: it is no boat), so the truck slows in deep water, and on every
+ * chunk body (buoyancy of WATER_DENSITY, lighter than the chunks: they settle slowly, drifting with
+ * the flow; over mud they float in the mud as before). The water must outlive the world or be unset. */
+void mud_physics_set_water(mud_physics *ph, const water *w);
 
 /* A force (world, newtons) on plant i's body during the next drive, at height `at` over its foot:
  * for tests and gameplay pushes; nothing when the plant has no body. */

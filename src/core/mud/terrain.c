@@ -87,6 +87,13 @@ static void generate_sample(const terrain *t, float x, float z, uint8_t out[4])
         mud = fmaxf(mud, c);
         soft = lerpf(soft, a->v[a->kind == MUD_AREA_RECT ? 4 : 3], c);
     }
+    /* a water area holds its water (core/mud/water.h): a bank WATER_BANK over the surface along the
+     * rectangle's edge, sloping down one to WATER_BANK_SLOPE on both sides where the ground is lower */
+    for (int i = 0; i < lv->nwater; i++) {
+        const level_water *wa = &lv->water[i];
+        float out = fmaxf(fmaxf(wa->rect[0] - x, x - wa->rect[2]), fmaxf(wa->rect[1] - z, z - wa->rect[3]));
+        h = fmaxf(h, wa->surface_y + WATER_BANK - fabsf(out) / WATER_BANK_SLOPE);
+    }
     grass *= 1.0f - smooth(0.2f, 0.9f, mud);
     grass *= worn;
 

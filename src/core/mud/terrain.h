@@ -16,7 +16,8 @@
  *
  * Generated from stb_perlin: rolling hills, and what the level file (core/mud/level.h) places on
  * them: muddy soft valleys, straight muddy tracks, mud rectangles and discs, roads (baked into
- * per-block road data, core/mud/roads.h: firm, softness 0 and no mud under them). Without a level
+ * per-block road data, core/mud/roads.h: firm, softness 0 and no mud under them), banks around the
+ * water areas (WATER_BANK over the surface at the rectangle's edge, so the water ends on a shore). Without a level
  * the terrain is today's default: valleys below 7.2 m and a straight muddy track that starts at
  * the spawn point and runs TERRAIN_TRACK_LENGTH metres along +z (heading 0 faces +z), no roads;
  * assets/levels/default.level states the same and adds roads beside it.
@@ -37,6 +38,8 @@
 #define TERRAIN_HEIGHT_OFFSET 0.0f
 #define TERRAIN_TRACK_LENGTH 120.0f /* metres from the spawn point along +z */
 #define TERRAIN_TRACK_HALF_WIDTH 3.5f
+#define WATER_BANK 0.3f       /* metres a water area's bank rises over its surface at the edge */
+#define WATER_BANK_SLOPE 3.0f /* run over rise of the bank's sides */
 
 typedef struct terrain_desc {
     int level_size; /* metres; default 512 */

@@ -1,0 +1,46 @@
+#version 330 core
+// Water over the mud: Schlick Fresnel between the sky's reflection and a body colour tinted by the
+// depth of the water column; opacity grows with the depth (the mud and ruts show through the
+// shallows); foam where the flow is fast. Blended over the opaque scene, no depth write.
+#include "common.glsl"
+in vec3 v_world;
+in vec3 v_nrm;
+in float v_depth;
+in vec2 v_flow;
+out vec4 o_color;
+
+float hash(vec2 p) { return fract(sin(dot(p, vec2(127.1, 311.7))) * 43758.5453); }
+float noise(vec2 p)
+{
+    vec2 i = floor(p), f = fract(p);
+    f = f * f * (3.0 - 2.0 * f);
+    return mix(mix(hash(i), hash(i + vec2(1, 0)), f.x), mix(hash(i + vec2(0, 1)), hash(i + vec2(1, 1)), f.x), f.y);
+}
+
+void main()
+{
+    if (v_depth < 0.01) discard; // dry: the corner's surface lies under the ground anyway
+    float t = u_camera_pos.w;
+    // small ripples carried by the flow
+    vec2 p = v_world.xz - v_flow * t * 0.5;
+    vec2 ripple = vec2(noise(p * 3.1 + t * 0.7) - 0.5, noise(p.yx * 2.7 - t * 0.6) - 0.5);
+    vec3 n = normalize(v_nrm + vec3(ripple.x, 0.0, ripple.y) * 0.12);
+    vec3 v = normalize(u_camera_pos.xyz - v_world);
+    float ndv = max(dot(n, v), 0.0);
+    float fresnel = 0.02 + 0.98 * pow(1.0 - ndv, 5.0);
+    vec3 sky = sky_color(reflect(-v, n));
+    // the water column: light mud-brown when shallow, dark green-brown deep down
+    float column = 1.0 - exp(-v_depth / 0.45);
+    vec3 body = mix(vec3(0.30, 0.24, 0.14), vec3(0.05, 0.08, 0.06), column);
+    vec3 amb = mix(u_sky_horizon.rgb * 0.35, u_sky_zenith.rgb, 0.75) * u_light_color.w;
+    vec3 lit = body * (amb + u_light_color.rgb * max(dot(n, u_light_dir.xyz), 0.0) * 0.6);
+    float shadow = shadow_factor(v_world, vec3(0, 1, 0));
+    vec3 c = mix(lit, sky * mix(0.6, 1.0, shadow), fresnel);
+    float alpha = max(0.25 + 0.7 * column, fresnel) * smoothstep(0.01, 0.06, v_depth);
+    // foam where the flow is fast, broken up by noise that drifts with it
+    float speed = length(v_flow);
+    float foam = smoothstep(1.0, 2.2, speed) * smoothstep(0.35, 0.75, noise(p * 5.0 + t));
+    c = mix(c, vec3(0.82, 0.80, 0.74) * (amb + u_light_color.rgb * 0.7 * shadow), foam);
+    alpha = max(alpha, foam * 0.95);
+    o_color = vec4(apply_fog(c, v_world), alpha);
+}
