@@ -112,11 +112,107 @@ static void smooth_tyre_leaves_no_pattern(void **state)
     mud_sim_destroy(s);
 }
 
+/* Drives the sim for frames at a throttle, stepping the dirt mask with it. */
+static void drive_dirty(mud_sim *s, truck_dirt *td, float throttle, int frames, float *amounts)
+{
+    truck_dirt_init(td, vehicle_get_desc(mud_sim_vehicle(s)));
+    for (int f = 0; f < frames; f++) {
+        mud_sim_step(s, &(vehicle_input){.throttle = throttle}, 1.0f / 60.0f);
+        truck_dirt_step(td, mud_sim_vehicle(s), 1.0f / 60.0f);
+        if (amounts) amounts[f] = truck_dirt_amount(td);
+    }
+}
+
+static void dirt_grows_in_mud_and_not_on_hard_ground(void **state)
+{
+    (void)state;
+    static float a[240];
+    truck_dirt td, again;
+    mud_sim *mud = flat_sim(0.5f, 1.0f);
+    mud_sim_place_truck(mud, 64.0f, 20.0f, 0.0f);
+    drive_dirty(mud, &td, 1.0f, 240, a);
+    print_message("truck_dirt after 1, 2, 4 s in mud: %.3f %.3f %.3f; tyre 0 %.2f\n", (double)a[59], (double)a[119], (double)a[239],
+                  (double)td.tyre[0]);
+    for (int f = 1; f < 240; f++) assert_true(a[f] >= a[f - 1] && a[f] <= 1.0f); /* grows, never past 1 */
+    assert_true(a[59] > 0.02f && a[239] > 2.0f * a[59] && a[239] > 0.3f);
+    /* low on the body more than high up; the tyres most */
+    float low = 0, high = 0;
+    for (int c = 0; c < TRUCK_DIRT_W; c++) low += td.cell[0][0][c], high += td.cell[0][TRUCK_DIRT_H - 1][c];
+    assert_true(low > 3.0f * high && td.tyre[0] > low / TRUCK_DIRT_W);
+    /* the same drive again: the same mask, byte for byte */
+    mud_sim *mud2 = flat_sim(0.5f, 1.0f);
+    mud_sim_place_truck(mud2, 64.0f, 20.0f, 0.0f);
+    drive_dirty(mud2, &again, 1.0f, 240, NULL);
+    uint8_t pa[TRUCK_DIRT_TEX_W * TRUCK_DIRT_TEX_H], pb[sizeof pa];
+    truck_dirt_pack(&td, pa);
+    truck_dirt_pack(&again, pb);
+    assert_memory_equal(pa, pb, sizeof pa);
+    assert_true(pa[2 * TRUCK_DIRT_H * TRUCK_DIRT_TEX_W] > 0); /* the tyre row */
+    truck_dirt_clean(&td);
+    assert_float_equal(truck_dirt_amount(&td), 0.0f, 0.0f);
+    /* hard ground (no mud, no softness) and parked in mud: clean */
+    mud_sim *hard = flat_sim(0.0f, 0.0f);
+    mud_sim_place_truck(hard, 64.0f, 20.0f, 0.0f);
+    drive_dirty(hard, &td, 1.0f, 240, NULL);
+    assert_true(truck_dirt_amount(&td) < 0.01f);
+    mud_sim_place_truck(mud, 40.0f, 20.0f, 0.0f);
+    drive_dirty(mud, &td, 0.0f, 120, NULL);
+    assert_true(truck_dirt_amount(&td) < 0.01f);
+    mud_sim_destroy(mud);
+    mud_sim_destroy(mud2);
+    mud_sim_destroy(hard);
+}
+
+static void model_has_a_trucks_parts(void **state)
+{
+    (void)state;
+    vehicle *v = vehicle_create(NULL);
+    const vehicle_desc *d = vehicle_get_desc(v);
+    truck_model tm;
+    truck_model_build(&tm, d);
+    vec3 lo, hi, clo, chi;
+    mesh_bounds(&tm.body[TRUCK_CAB].mesh, clo, chi);
+    mesh_bounds(&tm.body[TRUCK_GLASS].mesh, lo, hi);
+    assert_true(lo[1] > 0.5f && hi[1] < chi[1]); /* windows above the belt line, under the roof */
+    mesh_bounds(&tm.body[TRUCK_LIGHTS].mesh, lo, hi);
+    assert_true(hi[2] > chi[2] - 0.2f);          /* head lights at the front */
+    mesh_bounds(&tm.body[TRUCK_TAIL].mesh, lo, hi);
+    assert_true(lo[2] < -2.0f);                  /* tail lights at the back */
+    for (int k = 0; k < 3; k++) assert_true(tm.body[TRUCK_LIGHTS].emissive[k] > 1.0f || k == 2); /* HDR: bloom takes them */
+    assert_true(tm.body[TRUCK_TAIL].emissive[0] > 1.0f);
+    mesh_bounds(&tm.body[TRUCK_TRIM].mesh, lo, hi);
+    assert_true(hi[0] > d->track_half + 0.5f * d->wheel_width); /* mudguards cover the tyres' width */
+    /* the tyre's lowest points (spin 0) are lug 0's, around z = 0, its ends turned by the chevron:
+     * where mud_prim_tread prints lug 0 under the hub */
+    const mesh_data *ty = &tm.wheel[TRUCK_TYRE].mesh;
+    float spacing = 2.0f * GLM_PIf * d->wheel_radius / (float)d->tread_lugs;
+    int bottom = 0;
+    for (int i = 0; i < ty->vertex_count; i++) {
+        const float *p = ty->pos[i];
+        if (p[1] > -(d->wheel_radius - 0.01f)) continue;
+        bottom++;
+        assert_true(fabsf(p[2] + MUDFIELD_TREAD_CHEVRON * fabsf(p[0])) < 0.25f * spacing + 0.03f);
+    }
+    assert_true(bottom >= 8);
+    /* the box model: one box per part */
+    truck_model boxes;
+    truck_model_build_boxes(&boxes, d);
+    for (int i = 0; i < TRUCK_BODY_PARTS; i++) {
+        assert_int_equal(boxes.body[i].mesh.index_count, 36);
+        assert_true(tm.body[i].mesh.index_count > 36 || i == TRUCK_GLASS || i == TRUCK_TAIL);
+    }
+    truck_model_free(&boxes);
+    truck_model_free(&tm);
+    vehicle_destroy(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tread_prints_with_its_spacing),
         cmocka_unit_test(smooth_tyre_leaves_no_pattern),
+        cmocka_unit_test(dirt_grows_in_mud_and_not_on_hard_ground),
+        cmocka_unit_test(model_has_a_trucks_parts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

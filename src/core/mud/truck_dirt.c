@@ -4,8 +4,8 @@
 #include <string.h>
 
 #define DIRT_REACH 1.3f   /* metres along z a wheel throws mud on the body */
-#define DIRT_TYRE_RATE 0.5f
-#define DIRT_BODY_RATE 0.35f
+#define DIRT_TYRE_RATE 0.08f
+#define DIRT_BODY_RATE 0.04f
 
 void truck_dirt_init(truck_dirt *td, const vehicle_desc *d)
 {
