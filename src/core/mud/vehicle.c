@@ -100,6 +100,7 @@ void vehicle_place(vehicle *v, float x, float z, float heading_deg, const vehicl
         v->wheels[i].compression = sag;
         v->wheels[i].steer = 0.0f;
         v->wheels[i].slip = 0.0f;
+        v->wheels[i].spin_slip = 0.0f;
     }
 }
 
@@ -198,7 +199,10 @@ static void wheel_forces(vehicle *v, const vehicle_input *in, const vehicle_grou
             w->slip = copysignf(fminf((fabsf(drive) - limit) / fmaxf(limit, 1.0f) * 6.0f, 12.0f), drive);
             drive = copysignf(limit, drive);
         }
-        w->spin += w->slip / d->wheel_radius * h;
+        /* the tyre turns with the slip through its inertia (0.15 s), so an unloaded wheel's
+         * momentary spike does not jump its tread on (the tread prints, mud_prim_tread) */
+        w->spin_slip += (w->slip - w->spin_slip) * fminf(h / 0.15f, 1.0f);
+        w->spin += w->spin_slip / d->wheel_radius * h;
         /* resistances only ever stop the wheel, never push it backwards (static friction) */
         float stop = -v_long * wheel_mass / h;
         float roll = load * (0.02f + d->mud_resistance * depth * sqrtf(depth));

@@ -77,6 +77,7 @@ typedef struct vehicle_wheel {
     float penetration;    /* mud above the tyre bottom just ahead of it, metres */
     float sink;           /* base height minus tyre bottom, metres (>= 0) */
     float slip;           /* wheel surface speed minus ground speed, m/s */
+    float spin_slip;      /* the slip the wheel's turning follows: its inertia smooths a one-step spike */
     float load;           /* N */
     bool contact;
     bool front;
