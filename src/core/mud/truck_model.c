@@ -148,7 +148,7 @@ void truck_model_build(truck_model *tm, const vehicle_desc *d)
     cyl_x(ty, 0, 0, 0, core, w, 32);
     cyl_x(ty, 0, 0, 0, core - 0.02f, w + 0.04f, 32); /* sidewall bulge */
     const float spacing = 2.0f * GLM_PIf * r / (float)d->tread_lugs, half = 0.2f * spacing;
-    for (int i = 0; i < d->tread_lugs; i++) {
+    for (int i = 0; i < (depth > 0.0f ? d->tread_lugs : 0); i++) {
         float a = 2.0f * GLM_PIf * (float)i / (float)d->tread_lugs;
         for (int s = -1; s <= 1; s += 2) {
             float v = 0.25f * w, ang = a + 0.3f * v / r;
