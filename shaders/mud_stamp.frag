@@ -145,7 +145,8 @@ void main()
         bool lower = removed > 0 && wsum > 0.0;
         if (cover > 0.0) {
             if (lower) h = min(h, target_steps(gx, gz, g.z, g.w, cover));
-            track = max(track, cover);
+            float press = u_tread.x > 0.0 ? 0.6 + 0.4 * tread_lug(g.z, g.w) : 1.0;
+            track = max(track, cover * press);
             float mid = 1.0 - min(abs(g.z) / (u_shape.y + u_edge_ramp), 1.0);
             float drag = u_motion.w * 0.02 * cover * 2.0 * mid;
             slide = clamp(slide - u_dir.xy * drag, -MUD_SLIDE_MAX, MUD_SLIDE_MAX);

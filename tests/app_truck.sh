@@ -100,7 +100,7 @@ check "$IMGTOOL" same first_rut.png rut.png
 # along +z, the truck near the block's far end (z 240); the wheels roll along x = 263 and 265.
 # Heights along those texel columns (detrended), their summed power spectrum scanned finely
 # (the period is not a whole number of texels): a strong line (10 x the spectrum's median) at a
-# period below the tread spacing 2 pi 0.55 / 8 = 0.432 m and above 0.6 x it. Below, because the
+# period below the tread spacing 2 pi 0.55 / 6 = 0.576 m and above 0.6 x it. Below, because the
 # tyres spin in the soft track: the lugs come round faster than the ground goes by (the rolling
 # print's own period, without slip, is unit_truck's, within 10 %).
 cat >tread.py <<'PY'
@@ -108,7 +108,7 @@ import sys, math
 sys.path.insert(0, ".")
 from png import load
 w, h, ch, rows = load(sys.argv[1])
-spacing, tread = 16.0 / 127.0, 2 * math.pi * 0.55 / 8
+spacing, tread = 16.0 / 127.0, 2 * math.pi * 0.55 / 6
 bx = int(263.0 // 16)
 segs = []
 for x in (263.0, 265.0):

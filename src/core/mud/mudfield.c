@@ -378,7 +378,9 @@ float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *gp)
                 read_texel(mf, t);
                 if (cover > 0.0f) {
                     if (lower) t->h = fminf(t->h, targets[(gz - g.gz0) * tw + gx - g.gx0]);
-                    t->track = fmaxf(t->track, cover);
+                    /* the lugs press the mud wetter than the grooves: the print shows in the shading too */
+                    float press = g.tread_inv > 0.0f ? 0.6f + 0.4f * mudfield_tread_lug(&g, u, v) : 1.0f;
+                    t->track = fmaxf(t->track, cover * press);
                     /* A spinning tyre drags the surface backwards against its slip, most under the
                      * middle of the patch: a texel's drag summed over consecutive stamps then barely
                      * depends on where the stamps fell, so neighbouring rows do not slide apart. */

@@ -39,7 +39,7 @@ void truck_dirt_step(truck_dirt *td, const vehicle *v, float dt)
         if (!(fling > 0.0f)) continue;
         td->tyre[i] += (1.0f - td->tyre[i]) * fminf(fling * DIRT_TYRE_RATE, 1.0f);
         int side = w->mount[0] < 0.0f ? 0 : 1;
-        float lift = 0.3f + 0.08f * fminf(slip, 5.0f); /* a spinning tyre throws higher */
+        float lift = 0.55f + 0.1f * fminf(slip, 5.0f); /* a spinning tyre throws higher */
         for (int r = 0; r < TRUCK_DIRT_H; r++) {
             float hy = ((float)r + 0.5f) / TRUCK_DIRT_H * (td->y1 - td->y0);
             float fy = expf(-hy / lift);

@@ -112,7 +112,7 @@ void truck_model_build(truck_model *tm, const vehicle_desc *d)
     for (int s = -1; s <= 1; s += 2) box(bed, (float)s * (bw - 0.03f), 0.3f, bc, 0.03f, 0.27f, bh);
     box(bed, 0, 0.38f, bz1 - 0.03f, bw, 0.35f, 0.03f);
     box(bed, 0, 0.3f, bz0 + 0.03f, bw, 0.27f, 0.03f);
-    part(&tm->body[TRUCK_BED], 0.2f, 0.23f, 0.14f, 0.25f);
+    part(&tm->body[TRUCK_BED], 0.3f, 0.32f, 0.2f, 0.25f);
 
     /* trim: mudguards over every wheel, grille, steps, bed rails and stakes */
     mesh_data *tr = &tm->body[TRUCK_TRIM].mesh;

@@ -39,8 +39,8 @@ vehicle *vehicle_create(const vehicle_desc *desc)
     d.grip = def(d.grip, 0.9f);
     d.mud_support = def(d.mud_support, 0.35f);
     d.mud_resistance = def(d.mud_resistance, 0.9f);
-    d.tread_lugs = d.tread_lugs > 0 ? d.tread_lugs : 8;
-    d.tread_depth = d.tread_depth < 0.0f ? 0.0f : def(d.tread_depth, 0.05f);
+    d.tread_lugs = d.tread_lugs > 0 ? d.tread_lugs : 6;
+    d.tread_depth = d.tread_depth < 0.0f ? 0.0f : def(d.tread_depth, 0.06f);
 
     vehicle *v = aligned_alloc(16, (sizeof(vehicle) + 15) & ~(size_t)15);
     if (!v) abort();

@@ -56,8 +56,8 @@ typedef struct vehicle_desc {
     float grip;             /* friction coefficient on firm ground; 0.9 */
     float mud_support;      /* 0..1, fraction of the mud depth that carries the tyre; 0.35 */
     float mud_resistance;   /* rolling resistance per (penetration / radius)^1.5; 0.9 */
-    int tread_lugs;         /* lugs around the tyre (its model and its print in the mud); 8 */
-    float tread_depth;      /* lug height, metres; 0.05; < 0: a smooth tyre (no tread, no print) */
+    int tread_lugs;         /* lugs around the tyre (its model and its print in the mud); 6 */
+    float tread_depth;      /* lug height, metres; 0.06; < 0: a smooth tyre (no tread, no print) */
 } vehicle_desc;
 
 typedef struct vehicle_input {
