@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The truck of the mud scene, headless: the showcase picture shows the detailed truck (it differs
 # from the same showcase with `truck.detail off`, the parts as boxes, in the truck's region, and
-# that region has more edges), two showcase runs give the same bytes; `truck_dirt` grows while
+# that region has more colours and edges), two showcase runs give the same bytes; `truck_dirt` grows while
 # driving through the mud, stays in 0..1 and is the same in two identical runs; the tyres' tread
 # prints in the ruts: along a rut of `dump mud` the height has the tread's period.
 set -u
@@ -46,7 +46,8 @@ PY
 
 cat >truck_region.py <<'PY'
 # The truck's region = the bounding box of the pixels that differ between the detailed and the box
-# truck (below the HUD); inside it, the share of pixels on an edge (Sobel of luma > 24) of each.
+# truck (below the HUD); inside it, the share of pixels on an edge (Sobel of luma > 24) and the
+# distinct colours of each.
 import sys
 sys.path.insert(0, ".")
 from png import load
@@ -71,9 +72,11 @@ def edges(rows):
             gy = luma(rows, x - 1, y + 1) + 2 * luma(rows, x, y + 1) + luma(rows, x + 1, y + 1) - luma(rows, x - 1, y - 1) - 2 * luma(rows, x, y - 1) - luma(rows, x + 1, y - 1)
             n += (gx * gx + gy * gy) ** 0.5 > 24
     return n / ((x1 - x0 + 1) * (y1 - y0 + 1))
-ea, eb = edges(a), edges(b)
-print(f"truck region {x0},{y0}..{x1},{y1}: {len(xs)} pixels differ; edge share detailed {ea:.3f}, boxes {eb:.3f}")
-sys.exit(0 if len(xs) > 0.25 * (x1 - x0 + 1) * (y1 - y0 + 1) and ea > 1.15 * eb else 1)
+def colours(rows):  # distinct colours at 16 levels a channel: parts, lights, mud, shading
+    return len({tuple(v // 16 for v in rows[y][x * ch:x * ch + 3]) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)})
+ea, eb, ca, cb = edges(a), edges(b), colours(a), colours(b)
+print(f"truck region {x0},{y0}..{x1},{y1}: {len(xs)} pixels differ; edge share detailed {ea:.3f}, boxes {eb:.3f}; colours {ca}, {cb}")
+sys.exit(0 if len(xs) > 0.25 * (x1 - x0 + 1) * (y1 - y0 + 1) and ca > 1.3 * cb and ea > 1.1 * eb else 1)
 PY
 check python3 truck_region.py show_a.png show_box.png
 

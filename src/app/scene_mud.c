@@ -8,6 +8,7 @@
  * (`layer NAME on|off`, key L: core/mud/mud_layers.h) say what of it is drawn. The truck's
  * chassis, the plants and the mud chunks are rigid bodies (app/mud_bodies.h: the ODE world of
  * core/mud/physics.h, drawn by src/mud/props.h); a chunk that crumbles becomes floating pieces.
+ * The truck is drawn by src/mud/truck.h with the mud it picked up (core/mud/truck_dirt.h).
  */
 #include <stdlib.h>
 #include <string.h>
