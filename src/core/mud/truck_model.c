@@ -157,7 +157,7 @@ void truck_model_build(truck_model *tm, const vehicle_desc *d)
             glm_translate(lx, (vec3){(float)s * v, -(core + 0.5f * depth), 0});
             glm_rotate(lx, (float)s * 0.29f, (vec3){0, 1, 0});
             mesh_data lug = {0};
-            mesh_build_box(&lug, (float[3]){0.25f * w + 0.015f, 0.5f * depth + 0.005f, half}, 1);
+            mesh_build_box(&lug, (float[3]){0.25f * w - 0.005f, 0.5f * depth + 0.005f, half}, 1);
             mesh_append(ty, &lug, lx);
             mesh_data_free(&lug);
         }
