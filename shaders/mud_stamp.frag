@@ -27,6 +27,7 @@ uniform vec4 u_dir;           // unit forward xz, side xz
 uniform vec4 u_shape;         // penetration, half length, half width, berm width
 uniform vec4 u_motion;        // velocity xz, speed, slip
 uniform float u_max_sink;
+uniform vec4 u_tread;         // 1 / spacing (0: smooth tyre), depth, phase, chevron
 uniform float u_row_prefix[STAMP_MAX + 1];
 
 out vec4 o_color;
@@ -93,13 +94,22 @@ float berm_weight(int gx, int gz)
     return side * rise * 4.0 * r * (1.0 - r) + (1.0 - side) * ahead * (1.0 - r) * (1.0 - r);
 }
 
+// mudfield_tread_lug: 1 under a lug, 0 in a groove
+float tread_lug(float u, float v)
+{
+    float x = (u + u_tread.z + u_tread.w * abs(v)) * u_tread.x;
+    float t = abs(x - floor(x + 0.5));
+    return clamp((0.3 - t) * 6.0, 0.0, 1.0);
+}
+
 // footprint_target, in whole height steps
-int target_steps(int gx, int gz, float u, float cover)
+int target_steps(int gx, int gz, float u, float v, float cover)
 {
     vec4 s = base_bytes(float(gx) * u_spacing, float(gz) * u_spacing);
     float base = s.r * MUD_BASE_HEIGHT_SCALE + MUD_BASE_HEIGHT_OFFSET;
     float floor_rel = -(u_max_sink * (s.b / 255.0) * (s.a / 255.0));
     float tyre = u_wheel.y - sqrt(max(u_wheel.w * u_wheel.w - u * u, 0.0)) - base;
+    if (u_tread.x > 0.0) tyre += u_tread.y * (1.0 - tread_lug(u, v));
     float target = max(tyre, floor_rel);
     target += (1.0 - cover) * (max(target + u_shape.x, 0.0) - target);
     return int(clamp(floor(target * (1.0 / MUD_HEIGHT_STEP) + 0.5), -128.0, 127.0));
@@ -118,7 +128,7 @@ void main()
             vec4 g = geom_uv(gx, gz);
             float cover = cover_at(g);
             if (cover <= 0.0 || !texel_has_mud(gx, gz)) continue;
-            removed += max(old_bytes(gx, gz).r - 128 - target_steps(gx, gz, g.z, cover), 0);
+            removed += max(old_bytes(gx, gz).r - 128 - target_steps(gx, gz, g.z, g.w, cover), 0);
         }
     o_color = vec4(float(removed), 0.0, 0.0, 0.0);
 #else
@@ -134,8 +144,9 @@ void main()
         float wsum = u_row_prefix[u_rect.w - u_rect.y + 1];
         bool lower = removed > 0 && wsum > 0.0;
         if (cover > 0.0) {
-            if (lower) h = min(h, target_steps(gx, gz, g.z, cover));
-            track = max(track, cover);
+            if (lower) h = min(h, target_steps(gx, gz, g.z, g.w, cover));
+            float press = u_tread.x > 0.0 ? 0.6 + 0.4 * tread_lug(g.z, g.w) : 1.0;
+            track = max(track, cover * press);
             float mid = 1.0 - min(abs(g.z) / (u_shape.y + u_edge_ramp), 1.0);
             float drag = u_motion.w * 0.02 * cover * 2.0 * mid;
             slide = clamp(slide - u_dir.xy * drag, -MUD_SLIDE_MAX, MUD_SLIDE_MAX);

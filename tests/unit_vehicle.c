@@ -121,7 +121,7 @@ static void truck_mesh_has_parts_and_round_wheels(void **state)
     for (int i = 0; i < TRUCK_BODY_PARTS; i++) assert_true(tm.body[i].mesh.index_count >= 36);
     vec3 lo, hi;
     mesh_bounds(&tm.wheel[TRUCK_TYRE].mesh, lo, hi);
-    assert_float_equal(hi[0] - lo[0], 0.42f, 0.01);             /* axle along x, tyre width */
+    assert_true(hi[0] - lo[0] >= 0.42f && hi[0] - lo[0] <= 0.5f); /* axle along x, tyre width (sidewalls bulge) */
     assert_float_equal(hi[1], 0.55f, 0.02);                      /* tread reaches the radius */
     assert_float_equal(hi[1] + lo[1], 0.0f, 0.02);               /* centred on the hub */
     mesh_bounds(&tm.body[TRUCK_CAB].mesh, lo, hi);

@@ -9,6 +9,7 @@
  * chassis, the plants and the mud chunks are rigid bodies (app/mud_bodies.h: the ODE world of
  * core/mud/physics.h, drawn by src/mud/props.h); a chunk that crumbles becomes floating pieces.
  * The water of the level's ponds and rivers is app/mud_water.h (simulated, felt by the bodies, drawn).
+ * The truck is drawn by src/mud/truck.h with the mud it picked up (core/mud/truck_dirt.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +24,12 @@
 #include "core/mud/mud_clod_worker.h"
 #include "core/mud/mud_layers.h"
 #include "core/mud/mud_play.h"
-#include "core/mud/truck_model.h"
+#include "core/mud/truck_dirt.h"
 #include "gfx/dump.h"
 #include "gfx/hud.h"
 #include "gfx/timer.h"
 #include "mud/mud.h"
+#include "mud/truck.h"
 
 #define MUD_MAX_CLODS 4096 /* clod pool of the worker = billboards handed over per frame */
 
@@ -41,8 +43,8 @@ typedef struct mud_scene {
     mud_clod_worker *worker;
     const mud_clod_frame *clods;
     fx_billboard clod_bb[MUD_MAX_CLODS + FLOATERS_MAX];
-    truck_model tm;
-    gfx_mesh body[TRUCK_BODY_PARTS], wheel[TRUCK_WHEEL_PARTS];
+    mud_truck *truck; /* the truck's meshes and its dirt mask on the GPU (mud/truck.h) */
+    truck_dirt dirt;  /* mud on the tyres and lower body (core/mud/truck_dirt.h) */
     mud_play play; /* scripted driving, chase camera, exhaust, stamp timing (core/mud/mud_play.h) */
     mud_layers layers; /* `layer NAME on|off`, key L (core/mud/mud_layers.h) */
     mud_layers_timing timing; /* frame times by layer state, for the bench */
@@ -76,11 +78,10 @@ static void *mud_create(scene_ctx *ctx)
     s->water = mud_water_create(s->sim, mud_bodies_physics(s->bodies), s->worker, ctx->level);
     if (!s->water) goto fail;
     s->decals = decal_pool_create(&(decal_pool_desc){.capacity = MUD_DECALS_MAX});
-    truck_model_build(&s->tm, vehicle_get_desc(mud_sim_vehicle(s->sim)));
-    static const char *const body_names[TRUCK_BODY_PARTS] = {"truck.chassis", "truck.cab", "truck.bed", "truck.glass", "truck.lights"};
-    for (int i = 0; i < TRUCK_BODY_PARTS; i++) s->body[i] = gfx_mesh_create(&s->tm.body[i].mesh, body_names[i]);
-    s->wheel[TRUCK_TYRE] = gfx_mesh_create(&s->tm.wheel[TRUCK_TYRE].mesh, "truck.tyre");
-    s->wheel[TRUCK_RIM] = gfx_mesh_create(&s->tm.wheel[TRUCK_RIM].mesh, "truck.rim");
+    const vehicle_desc *vd = vehicle_get_desc(mud_sim_vehicle(s->sim));
+    s->truck = mud_truck_create(&(mud_truck_desc){.vehicle = vd, .boxes = !params_b(ctx->params, P_TRUCK_DETAIL)});
+    if (!s->truck) goto fail;
+    truck_dirt_init(&s->dirt, vd);
     renderer_set_fog(ctx->r, (vec3){0.56f, 0.62f, 0.7f}, 0.009f);
     mud_layers_default(&s->layers);
     mud_layers_timing_init(&s->timing);
@@ -97,9 +98,7 @@ static void mud_destroy(void *p)
     if (!s) return;
     mud_clod_worker_destroy(s->worker);
     decal_pool_destroy(s->decals);
-    for (int i = 0; i < TRUCK_BODY_PARTS; i++) gfx_mesh_destroy(&s->body[i]);
-    for (int i = 0; i < TRUCK_WHEEL_PARTS; i++) gfx_mesh_destroy(&s->wheel[i]);
-    truck_model_free(&s->tm);
+    mud_truck_destroy(s->truck);
     mud_renderer_destroy(s->mr);
     mud_water_destroy(s->water);
     mud_bodies_destroy(s->bodies);
@@ -131,7 +130,10 @@ static vehicle_input read_controls(const app_input *in)
 static void mud_update(void *p, const app_input *in, float dt)
 {
     mud_scene *s = p;
-    if (in->pressed[GLFW_KEY_R]) mud_sim_spawn(s->sim);
+    if (in->pressed[GLFW_KEY_R]) {
+        mud_sim_spawn(s->sim);
+        truck_dirt_clean(&s->dirt);
+    }
     if (in->pressed[GLFW_KEY_L]) {
         int off = mud_layers_cycle(&s->layers);
         log_info("layers: %s%s", off < 0 ? "all on" : mud_layer_names[off], off < 0 ? "" : " off (and the ones after it)");
@@ -143,6 +145,7 @@ static void mud_update(void *p, const app_input *in, float dt)
     mud_bodies_drive(s->bodies, &vi, dt); /* the truck and every body */
     mud_water_step(s->water, dt, s->layers.on[MUD_LAYER_WATER]);
     mud_play_stamp(&s->play, s->sim);
+    truck_dirt_step(&s->dirt, mud_sim_vehicle(s->sim), dt);
     mud_renderer_queue_step(s->mr, s->sim); /* drawn into the GPU's mud at the next prepare */
     clod_emitter e[CLODS_MAX_EMITTERS];
     int n = mud_sim_emitters(s->sim, e);
@@ -210,6 +213,8 @@ static void mud_prepare(void *p)
                                                           .decals = s->layers.on[MUD_LAYER_DECALS]});
     add_decals(s);
     mud_water_prepare(s->water, s->layers.on[MUD_LAYER_WATER]);
+    mud_truck_set_boxes(s->truck, !params_b(s->ctx->params, P_TRUCK_DETAIL));
+    mud_truck_set_dirt(s->truck, &s->dirt);
     gfx_pass_begin("mud.upload");
     mud_renderer_update(s->mr, pos);
     gfx_pass_end();
@@ -225,29 +230,6 @@ static unsigned body_layers(const mud_scene *s)
     return (s->layers.on[MUD_LAYER_PLANTS] ? MUD_PROPS_PLANTS : 0u) | (s->layers.on[MUD_LAYER_CHUNKS] ? MUD_PROPS_CHUNKS : 0u);
 }
 
-static void draw_truck(mud_scene *s, scene_pass pass)
-{
-    const vehicle *v = mud_sim_vehicle(s->sim);
-    mat4 m;
-    vehicle_body_matrix(v, m);
-    for (int i = 0; i < TRUCK_BODY_PARTS; i++) {
-        if (pass == SCENE_PASS_SHADOW) {
-            if (i != TRUCK_LIGHTS && i != TRUCK_GLASS) renderer_draw_caster(s->ctx->r, &s->body[i], m);
-        } else {
-            vec3 emissive = {0, 0, 0};
-            if (i == TRUCK_LIGHTS) glm_vec3_scale(s->tm.body[i].color, 2.0f, emissive);
-            renderer_draw_lit(s->ctx->r, &s->body[i], m, s->tm.body[i].color, emissive);
-        }
-    }
-    for (int w = 0; w < vehicle_wheel_count(v); w++) {
-        vehicle_wheel_matrix(v, w, m);
-        for (int k = 0; k < TRUCK_WHEEL_PARTS; k++) {
-            if (pass == SCENE_PASS_SHADOW) renderer_draw_caster(s->ctx->r, &s->wheel[k], m);
-            else renderer_draw_lit(s->ctx->r, &s->wheel[k], m, s->tm.wheel[k].color, (vec3){0, 0, 0});
-        }
-    }
-}
-
 static void mud_draw(void *p, scene_pass pass)
 {
     mud_scene *s = p;
@@ -259,7 +241,7 @@ static void mud_draw(void *p, scene_pass pass)
         glm_mat4_copy((vec4 *)f->light_viewproj, vp);
         gfx_pass_begin("mud.shadow");
         mud_renderer_draw(s->mr, MUD_PASS_SHADOW, vp, pos);
-        draw_truck(s, pass);
+        mud_truck_draw(s->truck, MUD_PASS_SHADOW, mud_sim_vehicle(s->sim));
         mud_bodies_draw(s->bodies, pass, f, pos, body_layers(s));
         gfx_pass_end();
         return;
@@ -268,7 +250,7 @@ static void mud_draw(void *p, scene_pass pass)
     gfx_pass_begin("mud.terrain");
     mud_renderer_draw(s->mr, MUD_PASS_MAIN, vp, (float *)f->camera_pos);
     gfx_pass_end();
-    draw_truck(s, pass);
+    mud_truck_draw(s->truck, MUD_PASS_MAIN, mud_sim_vehicle(s->sim));
     mud_bodies_draw(s->bodies, pass, f, pos, body_layers(s));
     mud_water_draw(s->water, f, s->layers.on[MUD_LAYER_WATER]); /* blended over the opaque scene */
 }
@@ -351,6 +333,7 @@ static void mud_stats(void *p, json_writer *w)
     json_int(w, "floaters", s->clods ? s->clods->nfloat : 0);
     json_int(w, "floaters_stuck", s->clods ? s->clods->float_stuck : 0);
     json_int(w, "decals_added", decal_pool_added(s->decals));
+    json_number(w, "truck_dirt", truck_dirt_amount(&s->dirt));
     mud_bodies_stats(s->bodies, w);
     mud_water_stats(s->water, w);
     json_object_begin(w, "layers");

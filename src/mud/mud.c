@@ -36,7 +36,7 @@ typedef struct mud_queue_item {
 
 /* Uniform locations of the stamp programs ([0] sum pass, [1] stamp pass). */
 typedef struct stamp_uniforms {
-    GLint rect, block, mud_blocks, nb, spacing, edge_ramp, wheel, dir, shape, motion, max_sink, row_prefix;
+    GLint rect, block, mud_blocks, nb, spacing, edge_ramp, wheel, dir, shape, motion, max_sink, tread, row_prefix;
 } stamp_uniforms;
 
 typedef struct slot_info {
@@ -229,6 +229,7 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
         u->shape = gfx_uniform(pr, "u_shape");
         u->motion = gfx_uniform(pr, "u_motion");
         u->max_sink = gfx_uniform(pr, "u_max_sink");
+        u->tread = gfx_uniform(pr, "u_tread");
         u->row_prefix = gfx_uniform(pr, "u_row_prefix");
     }
     glUseProgram(0);
@@ -534,6 +535,7 @@ static void set_prim_uniforms(mud_renderer *mr, const stamp_uniforms *u, const m
     glUniform4f(u->shape, g->pen, g->half_len, g->half_w, g->berm_width);
     glUniform4f(u->motion, g->w.velocity[0], g->w.velocity[1], g->speed, g->w.slip);
     glUniform1f(u->max_sink, g->max_sink);
+    glUniform4f(u->tread, g->tread_inv, g->w.tread_depth, g->w.tread_phase, MUDFIELD_TREAD_CHEVRON);
     glUniform1fv(u->row_prefix, g->gz1 - g->gz0 + 2, g->row_prefix);
 }
 

@@ -26,6 +26,8 @@ static const param_def params__table[P_COUNT] = {
                            "metres of mud over the hard floor where softness and mud mask are 1"},
     [P_TRUCK_ENGINE_FORCE] = {"truck.engine_force", PARAM_FLOAT, 24000.0f, 2000.0f, 80000.0f, NULL, "mud",
                               "engine force at the wheels (N)"},
+    [P_TRUCK_DETAIL] = {"truck.detail", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params__bool_names, "mud",
+                        "the detailed truck model; off: each part as its bounding box"},
     [P_WRINKLE_BROW_RAISE_NORMAL] = {"wrinkle.brow_raise.normal_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
                               "how strongly the brow_raise wrinkle layer tilts the normals"},
     [P_WRINKLE_BROW_RAISE_OCCLUSION] = {"wrinkle.brow_raise.occlusion_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",

@@ -44,6 +44,7 @@ typedef enum param_id {
     P_MUD_SOFTNESS_SCALE,
     P_MUD_STAMP_DEPTH,
     P_TRUCK_ENGINE_FORCE,
+    P_TRUCK_DETAIL,
     /* per blendshape, in head_shape_names order: normal strength, then occlusion strength
      * (params_wrinkle_id) */
     P_WRINKLE_BROW_RAISE_NORMAL,

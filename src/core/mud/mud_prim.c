@@ -18,3 +18,11 @@ bool mud_prim_form(const vehicle_wheel *w, float radius, float width, float surf
         .slip = w->slip, .penetration = pen};
     return true;
 }
+
+void mud_prim_tread(const vehicle_desc *d, const vehicle_wheel *w, mudfield_wheel *p)
+{
+    if (!(d->tread_depth > 0.0f)) return; /* a smooth tyre */
+    p->tread_spacing = 2.0f * 3.14159265f * d->wheel_radius / (float)d->tread_lugs;
+    p->tread_depth = d->tread_depth;
+    p->tread_phase = fmodf(d->wheel_radius * w->spin, p->tread_spacing);
+}

@@ -90,6 +90,7 @@ void mud_sim_stamp(mud_sim *s)
         if (!w->contact) continue;
         float surface = mudfield_surface_height(s->mud, w->hub[0], w->hub[2]);
         if (!mud_prim_form(w, vd->wheel_radius, vd->wheel_width, surface, &prim)) continue;
+        mud_prim_tread(vd, w, &prim);
         /* one layout for both: the CPU field now, the GPU's render targets at the next stamp pass */
         if (!mudfield_stamp_layout(s->mud, &prim, &s->prims[s->nprims])) continue;
         s->volume += mudfield_stamp_geom_apply(s->mud, &s->prims[s->nprims++]);

@@ -268,6 +268,7 @@ bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield
     g->berm_width = mf->berm_width;
     g->max_sink = mf->max_sink * mf->softness_scale; /* the hard floor's depth, as mudfield_floor finds it */
     g->speed = sqrtf(w->velocity[0] * w->velocity[0] + w->velocity[1] * w->velocity[1]);
+    g->tread_inv = w->tread_spacing > 0.0f && w->tread_depth > 0.0f ? 1.0f / w->tread_spacing : 0.0f;
     float reach = sqrtf(g->half_len * g->half_len + g->half_w * g->half_w) + g->berm_width;
     int gmax = mf->nb * SEG;
     g->gx0 = (int)floorf((w->center[0] - reach) / MUDFIELD_SPACING);
@@ -298,11 +299,12 @@ bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield
     return true;
 }
 
-static float geom_cover(const mudfield_stamp_geom *g, int gx, int gz, float *u_out)
+static float geom_cover(const mudfield_stamp_geom *g, int gx, int gz, float *u_out, float *v_out)
 {
     float dx, dz, u, v;
     geom_uv(g, gx, gz, &dx, &dz, &u, &v);
     *u_out = u;
+    *v_out = v;
     float du = fmaxf(fabsf(u) - g->half_len, 0.0f), dv = fmaxf(fabsf(v) - g->half_w, 0.0f);
     if (du >= EDGE_RAMP || dv >= EDGE_RAMP) return 0.0f; /* what edge_coverage gives there, without the sqrt */
     return edge_coverage(du, dv);
@@ -314,13 +316,23 @@ static float geom_cover(const mudfield_stamp_geom *g, int gx, int gz, float *u_o
  * the base, also for a wheel following a rut), a fixed shape, so repeated stamps do not dig the
  * edge deeper and the rut wall is a slope over ~2 texels instead of a one-texel cliff whose
  * position jumps a whole texel as the wheel drifts (the saw-tooth along the ruts). */
-static float footprint_target(const mudfield *mf, const mudfield_stamp_geom *g, int gx, int gz, float u, float cover)
+float mudfield_tread_lug(const mudfield_stamp_geom *g, float u, float v)
+{
+    if (!(g->tread_inv > 0.0f)) return 0.0f;
+    /* lugs where x is a whole number: the distance to the nearest, a trapezoid of ~40 % duty */
+    float x = (u + g->w.tread_phase + MUDFIELD_TREAD_CHEVRON * fabsf(v)) * g->tread_inv;
+    float t = fabsf(x - floorf(x + 0.5f));
+    return clampf((0.3f - t) * 6.0f, 0.0f, 1.0f);
+}
+
+static float footprint_target(const mudfield *mf, const mudfield_stamp_geom *g, int gx, int gz, float u, float v, float cover)
 {
     float x = (float)gx * MUDFIELD_SPACING, z = (float)gz * MUDFIELD_SPACING;
     terrain_sample s;
     terrain_sample_at(mf->terr, x, z, &s);
     float floor_rel = -(g->max_sink * s.softness * s.mud);
     float tyre = g->w.center[1] - sqrtf(fmaxf(g->w.radius * g->w.radius - u * u, 0.0f)) - s.height;
+    if (g->tread_inv > 0.0f) tyre += g->w.tread_depth * (1.0f - mudfield_tread_lug(g, u, v));
     float target = fmaxf(tyre, floor_rel);
     target += (1.0f - cover) * (fmaxf(target + g->pen, 0.0f) - target);
     return snap_height(target);
@@ -341,11 +353,11 @@ float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *gp)
     int removed = 0;
     for (int gz = g.gz0; gz <= g.gz1; gz++)
         for (int gx = g.gx0; gx <= g.gx1; gx++) {
-            float u, cover = geom_cover(&g, gx, gz, &u);
+            float u, v, cover = geom_cover(&g, gx, gz, &u, &v);
             if (cover <= 0.0f || !texel_exists(mf, gx, gz)) continue;
             stamp_texel t = {.gx = gx, .gz = gz};
             read_texel(mf, &t);
-            float target = footprint_target(mf, &g, gx, gz, u, cover);
+            float target = footprint_target(mf, &g, gx, gz, u, v, cover);
             targets[(gz - g.gz0) * tw + gx - g.gx0] = target;
             if (t.h > target) removed += (int)lrintf((t.h - target) * (1.0f / MUDFIELD_HEIGHT_STEP));
         }
@@ -357,7 +369,7 @@ float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *gp)
     for (int gz = g.gz0; gz <= g.gz1; gz++) {
         float pex = g.row_prefix[gz - g.gz0];
         for (int gx = g.gx0; gx <= g.gx1; gx++) {
-            float u, cover = geom_cover(&g, gx, gz, &u), wt = berm_weight(mf, &g, gx, gz);
+            float u, v, cover = geom_cover(&g, gx, gz, &u, &v), wt = berm_weight(mf, &g, gx, gz);
             float pin = pex + wt;
             if ((cover > 0.0f || wt > 0.0f) && texel_exists(mf, gx, gz)) {
                 stamp_texel *t = scratch_push(mf, &n);
@@ -366,7 +378,9 @@ float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *gp)
                 read_texel(mf, t);
                 if (cover > 0.0f) {
                     if (lower) t->h = fminf(t->h, targets[(gz - g.gz0) * tw + gx - g.gx0]);
-                    t->track = fmaxf(t->track, cover);
+                    /* the lugs press the mud wetter than the grooves: the print shows in the shading too */
+                    float press = g.tread_inv > 0.0f ? 0.6f + 0.4f * mudfield_tread_lug(&g, u, v) : 1.0f;
+                    t->track = fmaxf(t->track, cover * press);
                     /* A spinning tyre drags the surface backwards against its slip, most under the
                      * middle of the patch: a texel's drag summed over consecutive stamps then barely
                      * depends on where the stamps fell, so neighbouring rows do not slide apart. */

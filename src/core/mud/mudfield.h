@@ -65,6 +65,11 @@ typedef struct mudfield_wheel {
     float velocity[2]; /* contact point velocity in xz, m/s */
     float slip;        /* spin slip, m/s (wheel surface speed minus ground speed) */
     float penetration; /* metres below the undisturbed mud surface; <= 0 means no stamp */
+    /* The tyre's tread (0 spacing: a smooth tyre): lugs every tread_spacing metres around the
+     * tyre press the mud down to the cylinder, the grooves between them leave it tread_depth
+     * higher. tread_phase (metres) is where the tread stands: radius x spin angle, so the print
+     * stays put in the mud while the tyre rolls and smears while it spins (mudfield_tread_lug). */
+    float tread_spacing, tread_depth, tread_phase;
 } mudfield_wheel;
 
 typedef struct mudfield_rect { int x0, y0, x1, y1; } mudfield_rect; /* inclusive texel bounds */
@@ -92,6 +97,7 @@ typedef struct mudfield_stamp_geom {
     mudfield_wheel w;
     float fwd[2], side[2]; /* unit rolling direction and forward x up, xz */
     float pen, half_len, half_w, berm_width, max_sink, speed; /* max_sink: times the softness scale */
+    float tread_inv; /* 1 / w.tread_spacing, 0 for a smooth tyre (the GPU multiplies by the same float) */
     int gx0, gz0, gx1, gz1;                    /* global texel rectangle, inclusive */
     float row_prefix[MUDFIELD_STAMP_MAX + 1]; /* berm weight of the rows before; [rows] = sum */
     int mud_bx, mud_bz, mud_mask; /* blocks (mud_bx + i, mud_bz + j), i, j < 3, with mud: bit j * 3 + i
@@ -101,6 +107,11 @@ typedef struct mudfield_stamp_geom {
 bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield_stamp_geom *g);
 /* The stamp of a laid-out primitive (mudfield_stamp = layout + apply); returns the displaced volume. */
 float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *g);
+/* The lug coverage 0..1 of the tread at (u, v) metres from the hub along and across the wheel:
+ * 1 under a lug, 0 in a groove; chevron lugs, their ends MUDFIELD_TREAD_CHEVRON x |v| behind the
+ * middle. shaders/mud_stamp.frag mirrors it. 0 for a smooth tyre. */
+#define MUDFIELD_TREAD_CHEVRON 0.3f
+float mudfield_tread_lug(const mudfield_stamp_geom *g, float u, float v);
 /* Global texel (gx, gz) belongs to a block whose terrain has mud. */
 bool mudfield_texel_has_mud(const mudfield *mf, int gx, int gz);
 

@@ -571,6 +571,16 @@ mud_physics *mud_physics_create(mud_sim *sim, const mud_physics_desc *desc)
     dGeomSetPosition(ph->hf, 0.5 * size, 0.0, 0.5 * size); /* the field is centred on its origin */
     dGeomSetCategoryBits(ph->hf, CAT_TERRAIN);
     dGeomSetCollideBits(ph->hf, CAT_CHASSIS | CAT_PLANT | CAT_CHUNK);
+    /* ODE grows the heightfield collider's cell buffer on the first overlap that large: grow it
+     * here, for a footprint bigger than any body's (a fallen tree, the truck turned across), so
+     * no later step allocates (unit_physics_alloc) */
+    {
+        dGeomID probe = dCreateBox(NULL, 16.0, HF_MAX - HF_MIN, 16.0);
+        dGeomSetPosition(probe, 0.5 * size, 0.5 * (HF_MIN + HF_MAX), 0.5 * size);
+        dContactGeom cg[4];
+        dCollide(ph->hf, probe, 4, cg, sizeof cg[0]);
+        dGeomDestroy(probe);
+    }
 
     /* slot 0 is the truck; the rest form the free list */
     ph->free_head = -1;

@@ -39,6 +39,8 @@ vehicle *vehicle_create(const vehicle_desc *desc)
     d.grip = def(d.grip, 0.9f);
     d.mud_support = def(d.mud_support, 0.35f);
     d.mud_resistance = def(d.mud_resistance, 0.9f);
+    d.tread_lugs = d.tread_lugs > 0 ? d.tread_lugs : 6;
+    d.tread_depth = d.tread_depth < 0.0f ? 0.0f : def(d.tread_depth, 0.06f);
 
     vehicle *v = aligned_alloc(16, (sizeof(vehicle) + 15) & ~(size_t)15);
     if (!v) abort();
@@ -98,6 +100,7 @@ void vehicle_place(vehicle *v, float x, float z, float heading_deg, const vehicl
         v->wheels[i].compression = sag;
         v->wheels[i].steer = 0.0f;
         v->wheels[i].slip = 0.0f;
+        v->wheels[i].spin_slip = 0.0f;
     }
 }
 
@@ -196,7 +199,10 @@ static void wheel_forces(vehicle *v, const vehicle_input *in, const vehicle_grou
             w->slip = copysignf(fminf((fabsf(drive) - limit) / fmaxf(limit, 1.0f) * 6.0f, 12.0f), drive);
             drive = copysignf(limit, drive);
         }
-        w->spin += w->slip / d->wheel_radius * h;
+        /* the tyre turns with the slip through its inertia (0.15 s), so an unloaded wheel's
+         * momentary spike does not jump its tread on (the tread prints, mud_prim_tread) */
+        w->spin_slip += (w->slip - w->spin_slip) * fminf(h / 0.15f, 1.0f);
+        w->spin += w->spin_slip / d->wheel_radius * h;
         /* resistances only ever stop the wheel, never push it backwards (static friction) */
         float stop = -v_long * wheel_mass / h;
         float roll = load * (0.02f + d->mud_resistance * depth * sqrtf(depth));

@@ -56,6 +56,8 @@ typedef struct vehicle_desc {
     float grip;             /* friction coefficient on firm ground; 0.9 */
     float mud_support;      /* 0..1, fraction of the mud depth that carries the tyre; 0.35 */
     float mud_resistance;   /* rolling resistance per (penetration / radius)^1.5; 0.9 */
+    int tread_lugs;         /* lugs around the tyre (its model and its print in the mud); 6 */
+    float tread_depth;      /* lug height, metres; 0.06; < 0: a smooth tyre (no tread, no print) */
 } vehicle_desc;
 
 typedef struct vehicle_input {
@@ -75,6 +77,7 @@ typedef struct vehicle_wheel {
     float penetration;    /* mud above the tyre bottom just ahead of it, metres */
     float sink;           /* base height minus tyre bottom, metres (>= 0) */
     float slip;           /* wheel surface speed minus ground speed, m/s */
+    float spin_slip;      /* the slip the wheel's turning follows: its inertia smooths a one-step spike */
     float load;           /* N */
     bool contact;
     bool front;

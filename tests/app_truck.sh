@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# The truck of the mud scene, headless: the showcase picture shows the detailed truck (it differs
+# from the same showcase with `truck.detail off`, the parts as boxes, in the truck's region, and
+# that region has more colours and edges), two showcase runs give the same bytes; `truck_dirt` grows while
+# driving through the mud, stays in 0..1 and is the same in two identical runs; the tyres' tread
+# prints in the ruts: along a rut of `dump mud` the height has the tread's period.
+set -u
+fail=0
+check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
+val() { tr -d ' \n' <"$1" | grep -o "\"$2\":[^,}]*" | head -1 | cut -d: -f2; }
+
+# --- the showcase: detailed truck against the box truck, and twice the same ---
+check "$IMPRINT" --headless --scene mud --size 320x180 --screenshot show_a.png
+check "$IMPRINT" --headless --scene mud --size 320x180 --screenshot show_b.png
+check "$IMPRINT" --headless --scene mud --size 320x180 --set truck.detail=off --screenshot show_box.png
+check "$IMGTOOL" same show_a.png show_b.png
+
+# PNG decoding and the measures, in plain python3 (python3 comes with python3-glad)
+cat >png.py <<'PY'
+import struct, sys, zlib, math
+def load(path):
+    data = open(path, "rb").read()
+    pos, idat = 8, b""
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IHDR": w, h, depth, ctype = struct.unpack(">IIBB", data[pos + 8:pos + 18])
+        if kind == b"IDAT": idat += data[pos + 8:pos + 8 + n]
+        pos += 12 + n
+    ch = {2: 3, 6: 4}[ctype]
+    raw, stride, rows, prev = zlib.decompress(idat), w * ch, [], bytearray(w * ch)
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - ch] if i >= ch else 0
+            b = prev[i]
+            c = prev[i - ch] if i >= ch else 0
+            if f == 1: line[i] = (line[i] + a) & 255
+            elif f == 2: line[i] = (line[i] + b) & 255
+            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line); prev = line
+    return w, h, ch, rows
+PY
+
+cat >truck_region.py <<'PY'
+# The truck's region = the bounding box of the pixels that differ between the detailed and the box
+# truck (below the HUD); inside it, the share of pixels on an edge (Sobel of luma > 24) and the
+# distinct colours of each.
+import sys
+sys.path.insert(0, ".")
+from png import load
+w, h, ch, a = load(sys.argv[1])
+_, _, _, b = load(sys.argv[2])
+luma = lambda rows, x, y: 0.2126 * rows[y][x * ch] + 0.7152 * rows[y][x * ch + 1] + 0.0722 * rows[y][x * ch + 2]
+top = h // 3 # the HUD's lines are above
+xs, ys = [], []
+for y in range(top, h):
+    for x in range(w):
+        if any(abs(a[y][x * ch + k] - b[y][x * ch + k]) > 8 for k in range(3)): xs.append(x); ys.append(y)
+if len(xs) < 50: print(f"only {len(xs)} pixels differ"); sys.exit(1)
+# a few far pixels differ too (a clod, the shadow on the grass): the 2nd to 98th percentiles
+xs.sort(); ys.sort()
+q = lambda v, f: v[int(f * (len(v) - 1))]
+x0, x1, y0, y1 = max(q(xs, 0.02), 1), min(q(xs, 0.98), w - 2), max(q(ys, 0.02), 1), min(q(ys, 0.98), h - 2)
+def edges(rows):
+    n = 0
+    for y in range(y0, y1 + 1):
+        for x in range(x0, x1 + 1):
+            gx = luma(rows, x + 1, y - 1) + 2 * luma(rows, x + 1, y) + luma(rows, x + 1, y + 1) - luma(rows, x - 1, y - 1) - 2 * luma(rows, x - 1, y) - luma(rows, x - 1, y + 1)
+            gy = luma(rows, x - 1, y + 1) + 2 * luma(rows, x, y + 1) + luma(rows, x + 1, y + 1) - luma(rows, x - 1, y - 1) - 2 * luma(rows, x, y - 1) - luma(rows, x + 1, y - 1)
+            n += (gx * gx + gy * gy) ** 0.5 > 24
+    return n / ((x1 - x0 + 1) * (y1 - y0 + 1))
+def colours(rows):  # distinct colours at 16 levels a channel: parts, lights, mud, shading
+    return len({tuple(v // 16 for v in rows[y][x * ch:x * ch + 3]) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)})
+ea, eb, ca, cb = edges(a), edges(b), colours(a), colours(b)
+print(f"truck region {x0},{y0}..{x1},{y1}: {len(xs)} pixels differ; edge share detailed {ea:.3f}, boxes {eb:.3f}; colours {ca}, {cb}")
+sys.exit(0 if len(xs) > 0.25 * (x1 - x0 + 1) * (y1 - y0 + 1) and ca > 1.3 * cb and ea > 1.1 * eb else 1)
+PY
+check python3 truck_region.py show_a.png show_box.png
+
+# --- dirt: grows while driving down the track, the same twice ---
+cat >dirt.txt <<'SCRIPT'
+0.0 stats d0.json
+0.0 drive 1 0 5
+1.0 stats d1.json
+2.5 stats d2.json
+4.0 stats d3.json
+4.8 dump mud rut.png
+SCRIPT
+check "$IMPRINT" --headless --size 160x90 --scene mud --seed 1 --script dirt.txt
+for f in d0 d1 d2 d3; do cp "$f.json" "first_$f.json"; done
+cp rut.png first_rut.png
+check "$IMPRINT" --headless --size 160x90 --scene mud --seed 1 --script dirt.txt
+d0=$(val first_d0.json truck_dirt); d1=$(val first_d1.json truck_dirt); d2=$(val first_d2.json truck_dirt); d3=$(val first_d3.json truck_dirt)
+echo "truck_dirt at 0, 1, 2.5, 4 s: $d0 $d1 $d2 $d3"
+check awk -v a="$d0" -v b="$d1" -v c="$d2" -v d="$d3" 'BEGIN { exit !(a < 0.001 && b > 0.02 && c > b + 0.05 && d > c + 0.05 && d <= 1) }'
+for f in d1 d2 d3; do check test "$(val "first_$f.json" truck_dirt)" = "$(val "$f.json" truck_dirt)"; done
+check "$IMGTOOL" same first_rut.png rut.png
+
+# --- the tread in a rut: the block under the truck 4.8 s down the track from the spawn (264, 200)
+# along +z, the truck near the block's far end (z 240); the wheels roll along x = 263 and 265.
+# Heights along those texel columns (detrended), their summed power spectrum scanned finely
+# (the period is not a whole number of texels): a strong line (10 x the spectrum's median) at a
+# period below the tread spacing 2 pi 0.55 / 6 = 0.576 m and above 0.6 x it. Below, because the
+# tyres spin in the soft track: the lugs come round faster than the ground goes by (the rolling
+# print's own period, without slip, is unit_truck's, within 10 %).
+cat >tread.py <<'PY'
+import sys, math
+sys.path.insert(0, ".")
+from png import load
+w, h, ch, rows = load(sys.argv[1])
+spacing, tread = 16.0 / 127.0, 2 * math.pi * 0.55 / 6
+bx = int(263.0 // 16)
+segs = []
+for x in (263.0, 265.0):
+    col = round((x - 16 * bx) / spacing)
+    prof = [rows[j][col * ch] for j in range(h)]
+    dug = [j for j in range(h) if prof[j] < 123]  # dug more than 5 cm
+    if len(dug) < 60: print(f"rut at x {x} too short: {len(dug)} texels"); sys.exit(1)
+    seg = prof[min(dug):max(dug) + 1]
+    n = len(seg); mi = (n - 1) / 2; my = sum(seg) / n
+    slope = sum((i - mi) * (v - my) for i, v in enumerate(seg)) / sum((i - mi) ** 2 for i in range(n))
+    segs.append([v - my - slope * (i - mi) for i, v in enumerate(seg)])
+spec, p = [], 2.2
+while p <= 12.0:
+    pw = 0
+    for s in segs:
+        re = sum(s[i] * math.cos(2 * math.pi * i / p) for i in range(len(s)))
+        im = sum(s[i] * math.sin(2 * math.pi * i / p) for i in range(len(s)))
+        pw += (re * re + im * im) / len(s)
+    spec.append((pw, p)); p += 0.01
+top, best = max(spec)
+med = sorted(v for v, _ in spec)[len(spec) // 2]
+period = best * spacing
+print(f"ruts at x 263 and 265: {len(segs[0])}, {len(segs[1])} texels; period {period:.3f} m = {period / tread:.2f} x the tread spacing, {top / med:.0f} x the median power")
+sys.exit(0 if 0.6 * tread < period <= 1.02 * tread and top > 10 * med else 1)
+PY
+check python3 tread.py first_rut.png
+exit $fail
