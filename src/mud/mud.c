@@ -21,7 +21,6 @@
 #define BASE_SEG (TERRAIN_BLOCK_SAMPLES - 1)
 #define LAYER_BYTES (RES * RES * 4)
 #define MUD_FINE_DISTANCE 8.0f /* metres from the eye to a mud block drawn on the fine grid */
-#define MUD_FINE_PATCHES 4     /* the fine grid is culled in 4 x 4 patches (4 m square) */
 
 /* What the GPU holds of a block's mud. */
 enum { GPU_NONE, GPU_RESIDENT, GPU_SAVED };
@@ -61,7 +60,6 @@ struct mud_renderer {
     int decal_next[MUD_DECALS_MAX * 4], decal_ref[MUD_DECALS_MAX * 4], decal_touched[MUD_DECALS_MAX * 4];
     int ndecal_entries, ntouched;
     gfx_mesh grid_mud, grid_fine, grid_base[3]; /* fine: 2 x 127 segments near the camera; base LODs: 24, 12, 6 */
-    int fine_first[MUD_FINE_PATCHES * MUD_FINE_PATCHES + 2]; /* the fine grid's patches' index ranges, then the skirt's */
     int *block_slot;     /* nb*nb, -1 = none */
     float *block_hmin, *block_hmax;
     slot_info *slot;
@@ -77,25 +75,17 @@ struct mud_renderer {
     mud_renderer_stats stats;
 };
 
-/* A grid of (n+1)^2 vertices at integer (i, j) plus a skirt ring (y = 1) hanging below its edge.
- * The triangles come patch by patch (patches x patches of them, row-major), then the skirt; with
- * first_index[] given, first_index[k] is where patch k's indices start, first_index[patches²]
- * where the skirt's do. */
-static void build_grid(mesh_data *m, int n, int patches, int *first_index)
+/* A grid of (n+1)^2 vertices at integer (i, j) plus a skirt ring (y = 1) hanging below its edge. */
+static void build_grid(mesh_data *m, int n)
 {
     for (int j = 0; j <= n; j++)
         for (int i = 0; i <= n; i++) mesh_add_vertex(m, (float[3]){(float)i, 0, (float)j}, NULL, NULL);
-    for (int pz = 0; pz < patches; pz++)
-        for (int px = 0; px < patches; px++) {
-            if (first_index) first_index[pz * patches + px] = m->index_count;
-            for (int j = pz * n / patches; j < (pz + 1) * n / patches; j++)
-                for (int i = px * n / patches; i < (px + 1) * n / patches; i++) {
-                    uint32_t a = (uint32_t)(j * (n + 1) + i), b = a + 1, c = a + (uint32_t)(n + 1), d = c + 1;
-                    mesh_add_tri(m, a, c, b);
-                    mesh_add_tri(m, b, c, d);
-                }
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+            uint32_t a = (uint32_t)(j * (n + 1) + i), b = a + 1, c = a + (uint32_t)(n + 1), d = c + 1;
+            mesh_add_tri(m, a, c, b);
+            mesh_add_tri(m, b, c, d);
         }
-    if (first_index) first_index[patches * patches] = m->index_count;
     /* walk the border once; each edge vertex gets a dropped twin */
     int ring = 4 * n;
     uint32_t first = (uint32_t)m->vertex_count;
@@ -279,17 +269,16 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     glGenFramebuffers(1, &mr->read_fbo);
 
     mesh_data m = {0};
-    build_grid(&m, RES - 1, 1, NULL);
+    build_grid(&m, RES - 1);
     mr->grid_mud = gfx_mesh_create(&m, "mud.grid128");
     mesh_clear(&m);
-    build_grid(&m, 2 * (RES - 1), MUD_FINE_PATCHES, mr->fine_first);
-    mr->fine_first[MUD_FINE_PATCHES * MUD_FINE_PATCHES + 1] = m.index_count;
+    build_grid(&m, 2 * (RES - 1));
     mr->grid_fine = gfx_mesh_create(&m, "mud.grid255");
     mesh_clear(&m);
     static const char *const lod_names[3] = {"mud.grid25", "mud.grid13", "mud.grid7"};
     for (int l = 0; l < 3; l++) {
         mesh_clear(&m);
-        build_grid(&m, BASE_SEG >> l, 1, NULL);
+        build_grid(&m, BASE_SEG >> l);
         mr->grid_base[l] = gfx_mesh_create(&m, lod_names[l]);
     }
     mesh_data_free(&m);
@@ -673,21 +662,6 @@ static void set_block_decals(mud_renderer *mr, int b, int *current)
     *current = k;
 }
 
-/* A fine block drawn patch by patch: only the patches in the frustum (the whole block is fine,
- * so no patch meets a coarser neighbour inside it), then the skirt ring. The vertex work on the
- * fine grid is what it costs a software rasterizer; the patches behind the camera cost nothing. */
-static void draw_fine_patches(const mud_renderer *mr, float x0, float z0, int b, vec4 planes[6])
-{
-    const float size = TERRAIN_BLOCK_SIZE / MUD_FINE_PATCHES, slack = 1.0f; /* slide offsets move vertices */
-    for (int k = 0; k < MUD_FINE_PATCHES * MUD_FINE_PATCHES; k++) {
-        float px = x0 + (float)(k % MUD_FINE_PATCHES) * size, pz = z0 + (float)(k / MUD_FINE_PATCHES) * size;
-        vec3 box[2] = {{px - slack, mr->block_hmin[b] - slack, pz - slack}, {px + size + slack, mr->block_hmax[b] + slack, pz + size + slack}};
-        if (glm_aabb_frustum(box, planes)) gfx_mesh_draw_range(&mr->grid_fine, mr->fine_first[k], mr->fine_first[k + 1] - mr->fine_first[k]);
-    }
-    const int skirt = MUD_FINE_PATCHES * MUD_FINE_PATCHES;
-    gfx_mesh_draw_range(&mr->grid_fine, mr->fine_first[skirt], mr->fine_first[skirt + 1] - mr->fine_first[skirt]);
-}
-
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye)
 {
     /* two-sided: skirts face either way */
@@ -729,8 +703,7 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
                 bool fine = pass == MUD_PASS_MAIN && dx * dx + dz * dz < MUD_FINE_DISTANCE * MUD_FINE_DISTANCE;
                 glUniform1f(u_step, fine ? 0.5f * MUDFIELD_SPACING : MUDFIELD_SPACING);
                 glUniform1f(u_sub, fine ? 0.5f : 1.0f);
-                if (fine) draw_fine_patches(mr, x0, z0, b, planes);
-                else gfx_mesh_draw(&mr->grid_mud);
+                gfx_mesh_draw(fine ? &mr->grid_fine : &mr->grid_mud);
             } else {
                 /* coarser grids far away: vertex work is what a software rasterizer pays most for */
                 float d2 = dx * dx + dz * dz;
