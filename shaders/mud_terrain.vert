@@ -19,7 +19,6 @@ out vec2 v_grad_base; // base terrain slope (the fragment adds the mud's, per pi
 out vec2 v_uv;        // mud texel coordinates in the layer
 out vec2 v_slide;     // metres the mud here was pushed
 
-float mud_at(ivec2 ij) { return mud_unpack_height(texelFetch(u_mud, ivec3(clamp(ij, 0, 127), u_layer), 0).r); }
 float mud_lin(vec2 t) { return mud_unpack_height(textureLod(u_mud, vec3((t + 0.5) / 128.0, float(u_layer)), 0.0).r); }
 
 // Mud height at texel coordinate t: the cubic B-spline of the texels (four bilinear taps), which
@@ -53,27 +52,15 @@ void main()
     }
 #ifndef SHADOW_PASS
     // normal from height differences: the 8-bit base over two samples each way (one-sample
-    // differences of quantized heights would band), the mud over one texel each way (Sobel)
+    // differences of quantized heights would band)
     float e = u_base_spacing * 2.0;
     float bx = mud_unpack_base_height(mud_base_sample(xz + vec2(e, 0.0)).r) - mud_unpack_base_height(mud_base_sample(xz - vec2(e, 0.0)).r);
     float bz = mud_unpack_base_height(mud_base_sample(xz + vec2(0.0, e)).r) - mud_unpack_base_height(mud_base_sample(xz - vec2(0.0, e)).r);
     vec2 grad = vec2(bx, bz) / (2.0 * e);
     v_grad_base = grad;
-    if (u_layer >= 0) {
-        ij = ivec2(t + 0.5); // the nearest texel
-        // Sobel: central differences of the row (column) and its two neighbours, weighted 1 2 1, so
-        // a rut edge that wanders across texel columns does not shade row by row in steps
-        ivec2 lo = max(ij - 1, ivec2(0)), hi = min(ij + 1, ivec2(127));
-        float gx = 0.0, gz = 0.0;
-        for (int k = -1; k <= 1; k++) {
-            float wk = k == 0 ? 0.5 : 0.25;
-            int z = clamp(ij.y + k, 0, 127), x = clamp(ij.x + k, 0, 127);
-            gx += wk * (mud_at(ivec2(hi.x, z)) - mud_at(ivec2(lo.x, z)));
-            gz += wk * (mud_at(ivec2(x, hi.y)) - mud_at(ivec2(x, lo.y)));
-        }
-        float texel = u_step / u_sub;
-        grad += vec2(gx / (float(hi.x - lo.x) * texel), gz / (float(hi.y - lo.y) * texel));
-    }
+    // The mud's own slope is not added here: over a mud layer the fragment takes its normal per
+    // pixel from the mud target (mud_terrain.frag) and never reads v_nrm, so a per-vertex Sobel of
+    // the mud (twelve fetches) would be work for nothing, four times over on the fine grid.
     v_nrm = normalize(vec3(-grad.x, 1.0, -grad.y));
 #else
     v_nrm = vec3(0.0, 1.0, 0.0);

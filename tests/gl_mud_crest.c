@@ -1,8 +1,9 @@
 /* Rut smoothness, measured: a truck drives straight, diagonally across the mud's texel grid, and
  * the crest of the outer berm of its left rut is traced (core/mud/crest.h) twice:
  *   - in the CPU field's heights, texel by texel: the stamps lay a straight berm (no teeth);
- *   - in the depth of the terrain as drawn at 640 x 360 from 4.6 m above: the crest as seen.
- * Both figures are printed. Near the camera the mud is drawn on a grid of half-texel steps with
+ *   - in the depth of the terrain as drawn at 640 x 360 from 4.6 m above: the crest as seen;
+ *   - in the shaded picture itself, as the steepest luminance step near that crest.
+ * All three figures are printed. Near the camera the mud is drawn on a grid of half-texel steps with
  * B-spline heights, so the drawn crest must stay within one such step (half a texel) of its
  * fitted line; on the texel grid it strayed ±0.8 texel (docs/mud.md, "Rut smoothness").
  * IMPRINT_CREST_PNG=PATH writes the lit picture with the traced band marked. */
@@ -115,19 +116,44 @@ static void diagonal_rut_crest(void **state)
     mud_crest_band sbnd = band_between(sa, sb, 2, H - 3, 2.5f * px_per_texel);
     mud_crest cs;
     bool drawn_ok = mud_crest_trace(depth, W, H, &sbnd, &cs);
+    /* 3. the same crest in the shaded picture: per-pixel normals from the mud target flip across
+     * the berm, so under the fixed sun its crest is the steepest step of luminance along the row;
+     * searched within a texel of the depth trace's line, with the same sub-pixel rule (the
+     * tracer takes the minimum, so it gets minus the step's magnitude) */
+    renderer_opaque_end(r);
+    renderer_finish(r);
+    static unsigned char px[W * H * 4];
+    static float step[W * H];
+    gfx_target_read_rgba8(renderer_ldr(r), px);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float g = 0.0f;
+            for (int k = -1; k <= 1 && x > 0 && x < W - 1; k++) { /* rows y-1..y+1, weighted 1 2 1 */
+                int yy = y + k < 0 ? 0 : y + k >= H ? H - 1 : y + k;
+                const unsigned char *pl = &px[(yy * W + x - 1) * 4], *pr = &px[(yy * W + x + 1) * 4];
+                float ll = 0.2126f * pl[0] + 0.7152f * pl[1] + 0.0722f * pl[2];
+                float lr = 0.2126f * pr[0] + 0.7152f * pr[1] + 0.0722f * pr[2];
+                g += (k == 0 ? 0.5f : 0.25f) * (lr - ll);
+            }
+            step[y * W + x] = -fabsf(g);
+        }
+    mud_crest_band lbnd = {.y0 = cs.rows ? sbnd.y0 : 0, .y1 = sbnd.y1, .x_at_y0 = cs.slope * (float)sbnd.y0 + cs.offset,
+                           .x_at_y1 = cs.slope * (float)sbnd.y1 + cs.offset, .half_width = px_per_texel};
+    mud_crest cl;
+    bool lit_ok = drawn_ok && mud_crest_trace(step, W, H, &lbnd, &cl);
     if (getenv("IMPRINT_CREST_PNG")) {
-        renderer_opaque_end(r);
-        renderer_finish(r);
-        static unsigned char px[W * H * 4];
-        gfx_target_read_rgba8(renderer_ldr(r), px);
         for (int y = sbnd.y0; y <= sbnd.y1; y++) {
             float cx = sbnd.x_at_y0 + (sbnd.x_at_y1 - sbnd.x_at_y0) * (float)(y - sbnd.y0) / (float)(sbnd.y1 - sbnd.y0);
-            int xs[3] = {(int)(cx - sbnd.half_width), (int)(cx + sbnd.half_width), (int)lrintf(cs.slope * (float)y + cs.offset)};
-            for (int k = 0; k < 3; k++)
-                if (xs[k] >= 0 && xs[k] < W) px[(y * W + xs[k]) * 4 + (k == 2 ? 2 : 0)] = 255;
+            int xs[4] = {(int)(cx - sbnd.half_width), (int)(cx + sbnd.half_width), (int)lrintf(cs.slope * (float)y + cs.offset),
+                         lit_ok ? (int)lrintf(cl.slope * (float)y + cl.offset) : -1};
+            for (int k = 0; k < 4; k++)
+                if (xs[k] >= 0 && xs[k] < W) px[(y * W + xs[k]) * 4 + (k == 2 ? 2 : k == 3 ? 1 : 0)] = 255;
         }
         gfx_write_png(getenv("IMPRINT_CREST_PNG"), W, H, 4, px, true);
     }
+    if (lit_ok)
+        print_message("crest in the shaded picture (steepest luminance step): %d rows, max %.2f px, rms %.2f px\n", cl.rows,
+                      (double)cl.max_px, (double)cl.rms_px);
     print_message("crest in the field: %d rows, max %.2f texels, rms %.2f\n", cf.rows, (double)cf.max_px, (double)cf.rms_px);
     print_message("crest as drawn at %dx%d (%.1f px per texel): %d rows, max %.2f px, rms %.2f px\n", W, H,
                   (double)px_per_texel, cs.rows, (double)cs.max_px, (double)cs.rms_px);
@@ -135,6 +161,7 @@ static void diagonal_rut_crest(void **state)
     assert_true(cf.max_px <= 0.5f);                   /* and straight in the data: no tooth per step */
     assert_true(drawn_ok && cs.rows >= (sbnd.y1 - sbnd.y0) * 3 / 4);
     assert_true(cs.max_px <= 0.5f * px_per_texel);    /* the drawn crest within one vertex step */
+    assert_true(lit_ok && cl.rows >= (sbnd.y1 - sbnd.y0) * 3 / 4); /* the shading steps along the crest */
     renderer_destroy(r);
     mud_renderer_destroy(mr);
     mud_sim_destroy(sim);
