@@ -406,6 +406,8 @@ static void app__overlays(app *a, int w, int h)
 {
     const scene_vtable *vt = app_scenes[a->cur];
     const char *legend = NULL; /* the view's caption, written under its title: what the colours mean */
+    scene_view view = {0};
+    float view_size[2] = {0, 0};
     if (a->view[0]) {
         scene_view v = {0};
         if (!strcmp(a->view, "shadow"))
@@ -425,7 +427,9 @@ static void app__overlays(app *a, int w, int h)
         }
         a->view_rect[0] = (float)w - pw - 10;
         a->view_rect[1] = (float)h - ph - 10;
-        gfx_panel_draw_layout(v.tex, v.layout, a->view_rect[0], a->view_rect[1], pw, ph, v.mode, w, h);
+        view = v;
+        view_size[0] = pw;
+        view_size[1] = ph;
         legend = v.caption;
     }
     const float white[4] = {1, 1, 1, 1}, dim[4] = {0, 0, 0, 0.45f};
@@ -458,7 +462,12 @@ static void app__overlays(app *a, int w, int h)
             py += lh;
         }
     }
+    if (vt->hud) vt->hud(a->inst[a->cur], 10, y + 4);
     if (a->view[0]) {
+        /* the panel over the scene's own overlay (the range's gun), under its title and the help */
+        gfx_hud_end();
+        gfx_panel_draw_layout(view.tex, view.layout, a->view_rect[0], a->view_rect[1], view_size[0], view_size[1], view.mode, w, h);
+        gfx_hud_begin(w, h);
         /* title and legend above the panel, on a dim band so they read over the sky */
         const float line_h = gfx_hud_line_height(scale), band = (legend ? 2 : 1) * line_h;
         float lx = a->view_rect[0], ly = a->view_rect[1] - band - 2, lw = 0, lh = 0;
@@ -470,7 +479,6 @@ static void app__overlays(app *a, int w, int h)
         gfx_hud_text(lx, ly, scale, white, "%s", title);
         if (legend) gfx_hud_text(lx, ly + line_h, scale, (float[4]){0.85f, 0.9f, 1, 1}, "%s", legend);
     }
-    if (vt->hud) vt->hud(a->inst[a->cur], 10, y + 4);
     if (a->help || params_b(a->params, P_HUD_HELP)) { /* last, so it sits on top of everything */
         char help[2048];
         char keys[1024] = "";
