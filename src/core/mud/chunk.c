@@ -3,11 +3,17 @@
 #include <assert.h>
 #include <math.h>
 
+_Static_assert(CHUNK_SKELETON_DENSITY + CHUNK_PORES * CHUNK_WATER_DENSITY < CHUNK_WATER_DENSITY,
+               "a chunk with water in its pores floats on water");
+
 #define GRAVITY 9.81f
 
 float chunk_height(float size) { return size * CHUNK_HEIGHT_RATIO; }
 float chunk_volume(float size) { return size * size * chunk_height(size); }
 float chunk_mass(float size) { return CHUNK_DENSITY * chunk_volume(size); }
+float chunk_density(float pore_density) { return CHUNK_SKELETON_DENSITY + CHUNK_PORES * pore_density; }
+float chunk_mass_with_pores(float size, float pore_density) { return chunk_density(pore_density) * chunk_volume(size); }
+float chunk_water_draft(float size) { return chunk_height(size) * chunk_density(CHUNK_WATER_DENSITY) / CHUNK_WATER_DENSITY; }
 float chunk_break_force(float size) { return CHUNK_STRENGTH * size * size; }
 
 int chunk_split(float size, float force, chunk_piece out[CHUNK_MAX_PIECES])

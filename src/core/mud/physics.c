@@ -277,7 +277,7 @@ static bool chunk_wake(mud_physics *ph, int i, const double vel[3])
     slot *sl = &ph->slots[s];
     new_body(ph, s, SLOT_CHUNK, i, (double[3]){c->pos[0], c->pos[1], c->pos[2]}, c->rot);
     dMass m;
-    dMassSetBoxTotal(&m, chunk_mass(c->size), c->size, chunk_height(c->size), c->size);
+    dMassSetBoxTotal(&m, chunk_mass_with_pores(c->size, c->pore_density), c->size, chunk_height(c->size), c->size);
     dBodySetMass(sl->body, &m);
     if (vel) {
         dBodySetLinearVel(sl->body, vel[0], vel[1], vel[2]);
@@ -316,8 +316,10 @@ static int chunk_record(mud_physics *ph)
     return -1;
 }
 
+static void chunk_pores(mud_physics *ph, const slot *sl, float liquid, float f, double h);
+
 /* buoyancy and drag from the mud over the chunk */
-static void chunk_mud_forces(mud_physics *ph, slot *sl)
+static void chunk_mud_forces(mud_physics *ph, slot *sl, double h)
 {
     const mud_chunk *c = &ph->chunks[sl->index];
     const dReal *pos = dBodyGetPosition(sl->body), *R = dBodyGetRotation(sl->body);
@@ -329,10 +331,38 @@ static void chunk_mud_forces(mud_physics *ph, slot *sl)
     float f = chunk_submerged((float)(pos[1] - 0.5 * extent), (float)extent, surface);
     if (f <= 0.0f) return;
     double m = chunk_mass(c->size), drag = CHUNK_DRAG * f * m;
+    if (c->pore_density != CHUNK_MUD_DENSITY) chunk_pores(ph, sl, CHUNK_MUD_DENSITY, f, h);
     const dReal *v = dBodyGetLinearVel(sl->body), *w = dBodyGetAngularVel(sl->body);
     dBodyAddForce(sl->body, -drag * v[0], chunk_buoyancy(c->size, f) - drag * v[1], -drag * v[2]);
     double iw = drag * c->size * c->size / 6.0;
     dBodyAddTorque(sl->body, -iw * w[0], -iw * w[1], -iw * w[2]);
+}
+
+/* the chunk of slot s becomes floating mud (mud_physics_crumbs) and leaves the world */
+static void chunk_crumble(mud_physics *ph, int s)
+{
+    mud_chunk *c = &ph->chunks[ph->slots[s].index];
+    chunk_pose_from_body(ph, c);
+    const dReal *v = dBodyGetLinearVel(ph->slots[s].body);
+    if (ph->ncrumbs < MUD_PHYSICS_MAX_CRUMBS)
+        ph->crumbs[ph->ncrumbs++] = (mud_crumb){{c->pos[0], c->pos[1], c->pos[2]}, {(float)v[0], (float)v[1], (float)v[2]}, c->size};
+    slot_release(ph, s);
+    c->alive = false;
+    c->body = -1;
+    ph->chunks_broken++;
+    ph->chunks_crumbled++;
+}
+
+/* the pore liquid towards `liquid` (kg/m^3) over h seconds, f submerged; the body's mass follows */
+static void chunk_pores(mud_physics *ph, const slot *sl, float liquid, float f, double h)
+{
+    mud_chunk *c = &ph->chunks[sl->index];
+    float before = c->pore_density;
+    c->pore_density += (liquid - c->pore_density) * fminf(1.0f, f * (float)h / CHUNK_WASH_TIME);
+    if (c->pore_density == before) return;
+    dMass m;
+    dMassSetBoxTotal(&m, chunk_mass_with_pores(c->size, c->pore_density), c->size, chunk_height(c->size), c->size);
+    dBodySetMass(sl->body, &m);
 }
 
 static void chunk_break(mud_physics *ph, int s)
@@ -350,18 +380,15 @@ static void chunk_break(mud_physics *ph, int s)
     double ax[3], az[3];
     body_rotate(sl->body, (double[3]){1, 0, 0}, ax);
     body_rotate(sl->body, (double[3]){0, 0, 1}, az);
+    if (n == CHUNK_CRUMBLES) {
+        chunk_crumble(ph, s);
+        return;
+    }
     mud_chunk parent = *c;
     slot_release(ph, s);
     c->alive = false;
     c->body = -1;
     ph->chunks_broken++;
-    if (n == CHUNK_CRUMBLES) {
-        ph->chunks_crumbled++;
-        if (ph->ncrumbs < MUD_PHYSICS_MAX_CRUMBS)
-            ph->crumbs[ph->ncrumbs++] = (mud_crumb){{parent.pos[0], parent.pos[1], parent.pos[2]},
-                                                    {(float)vel[0], (float)vel[1], (float)vel[2]}, parent.size};
-        return;
-    }
     for (int k = 0; k < n; k++) {
         int j = k == 0 ? i : chunk_record(ph);
         if (j < 0) break;
@@ -374,7 +401,8 @@ static void chunk_break(mud_physics *ph, int s)
         double len = sqrt(off[0] * off[0] + off[2] * off[2]);
         for (int a = 0; a < 3; a += 2) pv[a] += WAKE_PUSH * off[a] / fmax(len, 1e-6);
         *pc = (mud_chunk){{parent.pos[0] + (float)off[0], parent.pos[1] + (float)off[1], parent.pos[2] + (float)off[2]},
-                          {parent.rot[0], parent.rot[1], parent.rot[2], parent.rot[3]}, pieces[k].size, true, -1};
+                          {parent.rot[0], parent.rot[1], parent.rot[2], parent.rot[3]}, pieces[k].size, true, -1,
+                          parent.pore_density, parent.soak};
         chunk_wake(ph, j, pv);
     }
 }
@@ -637,19 +665,21 @@ void mud_physics_destroy(mud_physics *ph)
 
 /* ---- water (mud_physics_set_water) ---- */
 
-static void water_push(const mud_physics *ph, dBodyID b, const double at[3], float half, float volume, float area, bool at_point)
+/* returns the submerged fraction */
+static float water_push(const mud_physics *ph, dBodyID b, const double at[3], float half, float volume, float area, bool at_point)
 {
     dVector3 v;
     dBodyGetPointVel(b, at[0], at[1], at[2], v);
     float f[3];
-    if (water_body_force(ph->water, (float[3]){(float)at[0], (float)at[1], (float)at[2]}, half, volume, area,
-                         (float[3]){(float)v[0], (float)v[1], (float)v[2]}, f) <= 0.0f)
-        return;
+    float sub = water_body_force(ph->water, (float[3]){(float)at[0], (float)at[1], (float)at[2]}, half, volume, area,
+                                 (float[3]){(float)v[0], (float)v[1], (float)v[2]}, f);
+    if (sub <= 0.0f) return 0.0f;
     if (at_point) dBodyAddForceAtPos(b, f[0], f[1], f[2], at[0], at[1], at[2]);
     else dBodyAddForce(b, f[0], f[1], f[2]);
+    return sub;
 }
 
-static void water_forces(mud_physics *ph)
+static void water_forces(mud_physics *ph, double h)
 {
     dBodyID b = ph->slots[0].body;
     const vehicle_desc *vd = vehicle_get_desc(ph->truck);
@@ -665,11 +695,25 @@ static void water_forces(mud_physics *ph)
                (float)(CHASSIS_DIMS[0] * CHASSIS_DIMS[1]), true);
     for (int s = 1; s < ph->d.max_bodies; s++) {
         const slot *sl = &ph->slots[s];
-        if (sl->kind != SLOT_CHUNK || !dBodyIsEnabled(sl->body)) continue;
-        const float size = ph->chunks[sl->index].size;
+        if (sl->kind != SLOT_CHUNK) continue;
+        mud_chunk *c = &ph->chunks[sl->index];
         const dReal *p = dBodyGetPosition(sl->body);
-        water_push(ph, sl->body, (double[3]){p[0], p[1], p[2]}, 0.5f * chunk_height(size), chunk_volume(size),
-                   size * chunk_height(size), false);
+        float f = water_push(ph, sl->body, (double[3]){p[0], p[1], p[2]}, 0.5f * chunk_height(c->size), chunk_volume(c->size),
+                             c->size * chunk_height(c->size), false);
+        if (f <= 0.0f) continue;
+        /* heave, roll and pitch lose their energy to the waves they make: a linear damping
+         * B = rho omega V_submerged, omega the heave frequency sqrt(rho g A / m) (half critical) */
+        double m = chunk_mass_with_pores(c->size, c->pore_density), area = (double)c->size * c->size;
+        double B = WATER_DENSITY * sqrt(WATER_DENSITY * GRAVITY * area / m) * chunk_volume(c->size) * f;
+        const dReal *v = dBodyGetLinearVel(sl->body), *w = dBodyGetAngularVel(sl->body);
+        dBodyAddForce(sl->body, 0.0, -B * v[1], 0.0);
+        double iw = B * area / 6.0;
+        dBodyAddTorque(sl->body, -iw * w[0], -iw * w[1], -iw * w[2]);
+        /* a soaking chunk changes and the water moves under it: it stays awake */
+        if (!dBodyIsEnabled(sl->body)) dBodyEnable(sl->body);
+        dBodySetAutoDisableFlag(sl->body, 0);
+        chunk_pores(ph, sl, CHUNK_WATER_DENSITY, f, h);
+        c->soak += (float)h;
     }
 }
 
@@ -678,11 +722,11 @@ void mud_physics_set_water(mud_physics *ph, const water *w) { ph->water = w; }
 static void substep(mud_physics *ph, const vehicle_input *in, double h)
 {
     truck_forces(ph, in, h);
-    if (ph->water) water_forces(ph);
+    if (ph->water) water_forces(ph, h);
     for (int s = 1; s < ph->d.max_bodies; s++) {
         slot *sl = &ph->slots[s];
         if (sl->kind == SLOT_FREE || !dBodyIsEnabled(sl->body)) continue;
-        if (sl->kind == SLOT_CHUNK) chunk_mud_forces(ph, sl);
+        if (sl->kind == SLOT_CHUNK) chunk_mud_forces(ph, sl, h);
         else if (sl->joint) tree_spring(ph, sl);
         if (sl->pushed) {
             const dReal *p = dBodyGetPosition(sl->body);
@@ -704,6 +748,10 @@ static void substep(mud_physics *ph, const vehicle_input *in, double h)
     for (int s = 1; s < ph->d.max_bodies; s++) {
         slot *sl = &ph->slots[s];
         if (sl->kind != SLOT_CHUNK) continue;
+        if (ph->chunks[sl->index].soak >= CHUNK_SOAK_TIME) {
+            chunk_crumble(ph, s); /* soaked through */
+            continue;
+        }
         if (sl->calm > 0) {
             sl->calm--;
             sl->force = 0.0;
@@ -760,9 +808,15 @@ int mud_physics_add_chunk(mud_physics *ph, float x, float z, float size)
     int i = chunk_record(ph);
     if (i < 0) return -1;
     size = size < CHUNK_MIN_SIZE ? CHUNK_MIN_SIZE : size > CHUNK_MAX_SIZE ? CHUNK_MAX_SIZE : size;
-    /* dropped from just over the mud, flat */
-    float y = mudfield_surface_height(ph->mud, x, z) + 0.5f * chunk_height(size) + 0.05f;
-    ph->chunks[i] = (mud_chunk){{x, y, z}, {0, 0, 0, 1}, size, true, -1};
+    /* dropped from just over the mud, flat, or onto the water where its surface is higher */
+    float y = mudfield_surface_height(ph->mud, x, z), pores = CHUNK_MUD_DENSITY;
+    water_sample_out ws;
+    if (ph->water && water_sample(ph->water, x, z, &ws) && ws.surface > y) {
+        y = ws.surface;
+        pores = CHUNK_WATER_DENSITY;
+    }
+    y += 0.5f * chunk_height(size) + 0.05f;
+    ph->chunks[i] = (mud_chunk){{x, y, z}, {0, 0, 0, 1}, size, true, -1, pores, 0.0f};
     if (ph->active[block_index(ph, z) * ph->nb + block_index(ph, x)]) chunk_wake(ph, i, NULL);
     return i;
 }

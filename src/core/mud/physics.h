@@ -69,6 +69,8 @@ typedef struct mud_chunk {
     float size;   /* metres: size x size/2 x size */
     bool alive;
     int body;     /* slot, -1 when frozen (outside the active blocks) */
+    float pore_density; /* kg/m^3 of the liquid in its open pores (chunk.h): mud 1700, water 1000 */
+    float soak;         /* seconds in water; at CHUNK_SOAK_TIME it crumbles */
 } mud_chunk;
 
 /* A chunk that crumbled: where floating mud particles should appear. */
@@ -135,8 +137,11 @@ int mud_physics_shapes(const mud_physics *ph, mud_shape *out, int max);
  * water_body_force acts on the truck's wheels (drag towards the flow; their buoyancy is left out:
  * it would lift the tyres out of the mud and make the truck faster in water) and chassis box (a
  * tenth of its volume buoyant: it is no boat), so the truck slows in deep water, and on every
- * chunk body (buoyancy of WATER_DENSITY, lighter than the chunks: they settle slowly, drifting with
- * the flow; over mud they float in the mud as before). The water must outlive the world or be unset. */
+ * chunk body (buoyancy of WATER_DENSITY and the drag: in water a chunk's open pores fill with water,
+ * which makes it lighter than water, so it floats and drifts with the flow until it has soaked for
+ * CHUNK_SOAK_TIME and crumbles into floating mud, chunk.h; over mud it floats in the mud as before).
+ * A chunk added where the water's surface is over the mud is dropped onto the water, its pores
+ * full of water. The water must outlive the world or be unset. */
 void mud_physics_set_water(mud_physics *ph, const water *w);
 
 /* A force (world, newtons) on plant i's body during the next drive, at height `at` over its foot:
