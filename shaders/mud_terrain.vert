@@ -9,6 +9,10 @@ uniform vec2 u_origin;       // world xz of the block's corner
 uniform float u_step;        // metres per grid step
 uniform int u_layer;         // mud layer, -1: base terrain only
 uniform float u_sub;         // mud texels per grid step: 1 on the 128 grid, 0.5 on the fine grid
+uniform ivec2 u_patch;       // grid steps from the block's corner to this patch's first vertex (0: a whole block)
+uniform int u_last;          // the block's last grid index: a patch's vertices past it fold onto the edge
+uniform ivec4 u_seam;        // fine patch sides that meet a coarse patch: x at i = 0, y at i = n, z at j = 0, w at j = n
+uniform int u_patch_n;       // n: grid steps per patch side
 uniform sampler2DArray u_mud;
 
 out vec3 v_world;
@@ -36,9 +40,11 @@ float mud_height_smooth(vec2 t, float raw)
     return mix(raw, s, clamp(edge - 1.0, 0.0, 1.0));
 }
 
+float mud_height_at(vec2 t) { return mud_height_smooth(t, mud_lin(t)); }
+
 void main()
 {
-    ivec2 ij = ivec2(a_pos.xz + 0.5);
+    ivec2 local = ivec2(a_pos.xz + 0.5), ij = min(local + u_patch, ivec2(u_last));
     vec2 grid_xz = u_origin + vec2(ij) * u_step, xz = grid_xz;
     vec4 base = mud_base_sample(xz);
     float h = mud_unpack_base_height(base.r);
@@ -46,7 +52,15 @@ void main()
     vec2 t = vec2(ij) * u_sub; // mud texel coordinates
     if (u_layer >= 0) {
         vec4 m = textureLod(u_mud, vec3((t + 0.5) / 128.0, float(u_layer)), 0.0);
-        h += mud_height_smooth(t, mud_unpack_height(m.r));
+        float hm = mud_height_smooth(t, mud_unpack_height(m.r));
+        // A fine vertex on a side shared with a coarse patch, between two of the coarse patch's
+        // vertices: the mean of their heights, since the coarse edge runs straight between them
+        // (their slides and base heights already meet it: both are linear along the edge).
+        bool side_x = (local.x == 0 && u_seam.x != 0) || (local.x == u_patch_n && u_seam.y != 0);
+        bool side_z = (local.y == 0 && u_seam.z != 0) || (local.y == u_patch_n && u_seam.w != 0);
+        if (side_x && (ij.y & 1) != 0) hm = 0.5 * (mud_height_at(t - vec2(0.0, 0.5)) + mud_height_at(t + vec2(0.0, 0.5)));
+        else if (side_z && (ij.x & 1) != 0) hm = 0.5 * (mud_height_at(t - vec2(0.5, 0.0)) + mud_height_at(t + vec2(0.5, 0.0)));
+        h += hm;
         xz += mud_unpack_slide(m.gb);
         track = m.a;
     }

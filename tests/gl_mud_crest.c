@@ -19,7 +19,7 @@
 #include "gfx/renderer.h"
 #include "mud/mud.h"
 
-enum { W = 640, H = 360, FIELD = 200 };
+enum { W = 640, H = 360, FIELD = 256 }; /* FIELD texels per side: the band runs to x = 26.3 m, texel 210 */
 
 static void project(mat4 viewproj, const vec3 p, float out[2])
 {

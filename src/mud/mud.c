@@ -20,7 +20,11 @@
 #define SEG (MUDFIELD_RES - 1)
 #define BASE_SEG (TERRAIN_BLOCK_SAMPLES - 1)
 #define LAYER_BYTES (RES * RES * 4)
-#define MUD_FINE_DISTANCE 8.0f /* metres from the eye to a mud block drawn on the fine grid */
+#define MUD_FINE_DISTANCE 8.0f /* metres from the eye to a mud patch drawn on the fine grid */
+/* A mud block near the eye is drawn in PATCHES x PATCHES patches of PATCH_SEG texel segments (the
+ * last one 31: a block has 127), each fine or coarse by its own distance to the eye */
+#define PATCHES 4
+#define PATCH_SEG 32
 
 /* What the GPU holds of a block's mud. */
 enum { GPU_NONE, GPU_RESIDENT, GPU_SAVED };
@@ -52,6 +56,7 @@ struct mud_renderer {
     GLuint base_tex, road_tex, mud_array, view_tex, view_base_tex, read_fbo;
     GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
     GLint u_origin[2], u_step[2], u_layer[2], u_sub[2]; /* per program, looked up once */
+    GLint u_patch[2], u_last[2], u_seam, u_patch_n;
     GLint u_show[2], u_decals, u_ndecals;
     mud_renderer_layers layers;
     /* this frame's decals, binned per block: decal_head[block] -> entries linked by decal_next */
@@ -59,7 +64,8 @@ struct mud_renderer {
     int *decal_head;
     int decal_next[MUD_DECALS_MAX * 4], decal_ref[MUD_DECALS_MAX * 4], decal_touched[MUD_DECALS_MAX * 4];
     int ndecal_entries, ntouched;
-    gfx_mesh grid_mud, grid_fine, grid_base[3]; /* fine: 2 x 127 segments near the camera; base LODs: 24, 12, 6 */
+    gfx_mesh grid_mud, grid_base[3]; /* a whole mud block: 127 segments; base LODs: 24, 12, 6 */
+    gfx_mesh patch_coarse, patch_fine; /* one patch: PATCH_SEG segments, twice as many near the camera */
     int *block_slot;     /* nb*nb, -1 = none */
     float *block_hmin, *block_hmax;
     slot_info *slot;
@@ -202,11 +208,15 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
         mr->u_step[i] = gfx_uniform(mr->prog[i], "u_step");
         mr->u_layer[i] = gfx_uniform(mr->prog[i], "u_layer");
         mr->u_sub[i] = gfx_uniform(mr->prog[i], "u_sub");
+        mr->u_patch[i] = gfx_uniform(mr->prog[i], "u_patch");
+        mr->u_last[i] = gfx_uniform(mr->prog[i], "u_last");
         mr->u_show[i] = gfx_uniform(mr->prog[i], "u_show");
     }
     mr->layers = (mud_renderer_layers){.mud = true, .roads = true, .decals = true};
     mr->u_decals = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_decals");
     mr->u_ndecals = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_ndecals");
+    mr->u_seam = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_seam");
+    mr->u_patch_n = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_patch_n");
     mr->stamp_prog[0] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", "#define SUM_PASS 1\n");
     mr->stamp_prog[1] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", NULL);
     if (!mr->stamp_prog[0] || !mr->stamp_prog[1]) goto fail;
@@ -273,8 +283,11 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     build_grid(&m, RES - 1);
     mr->grid_mud = gfx_mesh_create(&m, "mud.grid128");
     mesh_clear(&m);
-    build_grid(&m, 2 * (RES - 1));
-    mr->grid_fine = gfx_mesh_create(&m, "mud.grid255");
+    build_grid(&m, PATCH_SEG);
+    mr->patch_coarse = gfx_mesh_create(&m, "mud.patch32");
+    mesh_clear(&m);
+    build_grid(&m, 2 * PATCH_SEG);
+    mr->patch_fine = gfx_mesh_create(&m, "mud.patch64");
     mesh_clear(&m);
     static const char *const lod_names[3] = {"mud.grid25", "mud.grid13", "mud.grid7"};
     for (int l = 0; l < 3; l++) {
@@ -288,8 +301,10 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     int n = mr->nb * BASE_SEG + 1;
     mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)n * n * 2 + (size_t)RES * RES * 4 * (size_t)(mr->slots + 1) +
                           (size_t)MUDFIELD_STAMP_MAX * MUDFIELD_STAMP_MAX * 4 + 4 +
-                          (size_t)(mr->grid_mud.vertex_count + mr->grid_fine.vertex_count + mr->grid_base[0].vertex_count * 2) * 64 +
-                          (size_t)(mr->grid_mud.index_count + mr->grid_fine.index_count + mr->grid_base[0].index_count * 2) * 4;
+                          (size_t)(mr->grid_mud.vertex_count + mr->patch_coarse.vertex_count + mr->patch_fine.vertex_count +
+                                   mr->grid_base[0].vertex_count * 2) * 64 +
+                          (size_t)(mr->grid_mud.index_count + mr->patch_coarse.index_count + mr->patch_fine.index_count +
+                                   mr->grid_base[0].index_count * 2) * 4;
     return mr;
 fail:
     log_error("mud: cannot create the mud renderer (see the messages above)");
@@ -320,7 +335,8 @@ void mud_renderer_destroy(mud_renderer *mr)
     free(mr->gpu_state);
     free(mr->queue);
     if (mr->grid_mud.vao) gfx_mesh_destroy(&mr->grid_mud);
-    if (mr->grid_fine.vao) gfx_mesh_destroy(&mr->grid_fine);
+    if (mr->patch_coarse.vao) gfx_mesh_destroy(&mr->patch_coarse);
+    if (mr->patch_fine.vao) gfx_mesh_destroy(&mr->patch_fine);
     for (int l = 0; l < 3; l++)
         if (mr->grid_base[l].vao) gfx_mesh_destroy(&mr->grid_base[l]);
     free(mr->decal_head);
@@ -664,6 +680,44 @@ static void set_block_decals(mud_renderer *mr, int b, int *current)
     *current = k;
 }
 
+/* A mud block near the eye, patch by patch (main pass): patches within MUD_FINE_DISTANCE on the
+ * fine grid (half-texel steps, B-spline heights: a berm crest runs between the texels instead of
+ * from vertex to vertex, docs/mud.md "Rut smoothness"), the others on the texel grid. Where a
+ * fine patch meets a coarse one, its vertices between two coarse vertices take the mean of theirs
+ * (u_seam), so the seam closes exactly; every patch has its skirt besides. */
+static void draw_patches(mud_renderer *mr, int bx, int bz, const vec3 eye, vec4 planes[6])
+{
+    const int pass = MUD_PASS_MAIN, b = bz * mr->nb + bx;
+    const float psize = PATCH_SEG * MUDFIELD_SPACING;
+    bool fine[PATCHES][PATCHES];
+    for (int pz = 0; pz < PATCHES; pz++)
+        for (int px = 0; px < PATCHES; px++) {
+            float x0 = (float)bx * TERRAIN_BLOCK_SIZE + (float)px * psize, z0 = (float)bz * TERRAIN_BLOCK_SIZE + (float)pz * psize;
+            float dx = fmaxf(fmaxf(x0 - eye[0], eye[0] - x0 - psize), 0.0f);
+            float dz = fmaxf(fmaxf(z0 - eye[2], eye[2] - z0 - psize), 0.0f);
+            fine[pz][px] = dx * dx + dz * dz < MUD_FINE_DISTANCE * MUD_FINE_DISTANCE;
+        }
+    for (int pz = 0; pz < PATCHES; pz++)
+        for (int px = 0; px < PATCHES; px++) {
+            float x0 = (float)bx * TERRAIN_BLOCK_SIZE + (float)px * psize, z0 = (float)bz * TERRAIN_BLOCK_SIZE + (float)pz * psize;
+            vec3 box[2] = {{x0, mr->block_hmin[b], z0}, {x0 + psize, mr->block_hmax[b], z0 + psize}};
+            if (!glm_aabb_frustum(box, planes)) continue;
+            bool f = fine[pz][px];
+            int k = f ? 2 : 1;
+            glUniform1f(mr->u_step[pass], MUDFIELD_SPACING / (float)k);
+            glUniform1f(mr->u_sub[pass], 1.0f / (float)k);
+            glUniform2i(mr->u_patch[pass], px * PATCH_SEG * k, pz * PATCH_SEG * k);
+            glUniform1i(mr->u_last[pass], SEG * k);
+            glUniform1i(mr->u_patch_n, PATCH_SEG * k);
+            if (f)
+                glUniform4i(mr->u_seam, px > 0 && !fine[pz][px - 1], px < PATCHES - 1 && !fine[pz][px + 1],
+                            pz > 0 && !fine[pz - 1][px], pz < PATCHES - 1 && !fine[pz + 1][px]);
+            else
+                glUniform4i(mr->u_seam, 0, 0, 0, 0);
+            gfx_mesh_draw(f ? &mr->patch_fine : &mr->patch_coarse);
+        }
+}
+
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye)
 {
     /* two-sided: skirts face either way */
@@ -698,19 +752,21 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
             glUniform2f(u_origin, x0, z0);
             if (pass == MUD_PASS_MAIN) set_block_decals(mr, b, &ndecals);
             glUniform1i(u_layer, s);
-            if (s >= 0) {
-                /* mud near the camera on a grid twice as fine, its heights a B-spline of the
-                 * texels: a berm crest one texel wide then runs between the texels instead of
-                 * from vertex to vertex (docs/mud.md, "Rut smoothness") */
-                bool fine = pass == MUD_PASS_MAIN && dx * dx + dz * dz < MUD_FINE_DISTANCE * MUD_FINE_DISTANCE;
-                glUniform1f(u_step, fine ? 0.5f * MUDFIELD_SPACING : MUDFIELD_SPACING);
-                glUniform1f(u_sub, fine ? 0.5f : 1.0f);
-                gfx_mesh_draw(fine ? &mr->grid_fine : &mr->grid_mud);
+            if (s >= 0 && pass == MUD_PASS_MAIN && dx * dx + dz * dz < MUD_FINE_DISTANCE * MUD_FINE_DISTANCE) {
+                draw_patches(mr, bx, bz, eye, planes);
+            } else if (s >= 0) {
+                glUniform1f(u_step, MUDFIELD_SPACING);
+                glUniform1f(u_sub, 1.0f);
+                glUniform2i(mr->u_patch[pass], 0, 0);
+                glUniform1i(mr->u_last[pass], SEG);
+                gfx_mesh_draw(&mr->grid_mud);
             } else {
                 /* coarser grids far away: vertex work is what a software rasterizer pays most for */
                 float d2 = dx * dx + dz * dz;
                 int lod = d2 < 48.0f * 48.0f ? 0 : d2 < 112.0f * 112.0f ? 1 : 2;
                 glUniform1f(u_step, TERRAIN_BLOCK_SIZE / (float)(BASE_SEG >> lod));
+                glUniform2i(mr->u_patch[pass], 0, 0);
+                glUniform1i(mr->u_last[pass], BASE_SEG);
                 gfx_mesh_draw(&mr->grid_base[lod]);
             }
             drawn++;

@@ -50,7 +50,9 @@
 
 #define MUDFIELD_RES 128
 #define MUDFIELD_SPACING (TERRAIN_BLOCK_SIZE / (MUDFIELD_RES - 1))
+#ifndef MUDFIELD_HEIGHT_STEP /* set only by tools/crest_bound.c's 1 mm variant, to weigh the step */
 #define MUDFIELD_HEIGHT_STEP 0.01f /* metres per R step: -1.28 .. +1.27 m */
+#endif
 #define MUDFIELD_SLIDE_MAX 0.5f    /* metres at G/B = 0 or 255 */
 
 typedef struct mudfield_desc {
