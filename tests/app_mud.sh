@@ -29,31 +29,14 @@ check num "$(val end.json mud_stamp_draws_total)" ">" 300                    # 4
 check num "$(val end.json blocks_active)" ">" 0
 check num "$(val end.json blocks_drawn)" ">" 0
 
-# tracks and ruts in the dumps: decode the 128x128 RGBA PNG (python3 comes with python3-glad)
+# tracks and ruts in the dumps: the 128x128 RGBA PNG, read by tests/support/png.py
 scan() {
     python3 - "$1" "${2:-118}" "${3:-132}" <<'PY'
-import struct, sys, zlib
-data = open(sys.argv[1], "rb").read()
-pos, idat, w = 8, b"", 0
-while pos < len(data):
-    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-    if kind == b"IHDR": w, h, depth, ctype = struct.unpack(">IIBB", data[pos + 8:pos + 18])
-    if kind == b"IDAT": idat += data[pos + 8:pos + 8 + n]
-    pos += 12 + n
-raw, stride, rows, prev = zlib.decompress(idat), w * 4, [], bytearray(w * 4)
-for y in range(h):
-    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for i in range(stride):
-        a = line[i - 4] if i >= 4 else 0
-        b = prev[i]
-        c = prev[i - 4] if i >= 4 else 0
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    rows.append(line); prev = line
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["TESTDIR"], "support"))
+from png import load
+w, h, ch, rows = load(sys.argv[1])
+stride = w * 4
 r = [row[i] for row in rows for i in range(0, stride, 4)]
 tracks = sum(1 for row in rows for i in range(3, stride, 4) if row[i] > 128)
 print(f"{sys.argv[1]}: R {min(r)}..{max(r)}, {tracks} track texels")
@@ -85,27 +68,11 @@ printf '0 truck %s 90\n0 dump mud-base parked_base.png\n' "$(echo "$pos" | cut -
 check "$IMPRINT" --headless --size 160x90 --scene mud --seed 1 --script parked.txt
 alpha_sum() {
     python3 - "$1" <<'PY'
-import struct, sys, zlib
-data = open(sys.argv[1], "rb").read()
-pos, idat = 8, b""
-while pos < len(data):
-    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-    if kind == b"IHDR": w, h = struct.unpack(">II", data[pos + 8:pos + 16])
-    if kind == b"IDAT": idat += data[pos + 8:pos + 8 + n]
-    pos += 12 + n
-raw, stride, prev, total = zlib.decompress(idat), w * 4, bytearray(w * 4), 0
-for y in range(h):
-    f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-    for i in range(stride):
-        a = line[i - 4] if i >= 4 else 0
-        b, c = prev[i], (prev[i - 4] if i >= 4 else 0)
-        if f == 1: line[i] = (line[i] + a) & 255
-        elif f == 2: line[i] = (line[i] + b) & 255
-        elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-        elif f == 4:
-            p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-    total += sum(line[3::4]); prev = line
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["TESTDIR"], "support"))
+from png import load
+w, h, ch, rows = load(sys.argv[1])
+total = sum(sum(row[3::4]) for row in rows)
 print(total)
 PY
 }

@@ -15,41 +15,15 @@ check "$IMPRINT" --headless --scene mud --size 320x180 --screenshot show_b.png
 check "$IMPRINT" --headless --scene mud --size 320x180 --set truck.detail=off --screenshot show_box.png
 check "$IMGTOOL" same show_a.png show_b.png
 
-# PNG decoding and the measures, in plain python3 (python3 comes with python3-glad)
-cat >png.py <<'PY'
-import struct, sys, zlib, math
-def load(path):
-    data = open(path, "rb").read()
-    pos, idat = 8, b""
-    while pos < len(data):
-        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        if kind == b"IHDR": w, h, depth, ctype = struct.unpack(">IIBB", data[pos + 8:pos + 18])
-        if kind == b"IDAT": idat += data[pos + 8:pos + 8 + n]
-        pos += 12 + n
-    ch = {2: 3, 6: 4}[ctype]
-    raw, stride, rows, prev = zlib.decompress(idat), w * ch, [], bytearray(w * ch)
-    for y in range(h):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - ch] if i >= ch else 0
-            b = prev[i]
-            c = prev[i - ch] if i >= ch else 0
-            if f == 1: line[i] = (line[i] + a) & 255
-            elif f == 2: line[i] = (line[i] + b) & 255
-            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(line); prev = line
-    return w, h, ch, rows
-PY
+# the measures in python3, PNGs read by tests/support/png.py
 
 cat >truck_region.py <<'PY'
 # The truck's region = the bounding box of the pixels that differ between the detailed and the box
 # truck (below the HUD); inside it, the share of pixels on an edge (Sobel of luma > 24) and the
 # distinct colours of each.
 import sys
-sys.path.insert(0, ".")
+import os
+sys.path.insert(0, os.path.join(os.environ["TESTDIR"], "support"))
 from png import load
 w, h, ch, a = load(sys.argv[1])
 _, _, _, b = load(sys.argv[2])
@@ -108,7 +82,8 @@ check "$IMGTOOL" same first_rut.png rut.png
 # print's own period, without slip, is unit_truck's, within 10 %).
 cat >tread.py <<'PY'
 import sys, math
-sys.path.insert(0, ".")
+import os
+sys.path.insert(0, os.path.join(os.environ["TESTDIR"], "support"))
 from png import load
 w, h, ch, rows = load(sys.argv[1])
 spacing, tread = 16.0 / 127.0, 2 * math.pi * 0.55 / 6
