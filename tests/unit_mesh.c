@@ -93,6 +93,42 @@ static void append_mirrored_keeps_winding(void **state)
     mesh_data_free(&all);
 }
 
+/* Placed parts land where they are asked to: bounds of a box and of a cylinder along each axis,
+ * and the winding still matches the normals after the turns. */
+static void placed_parts_land_where_asked(void **state)
+{
+    (void)state;
+    mesh_data m = {0};
+    mesh_add_box(&m, (float[3]){1, 2, 3}, (float[3]){0.5f, 0.25f, 2}, 0, 0);
+    vec3 lo, hi;
+    mesh_bounds(&m, lo, hi);
+    const float want_lo[3] = {0.5f, 1.75f, 1}, want_hi[3] = {1.5f, 2.25f, 5};
+    for (int k = 0; k < 3; k++) {
+        assert_float_equal(lo[k], want_lo[k], 1e-5);
+        assert_float_equal(hi[k], want_hi[k], 1e-5);
+    }
+    assert_winding_matches_normals(&m);
+    for (int axis = 0; axis < 3; axis++) {
+        mesh_clear(&m);
+        mesh_add_cylinder(&m, (float[3]){-1, 0.5f, 4}, axis, 0.1f, 0.6f, 16);
+        mesh_bounds(&m, lo, hi);
+        const float c[3] = {-1, 0.5f, 4};
+        for (int k = 0; k < 3; k++) {
+            float half = k == axis ? 0.3f : 0.1f;
+            assert_float_equal(lo[k], c[k] - half, 1e-4);
+            assert_float_equal(hi[k], c[k] + half, 1e-4);
+        }
+        assert_winding_matches_normals(&m);
+    }
+    /* turned a quarter about x: the box's y extent becomes its z extent */
+    mesh_clear(&m);
+    mesh_add_box(&m, (float[3]){0, 0, 0}, (float[3]){0.1f, 0.2f, 0.3f}, GLM_PI_2f, 0);
+    mesh_bounds(&m, lo, hi);
+    assert_float_equal(hi[1], 0.3f, 1e-4);
+    assert_float_equal(hi[2], 0.2f, 1e-4);
+    mesh_data_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -100,6 +136,7 @@ int main(void)
         cmocka_unit_test(box_smooth_normals_weld_corners),
         cmocka_unit_test(sphere_and_cylinder_are_consistent),
         cmocka_unit_test(append_mirrored_keeps_winding),
+        cmocka_unit_test(placed_parts_land_where_asked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -109,8 +109,8 @@ static void fx__smoke(void *user, const float pos[3], float radius)
 static void fx__transient(void *user, fx_kind kind, const fx_billboard *b, int count)
 {
     fx_system *fx = user;
-    const int atlas = kind == FX_CLOD ? BB_ATLAS_CLOD : kind == FX_TRACER ? BB_ATLAS_SPARK : BB_ATLAS_SMOKE;
-    const int blend = kind == FX_TRACER ? BB_BLEND_ADDITIVE : BB_BLEND_ALPHA;
+    const int atlas = kind == FX_CLOD ? BB_ATLAS_CLOD : kind == FX_TRACER ? BB_ATLAS_SPARK : kind == FX_FLASH ? BB_ATLAS_FIRE : BB_ATLAS_SMOKE;
+    const int blend = kind == FX_TRACER || kind == FX_FLASH ? BB_BLEND_ADDITIVE : BB_BLEND_ALPHA;
     for (int i = 0; i < count; i++) {
         particle q = particle_init(atlas, blend);
         memcpy(q.pos, b[i].pos, sizeof q.pos);
@@ -119,8 +119,8 @@ static void fx__transient(void *user, fx_kind kind, const fx_billboard *b, int c
         q.color = particles_rgba(b[i].color[0] / 255.0f, b[i].color[1] / 255.0f, b[i].color[2] / 255.0f,
                                  b[i].color[3] / 255.0f);
         /* a different clod shape per billboard, stable per slot; a tracer's sprites are the spark's
-         * first, brightest frame */
-        q.frame0 = kind == FX_TRACER ? 0 : (uint8_t)((i * 37u) & 63u);
+         * first, brightest frame; a flash's are early frames of the fireball */
+        q.frame0 = kind == FX_TRACER ? 0 : kind == FX_FLASH ? (uint8_t)(4u + i * 3u) : (uint8_t)((i * 37u) & 63u);
         memcpy(q.vel, b[i].vel, sizeof q.vel);
         q.align = b[i].align < BB_ALIGN_COUNT ? b[i].align : BB_ALIGN_SCREEN;
         q.life = 1.0f;

@@ -54,8 +54,9 @@ typedef struct fx_billboard {
 /* How a billboard faces the camera (`--bb-align` overrides it; core/bb/particles.h bb_align). */
 enum { FX_ALIGN_SCREEN = 0, FX_ALIGN_VIEWPOINT = 1, FX_ALIGN_VELOCITY = 2 };
 
-/* FX_TRACER: additive spark sprites (a chain of them draws a shot's streak). */
-typedef enum fx_kind { FX_CLOD, FX_SMOKE, FX_TRACER } fx_kind;
+/* FX_TRACER: additive spark sprites (a chain of them draws a shot's streak); FX_FLASH: additive
+ * fire sprites (a muzzle flash). */
+typedef enum fx_kind { FX_CLOD, FX_SMOKE, FX_TRACER, FX_FLASH } fx_kind;
 
 /* Particle effects the scenes ask for; filled by the app (src/app/fx.c, the billboard module).
  * Any pointer may be NULL (no particle system): check before calling. Positions in world space.

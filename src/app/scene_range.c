@@ -32,6 +32,7 @@
 #include "gfx/timer.h"
 
 #define RANGE_FLASH_S 0.06f /* muzzle flash after a shot */
+#define RANGE_KICK_S 0.12f  /* the gun's recoil, back to rest */
 #define RANGE_TRACER_SPRITES 1024
 
 typedef struct range {
@@ -46,6 +47,8 @@ typedef struct range {
     mat4 rest[ROBOT_PLATE_COUNT]; /* plate -> bind space: the unwrap's models */
     weapon gun;
     float flash;                 /* muzzle flash time left */
+    float kick;                  /* recoil, 1 at a shot, 0 at rest */
+    viewmodel *vm;               /* the gun in hand */
     double refit_ms;             /* CPU skinning + BVH refit of the last step */
     fx_billboard tracer_bb[RANGE_TRACER_SPRITES];
     bool cut_dirty, clear_pending, robot_drawn; /* robot_drawn: the body met the view frustum in the last main pass */
@@ -81,9 +84,12 @@ static void range__pose(range *s)
     s->refit_ms = (gfx_now() - t0) * 1000.0;
 }
 
-static float range__barrel(const range *s)
+/* The gun's frame in the world for the camera as it is now. */
+static void range__gun(const range *s, mat4 gun)
 {
-    return s->gun.kind == WEAPON_SHOTGUN ? 70.0f : s->gun.kind == WEAPON_AUTO ? 60.0f : 85.0f;
+    mat4 view, proj;
+    camera_matrices(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), view, proj);
+    viewmodel_pose(view, s->kick, gun);
 }
 
 static void range_destroy(void *p);
@@ -102,7 +108,8 @@ static void *range_create(scene_ctx *ctx)
     s->dm = s->bs ? damage_map_create(&(damage_map_desc){0}, s->rb) : NULL;
     /* the robot, its plates and their respawn all burn through the dissolve stage */
     s->dv = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_NONE});
-    if (!s->bs || !s->dm || !s->dv || !(s->stage = range_stage_create(ctx->r))) {
+    s->vm = viewmodel_create();
+    if (!s->bs || !s->dm || !s->dv || !s->vm || !(s->stage = range_stage_create(ctx->r))) {
         log_error("range scene: the damage map, the dissolve stage or the range could not be created");
         range_destroy(s);
         return NULL;
@@ -125,6 +132,7 @@ static void range_destroy(void *p)
     if (!s) return;
     gfx_mesh_destroy(&s->body);
     gfx_mesh_destroy(&s->glow);
+    viewmodel_destroy(s->vm);
     dissolve_destroy(s->dv);
     range_stage_destroy(s->stage);
     damage_map_destroy(s->dm);
@@ -157,14 +165,13 @@ static void range_update(void *p, const app_input *in, float dt)
     weapon_shot shots[WEAPON_MAX_SHOTS];
     int n = !range_play_can_fire(&s->play) ? 0 : weapon_update(&s->gun, dt, dir, shots, WEAPON_MAX_SHOTS);
     if (n) {
+        /* from the gun's muzzle as it stands before this shot's kick, towards the crosshair */
+        mat4 gun;
+        vec3 muzzle;
+        range__gun(s, gun);
+        viewmodel_muzzle(s->vm, s->gun.kind, gun, muzzle);
         s->flash = RANGE_FLASH_S;
-        /* from the muzzle (the barrel's end on screen, 0.45 m ahead) towards the crosshair */
-        vec3 muzzle, mdir;
-        float ndc[2];
-        viewmodel_muzzle_ndc(s->ctx->width, s->ctx->height, range__barrel(s), ndc);
-        camera_ray(s->ctx->cam, aspect, ndc[0], ndc[1], muzzle, mdir);
-        glm_vec3_normalize(mdir);
-        glm_vec3_muladds(mdir, 0.45f, muzzle);
+        s->kick = 1.0f;
         range_play_hit hits[WEAPON_MAX_SHOTS];
         bool hit[WEAPON_MAX_SHOTS];
         range_play_volley(&s->play, s->bs, org, dir, muzzle, shots, n, hits, hit);
@@ -172,6 +179,7 @@ static void range_update(void *p, const app_input *in, float dt)
             if (hit[i]) range__impact(s, &hits[i], shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE));
     }
     s->flash = fmaxf(0.0f, s->flash - dt);
+    if (!n) s->kick = fmaxf(0.0f, s->kick - dt / RANGE_KICK_S);
 
     if (range_play_update(&s->play, dt) & RANGE_PLAY_RESET) {
         /* the robot is invisible now: forget every hole */
@@ -199,6 +207,13 @@ static void range_prepare(void *p)
         s->tracer_bb[i] = (fx_billboard){{sprite[i][0], sprite[i][1], sprite[i][2]}, 0.06f, 0.0f, {255, 220, 150, a}};
     }
     if (n && s->ctx->fx.transient) s->ctx->fx.transient(s->ctx->fx.user, FX_TRACER, s->tracer_bb, n);
+    if (s->flash > 0.0f && s->ctx->fx.transient) {
+        mat4 gun;
+        fx_billboard fl[VIEWMODEL_FLASH_SPRITES];
+        range__gun(s, gun);
+        viewmodel_flash(s->vm, s->gun.kind, gun, s->flash / RANGE_FLASH_S, fl);
+        s->ctx->fx.transient(s->ctx->fx.user, FX_FLASH, fl, VIEWMODEL_FLASH_SPRITES);
+    }
 }
 
 static void range_draw(void *p, scene_pass pass)
@@ -224,6 +239,11 @@ static void range_draw(void *p, scene_pass pass)
                                                    .visible = s->play.visible, .dv = s->dv, .dissolve = s->play.plate_dissolve},
                       pass == SCENE_PASS_SHADOW ? DAMAGE_PASS_SHADOW : DAMAGE_PASS_MAIN);
     gfx_pass_end();
+    if (pass == SCENE_PASS_MAIN) { /* last: nothing of the range stands between the eye and the gun */
+        mat4 gun;
+        range__gun(s, gun);
+        viewmodel_draw(s->vm, s->ctx->r, s->gun.kind, gun);
+    }
 }
 
 static bool range_supports(script_op op)
@@ -324,7 +344,6 @@ static void range_hud(void *p, float x, float y)
     gfx_hud_text(x, y + line, scale, (float[4]){0.8f, 0.9f, 1, 0.9f}, "unwrap %lld  fade %lld%s", st.unwrap_passes,
                  st.fade_passes, st.fade_steps_left ? "  (cooling)" : "  (at rest)");
     gfx_hud_crosshair((float)w * 0.5f, (float)h * 0.5f, scale);
-    viewmodel_draw(w, h, range__barrel(s), s->flash / RANGE_FLASH_S);
 }
 
 static void range_keys_help(char *buf, size_t len)

@@ -212,6 +212,32 @@ void mesh_build_cylinder(mesh_data *m, float r, float h, int slices, int caps)
     mesh_compute_smooth_normals(m, 1e-5f);
 }
 
+void mesh_add_box(mesh_data *m, const float c[3], const float h[3], float rx, float ry)
+{
+    mesh_data b = {0};
+    mesh_build_box(&b, h, 1);
+    mat4 xf;
+    glm_translate_make(xf, (vec3){c[0], c[1], c[2]});
+    if (ry != 0.0f) glm_rotate(xf, ry, (vec3){0, 1, 0});
+    if (rx != 0.0f) glm_rotate(xf, rx, (vec3){1, 0, 0});
+    mesh_append(m, &b, xf);
+    mesh_data_free(&b);
+}
+
+void mesh_add_cylinder(mesh_data *m, const float c[3], int axis, float r, float len, int slices)
+{
+    mesh_data cy = {0};
+    mesh_build_cylinder(&cy, r, len, slices, 1);
+    mat4 xf; /* the builder's axis is y from its base: moved to the base, then turned onto the axis */
+    vec3 base = {c[0], c[1], c[2]};
+    base[axis] -= 0.5f * len;
+    glm_translate_make(xf, base);
+    if (axis == 0) glm_rotate(xf, -GLM_PI_2f, (vec3){0, 0, 1});
+    if (axis == 2) glm_rotate(xf, GLM_PI_2f, (vec3){1, 0, 0});
+    mesh_append(m, &cy, xf);
+    mesh_data_free(&cy);
+}
+
 void mesh_compute_normals(mesh_data *m)
 {
     for (int i = 0; i < m->vertex_count; i++) glm_vec3_zero(m->nrm[i]);

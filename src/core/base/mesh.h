@@ -47,6 +47,11 @@ void mesh_build_box(mesh_data *m, const float half_extent[3], int cells_per_side
 void mesh_build_sphere(mesh_data *m, float radius, int slices, int stacks);
 void mesh_build_plane(mesh_data *m, float size_x, float size_z, int cells); /* y = 0, normal +y */
 void mesh_build_cylinder(mesh_data *m, float radius, float height, int slices, int caps); /* axis y, base y=0 */
+/* Placed parts for models built of primitives (the truck, the guns): a box of half extents h
+ * centred on c, turned by rx about x, then by ry about y (radians); a capped cylinder of radius r
+ * and length len centred on c along axis 0 (x), 1 (y) or 2 (z). */
+void mesh_add_box(mesh_data *m, const float c[3], const float h[3], float rx, float ry);
+void mesh_add_cylinder(mesh_data *m, const float c[3], int axis, float r, float len, int slices);
 
 /* Area-weighted vertex normals from the triangles (overwrites nrm). */
 void mesh_compute_normals(mesh_data *m);

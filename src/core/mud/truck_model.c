@@ -3,43 +3,21 @@
 #include <math.h>
 #include <string.h>
 
-/* a box of half extents h at c, turned by rx about x then ry about y (radians) */
+/* the parts' placements, through core/base/mesh.h's placed primitives */
 static void box_r(mesh_data *m, float cx, float cy, float cz, float hx, float hy, float hz, float rx, float ry)
 {
-    mesh_data b = {0};
-    mesh_build_box(&b, (float[3]){hx, hy, hz}, 1);
-    mat4 xf;
-    glm_translate_make(xf, (vec3){cx, cy, cz});
-    if (ry != 0.0f) glm_rotate(xf, ry, (vec3){0, 1, 0});
-    if (rx != 0.0f) glm_rotate(xf, rx, (vec3){1, 0, 0});
-    mesh_append(m, &b, xf);
-    mesh_data_free(&b);
+    mesh_add_box(m, (float[3]){cx, cy, cz}, (float[3]){hx, hy, hz}, rx, ry);
 }
-
 static void box(mesh_data *m, float cx, float cy, float cz, float hx, float hy, float hz) { box_r(m, cx, cy, cz, hx, hy, hz, 0, 0); }
-
 /* a cylinder along x (the axle), centred on (cx, cy, cz) */
 static void cyl_x(mesh_data *m, float cx, float cy, float cz, float r, float len, int slices)
 {
-    mesh_data c = {0};
-    mesh_build_cylinder(&c, r, len, slices, 1);
-    mat4 xf;
-    glm_translate_make(xf, (vec3){cx - 0.5f * len, cy, cz});
-    glm_rotate(xf, -GLM_PI_2f, (vec3){0, 0, 1});
-    mesh_append(m, &c, xf);
-    mesh_data_free(&c);
+    mesh_add_cylinder(m, (float[3]){cx, cy, cz}, 0, r, len, slices);
 }
-
 /* a cylinder along z (a head light's lens), its base at z */
 static void cyl_z(mesh_data *m, float cx, float cy, float z, float r, float len)
 {
-    mesh_data c = {0};
-    mesh_build_cylinder(&c, r, len, 16, 1);
-    mat4 xf;
-    glm_translate_make(xf, (vec3){cx, cy, z});
-    glm_rotate(xf, GLM_PI_2f, (vec3){1, 0, 0});
-    mesh_append(m, &c, xf);
-    mesh_data_free(&c);
+    mesh_add_cylinder(m, (float[3]){cx, cy, z + 0.5f * len}, 2, r, len, 16);
 }
 
 static void part(truck_part *p, float r, float g, float b, float spec)
