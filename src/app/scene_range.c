@@ -9,50 +9,21 @@
  * pose that was drawn. Blasts are stored in bind space (the hit's barycentric point on the bind
  * triangle), and the unwrap draws the plates at their rest transforms: a hole opens where the
  * shot landed and travels with the limb.
- * Script: weapon, fire, hold, blast, robot respawn, robot anim. Views and dumps: damage, damage-fading.
+ * Script: weapon, fire, hold, blast, robot respawn, robot anim. Views and dumps: damage, damage-fading
+ * (what the scene shows and reports — views, dumps, stats, bench, HUD — is scene_range_report.c).
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "app/range_stage.h"
-#include "app/scene.h"
-#include "app/viewmodel.h"
+#include "app/scene_range_state.h"
 #include "core/base/alloc.h"
 #include "core/base/log.h"
-#include "core/damage/range_play.h"
-#include "core/damage/weapon.h"
-#include "damage/damage.h"
-#include "dissolve/dissolve.h"
-#include "gfx/dump.h"
 #include "gfx/hud.h"
-#include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 #include "gfx/timer.h"
 
-#define RANGE_FLASH_S 0.06f /* muzzle flash after a shot */
-#define RANGE_KICK_S 0.12f  /* the gun's recoil, back to rest */
-#define RANGE_TRACER_SPRITES 1024
-
-typedef struct range {
-    range_play play;             /* plates in flight, knock-back, respawn (core/damage/range_play.h) */
-    scene_ctx *ctx;
-    robot *rb;
-    blast_state *bs;
-    damage_map *dm;
-    dissolve *dv;
-    range_stage *stage;          /* floor, walls, stands, lamps */
-    gfx_mesh body, glow;
-    mat4 rest[ROBOT_PLATE_COUNT]; /* plate -> bind space: the unwrap's models */
-    weapon gun;
-    float flash;                 /* muzzle flash time left */
-    float kick;                  /* recoil, 1 at a shot, 0 at rest */
-    viewmodel *vm;               /* the gun in hand */
-    double refit_ms;             /* CPU skinning + BVH refit of the last step */
-    fx_billboard tracer_bb[RANGE_TRACER_SPRITES];
-    bool cut_dirty, clear_pending, robot_drawn; /* robot_drawn: the body met the view frustum in the last main pass */
-} range;
 
 /* A blast sphere in bind space: CPU history and blow-offs (core), GPU queue, effects. */
 static void range__blast(range *s, const float bind[3], float radius, const float dir[3])
@@ -271,87 +242,6 @@ static scene_cmd_result range_command(void *p, const script_cmd *c)
         return SCENE_CMD_OK;
     default: return SCENE_CMD_UNSUPPORTED;
     }
-}
-
-static GLuint range__map(range *s, const char *name)
-{
-    return !strcmp(name, "damage") ? damage_map_texture(s->dm) : !strcmp(name, "damage-fading") ? damage_map_fading_texture(s->dm) : 0;
-}
-
-static const char *const range_views[] = {"damage", "damage-fading", NULL};
-
-static bool range_view(void *p, const char *name, scene_view *out)
-{
-    GLuint tex = range__map(p, name);
-    if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, strcmp(name, "damage") ? "fading damage map" : "damage map (R hole, G 1.1r, B 1.2r)",
-                                 damage_map_layout_texture(((range *)p)->dm)}; /* the atlas dimly under the map */
-    return tex != 0;
-}
-
-static bool range_dump(void *p, const char *target, const char *path)
-{
-    range *s = p;
-    if (!strcmp(target, "damage-scorch")) return damage_map_dump_scorch(s->dm, path);
-    GLuint tex = range__map(p, target);
-    if (!tex) return false;
-    glFinish(); /* the maps were just rendered through an FBO */
-    return gfx_dump_texture(tex, path);
-}
-
-static void range_stats(void *p, json_writer *w)
-{
-    range *s = p;
-    damage_map_write_stats(s->dm, w);
-    json_int(w, "plates_attached", blast_plates_attached(s->bs));
-    json_string(w, "weapon", weapon_name(s->gun.kind));
-    json_int(w, "shells", s->gun.shells); /* trigger events: one per semi-automatic pull */
-    range_play_stats(&s->play, s->bs, w);
-    json_number(w, "robot_refit_ms", s->refit_ms);
-    json_bool(w, "robot_drawn", s->robot_drawn);
-    mat4 view, proj, vp;
-    camera_matrices(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), view, proj);
-    glm_mat4_mul(proj, view, vp);
-    range_play_stats_hole(&s->play, s->bs, vp, s->ctx->width, s->ctx->height, w);
-}
-
-static void range_bench(void *p, json_writer *w)
-{
-    range *s = p;
-    float spheres[RANGE_PLAY_SHELL][4];
-    int n = range_play_shell_spheres(&s->play, s->bs, spheres);
-    damage_bench_write(s->dm, s->rest, s->play.attached, (const float (*)[4])spheres, n, w);
-    /* the per-step cost of hits on the drawn pose: CPU skinning of every ray-tested vertex + refit */
-    enum { REPS = 50 };
-    double t0 = gfx_now();
-    for (int i = 0; i < REPS; i++) blast_set_pose(s->bs, s->play.palette);
-    json_number(w, "robot_skin_refit_ms", (gfx_now() - t0) * 1000.0 / REPS);
-}
-
-static void range_hud(void *p, float x, float y)
-{
-    range *s = p;
-    const int w = s->ctx->width, h = s->ctx->height;
-    const float scale = 1.0f, line = gfx_hud_line_height(scale); /* the HUD's text rule sizes it from h */
-    const float white[4] = {1, 1, 1, 0.95f}, shade[4] = {0, 0, 0, 0.45f};
-    damage_map_stats st = damage_map_get_stats(s->dm);
-    char top[160];
-    snprintf(top, sizeof top, "weapon: %s   blasts %lld   plates %d/%d   robot %s", weapon_name(s->gun.kind), st.blasts,
-             blast_plates_attached(s->bs), ROBOT_PLATE_COUNT, robot_anim_state(&s->play.anim));
-    float tw, th;
-    gfx_hud_measure(top, scale, &tw, &th);
-    gfx_hud_rect(x - 4, y - 3, tw + 8, line * 2.0f + 4, shade);
-    gfx_hud_text(x, y, scale, white, "%s", top);
-    gfx_hud_text(x, y + line, scale, (float[4]){0.8f, 0.9f, 1, 0.9f}, "unwrap %lld  fade %lld%s", st.unwrap_passes,
-                 st.fade_passes, st.fade_steps_left ? "  (cooling)" : "  (at rest)");
-    gfx_hud_crosshair((float)w * 0.5f, (float)h * 0.5f, scale);
-}
-
-static void range_keys_help(char *buf, size_t len)
-{
-    char keys[128] = "";
-    for (int k = 0; k < WEAPON_KIND_COUNT; k++) /* keys 1.. select the weapons in table order */
-        snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%d %s", k ? "  " : "", k + 1, weapon_names[k]);
-    snprintf(buf, len, "LMB / right trigger  fire\n%s\nR  respawn the robot\nT  robot: idle, walk, stop", keys);
 }
 
 const scene_vtable scene_range = {
