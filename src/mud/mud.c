@@ -716,6 +716,9 @@ static void draw_patches(mud_renderer *mr, int bx, int bz, const vec3 eye, vec4 
                 glUniform4i(mr->u_seam, 0, 0, 0, 0);
             gfx_mesh_draw(f ? &mr->patch_fine : &mr->patch_coarse);
         }
+    /* the seams are a patch's alone: a whole block drawn next must not take its last ones (they
+     * would move that block's vertices on one row and column) */
+    glUniform4i(mr->u_seam, 0, 0, 0, 0);
 }
 
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye)
