@@ -1,6 +1,6 @@
 // bb_common.glsl — billboard uniforms, atlas animation and alignment shared by the batchers'
-// shaders. bb_frame() is mirrored on the CPU by bb_anim_frame_phase() (src/core/bb/bb_anim.c),
-// the corner expansion by bb_corners() (src/core/bb/bb_batch.c, batcher C); gl tests check that
+// shaders. bb_frame() is mirrored on the CPU by bb_anim_frame_phase() (src/bb/core/bb_anim.c),
+// the corner expansion by bb_corners() (src/bb/core/bb_batch.c, batcher C); gl tests check that
 // they agree.
 
 uniform mat4 u_view;

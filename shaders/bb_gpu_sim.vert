@@ -1,6 +1,6 @@
 #version 330 core
 // One step of the GPU particles, captured by transform feedback (no rasterization): the same
-// equations as bb_gpu_sim_step() in src/core/bb/bb_gpu_sim.c, line for line; gl_VertexID is
+// equations as bb_gpu_sim_step() in src/bb/core/bb_gpu_sim.c, line for line; gl_VertexID is
 // the particle's index.
 
 layout(location = 0) in vec4 a_pos_age;  // position, age (s)

@@ -4,7 +4,7 @@
 // SHADOW_PASS: the caster of the same.
 #include "common.glsl"
 #include "dissolve.glsl"
-#include "skin.glsl"
+#include "gfx_skin.glsl"
 in vec3 a_pos;
 in vec3 a_nrm;
 in vec2 a_uv;

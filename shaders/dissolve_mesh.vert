@@ -3,7 +3,7 @@
 // dissolve.glsl, so the shadow bulges and stretches with the mesh.
 #include "common.glsl"
 #include "dissolve.glsl"
-#include "skin.glsl"
+#include "gfx_skin.glsl"
 in vec3 a_pos;
 in vec3 a_nrm;
 in vec3 a_snrm;

@@ -16,7 +16,7 @@ vec2 mud_unpack_slide(vec2 gb) { return (gb * 255.0 - 128.0) / 127.0 * MUD_SLIDE
 
 const float MUD_ROAD_EDGE_SCALE = 32.0;    // ROADS_EDGE_SCALE, R steps per metre
 
-// Baked road data at world xz (core/mud/roads.h): R signed distance to the edge, G across.
+// Baked road data at world xz (mud/core/roads.h): R signed distance to the edge, G across.
 uniform sampler2D u_road;
 vec2 mud_road_sample(vec2 xz)
 {

@@ -1,7 +1,7 @@
 #version 330 core
 // Plants, mud chunks and the physics view's collision shapes: one instanced draw per model. The
 // instance's matrix (columns i_m0..i_m3) places the unit model; the vertex's uv.x names its
-// material (core/mud/prop_models.h), uv.y a shade; i_tint varies the colour per instance.
+// material (mud/core/prop_models.h), uv.y a shade; i_tint varies the colour per instance.
 // With SHADOW_PASS defined it is the depth-only caster of the same instances.
 #include "common.glsl"
 in vec3 a_pos;

@@ -1,6 +1,6 @@
 #version 330 core
 // One wheel primitive drawn into a mud block's render target (src/mud/mud.c, pass mud.stamp). The
-// arithmetic mirrors mudfield_stamp in core/mud/mudfield.c step for step, on the same bytes, so
+// arithmetic mirrors mudfield_stamp in mud/core/mudfield.c step for step, on the same bytes, so
 // the GPU target and the CPU physics field stay equal:
 //   SUM_PASS  one fragment: the whole height steps the tyre removes from the touched rectangle
 //   else      each texel of the block inside the rectangle: lowered to the tyre, its share of the

@@ -1,6 +1,6 @@
 #version 330 core
 // The truck's surface: the part's colour, HDR emissive lights, and the mud it picked up. The dirt
-// mask (core/mud/truck_dirt.h, R8 TRUCK_DIRT_TEX_W x TRUCK_DIRT_TEX_H: a grid per side of the body
+// mask (mud/core/truck_dirt.h, R8 TRUCK_DIRT_TEX_W x TRUCK_DIRT_TEX_H: a grid per side of the body
 // along z and up, the tyres in the last row) says how much mud a place took; a value noise at the
 // body-space position breaks it into splashes, so the mud grows from specks into a crust.
 #include "common.glsl"

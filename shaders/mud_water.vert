@@ -1,6 +1,6 @@
 #version 330 core
 // The water of one block: a (WATER_RES+1)^2 grid lifted to the simulated surface. u_water holds
-// per corner: surface height, depth of the water column, flow u and v (core/mud/water.h).
+// per corner: surface height, depth of the water column, flow u and v (mud/core/water.h).
 #include "common.glsl"
 in vec3 a_pos;
 uniform sampler2D u_water;

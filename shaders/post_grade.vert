@@ -1,5 +1,5 @@
 #version 330 core
-// The colour pass's triangle (as fullscreen.vert). With auto exposure its three vertices read the
+// The colour pass's triangle (as gfx_fullscreen.vert). With auto exposure its three vertices read the
 // 1x1 exposure and hand it on flat: one fetch per vertex instead of one per pixel.
 uniform sampler2D u_exposure_tex;
 uniform float u_exposure; // fixed exposure (without POST_AUTO_EXPOSURE)

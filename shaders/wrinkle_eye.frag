@@ -1,5 +1,5 @@
 #version 330 core
-// The eyes (sclera, iris, pupil: one albedo each): lit like lit.frag, under a wet coat. The tear
+// The eyes (sclera, iris, pupil: one albedo each): lit like gfx_lit.frag, under a wet coat. The tear
 // film is a mirror: the sky reflected with Fresnel, and a catchlight — the bright sky above and
 // behind the viewer, mirrored as a tight glint. The sun's own glint would sit under the upper lid
 // (the sun is high), so the catchlight's direction leans from the viewer toward the sun: it lands

@@ -1,7 +1,7 @@
 // Blendshapes on the GPU: the deltas of every shape at full weight live in a texture buffer,
 // vertex v of shape s at texels 2 (s N + v) (position) and 2 (s N + v) + 1 (normal), N =
 // u_shape_vertices, v = u_shape_first + gl_VertexID (the skin from 0, the mouth after it); each
-// vertex adds weight x delta for the shapes with a weight, the normal is renormalized. CPU mirror: head_apply_shapes (src/core/wrinkle/head.c). u_shape_vertices = 0:
+// vertex adds weight x delta for the shapes with a weight, the normal is renormalized. CPU mirror: head_apply_shapes (src/wrinkle/core/head.c). u_shape_vertices = 0:
 // no shapes (a mesh that is not the head), nothing moves.
 #define MORPH_SHAPES 6
 uniform samplerBuffer u_shape_deltas;

@@ -5,7 +5,7 @@
  * The robot is the one the range builds (robot_create with the default desc); the texture lies
  * in its shared armor atlas, the damage map's UV space, so the armor shader reads the detail at
  * the same uv as the holes. Panel seams, inset panels, bolts, vents and worn bevelled edges come
- * from core/damage/armor_detail.h (channels: RG tangent-space normal, B cavity, A bare metal).
+ * from damage/core/armor_detail.h (channels: RG tangent-space normal, B cavity, A bare metal).
  * PNG rows are top-down: the first row is the atlas' top (v = 1), as the loader expects.
  * Rebuild it whenever the robot's plates or atlas change (unit_armor_detail fails until then).
  * Exit status 0 on success, 1 if the file cannot be written, 2 on bad arguments.
@@ -16,8 +16,8 @@
 
 #include <stb_image_write.h>
 
-#include "core/damage/armor_detail.h"
-#include "core/damage/robot.h"
+#include "damage/core/armor_detail.h"
+#include "damage/core/robot.h"
 
 int main(int argc, char **argv)
 {

@@ -24,9 +24,9 @@
 #include <stb_image_write.h>
 #include <stb_perlin.h>
 
-#include "core/wrinkle/head.h"
-#include "core/base/log.h"
-#include "core/wrinkle/wrinkle_math.h"
+#include "wrinkle/core/head.h"
+#include "base/log.h"
+#include "wrinkle/core/wrinkle_math.h"
 
 
 #define BAKE_SIZE 512

@@ -7,16 +7,16 @@
  * A wheel is stamped along a straight line at a steady penetration (no truck, no dynamics: any
  * wobble is the stamping's and the grid's), at 0, 33 and 45 degrees to the texel grid. The field
  * is then reconstructed as the fine grid draws it, the cubic B-spline of the texels, at 8 samples
- * per texel, and the outer berm's crest is traced row by row (core/mud/crest.h) against its
+ * per texel, and the outer berm's crest is traced row by row (mud/core/crest.h) against its
  * fitted line. That is the best any drawing of these texels can do: a renderer that evaluates the
  * B-spline exactly at every pixel shows this crest. Prints one line per case, in texels. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "core/mud/crest.h"
-#include "core/mud/mudfield.h"
-#include "core/mud/terrain.h"
+#include "mud/core/crest.h"
+#include "mud/core/mudfield.h"
+#include "mud/core/terrain.h"
 
 enum { FIELD = 256, SUB = 8 };
 

@@ -4,9 +4,9 @@
  *   docs_figures dissolve-weights OUT.png
  *       the dissolve's glow, push and pull weights (and the pull's lerp factor w²) against
  *       d = t - threshold, at the default edge width and band, from the CPU mirror
- *       (core/dissolve/dissolve_math.h: the same formulas as shaders/dissolve.glsl)
+ *       (dissolve/core/dissolve_math.h: the same formulas as shaders/dissolve.glsl)
  *   docs_figures damage-atlas OUT.png [MAP.png]
- *       the robot's armor atlas (core/damage/robot.h): every chart filled in its plate's colour,
+ *       the robot's armor atlas (damage/core/robot.h): every chart filled in its plate's colour,
  *       outlined, outer charts labelled with the plate name; MAP.png (a `dump damage`) drawn over it
  *   docs_figures zoom OUT.png SCALE X Y W H LABEL IN.png [LABEL IN.png ...]
  *       the same rectangle of every IN.png, enlarged SCALE times (nearest texel, so pixels stay
@@ -25,9 +25,9 @@
 #include <stb_easy_font.h>
 #include <stb_image_write.h>
 
-#include "core/base/image.h"
-#include "core/damage/robot.h"
-#include "core/dissolve/dissolve_math.h"
+#include "base/image.h"
+#include "damage/core/robot.h"
+#include "dissolve/core/dissolve_math.h"
 
 typedef struct canvas {
     int w, h;

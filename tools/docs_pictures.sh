@@ -5,7 +5,7 @@
 # Usage: tools/docs_pictures.sh [SCRIPT...]   (default: every docs/scripts/*.txt that makes pictures,
 #        then the figures below that other programs of ours make)
 #        tools/docs_pictures.sh --figures     (the figures alone, from the pictures as they are)
-# This script is the one place the docs' pictures come from: tests/app_docs.sh fails on a PNG in
+# This script is the one place the docs' pictures come from: tests/app/app_docs.sh fails on a PNG in
 # docs/img that no docs/scripts file and no line here makes, unless it is in the FROZEN list.
 # FROZEN: pictures of an earlier build, kept for a before/after comparison; no build makes them now:
 #   mud_rut_before.png mud_top_before.png (docs/mud.md: the rut before per-pixel normals)

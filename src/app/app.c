@@ -5,17 +5,17 @@
 #include <string.h>
 #include <time.h>
 
-#include "app/fx.h"
+#include "bb/fx.h"
 #include "app/platform.h"
-#include "app/scene.h"
+#include "gfx/scene.h"
 #include "app/ui.h"
 #include "app/showcase.h"
-#include "core/base/log.h"
-#include "core/base/names.h"
-#include "core/base/post_settings.h"
-#include "core/base/stats.h"
-#include "core/mud/level.h"
-#include "core/mud/mud_sim.h"
+#include "base/log.h"
+#include "base/names.h"
+#include "base/post_settings.h"
+#include "base/stats.h"
+#include "mud/core/level.h"
+#include "mud/core/mud_sim.h"
 #include "gfx/dump.h"
 #include "gfx/hud.h"
 #include "gfx/panel.h"
@@ -343,7 +343,7 @@ static void app__due_commands(app *a)
     }
 }
 
-/* Per frame, from the frame's take: see the input rule in core/base/input.h. */
+/* Per frame, from the frame's take: see the input rule in base/input.h. */
 static void app__keys(app *a)
 {
     const app_input *in = &a->in;

@@ -6,8 +6,8 @@
 #ifndef IMPRINT_APP_APP_H
 #define IMPRINT_APP_APP_H
 
-#include "core/base/options.h"
-#include "core/base/script.h"
+#include "base/options.h"
+#include "base/script.h"
 
 int app_run(const options *opt, const script *scr);
 

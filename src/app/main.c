@@ -4,8 +4,8 @@
 #include <unistd.h>
 
 #include "app/app.h"
-#include "core/base/options.h"
-#include "core/base/script.h"
+#include "base/options.h"
+#include "base/script.h"
 
 /* Output files are written at the end of a run: check their folders now, so a typo does not
  * cost a whole run. */

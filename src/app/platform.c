@@ -1,11 +1,11 @@
 #include "app/platform.h"
-#include "core/base/alloc.h"
+#include "base/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/ui.h"
-#include "core/base/log.h"
+#include "base/log.h"
 #include "gfx/gl.h"
 #include "gfx/headless.h"
 #include "gfx/timer.h"

@@ -20,7 +20,7 @@
 
 #include <stdbool.h>
 
-#include "app/input.h"
+#include "gfx/input.h"
 #include "gfx/target.h"
 
 typedef struct platform platform;

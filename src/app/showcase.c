@@ -2,7 +2,7 @@
 
 #include <assert.h>
 
-#include "core/base/script.h"
+#include "base/script.h"
 
 static const char *const showcase_scripts[SCRIPT_SCENE_COUNT] = {
     [SCRIPT_SCENE_RANGE] =

@@ -10,7 +10,7 @@
 #include <backends/imgui_impl_opengl3.h>
 
 extern "C" {
-#include "core/base/log.h"
+#include "base/log.h"
 #include "gfx/state.h"
 #include "gfx/timer.h"
 }

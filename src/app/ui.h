@@ -8,7 +8,7 @@
  *   ui_toggle(u);                         the U key
  *   ui_destroy(u);
  *
- * The panel is generated: one widget per registry row (core/base/params.h) whose scene is the
+ * The panel is generated: one widget per registry row (base/params.h) whose scene is the
  * current scene or NULL (float/int slider, bool checkbox, enum combo; the help as tooltip), buttons
  * for the scene's enumerated commands (weapon, expression, dissolve mode, ...: the tables from
  * script_op_names), the post effects' switches, the views the scene accepts, the scenes, and a frame-time graph per timed pass
@@ -32,10 +32,10 @@
 extern "C" { /* the core headers below are C too */
 #endif
 
-#include "core/base/json.h"
-#include "core/base/params.h"
-#include "core/base/post_settings.h"
-#include "core/base/script.h"
+#include "base/json.h"
+#include "base/params.h"
+#include "base/post_settings.h"
+#include "base/script.h"
 
 enum { UI_MAX_CMDS = 8, UI_MAX_VIEWS = 16 };
 

@@ -1,13 +1,13 @@
 /* bb.c — see bb.h. */
 #include "bb/bb.h"
-#include "core/base/alloc.h"
+#include "base/alloc.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/image.h"
-#include "core/base/log.h"
+#include "base/image.h"
+#include "base/log.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 #include "gfx/texture.h"

@@ -42,8 +42,8 @@
 
 #include <cglm/cglm.h>
 
-#include "core/bb/bb_batch.h"
-#include "core/bb/particles.h"
+#include "bb/core/bb_batch.h"
+#include "bb/core/particles.h"
 #include "gfx/gl.h"
 
 typedef struct bb_desc {
@@ -79,7 +79,7 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *params);
  * and the CPU time of the build split into filling the records and handing them to GL. */
 typedef struct bb_frame_info {
     int drawn, culled, draws;
-    int chunks_in, chunks_straddle, chunks_out; /* chunk culling (core/bb/bb_batch.h) */
+    int chunks_in, chunks_straddle, chunks_out; /* chunk culling (bb/core/bb_batch.h) */
     size_t upload_bytes;
     float fill_ms, upload_ms;
 } bb_frame_info;

@@ -1,12 +1,12 @@
 /* bb_gpu.c — see bb_gpu.h. */
 #include "bb/bb_gpu.h"
-#include "core/base/alloc.h"
+#include "base/alloc.h"
 
 #include <assert.h>
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "core/base/log.h"
+#include "base/log.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 #include "gfx/timer.h"

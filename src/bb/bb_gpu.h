@@ -8,7 +8,7 @@
  *     bb_gpu_draw(g, view, proj, bb_renderer_atlases(bb), &(bb_draw_params){ ... });
  *   bb_gpu_destroy(g);
  *
- * Owns two vertex buffers of `count` particles (core/bb/bb_gpu_sim.h, 32 bytes each: position
+ * Owns two vertex buffers of `count` particles (bb/core/bb_gpu_sim.h, 32 bytes each: position
  * and age, velocity and life), read and written in turn: a step reads one and captures into the
  * other (rasterizer off), so the state never leaves the GPU. The equations are
  * shaders/bb_gpu_sim.vert, mirrored on the CPU by bb_gpu_sim_step (a gl test holds them
@@ -28,7 +28,7 @@
 #include <cglm/cglm.h>
 
 #include "bb/bb.h"
-#include "core/bb/bb_gpu_sim.h"
+#include "bb/core/bb_gpu_sim.h"
 #include "gfx/gl.h"
 
 typedef struct bb_gpu_desc {

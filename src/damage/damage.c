@@ -1,5 +1,5 @@
 #include "damage/damage.h"
-#include "core/base/alloc.h"
+#include "base/alloc.h"
 
 #include <assert.h>
 #include <stddef.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/log.h"
+#include "base/log.h"
 #include "damage/damage_look.h"
 #include "gfx/dump.h"
 #include "gfx/mesh_gl.h"
@@ -345,8 +345,8 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     dm->cut_tex = gfx_texture_create(&(gfx_texture_desc){.width = dm->size, .height = dm->size, .internal_format = GL_R8,
                                                          .flags = GFX_TEX_NEAREST, .label = "damage.cut"});
     dm->prog_unwrap = gfx_program_load("damage_unwrap.vert", "damage_unwrap.frag", defines);
-    dm->prog_dilate = gfx_program_load("fullscreen.vert", "damage_dilate.frag", NULL);
-    dm->prog_cut = gfx_program_load("fullscreen.vert", "damage_cut.frag", NULL);
+    dm->prog_dilate = gfx_program_load("gfx_fullscreen.vert", "damage_dilate.frag", NULL);
+    dm->prog_cut = gfx_program_load("gfx_fullscreen.vert", "damage_cut.frag", NULL);
     dm->prog_armor = gfx_program_load("damage_armor.vert", "damage_armor.frag", NULL);
     dm->prog_armor_shadow = gfx_program_load("damage_armor.vert", "damage_armor.frag", "#define SHADOW_PASS 1\n");
     dm->prog_panel = gfx_program_load("damage_panel.vert", "damage_panel.frag", NULL);
@@ -372,7 +372,7 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     char last[32];
     snprintf(last, sizeof last, "u_skin[%d]", RIG_BONE_COUNT - 1);
     if (gfx_uniform(dm->prog_armor, last) < 0) {
-        log_error("damage: shaders/skin.glsl holds fewer than the rig's %d bones", RIG_BONE_COUNT);
+        log_error("damage: shaders/gfx_skin.glsl holds fewer than the rig's %d bones", RIG_BONE_COUNT);
         goto fail;
     }
     damage_map_clear(dm);

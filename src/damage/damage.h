@@ -39,7 +39,7 @@
  * Armor shading (damage_armor.frag): alpha test R > rough(uv) (core blast_rough mirrors it),
  * two-sided with dark inside faces, scorched glowing ring from B, tempered, darkened steel from A,
  * hot rim from the fading map (white-yellow -> red -> nothing), lit and shadowed; the SHADOW pass
- * discards the same holes. Attached plates are skinned (shaders/skin.glsl) in both passes.
+ * discards the same holes. Attached plates are skinned (shaders/gfx_skin.glsl) in both passes.
  * Plates can dissolve (shaders/dissolve.glsl) with per-plate parameters.
  *
  * Failure: create logs and returns NULL (shader or framebuffer error); destroy(NULL) is a no-op.
@@ -51,8 +51,8 @@
 
 #include <cglm/cglm.h>
 
-#include "core/base/json.h"
-#include "core/damage/robot.h"
+#include "base/json.h"
+#include "damage/core/robot.h"
 #include "dissolve/dissolve.h"
 #include "gfx/bench.h"
 #include "gfx/gl.h"

@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "core/base/log.h"
+#include "base/log.h"
 #include "gfx/texture.h"
 
 #define DAMAGE_LOOK_DETAIL "assets/damage/armor_detail.png"

@@ -4,7 +4,7 @@
  *   GLuint detail = damage_look_detail_texture(atlas_size);   // assets/damage/armor_detail.png
  *   GLuint layout = damage_look_layout_texture(robot);        // chart interiors and outlines
  *
- * detail: the baked armor detail (tools/bake_armor, core/damage/armor_detail.h), RGBA8 with
+ * detail: the baked armor detail (tools/bake_armor, damage/core/armor_detail.h), RGBA8 with
  * mipmaps, in the atlas' uv. A file of another size than the atlas (a robot built with a
  * non-default atlas) cannot line up: a flat 1x1 texture stands in, with one log line. A missing
  * or unreadable file returns 0 (logged).
@@ -15,7 +15,7 @@
 #ifndef IMPRINT_DAMAGE_DAMAGE_LOOK_H
 #define IMPRINT_DAMAGE_DAMAGE_LOOK_H
 
-#include "core/damage/robot.h"
+#include "damage/core/robot.h"
 #include "gfx/gl.h"
 
 #define DAMAGE_LOOK_INTERIOR 90

@@ -1,10 +1,10 @@
 #include "dissolve/dissolve.h"
-#include "core/base/alloc.h"
+#include "base/alloc.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/base/log.h"
+#include "base/log.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 
@@ -13,7 +13,7 @@ struct dissolve {
     GLuint noise_tex;
     GLuint prog_lit, prog_caster;
     GLint lit_model, lit_albedo, lit_emissive, lit_view, lit_fringe, caster_model;
-    GLint lit_skin, lit_skin_on, caster_skin, caster_skin_on; /* shaders/skin.glsl */
+    GLint lit_skin, lit_skin_on, caster_skin, caster_skin_on; /* shaders/gfx_skin.glsl */
     dissolve_uniforms lit_u, caster_u;
     dissolve_pitfall pitfall;
 };

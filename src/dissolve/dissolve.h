@@ -37,8 +37,8 @@
 
 #include <cglm/cglm.h>
 
-#include "core/dissolve/dissolve_math.h"
-#include "core/dissolve/noise_bake.h"
+#include "dissolve/core/dissolve_math.h"
+#include "dissolve/core/noise_bake.h"
 #include "gfx/gl.h"
 #include "gfx/mesh_gl.h"
 
@@ -74,7 +74,7 @@ void dissolve_draw_mesh(const dissolve *dv, const gfx_mesh *m, mat4 model, const
                         const dissolve_params *p, dissolve_pass pass);
 
 /* The same for a skinned mesh (gfx_mesh_set_skin) in bind space: palette[bones] maps bind space
- * to world (shaders/skin.glsl, at most 20 bones); every pass, the caster included, skins. */
+ * to world (shaders/gfx_skin.glsl, at most 20 bones); every pass, the caster included, skins. */
 void dissolve_draw_mesh_skinned(const dissolve *dv, const gfx_mesh *m, const mat4 *palette, int bones, const vec3 albedo,
                                 const vec3 emissive, const dissolve_params *p, dissolve_pass pass);
 

@@ -7,7 +7,7 @@
 
 #include <stb_image_write.h>
 
-#include "core/base/log.h"
+#include "base/log.h"
 
 bool gfx_write_png(const char *path, int w, int h, int comps, const unsigned char *pixels, bool bottom_up)
 {

@@ -1,13 +1,13 @@
 #include "gfx/headless.h"
 #include "gfx/state.h"
-#include "core/base/alloc.h"
+#include "base/alloc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include <glad/egl.h>
 
-#include "core/base/log.h"
+#include "base/log.h"
 #include "gfx/gl.h"
 
 struct gfx_headless {

@@ -15,7 +15,7 @@
 #include <stb_truetype.h>
 #pragma GCC diagnostic pop
 
-#include "core/base/log.h"
+#include "base/log.h"
 #include "gfx/gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -93,7 +93,7 @@ bool gfx_hud_init(void) { return gfx_hud_init_font(GFX_HUD_FONT_PATH); }
 
 bool gfx_hud_init_font(const char *font_path)
 {
-    hud.prog = gfx_program_load("hud.vert", "hud.frag", NULL);
+    hud.prog = gfx_program_load("gfx_hud.vert", "gfx_hud.frag", NULL);
     if (!hud.prog) return false;
     hud.u_screen = gfx_uniform(hud.prog, "u_screen");
     hud.u_font = gfx_uniform(hud.prog, "u_font");

@@ -1,7 +1,7 @@
 /* mesh_gl.h — a core mesh_data on the GPU: one VAO with fixed attribute locations
  * (0 a_pos, 1 a_nrm, 2 a_uv, 3 a_tan, 4 a_snrm — see gfx/shader.h) and a uint32 index buffer;
  * optionally skin attributes (5 a_bones uvec4, 6 a_weights vec4) for linear-blend skinning
- * (shaders/skin.glsl).
+ * (shaders/gfx_skin.glsl).
  *
  *   gfx_mesh gm = gfx_mesh_create(&mesh, "robot_armor");
  *   gfx_mesh_draw(&gm);                       glDrawElements of every triangle
@@ -10,12 +10,12 @@
  *   gfx_mesh_destroy(&gm);
  *
  *   gfx_fullscreen_draw();   one triangle covering the viewport; the vertex shader
- *                            shaders/fullscreen.vert derives positions from gl_VertexID.
+ *                            shaders/gfx_fullscreen.vert derives positions from gl_VertexID.
  */
 #ifndef IMPRINT_GFX_MESH_GL_H
 #define IMPRINT_GFX_MESH_GL_H
 
-#include "core/base/mesh.h"
+#include "base/mesh.h"
 #include "gfx/gl.h"
 
 #include <stdbool.h>

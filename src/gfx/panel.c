@@ -8,7 +8,7 @@ static struct { GLuint prog; GLint u_rect, u_mode, u_has_layout; } panel;
 
 bool gfx_panel_init(void)
 {
-    panel.prog = gfx_program_load("panel.vert", "panel.frag", NULL);
+    panel.prog = gfx_program_load("gfx_panel.vert", "gfx_panel.frag", NULL);
     if (!panel.prog) return false;
     panel.u_rect = gfx_uniform(panel.prog, "u_rect");
     panel.u_mode = gfx_uniform(panel.prog, "u_mode");

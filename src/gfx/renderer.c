@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/log.h"
-#include "core/base/mesh.h"
+#include "base/log.h"
+#include "base/mesh.h"
 #include "gfx/post/post.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -63,10 +63,10 @@ renderer *renderer_create(const renderer_desc *d)
     if (!gfx_target_create(&r->shadow, &(gfx_target_desc){.width = r->shadow_size, .height = r->shadow_size,
                                          .depth = GL_DEPTH_COMPONENT24, .depth_compare = true, .label = "shadow"}))
         goto fail;
-    r->prog_lit = gfx_program_load("lit.vert", "lit.frag", NULL);
-    r->prog_caster = gfx_program_load("lit.vert", "lit.frag", "#define SHADOW_PASS 1\n");
-    r->prog_ground = gfx_program_load("lit.vert", "ground.frag", NULL);
-    r->prog_sky = gfx_program_load("sky.vert", "sky.frag", NULL);
+    r->prog_lit = gfx_program_load("gfx_lit.vert", "gfx_lit.frag", NULL);
+    r->prog_caster = gfx_program_load("gfx_lit.vert", "gfx_lit.frag", "#define SHADOW_PASS 1\n");
+    r->prog_ground = gfx_program_load("gfx_lit.vert", "gfx_ground.frag", NULL);
+    r->prog_sky = gfx_program_load("gfx_sky.vert", "gfx_sky.frag", NULL);
     r->post = gfx_post_create(&(gfx_post_desc){.width = r->width, .height = r->height});
     post_settings_default(&r->post_on);
     r->post_dt = 1.0f / 60.0f;

@@ -26,7 +26,7 @@
 
 #include <cglm/cglm.h>
 
-#include "core/base/post_settings.h"
+#include "base/post_settings.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/panel.h"
 #include "gfx/target.h"

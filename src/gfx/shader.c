@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/base/include_expand.h"
-#include "core/base/log.h"
+#include "base/include_expand.h"
+#include "base/log.h"
 
 #ifndef IMPRINT_SOURCE_DIR
 #define IMPRINT_SOURCE_DIR "."

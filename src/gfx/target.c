@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "core/base/log.h"
+#include "base/log.h"
 #include "gfx/shader.h"
 #include "gfx/texture.h"
 

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/image.h"
-#include "core/base/log.h"
+#include "base/image.h"
+#include "base/log.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 

@@ -1,15 +1,15 @@
 #include "mud/mud.h"
-#include "core/base/alloc.h"
+#include "base/alloc.h"
 
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/log.h"
-#include "core/base/mesh.h"
-#include "core/mud/mud_play.h"
-#include "core/mud/mud_sim.h"
+#include "base/log.h"
+#include "base/mesh.h"
+#include "mud/core/mud_play.h"
+#include "mud/core/mud_sim.h"
 #include "gfx/dump.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
@@ -217,8 +217,8 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mr->u_ndecals = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_ndecals");
     mr->u_seam = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_seam");
     mr->u_patch_n = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_patch_n");
-    mr->stamp_prog[0] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", "#define SUM_PASS 1\n");
-    mr->stamp_prog[1] = gfx_program_load("fullscreen.vert", "mud_stamp.frag", NULL);
+    mr->stamp_prog[0] = gfx_program_load("gfx_fullscreen.vert", "mud_stamp.frag", "#define SUM_PASS 1\n");
+    mr->stamp_prog[1] = gfx_program_load("gfx_fullscreen.vert", "mud_stamp.frag", NULL);
     if (!mr->stamp_prog[0] || !mr->stamp_prog[1]) goto fail;
     for (int i = 0; i < 2; i++) {
         GLuint pr = mr->stamp_prog[i];

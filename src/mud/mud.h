@@ -12,11 +12,11 @@
  *
  * Owns: the base texture (every block's 25 x 25 samples in one (24 n + 1)^2 RGBA8 texture, borders
  * shared as in core/terrain.h; mud-mask growth is sent as sub-rectangles), the road texture (the
- * blocks' baked road data, core/mud/roads.h, in one (24 n + 1)^2 RG8 texture, made once), a GL_TEXTURE_2D_ARRAY of
+ * blocks' baked road data, mud/core/roads.h, in one (24 n + 1)^2 RG8 texture, made once), a GL_TEXTURE_2D_ARRAY of
  * `slots` 128 x 128 RGBA8 layers (default 64, 4 MiB: GPU memory never grows), a 48 x 48 RGBA8
  * scratch copy and a 1 x 1 R32F sum target for the stamp, grid meshes with a skirt (128^2 for
  * resident mud blocks; 25^2, 13^2, 7^2 for base blocks by distance), the terrain and stamp programs.
- * The GPU layers are the mud the player sees; the CPU field (core/mud/mudfield.h) is the physics'
+ * The GPU layers are the mud the player sees; the CPU field (mud/core/mudfield.h) is the physics'
  * own copy, stamped with the same primitives (the same arithmetic on the same bytes: equal).
  * Streaming: blocks whose centre is within active_radius (default 40 m) of the truck are active.
  * A block gets a layer the first time a primitive touches it (cleared to untouched mud, shared
@@ -36,10 +36,10 @@
 
 #include <cglm/cglm.h>
 
-#include "core/base/json.h"
-#include "core/mud/decals.h"
-#include "core/mud/mud_sim.h"
-#include "core/mud/mudfield.h"
+#include "base/json.h"
+#include "mud/core/decals.h"
+#include "mud/core/mud_sim.h"
+#include "mud/core/mudfield.h"
 #include "gfx/gl.h"
 
 typedef struct mud_renderer_desc {
@@ -66,14 +66,14 @@ typedef struct mud_renderer_stats {
 
 typedef enum mud_pass { MUD_PASS_SHADOW, MUD_PASS_MAIN } mud_pass;
 
-/* What the terrain draws (the scene's layers, core/mud/mud_layers.h); zero = nothing but the
+/* What the terrain draws (the scene's layers, mud/core/mud_layers.h); zero = nothing but the
  * base terrain. mud: the mud layers' relief and the mud material (off: grass and dirt only);
  * roads: the gravel of the baked road data; decals: the mud splats (mud_renderer_set_decals). */
 typedef struct mud_renderer_layers {
     bool mud, roads, decals;
 } mud_renderer_layers;
 
-/* Terrain mud decals (core/mud/decals.h) as the terrain shader draws them: no geometry, each block
+/* Terrain mud decals (mud/core/decals.h) as the terrain shader draws them: no geometry, each block
  * loops over the splats that overlap it (the newest MUD_DECALS_PER_BLOCK). */
 #define MUD_DECALS_MAX 1024
 #define MUD_DECALS_PER_BLOCK 16

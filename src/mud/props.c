@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/log.h"
-#include "core/mud/prop_models.h"
+#include "base/log.h"
+#include "mud/core/prop_models.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"

@@ -6,7 +6,7 @@
  *   view:        GLuint tex = mud_props_physics_view(mp, ph, w, h);   in prepare, after renderer_begin_frame
  *   mud_props_destroy(mp);
  *
- * Owns one unit mesh per model (core/mud/prop_models.h: tree, bush, rock, chunk; box, sphere and
+ * Owns one unit mesh per model (mud/core/prop_models.h: tree, bush, rock, chunk; box, sphere and
  * cylinder for the view) whose VAO also reads a per-instance buffer (a 4x4 matrix and a tint, 80
  * bytes an instance, room for `capacity` instances per pass), the instanced program (main, shadow
  * caster, unshadowed debug: shaders/mud_props.*) and the view's RGBA8 + depth target (made on
@@ -25,7 +25,7 @@
 
 #include <cglm/cglm.h>
 
-#include "core/mud/physics.h"
+#include "mud/core/physics.h"
 #include "gfx/gl.h"
 #include "mud/mud.h"
 

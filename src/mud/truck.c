@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/log.h"
-#include "core/mud/truck_model.h"
+#include "base/log.h"
+#include "mud/core/truck_model.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"

@@ -6,8 +6,8 @@
 
 #include <cglm/cglm.h>
 
-#include "core/base/log.h"
-#include "core/base/mesh.h"
+#include "base/log.h"
+#include "base/mesh.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"

@@ -1,5 +1,5 @@
 /* water.h — the mud world's water on the GPU: one (WATER_RES+1)^2 RGBA32F texture per water block
- * (surface, depth, flow u, v at the cell corners, core/mud/water.h's water_block_vertices) and one
+ * (surface, depth, flow u, v at the cell corners, mud/core/water.h's water_block_vertices) and one
  * grid mesh the vertex shader lifts to the surface (shaders/mud_water.*).
  *
  *   water_renderer *wr = water_renderer_create(&(water_renderer_desc){ .water = w });
@@ -22,7 +22,7 @@
 
 #include <stddef.h>
 
-#include "core/mud/water.h"
+#include "mud/core/water.h"
 #include "gfx/gl.h"
 
 typedef struct water_renderer_desc {

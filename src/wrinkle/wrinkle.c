@@ -1,5 +1,5 @@
 #include "wrinkle/wrinkle.h"
-#include "core/base/alloc.h"
+#include "base/alloc.h"
 
 #include <assert.h>
 #include <limits.h>
@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/image.h"
-#include "core/base/log.h"
+#include "base/image.h"
+#include "base/log.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 #include "gfx/target.h"
@@ -164,9 +164,9 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
         goto fail;
     wr->compose_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_compose.frag", NULL);
     wr->skin_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_skin.frag", NULL);
-    wr->caster_prog = gfx_program_load("wrinkle_face.vert", "lit.frag", "#define SHADOW_PASS 1\n");
-    wr->part_prog = gfx_program_load("wrinkle_face.vert", "lit.frag", NULL);
-    wr->eye_prog = gfx_program_load("lit.vert", "wrinkle_eye.frag", NULL);
+    wr->caster_prog = gfx_program_load("wrinkle_face.vert", "gfx_lit.frag", "#define SHADOW_PASS 1\n");
+    wr->part_prog = gfx_program_load("wrinkle_face.vert", "gfx_lit.frag", NULL);
+    wr->eye_prog = gfx_program_load("gfx_lit.vert", "wrinkle_eye.frag", NULL);
     if (!wr->compose_prog || !wr->skin_prog || !wr->caster_prog || !wr->part_prog || !wr->eye_prog) goto fail;
     gfx_label(GL_PROGRAM, wr->eye_prog, "wrinkle.eye");
     wr->eye_model = gfx_uniform(wr->eye_prog, "u_model");

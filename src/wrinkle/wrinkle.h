@@ -16,7 +16,7 @@
  * programs: shaders/wrinkle_face.vert with wrinkle_compose.frag (the compositing pass, 11
  * samplers: 2 base, 8 detail, 1 mask) and with wrinkle_skin.frag (skin: per-channel wrap, a
  * scatter colour in the terminator, two specular lobes, a shadow filtered at face scale), plus
- * lit.vert with wrinkle_eye.frag (the wet eyes). Both programs share the vertex shader and the Frame block, so the composed buffer and
+ * gfx_lit.vert with wrinkle_eye.frag (the wet eyes). Both programs share the vertex shader and the Frame block, so the composed buffer and
  * the main pass cover exactly the same pixels.
  * Composed buffer: R = occlusion, G, B = normal x, y * 0.5 + 0.5 (tangent space), A = 3 on the
  * face, cleared to (1, 0.5, 0.5, 0): unoccluded and flat where nothing was drawn. A second
@@ -34,7 +34,7 @@
 
 #include <cglm/cglm.h>
 
-#include "core/wrinkle/wrinkle_math.h"
+#include "wrinkle/core/wrinkle_math.h"
 #include "gfx/gl.h"
 #include "gfx/mesh_gl.h"
 

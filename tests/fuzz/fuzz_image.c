@@ -1,11 +1,11 @@
-/* libFuzzer target: the PNG loader (core/base/image.c) that every texture of the program goes
+/* libFuzzer target: the PNG loader (base/image.c) that every texture of the program goes
  * through. A decode either fails with a reason or yields pixels inside the limits; every pixel is
  * read so the sanitizers see any short buffer. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/image.h"
+#include "base/image.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,4 +1,4 @@
-/* libFuzzer target: the shader #include expander (core/base/include_expand.c) on virtual files.
+/* libFuzzer target: the shader #include expander (base/include_expand.c) on virtual files.
  * The input is split at NUL bytes: the first part is the top-level shader, part k (k >= 1) is the
  * file named by the letter 'a' + k - 1, so `#include "a"` reaches the second part. An expansion
  * either fails (logged) or yields text whose every line maps to a real line of a real file. */
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/include_expand.h"
-#include "core/base/log.h"
+#include "base/include_expand.h"
+#include "base/log.h"
 
 enum { MAX_PARTS = 27 };
 

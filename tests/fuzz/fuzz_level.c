@@ -1,4 +1,4 @@
-/* libFuzzer target: the mud level parser (core/mud/level.c) on arbitrary text. A parse either
+/* libFuzzer target: the mud level parser (mud/core/level.c) on arbitrary text. A parse either
  * fails with a "FILE:LINE: " (or "FILE: ") message and a zeroed level, or succeeds with a size in
  * 64..1024 (a multiple of 16), the spawn inside the level, item counts within their limits and
  * finite numbers; anything else (or any sanitizer report) is a crash. The first byte, when
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/mud/level.h"
+#include "mud/core/level.h"
 
 static void check_finite(const float *v, int n)
 {

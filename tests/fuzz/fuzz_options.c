@@ -1,4 +1,4 @@
-/* libFuzzer target: the command-line parser (core/base/options.c). The input is split at newlines
+/* libFuzzer target: the command-line parser (base/options.c). The input is split at newlines
  * into argv[1..]; a parse either fails with a one-line message or yields values inside the ranges
  * options.h promises. */
 #include <stdint.h>
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/options.h"
+#include "base/options.h"
 
 enum { MAX_ARGS = 64 };
 

@@ -1,11 +1,11 @@
-/* libFuzzer target: the script parser (core/base/script.c) on arbitrary text. A parse either fails
+/* libFuzzer target: the script parser (base/script.c) on arbitrary text. A parse either fails
  * with a "FILE:LINE: " message and an empty script, or succeeds with commands whose lines and
  * times are in order; anything else (or any sanitizer report) is a crash. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/script.h"
+#include "base/script.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -2,7 +2,7 @@
 
 #include <stdio.h>
 
-#include "core/base/log.h"
+#include "base/log.h"
 #include "gfx/headless.h"
 
 static gfx_headless *testgl_ctx;

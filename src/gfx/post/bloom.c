@@ -2,8 +2,8 @@
 
 #include <stdlib.h>
 
-#include "core/base/alloc.h"
-#include "core/base/log.h"
+#include "base/alloc.h"
+#include "base/log.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -58,8 +58,8 @@ gfx_bloom *gfx_bloom_create(const gfx_bloom_desc *d)
     if (levels > BLOOM_MAX_LEVELS) levels = BLOOM_MAX_LEVELS;
     b->keep = d->keep > 0 ? d->keep : 0.35f;
     b->max_levels = levels;
-    b->prog_down = gfx_program_load("fullscreen.vert", "post_bloom_down.frag", NULL);
-    b->prog_up = gfx_program_load("fullscreen.vert", "post_bloom_up.frag", NULL);
+    b->prog_down = gfx_program_load("gfx_fullscreen.vert", "post_bloom_down.frag", NULL);
+    b->prog_up = gfx_program_load("gfx_fullscreen.vert", "post_bloom_up.frag", NULL);
     if (!b->prog_down || !b->prog_up || !bloom__targets(b, levels)) {
         log_error("bloom: cannot create its targets or programs (see above)");
         gfx_bloom_destroy(b);

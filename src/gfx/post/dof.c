@@ -2,8 +2,8 @@
 
 #include <stdlib.h>
 
-#include "core/base/alloc.h"
-#include "core/base/log.h"
+#include "base/alloc.h"
+#include "base/log.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -39,11 +39,11 @@ gfx_dof *gfx_dof_create(const gfx_dof_desc *desc)
     d->width = desc->width > 0 ? desc->width : 1280;
     d->height = desc->height > 0 ? desc->height : 720;
     d->max_coc_720 = desc->max_coc_720 > 0 ? desc->max_coc_720 : 4.0f;
-    d->prog_coc = gfx_program_load("fullscreen.vert", "post_dof_coc.frag", NULL);
+    d->prog_coc = gfx_program_load("gfx_fullscreen.vert", "post_dof_coc.frag", NULL);
     static const char *const defines[DOF_BLUR_VARIANTS] = {"", "#define POST_AO 1\n", "#define POST_BLOOM 1\n"};
     bool ok = d->prog_coc != 0;
     for (int i = 0; i < DOF_BLUR_VARIANTS; i++) {
-        d->prog_blur[i] = gfx_program_load("fullscreen.vert", "post_dof_blur.frag", defines[i]);
+        d->prog_blur[i] = gfx_program_load("gfx_fullscreen.vert", "post_dof_blur.frag", defines[i]);
         ok = ok && d->prog_blur[i];
     }
     if (!ok || !dof__targets(d)) {

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "core/base/alloc.h"
-#include "core/base/log.h"
+#include "base/alloc.h"
+#include "base/log.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -34,8 +34,8 @@ gfx_exposure *gfx_exposure_create(const gfx_exposure_desc *d)
                                                                .nearest = true, .label = "post.exposure.cells"});
     ok = ok && gfx_pingpong_create(&e->adapted, &(gfx_target_desc){.width = 1, .height = 1, .color = {GL_R32F},
                                                                     .nearest = true, .label = "post.exposure"});
-    e->prog_cells = gfx_program_load("fullscreen.vert", "post_exposure_cells.frag", NULL);
-    e->prog_adapt = gfx_program_load("fullscreen.vert", "post_exposure_adapt.frag", NULL);
+    e->prog_cells = gfx_program_load("gfx_fullscreen.vert", "post_exposure_cells.frag", NULL);
+    e->prog_adapt = gfx_program_load("gfx_fullscreen.vert", "post_exposure_adapt.frag", NULL);
     if (!ok || !e->prog_cells || !e->prog_adapt) {
         log_error("exposure: cannot create its targets or programs (see above)");
         gfx_exposure_destroy(e);

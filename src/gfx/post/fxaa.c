@@ -3,8 +3,8 @@
 #include <assert.h>
 #include <stdlib.h>
 
-#include "core/base/alloc.h"
-#include "core/base/log.h"
+#include "base/alloc.h"
+#include "base/log.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -18,7 +18,7 @@ gfx_fxaa *gfx_fxaa_create(void)
 {
     gfx_fxaa *f = ALLOC_STRUCT(gfx_fxaa);
     if (!f) return NULL;
-    f->prog = gfx_program_load("fullscreen.vert", "post_fxaa.frag", NULL);
+    f->prog = gfx_program_load("gfx_fullscreen.vert", "post_fxaa.frag", NULL);
     if (!f->prog) {
         log_error("fxaa: cannot create its program (see above)");
         gfx_fxaa_destroy(f);

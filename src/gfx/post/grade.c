@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/alloc.h"
-#include "core/base/log.h"
+#include "base/alloc.h"
+#include "base/log.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/base/alloc.h"
-#include "core/base/log.h"
+#include "base/alloc.h"
+#include "base/log.h"
 #include "gfx/post/bloom.h"
 #include "gfx/post/dof.h"
 #include "gfx/post/exposure.h"

@@ -24,7 +24,7 @@
 
 #include <stdbool.h>
 
-#include "core/base/post_settings.h"
+#include "base/post_settings.h"
 #include "gfx/gl.h"
 #include "gfx/panel.h"
 #include "gfx/target.h"

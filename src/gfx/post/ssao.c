@@ -2,8 +2,8 @@
 
 #include <stdlib.h>
 
-#include "core/base/alloc.h"
-#include "core/base/log.h"
+#include "base/alloc.h"
+#include "base/log.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -38,9 +38,9 @@ gfx_ssao *gfx_ssao_create(const gfx_ssao_desc *d)
     s->height = d->height > 0 ? d->height : 720;
     s->radius = d->radius > 0 ? d->radius : 0.6f;
     s->strength = d->strength > 0 ? d->strength : 1.2f;
-    s->prog_sky = gfx_program_load("fullscreen.vert", "post_ssao_sky.frag", NULL);
-    s->prog_ao = gfx_program_load("fullscreen.vert", "post_ssao.frag", NULL);
-    s->prog_blur = gfx_program_load("fullscreen.vert", "post_ssao_blur.frag", NULL);
+    s->prog_sky = gfx_program_load("gfx_fullscreen.vert", "post_ssao_sky.frag", NULL);
+    s->prog_ao = gfx_program_load("gfx_fullscreen.vert", "post_ssao.frag", NULL);
+    s->prog_blur = gfx_program_load("gfx_fullscreen.vert", "post_ssao_blur.frag", NULL);
     if (!s->prog_sky || !s->prog_ao || !s->prog_blur || !ssao__targets(s)) {
         log_error("ssao: cannot create its targets or programs (see above)");
         gfx_ssao_destroy(s);

@@ -1,0 +1,53 @@
+/* bb_emit.h — the particle effects the scenes use, spawned into a particles pool (GL-free).
+ *
+ *   rng rng; rng_seed(&rng, seed);              // each owner keeps its own stream
+ *   bb_emit_sparks(pool, &rng, hit_pos, hit_normal, 24);
+ *   bb_emit_fireball(pool, &rng, centre, 0.6f);        // armor plate blown off
+ *   bb_emit_smoke(pool, &rng, pos, 0.2f, 6);            // spread over +-0.2 m in x and z
+ *   bb_emit_clods(pool, &rng, wheel_pos, wheel_vel, 8);
+ *   bb_emit_tracer(pool, muzzle, shot_vel, 0.05f, 0.15f);  // one streak along the shot
+ *   bb_fountain f = { .pos = {0, 0, 0}, .target = 100000 };
+ *   bb_fountain_step(&f, pool, &rng);                  // every frame: tops the pool up to target
+ *
+ * Effects (atlas, blend, alignment, motion):
+ *   sparks   spark atlas, additive, velocity-aligned; fast (4-12 m/s) around the normal, gravity,
+ *            short (0.2-0.6 s)
+ *   fireball fire atlas, alpha, screen-aligned; grows, rises a little, 64 frames x 30 ms; plus a
+ *            puff of smoke
+ *   smoke    smoke atlas, alpha, view-point-aligned (big puffs near the camera do not swing
+ *            round when it turns); slow, buoyant (rises), grows, 2.5-4.5 s
+ *   clods    clod atlas, alpha, screen-aligned; ballistic with full gravity, tumbling (looped
+ *            frames), dark brown
+ *   tracer   spark atlas, additive, velocity-aligned; straight at `vel` (no gravity, no drag)
+ *            for `life` seconds: a streak size wide and size + |v| * BB_VELOCITY_STRETCH long
+ *   fountain a mix of fire (alpha, screen) and spark (additive, velocity) billboards shot upwards; it keeps the
+ *            pool's live count at `target` and prewarms its first fill with spread-out ages so
+ *            the stress load is steady from the first frame.
+ * Same seed and same calls = same particles (the RNG is splitmix64, owned by the caller).
+ * A full pool drops the rest of a burst silently (the pool counts the drops).
+ */
+#ifndef IMPRINT_CORE_BB_EMIT_H
+#define IMPRINT_CORE_BB_EMIT_H
+
+#include <stdint.h>
+
+#include "base/rng.h"
+#include "bb/core/particles.h"
+
+
+/* Each returns how many billboards it spawned. */
+int bb_emit_sparks(particles *p, rng *r, const float pos[3], const float normal[3], int count);
+int bb_emit_fireball(particles *p, rng *r, const float pos[3], float radius);
+int bb_emit_smoke(particles *p, rng *r, const float pos[3], float radius, int count);
+int bb_emit_clods(particles *p, rng *r, const float pos[3], const float vel[3], int count);
+int bb_emit_tracer(particles *p, const float pos[3], const float vel[3], float size, float life);
+
+typedef struct bb_fountain {
+    float pos[3];
+    int target;    /* live billboards to keep in the pool */
+    int warm;      /* set after the first (prewarmed) fill */
+} bb_fountain;
+
+int bb_fountain_step(bb_fountain *f, particles *p, rng *r);
+
+#endif

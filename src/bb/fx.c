@@ -1,0 +1,304 @@
+/* fx.c — the app's particle system: one pool, the emitters behind scene_ctx.fx, the
+ * --particles fountain, and the billboard module (src/bb) drawing it all after the opaque pass.
+ * The frame's billboards are built before the shadow pass (fx_prepare, right after the scene's
+ * prepare hook has handed over its transient billboards): the pool is still in the CPU's caches
+ * from the simulation step, and the GPU's copy is long written when the particles pass runs.
+ * Timing, per drawn frame: sim_ms is particles_step + fountain of the steps since the last
+ * frame, build_ms the CPU time to cull, sort, fill and upload one frame (bb_renderer_build;
+ * build_fill_ms + build_upload_ms split it), gpu time is the "bb.draw" pass. */
+#include "bb/fx.h"
+#include "base/alloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bb/bb.h"
+#include "bb/bb_gpu.h"
+#include "bb/core/bb_emit.h"
+#include "base/log.h"
+#include "base/stats.h"
+#include "gfx/timer.h"
+
+_Static_assert((int)FX_ALIGN_SCREEN == (int)BB_ALIGN_SCREEN && (int)FX_ALIGN_VIEWPOINT == (int)BB_ALIGN_VIEWPOINT &&
+                   (int)FX_ALIGN_VELOCITY == (int)BB_ALIGN_VELOCITY, "scene.h's alignments are the pool's");
+
+#define FX_HISTORY 1024
+/* room for the scenes' own effects on top of a --particles fountain */
+#define FX_HEADROOM 10000
+
+struct fx_system {
+    particles *pool;
+    bb_renderer *bb;
+    bb_batcher batcher;
+    bool no_frame_blend;
+    rng rng;
+    bb_fountain fountain;
+    /* per drawn frame; `frames` samples ever taken, the rings hold the last FX_HISTORY */
+    float sim_ms[FX_HISTORY], build_ms[FX_HISTORY], fill_ms[FX_HISTORY], upload_ms[FX_HISTORY];
+    long frames;
+    float sim_acc;     /* sim time of the steps since the last drawn frame */
+    int transient;     /* billboards appended for this frame only: the last `transient` of the pool */
+    bool built;        /* fx_prepare ran since the last fx_draw */
+    /* --particles-gpu: simulated by transform feedback; steps run at the next fx_prepare */
+    bb_gpu *gpu;
+    int gpu_pending;
+    float gpu_dt;
+    float gpu_build_ms[FX_HISTORY]; /* CPU time the frame's steps and draw take around their draw calls */
+    mat4 view, proj;   /* the camera of the last fx_prepare */
+};
+
+fx_system *fx_create(const options *opt, unsigned seed)
+{
+    fx_system *fx = ALLOC_STRUCT(fx_system);
+    if (!fx) {
+        log_error("particles: out of memory");
+        return NULL;
+    }
+    if (!bb_batcher_parse(opt->batcher, &fx->batcher)) fx->batcher = BB_BATCHER_INSTANCED;
+    bb_align_override align = BB_ALIGN_AUTO;
+    if (!bb_align_parse(opt->bb_align, &align)) align = BB_ALIGN_AUTO;
+    long cap = opt->particles + FX_HEADROOM;
+    if (cap < PARTICLES_DEFAULT_CAPACITY) cap = PARTICLES_DEFAULT_CAPACITY;
+    fx->pool = particles_create(&(particles_desc){.capacity = (int)cap});
+    fx->bb = fx->pool ? bb_renderer_create(&(bb_desc){.capacity = (int)cap, .batcher = fx->batcher, .align = align}) : NULL;
+    if (!fx->bb) {
+        log_error("particles: disabled (see above)");
+        fx_destroy(fx);
+        return NULL;
+    }
+    rng_seed(&fx->rng, seed);
+    fx->fountain = (bb_fountain){.pos = {0.0f, 0.0f, -1.5f}, .target = (int)opt->particles};
+    if (opt->particles_gpu > 0) {
+        bb_gpu_params prm = bb_gpu_params_default();
+        prm.seed = seed;
+        fx->gpu = bb_gpu_create(&(bb_gpu_desc){.count = (int)opt->particles_gpu, .params = &prm});
+        if (!fx->gpu) log_error("particles: the GPU particles are off (see above)");
+    }
+    return fx;
+}
+
+void fx_destroy(fx_system *fx)
+{
+    if (!fx) return;
+    bb_gpu_destroy(fx->gpu);
+    bb_renderer_destroy(fx->bb);
+    particles_destroy(fx->pool);
+    free(fx);
+}
+
+static void fx__sparks(void *user, const float pos[3], const float normal[3], int count)
+{
+    fx_system *fx = user;
+    bb_emit_sparks(fx->pool, &fx->rng, pos, normal, count);
+}
+
+static void fx__fireball(void *user, const float pos[3], float radius)
+{
+    fx_system *fx = user;
+    bb_emit_fireball(fx->pool, &fx->rng, pos, radius);
+}
+
+static void fx__smoke(void *user, const float pos[3], float radius)
+{
+    fx_system *fx = user;
+    bb_emit_smoke(fx->pool, &fx->rng, pos, radius, 3 + (int)(radius * 8.0f));
+}
+
+/* Appended after the simulation step and removed right after this frame's build: the pool is
+ * dense, so they are its last entries and releasing them from the end moves nothing else. */
+static void fx__transient(void *user, fx_kind kind, const fx_billboard *b, int count)
+{
+    fx_system *fx = user;
+    const int atlas = kind == FX_CLOD ? BB_ATLAS_CLOD : kind == FX_TRACER ? BB_ATLAS_SPARK : kind == FX_FLASH ? BB_ATLAS_FIRE : BB_ATLAS_SMOKE;
+    const int blend = kind == FX_TRACER || kind == FX_FLASH ? BB_BLEND_ADDITIVE : BB_BLEND_ALPHA;
+    for (int i = 0; i < count; i++) {
+        particle q = particle_init(atlas, blend);
+        memcpy(q.pos, b[i].pos, sizeof q.pos);
+        q.size = b[i].size;
+        q.rot = b[i].rotation;
+        q.color = particles_rgba(b[i].color[0] / 255.0f, b[i].color[1] / 255.0f, b[i].color[2] / 255.0f,
+                                 b[i].color[3] / 255.0f);
+        /* a different clod shape per billboard, stable per slot; a tracer's sprites are the spark's
+         * first, brightest frame; a flash's are early frames of the fireball */
+        q.frame0 = kind == FX_TRACER ? 0 : kind == FX_FLASH ? (uint8_t)(4u + i * 3u) : (uint8_t)((i * 37u) & 63u);
+        memcpy(q.vel, b[i].vel, sizeof q.vel);
+        q.align = b[i].align < BB_ALIGN_COUNT ? b[i].align : BB_ALIGN_SCREEN;
+        q.life = 1.0f;
+        if (particles_add(fx->pool, &q) < 0) break; /* full: counted as dropped by the pool */
+        fx->transient++;
+    }
+}
+
+static void fx__tracer(void *user, const float pos[3], const float vel[3], float size, float life)
+{
+    fx_system *fx = user;
+    bb_emit_tracer(fx->pool, pos, vel, size, life);
+}
+
+static void fx__drop_transient(fx_system *fx)
+{
+    for (; fx->transient > 0; fx->transient--) particles_release(fx->pool, fx->pool->alive - 1);
+}
+
+void fx_bind(fx_system *fx, fx_api *api)
+{
+    if (!fx) return;
+    *api = (fx_api){.user = fx, .sparks = fx__sparks, .fireball = fx__fireball, .smoke = fx__smoke,
+                    .transient = fx__transient, .tracer = fx__tracer};
+}
+
+void fx_update(fx_system *fx, float dt)
+{
+    if (!fx) return;
+    fx__drop_transient(fx); /* a frame that was not drawn (minimized) must not leave them to the step */
+    const double t0 = gfx_now();
+    particles_step(fx->pool, dt);
+    if (fx->fountain.target > 0) bb_fountain_step(&fx->fountain, fx->pool, &fx->rng);
+    fx->sim_acc += (float)((gfx_now() - t0) * 1000.0);
+    if (fx->gpu) {
+        fx->gpu_pending++;
+        fx->gpu_dt = dt;
+    }
+}
+
+void fx_set_frame_blend(fx_system *fx, bool on)
+{
+    if (fx) fx->no_frame_blend = !on;
+}
+
+void fx_prepare(fx_system *fx, const camera *cam, float aspect)
+{
+    if (!fx) return;
+    mat4 view, proj;
+    camera_matrices(cam, aspect, view, proj);
+    glm_mat4_copy(view, fx->view);
+    glm_mat4_copy(proj, fx->proj);
+    if (fx->gpu) {
+        /* the steps since the last frame: one transform-feedback pass each, timed on the GPU */
+        gfx_pass_begin("bb.gpu_sim");
+        for (; fx->gpu_pending > 0; fx->gpu_pending--) bb_gpu_step(fx->gpu, fx->gpu_dt);
+        gfx_pass_end();
+    }
+    const double t0 = gfx_now();
+    bb_renderer_build(fx->bb, fx->pool, view, proj);
+    fx__drop_transient(fx);
+    const int slot = (int)(fx->frames++ % FX_HISTORY);
+    const bb_frame_info info = bb_renderer_info(fx->bb);
+    fx->build_ms[slot] = (float)((gfx_now() - t0) * 1000.0);
+    fx->fill_ms[slot] = info.fill_ms;
+    fx->upload_ms[slot] = info.upload_ms;
+    fx->sim_ms[slot] = fx->sim_acc;
+    fx->sim_acc = 0.0f;
+    fx->built = true;
+}
+
+void fx_draw(fx_system *fx, renderer *r)
+{
+    if (!fx || !fx->built) return;
+    fx->built = false;
+    int w, h;
+    renderer_size(r, &w, &h);
+    const renderer_frame *fr = renderer_frame_uniforms(r);
+    bb_draw_params dp = {.scene_depth = renderer_scene_depth(r), .width = w, .height = h,
+                         .no_frame_blend = fx->no_frame_blend};
+    /* smoke and clods: half the sun plus the sky's ambient, like a rough diffuse surface */
+    for (int k = 0; k < 3; k++) dp.light[k] = fr->light_color[k] * 0.5f + fr->sky_zenith[k] * fr->light_color[3];
+    gfx_pass_begin("bb.draw");
+    bb_renderer_draw(fx->bb, &dp);
+    gfx_pass_end();
+    if (fx->gpu) {
+        gfx_pass_begin("bb.gpu_draw");
+        bb_gpu_draw(fx->gpu, fx->view, fx->proj, bb_renderer_atlases(fx->bb), &dp);
+        gfx_pass_end();
+        fx->gpu_build_ms[(fx->frames - 1) % FX_HISTORY] = bb_gpu_take_cpu_ms(fx->gpu);
+    }
+}
+
+void fx_clear(fx_system *fx)
+{
+    if (!fx) return;
+    particles_clear(fx->pool);
+    fx->transient = 0;
+    fx->fountain.warm = 0;
+}
+
+void fx_stats(fx_system *fx, json_writer *w)
+{
+    if (!fx) return;
+    const bb_frame_info info = bb_renderer_info(fx->bb);
+    json_int(w, "particles_alive", fx->pool->alive);
+    json_int(w, "particles_capacity", fx->pool->capacity);
+    json_int(w, "particles_dropped", (long long)fx->pool->dropped);
+    json_int(w, "particles_drawn", info.drawn);
+    json_int(w, "particles_culled", info.culled);
+    json_string(w, "particles_batcher", bb_batcher_name(fx->batcher));
+    json_int(w, "particles_gpu", bb_gpu_count(fx->gpu));
+}
+
+/* Median and p95 of the last n samples of a ring. */
+static void fx__summary(json_writer *w, const char *key, const float *ring, long taken, long n)
+{
+    float v[FX_HISTORY];
+    if (n > taken) n = taken;
+    if (n > FX_HISTORY) n = FX_HISTORY;
+    for (long i = 0; i < n; i++) v[i] = ring[(taken - n + i) % FX_HISTORY];
+    static const float pct[2] = {50, 95};
+    float q[2];
+    stats_percentiles(v, (int)n, pct, 2, q);
+    json_object_begin(w, key);
+    json_number(w, "median", q[0]);
+    json_number(w, "p95", q[1]);
+    json_object_end(w);
+}
+
+void fx_bench(fx_system *fx, json_writer *w)
+{
+    if (!fx) return;
+    /* the app forgets pass samples after its warm-up: use as many of ours as it kept */
+    const gfx_pass_stats *draw = gfx_timers_find("bb.draw");
+    const long n = draw ? draw->count : FX_HISTORY;
+    const bb_frame_info info = bb_renderer_info(fx->bb);
+    json_object_begin(w, "particles");
+    json_string(w, "batcher", bb_batcher_name(fx->batcher));
+    json_int(w, "alive", fx->pool->alive);
+    json_int(w, "capacity", fx->pool->capacity);
+    json_int(w, "drawn", info.drawn);
+    json_int(w, "draws", info.draws);
+    json_int(w, "bytes_per_billboard", (long long)bb_batcher_bytes(fx->batcher));
+    json_int(w, "upload_bytes", (long long)info.upload_bytes);
+    json_int(w, "chunks_in", info.chunks_in);
+    json_int(w, "chunks_straddle", info.chunks_straddle);
+    json_int(w, "chunks_out", info.chunks_out);
+    fx__summary(w, "sim_ms", fx->sim_ms, fx->frames, n);
+    fx__summary(w, "build_ms", fx->build_ms, fx->frames, n);
+    fx__summary(w, "build_fill_ms", fx->fill_ms, fx->frames, n);
+    fx__summary(w, "build_upload_ms", fx->upload_ms, fx->frames, n);
+    if (draw) {
+        float q[2];
+        static const float pct[2] = {50, 95};
+        stats_percentiles(draw->gpu_hist, draw->count, pct, 2, q);
+        json_object_begin(w, "gpu_ms");
+        json_number(w, "median", q[0]);
+        json_number(w, "p95", q[1]);
+        json_object_end(w);
+    }
+    json_object_end(w);
+    if (!fx->gpu) return;
+    /* top level: the GPU particles' simulation time (the bb.gpu_sim pass), and the CPU's share
+     * of their steps and draw per frame (bb_gpu_take_cpu_ms) */
+    const gfx_pass_stats *sim = gfx_timers_find("bb.gpu_sim");
+    json_object_begin(w, "particles_gpu");
+    if (sim) {
+        float q[2];
+        static const float pct[2] = {50, 95};
+        stats_percentiles(sim->gpu_hist, sim->count, pct, 2, q);
+        json_object_begin(w, "sim_ms");
+        json_number(w, "median", q[0]);
+        json_number(w, "p95", q[1]);
+        json_object_end(w);
+    }
+    fx__summary(w, "build_ms", fx->gpu_build_ms, fx->frames, n);
+    json_int(w, "alive", bb_gpu_count(fx->gpu));
+    json_int(w, "steps", (long long)bb_gpu_steps(fx->gpu));
+    json_object_end(w);
+}

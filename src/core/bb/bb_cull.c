@@ -1,7 +1,0 @@
-/* bb_cull.c — see bb_cull.h. */
-#include "core/bb/bb_cull.h"
-
-void bb_frustum_from_matrix(mat4 view_proj, bb_frustum *out)
-{
-    glm_frustum_planes(view_proj, out->planes);
-}

@@ -1,0 +1,263 @@
+/* The range: shoot the armored robot. This file wires the modules, maps input to actions and
+ * draws: the weapons (damage/core/weapon.h) aim through the screen centre; the gameplay (hits
+ * through holes, blow-offs, knock-back, respawn) is damage/core/range_play.h; every armor hit
+ * becomes a blast sphere for the damage map (src/damage), whose two maps stand on panels behind
+ * the robot, as in the reference; the floor, walls, stands and lamps around them: damage/range_stage.h.
+ * The robot is skinned and animated (damage/core/robot_anim.h through range_play): every frame the
+ * pose's palette goes to the GPU (body, glow and plates, in the main and the shadow pass) and to
+ * the blast state, which skins the same vertices on the CPU and refits its BVH, so shots meet the
+ * pose that was drawn. Blasts are stored in bind space (the hit's barycentric point on the bind
+ * triangle), and the unwrap draws the plates at their rest transforms: a hole opens where the
+ * shot landed and travels with the limb.
+ * Script: weapon, fire, hold, blast, robot respawn, robot anim. Views and dumps: damage, damage-fading
+ * (what the scene shows and reports — views, dumps, stats, bench, HUD — is scene_range_report.c).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "damage/scene_range_state.h"
+#include "base/alloc.h"
+#include "base/log.h"
+#include "gfx/hud.h"
+#include "gfx/shader.h"
+#include "gfx/state.h"
+#include "gfx/timer.h"
+
+
+/* A blast sphere in bind space: CPU history and blow-offs (core), GPU queue, effects. */
+static void range__blast(range *s, const float bind[3], float radius, const float dir[3])
+{
+    damage_blast(s->dm, bind, radius);
+    range_play_blasted b = range_play_blast(&s->play, s->bs, bind, radius, dir);
+    if (b.cut) s->cut_dirty = true;
+    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) {
+        if (!(b.blown >> p & 1u)) continue;
+        if (s->ctx->fx.fireball) s->ctx->fx.fireball(s->ctx->fx.user, b.centre[p], 0.25f);
+        if (s->ctx->fx.sparks) s->ctx->fx.sparks(s->ctx->fx.user, b.centre[p], (float[3]){0, 1, 0}, 40);
+    }
+}
+
+/* What a hit does: sparks, and a blast or only heat (range_play_holes). */
+static void range__impact(range *s, const range_play_hit *h, float radius)
+{
+    float at[3] = {h->pos_bind[0], h->pos_bind[1], h->pos_bind[2]};
+    if (s->ctx->fx.sparks) s->ctx->fx.sparks(s->ctx->fx.user, h->pos, h->normal, h->plate >= 0 ? 14 : 8);
+    if (range_play_holes(&s->play, h, s->gun.kind)) range__blast(s, at, radius, h->dir);
+    else damage_scorch(s->dm, at, radius);
+}
+
+/* The drawn pose for the next shots: CPU skinning of every ray-tested vertex and a BVH refit. */
+static void range__pose(range *s)
+{
+    double t0 = gfx_now();
+    blast_set_pose(s->bs, s->play.palette);
+    s->refit_ms = (gfx_now() - t0) * 1000.0;
+}
+
+/* The gun's frame in the world for the camera as it is now. */
+static void range__gun(const range *s, mat4 gun)
+{
+    mat4 view, proj;
+    camera_matrices(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), view, proj);
+    viewmodel_pose(view, s->kick, gun);
+}
+
+static void range_destroy(void *p);
+
+static void *range_create(scene_ctx *ctx)
+{
+    range *s = ALLOC_STRUCT(range);
+    if (!s) {
+        log_error("range scene: out of memory");
+        return NULL;
+    }
+    s->ctx = ctx;
+    weapon_init(&s->gun, WEAPON_MARKSMAN, ctx->seed);
+    s->rb = robot_create(NULL);
+    s->bs = s->rb ? blast_create(s->rb, NULL) : NULL;
+    s->dm = s->bs ? damage_map_create(&(damage_map_desc){0}, s->rb) : NULL;
+    /* the robot, its plates and their respawn all burn through the dissolve stage */
+    s->dv = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_NONE});
+    s->vm = viewmodel_create();
+    if (!s->bs || !s->dm || !s->dv || !s->vm || !(s->stage = range_stage_create(ctx->r))) {
+        log_error("range scene: the damage map, the dissolve stage or the range could not be created");
+        range_destroy(s);
+        return NULL;
+    }
+    s->body = gfx_mesh_create(&s->rb->body, "robot.body");
+    s->glow = gfx_mesh_create(&s->rb->glow, "robot.glow");
+    gfx_mesh_set_skin(&s->body, (const uint8_t (*)[4])s->rb->body_skin.bone, (const float (*)[4])s->rb->body_skin.weight);
+    gfx_mesh_set_skin(&s->glow, (const uint8_t (*)[4])s->rb->glow_skin.bone, (const float (*)[4])s->rb->glow_skin.weight);
+    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) glm_mat4_copy(s->rb->plates[p].rest, s->rest[p]);
+    range_play_init(&s->play, s->rb, ctx->seed);
+    range__pose(s);
+    if (!ctx->camera_from_script) camera_look_at(ctx->cam, (vec3){0.6f, 1.55f, 3.6f}, (vec3){0, 1.25f, 0});
+    renderer_set_shadow_focus(ctx->r, (vec3){0, 1.1f, -0.4f}, 3.2f);
+    return s;
+}
+
+static void range_destroy(void *p)
+{
+    range *s = p;
+    if (!s) return;
+    gfx_mesh_destroy(&s->body);
+    gfx_mesh_destroy(&s->glow);
+    viewmodel_destroy(s->vm);
+    dissolve_destroy(s->dv);
+    range_stage_destroy(s->stage);
+    damage_map_destroy(s->dm);
+    blast_destroy(s->bs);
+    robot_destroy(s->rb);
+    free(s);
+}
+
+static void range_update(void *p, const app_input *in, float dt)
+{
+    range *s = p;
+    if (in->pressed[GLFW_KEY_1]) weapon_select(&s->gun, WEAPON_MARKSMAN);
+    if (in->pressed[GLFW_KEY_2]) weapon_select(&s->gun, WEAPON_AUTO);
+    if (in->pressed[GLFW_KEY_3]) weapon_select(&s->gun, WEAPON_SHOTGUN);
+    if (in->pressed[GLFW_KEY_R]) range_play_respawn(&s->play);
+    if (in->pressed[GLFW_KEY_T]) robot_anim_set_mode(&s->play.anim, (robot_anim_mode)((s->play.anim.mode + 1) % ROBOT_ANIM_MODE_COUNT));
+    bool trigger = in->mouse_captured && in->mouse_down[0];
+    bool pulled = in->mouse_captured && in->mouse_pressed[0];
+    if (in->gamepad) {
+        trigger |= in->pad_axes[GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER] > 0.3f;
+        pulled |= in->pad_pressed[GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER];
+    }
+    weapon_trigger(&s->gun, trigger, pulled);
+
+    vec3 org, dir;
+    const float aspect = (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1);
+    camera_ray(s->ctx->cam, aspect, 0, 0, org, dir);
+    glm_vec3_normalize(dir);
+    s->gun.pellets = params_i(s->ctx->params, P_DAMAGE_PELLETS); /* the row's max is WEAPON_MAX_SHOTS */
+    weapon_shot shots[WEAPON_MAX_SHOTS];
+    int n = !range_play_can_fire(&s->play) ? 0 : weapon_update(&s->gun, dt, dir, shots, WEAPON_MAX_SHOTS);
+    if (n) {
+        /* from the gun's muzzle as it stands before this shot's kick, towards the crosshair */
+        mat4 gun;
+        vec3 muzzle;
+        range__gun(s, gun);
+        viewmodel_muzzle(s->vm, s->gun.kind, gun, muzzle);
+        s->flash = RANGE_FLASH_S;
+        s->kick = 1.0f;
+        range_play_hit hits[WEAPON_MAX_SHOTS];
+        bool hit[WEAPON_MAX_SHOTS];
+        range_play_volley(&s->play, s->bs, org, dir, muzzle, shots, n, hits, hit);
+        for (int i = 0; i < n; i++)
+            if (hit[i]) range__impact(s, &hits[i], shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE));
+    }
+    s->flash = fmaxf(0.0f, s->flash - dt);
+    if (!n) s->kick = fmaxf(0.0f, s->kick - dt / RANGE_KICK_S);
+
+    if (range_play_update(&s->play, dt) & RANGE_PLAY_RESET) {
+        /* the robot is invisible now: forget every hole */
+        blast_reset(s->bs);
+        s->clear_pending = true;
+        s->cut_dirty = false;
+    }
+    range__pose(s);
+    damage_map_set_fade_hz(s->dm, params_f(s->ctx->params, P_DAMAGE_FADE_RATE));
+    damage_map_update(s->dm, dt);
+}
+
+static void range_prepare(void *p)
+{
+    range *s = p;
+    if (s->clear_pending) damage_map_clear(s->dm);
+    if (s->cut_dirty) damage_map_set_cut(s->dm, blast_cut_mask(s->bs));
+    s->clear_pending = s->cut_dirty = false;
+    damage_map_prepare(s->dm, s->rest, s->play.attached); /* spheres and plates in bind space */
+    /* tracers: a chain of additive spark sprites along each shot in flight */
+    float sprite[RANGE_TRACER_SPRITES][4];
+    int n = range_play_tracer_sprites(&s->play, sprite, RANGE_TRACER_SPRITES);
+    for (int i = 0; i < n; i++) {
+        unsigned char a = (unsigned char)(255.0f * sprite[i][3]);
+        s->tracer_bb[i] = (fx_billboard){{sprite[i][0], sprite[i][1], sprite[i][2]}, 0.06f, 0.0f, {255, 220, 150, a}};
+    }
+    if (n && s->ctx->fx.transient) s->ctx->fx.transient(s->ctx->fx.user, FX_TRACER, s->tracer_bb, n);
+    if (s->flash > 0.0f && s->ctx->fx.transient) {
+        mat4 gun;
+        fx_billboard fl[VIEWMODEL_FLASH_SPRITES];
+        range__gun(s, gun);
+        viewmodel_flash(s->vm, s->gun.kind, gun, s->flash / RANGE_FLASH_S, fl);
+        s->ctx->fx.transient(s->ctx->fx.user, FX_FLASH, fl, VIEWMODEL_FLASH_SPRITES);
+    }
+}
+
+static void range_draw(void *p, scene_pass pass)
+{
+    range *s = p;
+    dissolve_params rd;
+    range_play_robot_dissolve(&s->play, &rd);
+    dissolve_pass dp = pass == SCENE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN;
+    range_stage_draw(s->stage, pass);
+    if (pass == SCENE_PASS_MAIN) damage_draw_panels(s->dm);
+    gfx_pass_begin(pass == SCENE_PASS_SHADOW ? "damage.shadow" : "damage.armor");
+    const mat4 *pal = (const mat4 *)s->play.palette;
+    const renderer_frame *f = renderer_frame_uniforms(s->ctx->r);
+    vec4 planes[6];
+    glm_frustum_planes((vec4 *)(pass == SCENE_PASS_SHADOW ? f->light_viewproj : f->viewproj), planes);
+    bool in_view = range_play_robot_in_view(s->bs, &rd, planes);
+    if (pass == SCENE_PASS_MAIN) s->robot_drawn = in_view;
+    if (in_view) {
+        dissolve_draw_mesh_skinned(s->dv, &s->body, pal, RIG_BONE_COUNT, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
+        dissolve_draw_mesh_skinned(s->dv, &s->glow, pal, RIG_BONE_COUNT, (vec3){0.05f, 0.1f, 0.12f}, (vec3){2.0f, 13.0f, 18.0f}, &rd, dp);
+    }
+    damage_draw_armor(s->dm, &(damage_armor_draw){.models = s->play.models, .palette = pal, .skinned = s->play.attached,
+                                                   .visible = s->play.visible, .dv = s->dv, .dissolve = s->play.plate_dissolve},
+                      pass == SCENE_PASS_SHADOW ? DAMAGE_PASS_SHADOW : DAMAGE_PASS_MAIN);
+    gfx_pass_end();
+    if (pass == SCENE_PASS_MAIN) { /* last: nothing of the range stands between the eye and the gun */
+        mat4 gun;
+        range__gun(s, gun);
+        viewmodel_draw(s->vm, s->ctx->r, s->gun.kind, gun);
+    }
+}
+
+static bool range_supports(script_op op)
+{
+    return op == SCRIPT_WEAPON || op == SCRIPT_FIRE || op == SCRIPT_HOLD || op == SCRIPT_BLAST || op == SCRIPT_ROBOT;
+}
+
+static scene_cmd_result range_command(void *p, const script_cmd *c)
+{
+    range *s = p;
+    switch (c->op) {
+    case SCRIPT_WEAPON: weapon_select(&s->gun, (weapon_kind)c->index); return SCENE_CMD_OK;
+    case SCRIPT_FIRE: weapon_press(&s->gun); return SCENE_CMD_OK;
+    case SCRIPT_HOLD: weapon_hold(&s->gun, c->num[0]); return SCENE_CMD_OK;
+    case SCRIPT_BLAST: {
+        /* a world point: into bind space through the skinning of the nearest drawn vertex */
+        float bind[3];
+        blast_world_to_bind(s->bs, c->num, bind);
+        range__blast(s, bind, c->num[3], (float[3]){0, -1, 0});
+        return SCENE_CMD_OK;
+    }
+    case SCRIPT_ROBOT:
+        if (c->index == SCRIPT_ROBOT_ANIM) robot_anim_set_mode(&s->play.anim, (robot_anim_mode)c->num[0]);
+        else range_play_respawn(&s->play);
+        return SCENE_CMD_OK;
+    default: return SCENE_CMD_UNSUPPORTED;
+    }
+}
+
+const scene_vtable scene_range = {
+    .keys_help = range_keys_help,
+    .free_camera = true,
+    .create = range_create,
+    .destroy = range_destroy,
+    .update = range_update,
+    .prepare = range_prepare,
+    .draw = range_draw,
+    .supports = range_supports,
+    .command = range_command,
+    .views = range_views,
+    .view = range_view,
+    .dump = range_dump,
+    .stats = range_stats,
+    .bench = range_bench,
+    .hud = range_hud,
+};

@@ -1,0 +1,91 @@
+/* What the range scene shows and measures (docs/damage.md, docs/cli.md): the debug views of the
+ * damage maps, the dumps, the stats and bench keys, the HUD and the key help. The frame itself is
+ * scene_range.c; the state both share is scene_range_state.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "damage/scene_range_state.h"
+#include "gfx/dump.h"
+#include "gfx/hud.h"
+#include "gfx/timer.h"
+
+static GLuint range__map(range *s, const char *name)
+{
+    return !strcmp(name, "damage") ? damage_map_texture(s->dm) : !strcmp(name, "damage-fading") ? damage_map_fading_texture(s->dm) : 0;
+}
+
+const char *const range_views[] = {"damage", "damage-fading", NULL};
+
+bool range_view(void *p, const char *name, scene_view *out)
+{
+    GLuint tex = range__map(p, name);
+    if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, strcmp(name, "damage") ? "fading damage map" : "damage map (R hole, G 1.1r, B 1.2r)",
+                                 damage_map_layout_texture(((range *)p)->dm)}; /* the atlas dimly under the map */
+    return tex != 0;
+}
+
+bool range_dump(void *p, const char *target, const char *path)
+{
+    range *s = p;
+    if (!strcmp(target, "damage-scorch")) return damage_map_dump_scorch(s->dm, path);
+    GLuint tex = range__map(p, target);
+    if (!tex) return false;
+    glFinish(); /* the maps were just rendered through an FBO */
+    return gfx_dump_texture(tex, path);
+}
+
+void range_stats(void *p, json_writer *w)
+{
+    range *s = p;
+    damage_map_write_stats(s->dm, w);
+    json_int(w, "plates_attached", blast_plates_attached(s->bs));
+    json_string(w, "weapon", weapon_name(s->gun.kind));
+    json_int(w, "shells", s->gun.shells); /* trigger events: one per semi-automatic pull */
+    range_play_stats(&s->play, s->bs, w);
+    json_number(w, "robot_refit_ms", s->refit_ms);
+    json_bool(w, "robot_drawn", s->robot_drawn);
+    mat4 view, proj, vp;
+    camera_matrices(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), view, proj);
+    glm_mat4_mul(proj, view, vp);
+    range_play_stats_hole(&s->play, s->bs, vp, s->ctx->width, s->ctx->height, w);
+}
+
+void range_bench(void *p, json_writer *w)
+{
+    range *s = p;
+    float spheres[RANGE_PLAY_SHELL][4];
+    int n = range_play_shell_spheres(&s->play, s->bs, spheres);
+    damage_bench_write(s->dm, s->rest, s->play.attached, (const float (*)[4])spheres, n, w);
+    /* the per-step cost of hits on the drawn pose: CPU skinning of every ray-tested vertex + refit */
+    enum { REPS = 50 };
+    double t0 = gfx_now();
+    for (int i = 0; i < REPS; i++) blast_set_pose(s->bs, s->play.palette);
+    json_number(w, "robot_skin_refit_ms", (gfx_now() - t0) * 1000.0 / REPS);
+}
+
+void range_hud(void *p, float x, float y)
+{
+    range *s = p;
+    const int w = s->ctx->width, h = s->ctx->height;
+    const float scale = 1.0f, line = gfx_hud_line_height(scale); /* the HUD's text rule sizes it from h */
+    const float white[4] = {1, 1, 1, 0.95f}, shade[4] = {0, 0, 0, 0.45f};
+    damage_map_stats st = damage_map_get_stats(s->dm);
+    char top[160];
+    snprintf(top, sizeof top, "weapon: %s   blasts %lld   plates %d/%d   robot %s", weapon_name(s->gun.kind), st.blasts,
+             blast_plates_attached(s->bs), ROBOT_PLATE_COUNT, robot_anim_state(&s->play.anim));
+    float tw, th;
+    gfx_hud_measure(top, scale, &tw, &th);
+    gfx_hud_rect(x - 4, y - 3, tw + 8, line * 2.0f + 4, shade);
+    gfx_hud_text(x, y, scale, white, "%s", top);
+    gfx_hud_text(x, y + line, scale, (float[4]){0.8f, 0.9f, 1, 0.9f}, "unwrap %lld  fade %lld%s", st.unwrap_passes,
+                 st.fade_passes, st.fade_steps_left ? "  (cooling)" : "  (at rest)");
+    gfx_hud_crosshair((float)w * 0.5f, (float)h * 0.5f, scale);
+}
+
+void range_keys_help(char *buf, size_t len)
+{
+    char keys[128] = "";
+    for (int k = 0; k < WEAPON_KIND_COUNT; k++) /* keys 1.. select the weapons in table order */
+        snprintf(keys + strlen(keys), sizeof keys - strlen(keys), "%s%d %s", k ? "  " : "", k + 1, weapon_names[k]);
+    snprintf(buf, len, "LMB / right trigger  fire\n%s\nR  respawn the robot\nT  robot: idle, walk, stop", keys);
+}

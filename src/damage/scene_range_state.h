@@ -1,0 +1,49 @@
+/* scene_range_state.h — the range scene's state, shared by its two files (internal to the scene):
+ * scene_range.c runs the frame (create, update, prepare, draw, commands); scene_range_report.c
+ * says what the scene shows and measures (debug views, dumps, stats, bench, HUD, key help).
+ */
+#ifndef IMPRINT_APP_SCENE_RANGE_STATE_H
+#define IMPRINT_APP_SCENE_RANGE_STATE_H
+
+#include "damage/range_stage.h"
+#include "gfx/scene.h"
+#include "damage/viewmodel.h"
+#include "damage/core/range_play.h"
+#include "damage/core/weapon.h"
+#include "damage/damage.h"
+#include "dissolve/dissolve.h"
+#include "gfx/mesh_gl.h"
+
+#define RANGE_FLASH_S 0.06f /* muzzle flash after a shot */
+#define RANGE_KICK_S 0.12f  /* the gun's recoil, back to rest */
+#define RANGE_TRACER_SPRITES 1024
+
+typedef struct range {
+    range_play play;             /* plates in flight, knock-back, respawn (damage/core/range_play.h) */
+    scene_ctx *ctx;
+    robot *rb;
+    blast_state *bs;
+    damage_map *dm;
+    dissolve *dv;
+    range_stage *stage;          /* floor, walls, stands, lamps */
+    gfx_mesh body, glow;
+    mat4 rest[ROBOT_PLATE_COUNT]; /* plate -> bind space: the unwrap's models */
+    weapon gun;
+    float flash;                 /* muzzle flash time left */
+    float kick;                  /* recoil, 1 at a shot, 0 at rest */
+    viewmodel *vm;               /* the gun in hand */
+    double refit_ms;             /* CPU skinning + BVH refit of the last step */
+    fx_billboard tracer_bb[RANGE_TRACER_SPRITES];
+    bool cut_dirty, clear_pending, robot_drawn; /* robot_drawn: the body met the view frustum in the last main pass */
+} range;
+
+/* scene_range_report.c: the vtable's reporting entries */
+extern const char *const range_views[];
+bool range_view(void *p, const char *name, scene_view *out);
+bool range_dump(void *p, const char *target, const char *path);
+void range_stats(void *p, json_writer *w);
+void range_bench(void *p, json_writer *w);
+void range_hud(void *p, float x, float y);
+void range_keys_help(char *buf, size_t len);
+
+#endif

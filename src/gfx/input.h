@@ -1,0 +1,24 @@
+/* input.h — what scenes and the app read: one consumer's take of the input accumulator
+ * (base/input.h, where the input rule is: scenes take once per fixed step, the app once per
+ * frame, each edge reaches each of them exactly once). The same for keyboard+mouse, gamepad and
+ * (all zero) headless runs. Scenes read it in their fixed-step update; they never call GLFW.
+ * Key codes are GLFW's (GLFW_KEY_*), available headless too since they are plain numbers.
+ */
+#ifndef IMPRINT_APP_INPUT_H
+#define IMPRINT_APP_INPUT_H
+
+#include "base/input.h"
+
+#define GLFW_INCLUDE_NONE /* GL comes from glad (gfx/gl.h) */
+#include <GLFW/glfw3.h>
+
+_Static_assert(INPUT_KEY_LAST == GLFW_KEY_LAST, "base/input.h mirrors GLFW's key codes");
+_Static_assert(INPUT_PAD_BUTTONS == GLFW_GAMEPAD_BUTTON_LAST + 1, "base/input.h mirrors GLFW's pad buttons");
+_Static_assert(INPUT_PAD_AXES == GLFW_GAMEPAD_AXIS_LAST + 1, "base/input.h mirrors GLFW's pad axes");
+_Static_assert(INPUT_PAD_LEFT_TRIGGER == GLFW_GAMEPAD_AXIS_LEFT_TRIGGER &&
+                   INPUT_PAD_RIGHT_TRIGGER == GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER,
+               "base/input.h mirrors GLFW's trigger axes");
+
+typedef input_state app_input;
+
+#endif

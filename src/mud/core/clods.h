@@ -1,0 +1,72 @@
+/* clods.h — mud clods thrown by spinning wheels: ballistic particles for a worker thread (GL-free).
+ *
+ *   clods *c = clods_create(&(clods_desc){ .capacity = 4096, .seed = 1 }, terr);
+ *   each step: clods_emit(c, emitters, n, dt); clods_step(c, dt);
+ *   int n = clods_write(c, instances, cap);   // billboard instances for the renderer
+ *   clods_destroy(c);
+ *
+ * A wheel that spins (slip above CLODS_MIN_SLIP m/s) throws clods backwards and up from the top
+ * of its tyre, more the faster it spins. Clods fly under gravity, tumble, and die when they fall
+ * below the base terrain (read-only, so a worker thread may read it while the main thread
+ * stamps the mud) or after CLODS_MAX_LIFE seconds. A full pool drops new clods, never grows.
+ * Randomness comes from the seed only: the same emitters give the same clods. A clod that dies
+ * on the ground is a landing (where mud splats: terrain decals, mud/core/decals.h), kept until
+ * clods_take_landings, at most CLODS_LANDINGS_MAX between takes (more are not kept).
+ * Defaults: capacity 4096, gravity 9.81, rate 6 clods per second per m/s of slip.
+ */
+#ifndef IMPRINT_CORE_CLODS_H
+#define IMPRINT_CORE_CLODS_H
+
+#include <stdint.h>
+
+#include "mud/core/terrain.h"
+
+#define CLODS_MIN_SLIP 0.5f
+#define CLODS_MAX_LIFE 4.0f
+#define CLODS_MAX_EMITTERS 8
+#define CLODS_LANDINGS_MAX 64
+
+typedef struct clods_desc {
+    int capacity;
+    float gravity;
+    float rate;
+    unsigned seed;
+} clods_desc;
+
+typedef struct clod_emitter {
+    float hub[3];      /* wheel centre, world */
+    float forward[3];  /* rolling direction, world */
+    float velocity[3]; /* of the wheel */
+    float radius;
+    float slip;        /* m/s, signed like the throttle */
+    float width;       /* tyre width, metres (floaters.h) */
+    float depth;       /* how deep the tyre is in the mud (penetration or sink), metres; 0 in the air (floaters.h) */
+} clod_emitter;
+
+/* One billboard: what the billboard batcher needs. */
+typedef struct clod_instance {
+    float pos[3];
+    float size;     /* metres, full width */
+    float rotation; /* radians, around the view axis */
+    uint8_t color[4];
+} clod_instance;
+
+typedef struct clod_landing {
+    float pos[3];
+    float size;
+} clod_landing;
+
+typedef struct clods clods;
+
+clods *clods_create(const clods_desc *desc, const terrain *t);
+void clods_destroy(clods *c);
+void clods_emit(clods *c, const clod_emitter *e, int n, float dt);
+void clods_step(clods *c, float dt);
+int clods_alive(const clods *c);
+int clods_capacity(const clods *c);
+/* The landings since the last take (up to cap); returns how many. */
+int clods_take_landings(clods *c, clod_landing *out, int cap);
+/* Writes up to cap live clods; returns how many. */
+int clods_write(const clods *c, clod_instance *out, int cap);
+
+#endif

@@ -1,0 +1,191 @@
+#include "mud/core/mud_clod_worker.h"
+#include "base/alloc.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/log.h"
+#include "base/triple_buffer.h"
+
+typedef struct step_input {
+    uint64_t step;
+    float dt;
+    int count;
+    clod_emitter emitters[CLODS_MAX_EMITTERS];
+    uint64_t ndrops;                         /* drops ever made; the last ones are in the ring */
+    float drops[MUD_CLOD_WORKER_DROPS][3];   /* x, z, size at index drop % MUD_CLOD_WORKER_DROPS */
+    bool has_flow;                           /* the water's flow for the floating pieces */
+    floaters_flow flow;
+} step_input;
+
+struct mud_clod_worker {
+    triple_buffer *in, *out;
+    clods *sim;
+    floaters *floats;
+    bool deterministic;
+    uint64_t submitted;
+    uint64_t ndrops;                         /* the submitting side's ring of drops */
+    float drops[MUD_CLOD_WORKER_DROPS][3];
+    bool has_flow;                           /* the submitting side's flow (mud_clod_worker_flow) */
+    floaters_flow flow;
+    atomic_bool stop, parked;
+    atomic_uint_least64_t idle_looks;
+    sem_t wake;       /* the worker's only sleep; posted by submit, resume and destroy */
+    pthread_t thread;
+};
+
+static void worker_sleep(mud_clod_worker *w)
+{
+    atomic_fetch_add_explicit(&w->idle_looks, 1, memory_order_relaxed);
+    while (sem_wait(&w->wake) != 0 && errno == EINTR) continue;
+}
+
+static void *worker_main(void *arg)
+{
+    mud_clod_worker *w = arg;
+    uint64_t done = 0, drops_done = 0;
+    int cap = clods_capacity(w->sim);
+    while (!atomic_load_explicit(&w->stop, memory_order_acquire)) {
+        if (atomic_load_explicit(&w->parked, memory_order_acquire)) {
+            worker_sleep(w);
+            continue;
+        }
+        uint64_t seq;
+        const step_input *in = triple_buffer_acquire(w->in, &seq);
+        if (seq <= done) {
+            worker_sleep(w);
+            continue;
+        }
+        /* steps we missed (real-time mode only) throw their clods from the newest wheel state */
+        clods_emit(w->sim, in->emitters, in->count, in->dt * (float)(seq - done));
+        floaters_set_flow(w->floats, in->has_flow ? &in->flow : NULL);
+        for (uint64_t s = done; s < seq; s++) {
+            clods_step(w->sim, in->dt);
+            floaters_step(w->floats, in->emitters, in->count, in->dt);
+        }
+        done = seq;
+        if (in->ndrops > drops_done + MUD_CLOD_WORKER_DROPS) drops_done = in->ndrops - MUD_CLOD_WORKER_DROPS;
+        for (; drops_done < in->ndrops; drops_done++) {
+            const float *d = in->drops[drops_done % MUD_CLOD_WORKER_DROPS];
+            /* a crumbled chunk's mud: about 40 pieces per cubic metre, at least 4 */
+            floaters_drop(w->floats, d[0], d[1], 0.6f * d[2], 4 + (int)(40.0f * d[2] * d[2] * d[2] * 0.5f));
+        }
+        mud_clod_frame *f = triple_buffer_back(w->out);
+        f->step = seq;
+        f->alive = clods_alive(w->sim);
+        f->count = clods_write(w->sim, f->inst, cap);
+        f->nlanded = clods_take_landings(w->sim, f->landed, CLODS_LANDINGS_MAX);
+        f->nfloat = floaters_write(w->floats, f->floaters, FLOATERS_MAX);
+        f->float_stuck = floaters_count(w->floats, FLOAT_STUCK);
+        triple_buffer_publish(w->out, seq);
+    }
+    return NULL;
+}
+
+mud_clod_worker *mud_clod_worker_create(const mud_clod_worker_desc *desc)
+{
+    assert(desc && desc->terrain);
+    mud_clod_worker *w = ALLOC_STRUCT(mud_clod_worker);
+    if (!w) abort();
+    w->deterministic = desc->deterministic;
+    w->sim = clods_create(&desc->clods, desc->terrain);
+    w->floats = floaters_create(&desc->floaters, desc->terrain);
+    if (desc->scatter_count > 0) floaters_scatter(w->floats, desc->scatter[0], desc->scatter[1], desc->scatter[2], desc->scatter_count);
+    w->in = triple_buffer_create(sizeof(step_input));
+    w->out = triple_buffer_create(sizeof(mud_clod_frame) + (size_t)clods_capacity(w->sim) * sizeof(clod_instance));
+    atomic_init(&w->stop, false);
+    atomic_init(&w->parked, false);
+    atomic_init(&w->idle_looks, 0);
+    int rc = sem_init(&w->wake, 0, 0) != 0 ? errno : 0;
+    bool sem_ok = rc == 0;
+    if (sem_ok) rc = pthread_create(&w->thread, NULL, worker_main, w);
+    if (rc != 0) {
+        log_error("mud clods: cannot start the worker thread (%s)", strerror(rc));
+        if (sem_ok) sem_destroy(&w->wake);
+        triple_buffer_destroy(w->in);
+        triple_buffer_destroy(w->out);
+        clods_destroy(w->sim);
+        floaters_destroy(w->floats);
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void mud_clod_worker_destroy(mud_clod_worker *w)
+{
+    if (!w) return;
+    atomic_store_explicit(&w->stop, true, memory_order_release);
+    sem_post(&w->wake);
+    pthread_join(w->thread, NULL);
+    sem_destroy(&w->wake);
+    triple_buffer_destroy(w->in);
+    triple_buffer_destroy(w->out);
+    clods_destroy(w->sim);
+    floaters_destroy(w->floats);
+    free(w);
+}
+
+void mud_clod_worker_submit(mud_clod_worker *w, const clod_emitter *e, int n, float dt)
+{
+    assert(n >= 0 && n <= CLODS_MAX_EMITTERS);
+    assert(!atomic_load_explicit(&w->parked, memory_order_relaxed));
+    /* deterministic: the previous step must be simulated before the next is offered */
+    if (w->deterministic && w->submitted) triple_buffer_acquire_wait(w->out, w->submitted, NULL);
+    step_input *in = triple_buffer_back(w->in);
+    in->step = ++w->submitted;
+    in->dt = dt;
+    in->count = n;
+    if (n) memcpy(in->emitters, e, (size_t)n * sizeof *e);
+    in->ndrops = w->ndrops;
+    memcpy(in->drops, w->drops, sizeof in->drops);
+    in->has_flow = w->has_flow;
+    if (w->has_flow) in->flow = w->flow;
+    triple_buffer_publish(w->in, w->submitted);
+    sem_post(&w->wake); /* lock-free: an atomic add, a futex wake only if the worker sleeps */
+}
+
+void mud_clod_worker_flow(mud_clod_worker *w, const floaters_flow *flow)
+{
+    w->has_flow = flow != NULL;
+    if (flow) w->flow = *flow;
+}
+
+void mud_clod_worker_drop(mud_clod_worker *w, float x, float z, float size)
+{
+    float *d = w->drops[w->ndrops++ % MUD_CLOD_WORKER_DROPS];
+    d[0] = x;
+    d[1] = z;
+    d[2] = size;
+}
+
+const mud_clod_frame *mud_clod_worker_frame(mud_clod_worker *w)
+{
+    assert(!atomic_load_explicit(&w->parked, memory_order_relaxed));
+    if (w->deterministic) return triple_buffer_acquire_wait(w->out, w->submitted, NULL);
+    return triple_buffer_acquire(w->out, NULL);
+}
+
+uint64_t mud_clod_worker_submitted(const mud_clod_worker *w) { return w->submitted; }
+
+void mud_clod_worker_park(mud_clod_worker *w)
+{
+    if (w) atomic_store_explicit(&w->parked, true, memory_order_release);
+}
+
+void mud_clod_worker_resume(mud_clod_worker *w)
+{
+    if (!w) return;
+    atomic_store_explicit(&w->parked, false, memory_order_release);
+    sem_post(&w->wake);
+}
+
+uint64_t mud_clod_worker_idle_looks(const mud_clod_worker *w)
+{
+    return atomic_load_explicit(&w->idle_looks, memory_order_relaxed);
+}

@@ -1,0 +1,155 @@
+#include "mud/core/mud_sim.h"
+#include "base/alloc.h"
+#include "mud/core/mud_prim.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mud_sim {
+    terrain *terr;
+    mudfield *mud;
+    vehicle *truck;
+    int stamps;
+    float volume;
+    mudfield_stamp_geom prims[VEHICLE_MAX_WHEELS]; /* this step's, for the GPU */
+    int nprims;
+    int base_rect[4]; /* base samples whose mud mask grew this step */
+    bool base_changed;
+};
+
+static void ground_fn(void *user, float x, float z, vehicle_ground_hit *out)
+{
+    const mud_sim *s = user;
+    out->base = terrain_height(s->terr, x, z);
+    out->surface = out->base + mudfield_mud_height(s->mud, x, z);
+    out->floor = fminf(mudfield_floor_height(s->mud, x, z), out->surface);
+    mudfield_surface_normal(s->mud, x, z, out->normal);
+}
+
+mud_sim *mud_sim_create(const mud_sim_desc *desc)
+{
+    mud_sim_desc d = desc ? *desc : (mud_sim_desc){0};
+    terrain *t = terrain_create(&d.terrain);
+    if (!t) return NULL;
+    mud_sim *s = ALLOC_STRUCT(mud_sim);
+    if (!s) abort();
+    s->terr = t;
+    s->mud = mudfield_create(t, &d.mud);
+    s->truck = vehicle_create(&d.vehicle);
+    mud_sim_spawn(s);
+    return s;
+}
+
+void mud_sim_destroy(mud_sim *s)
+{
+    if (!s) return;
+    vehicle_destroy(s->truck);
+    mudfield_destroy(s->mud);
+    terrain_destroy(s->terr);
+    free(s);
+}
+
+vehicle_ground mud_sim_ground(mud_sim *s) { return (vehicle_ground){ground_fn, s}; }
+
+void mud_sim_spawn(mud_sim *s)
+{
+    float x, z;
+    terrain_spawn(s->terr, &x, &z);
+    mud_sim_place_truck(s, x, z, 0.0f);
+}
+
+void mud_sim_place_truck(mud_sim *s, float x, float z, float heading_deg)
+{
+    vehicle_ground g = mud_sim_ground(s);
+    vehicle_place(s->truck, x, z, heading_deg, &g);
+}
+
+void mud_sim_step(mud_sim *s, const vehicle_input *in, float dt)
+{
+    mud_sim_drive(s, in, dt);
+    mud_sim_stamp(s);
+}
+
+void mud_sim_drive(mud_sim *s, const vehicle_input *in, float dt)
+{
+    vehicle_ground g = mud_sim_ground(s);
+    vehicle_step(s->truck, in, &g, dt);
+}
+
+void mud_sim_stamp(mud_sim *s)
+{
+    const vehicle_desc *vd = vehicle_get_desc(s->truck);
+    s->stamps = 0;
+    s->nprims = 0;
+    s->volume = 0.0f;
+    for (int i = 0; i < vehicle_wheel_count(s->truck); i++) {
+        const vehicle_wheel *w = vehicle_wheel_at(s->truck, i);
+        mudfield_wheel prim;
+        if (!w->contact) continue;
+        float surface = mudfield_surface_height(s->mud, w->hub[0], w->hub[2]);
+        if (!mud_prim_form(w, vd->wheel_radius, vd->wheel_width, surface, &prim)) continue;
+        mud_prim_tread(vd, w, &prim);
+        /* one layout for both: the CPU field now, the GPU's render targets at the next stamp pass */
+        if (!mudfield_stamp_layout(s->mud, &prim, &s->prims[s->nprims])) continue;
+        s->volume += mudfield_stamp_geom_apply(s->mud, &s->prims[s->nprims++]);
+        s->stamps++;
+    }
+    /* Rolling wheels deform grass and dirt too: the mud mask grows under them (softening the
+     * ground: the floor sinks with the mask), so the next wheels sink and the ruts go on off the
+     * track. A parked truck does not dig itself in. */
+    s->base_changed = false;
+    for (int i = 0; i < vehicle_wheel_count(s->truck); i++) {
+        const vehicle_wheel *w = vehicle_wheel_at(s->truck, i);
+        float speed = sqrtf(w->velocity[0] * w->velocity[0] + w->velocity[2] * w->velocity[2]);
+        int r[4];
+        if (!w->contact || speed < 0.5f) continue;
+        if (!terrain_mark_mud(s->terr, w->hub[0], w->hub[2], MUD_SIM_MARK_RADIUS, fminf(speed * MUD_SIM_MARK_RATE, 0.1f), r)) continue;
+        if (!s->base_changed) memcpy(s->base_rect, r, sizeof r);
+        s->base_rect[0] = r[0] < s->base_rect[0] ? r[0] : s->base_rect[0];
+        s->base_rect[1] = r[1] < s->base_rect[1] ? r[1] : s->base_rect[1];
+        s->base_rect[2] = r[2] > s->base_rect[2] ? r[2] : s->base_rect[2];
+        s->base_rect[3] = r[3] > s->base_rect[3] ? r[3] : s->base_rect[3];
+        s->base_changed = true;
+    }
+}
+
+bool mud_sim_base_changed(const mud_sim *s, int rect[4])
+{
+    if (s->base_changed) memcpy(rect, s->base_rect, sizeof s->base_rect);
+    return s->base_changed;
+}
+
+const mudfield_stamp_geom *mud_sim_prims(const mud_sim *s, int *count)
+{
+    *count = s->nprims;
+    return s->prims;
+}
+
+int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS])
+{
+    const vehicle_desc *vd = vehicle_get_desc(s->truck);
+    int n = vehicle_wheel_count(s->truck);
+    for (int i = 0; i < n; i++) {
+        const vehicle_wheel *w = vehicle_wheel_at(s->truck, i);
+        /* only wheels in mud throw clods */
+        float slip = w->contact && w->penetration > 0.02f ? w->slip : 0.0f;
+        out[i] = (clod_emitter){{w->hub[0], w->hub[1], w->hub[2]}, {w->forward[0], w->forward[1], w->forward[2]},
+                                {w->velocity[0], w->velocity[1], w->velocity[2]}, vd->wheel_radius, slip,
+                                vd->wheel_width, w->contact ? fmaxf(w->penetration, w->sink) : 0.0f};
+    }
+    return n;
+}
+
+void mud_sim_tune(mud_sim *s, float max_sink, float softness_scale, float engine_force)
+{
+    mudfield_set_depth(s->mud, max_sink, softness_scale);
+    vehicle_set_engine_force(s->truck, engine_force);
+}
+
+int mud_sim_stamps_last_step(const mud_sim *s) { return s->stamps; }
+float mud_sim_volume_last_step(const mud_sim *s) { return s->volume; }
+const terrain *mud_sim_terrain(const mud_sim *s) { return s->terr; }
+mudfield *mud_sim_field(mud_sim *s) { return s->mud; }
+const vehicle *mud_sim_vehicle(const mud_sim *s) { return s->truck; }

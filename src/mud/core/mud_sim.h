@@ -1,0 +1,63 @@
+/* mud_sim.h — the mud scene's CPU world: terrain + mud field + truck, stepped together (GL-free).
+ *
+ *   mud_sim *s = mud_sim_create(&(mud_sim_desc){ .terrain = { .level_size = 512, .seed = 1 } });
+ *   mud_sim_place_truck(s, x, z, heading_deg);   // or mud_sim_spawn(s)
+ *   each fixed step: mud_sim_step(s, &(vehicle_input){ .throttle = 1 }, 1.0f / 60.0f);
+ *   n = mud_sim_emitters(s, emitters);          // spinning wheels -> clods (mud_clod_worker.h)
+ *   mud_sim_destroy(s);
+ *
+ * A step moves the truck (vehicle.h) on the mud surface (mudfield.h) and then stamps every wheel
+ * in contact whose tyre is below the mud surface, so the next step drives on the deformed mud;
+ * rolling wheels also grow the base's mud mask (the ground softens under them).
+ * The ground the truck feels: base terrain, mud surface, hard floor and surface normal.
+ * Returns NULL when the terrain desc is invalid (terrain_create logs why).
+ */
+#ifndef IMPRINT_CORE_MUD_SIM_H
+#define IMPRINT_CORE_MUD_SIM_H
+
+#include "mud/core/clods.h"
+#include "mud/core/mudfield.h"
+#include "mud/core/terrain.h"
+#include "mud/core/vehicle.h"
+
+typedef struct mud_sim_desc {
+    terrain_desc terrain;
+    mudfield_desc mud;
+    vehicle_desc vehicle;
+} mud_sim_desc;
+
+typedef struct mud_sim mud_sim;
+
+mud_sim *mud_sim_create(const mud_sim_desc *desc);
+void mud_sim_destroy(mud_sim *s);
+
+void mud_sim_spawn(mud_sim *s); /* truck at the terrain's spawn point, heading 0 */
+/* The truck is placed at least this far (metres) from the level edge: X and Z must be in
+ * MUD_TRUCK_MARGIN .. level_size - MUD_TRUCK_MARGIN. */
+#define MUD_TRUCK_MARGIN 4
+void mud_sim_place_truck(mud_sim *s, float x, float z, float heading_deg);
+void mud_sim_step(mud_sim *s, const vehicle_input *in, float dt); /* = drive + stamp */
+void mud_sim_drive(mud_sim *s, const vehicle_input *in, float dt);  /* the truck only */
+void mud_sim_stamp(mud_sim *s);                                     /* wheels into the mud */
+/* Live knobs (the panel's mud.* and truck.*): mudfield_set_depth, vehicle_set_engine_force. */
+void mud_sim_tune(mud_sim *s, float max_sink, float softness_scale, float engine_force);
+
+/* One emitter per wheel (vehicle order); returns the wheel count. */
+int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS]);
+int mud_sim_stamps_last_step(const mud_sim *s);
+/* The base samples (global, inclusive) whose mud mask grew in the last step: a wheel rolling at
+ * speed v (> 0.5 m/s) raises the mask within MUD_SIM_MARK_RADIUS by min(v * MUD_SIM_MARK_RATE, 0.1)
+ * per step. False when nothing grew. */
+#define MUD_SIM_MARK_RADIUS 0.7f
+#define MUD_SIM_MARK_RATE 0.006f
+bool mud_sim_base_changed(const mud_sim *s, int rect[4]);
+/* The primitives (mud/core/mud_prim.h) of the last step, laid out for the GPU's stamp pass. */
+const mudfield_stamp_geom *mud_sim_prims(const mud_sim *s, int *count);
+float mud_sim_volume_last_step(const mud_sim *s); /* cubic metres displaced */
+
+const terrain *mud_sim_terrain(const mud_sim *s);
+mudfield *mud_sim_field(mud_sim *s);
+const vehicle *mud_sim_vehicle(const mud_sim *s);
+vehicle_ground mud_sim_ground(mud_sim *s);
+
+#endif

@@ -1,0 +1,145 @@
+/* mudfield.h — the deformable mud: a 128 × 128 heightfield per mud block, stamped by wheels (GL-free).
+ * It is the physics' copy of the mud; the GPU draws the same primitives into its own (src/mud).
+ *
+ *   mudfield *mf = mudfield_create(terr, NULL);
+ *   mudfield_stamp(mf, &(mudfield_wheel){ .center = {x, y, z}, .radius = 0.55f, .width = 0.4f,
+ *                                         .forward = {0, 1}, .velocity = {0, 3}, .penetration = 0.2f });
+ *   or, laid out once for the CPU and the GPU:
+ *   mudfield_stamp_geom g; if (mudfield_stamp_layout(mf, &w, &g)) mudfield_stamp_geom_apply(mf, &g);
+ *   mudfield_rect r;
+ *   if (mudfield_take_dirty(mf, bx, bz, &r)) mudfield_pack(mf, bx, bz, &r, bytes);   what changed
+ *   mudfield_destroy(mf);
+ *
+ * Owns one field per block whose terrain has mud (terrain_block_has_mud), allocated the first time
+ * a stamp reaches it; other blocks have no mud field and read as mud height 0.
+ *
+ * Texel grid: MUDFIELD_RES texels per side span the whole block INCLUDING both borders, spacing
+ * 16/127 m, so texel (127, j) of block bx and texel (0, j) of block bx + 1 are the same world
+ * point. Every write goes to all allocated blocks holding that point (up to four at a corner),
+ * and a newly allocated block copies its shared borders from allocated neighbours: borders stay
+ * bit-identical and never crack.
+ *
+ * Per texel: mud height relative to the base terrain (metres, starts at 0), slide offset (xz
+ * metres: where the surface moved as the mud was pushed), track blend 0..1, stored as the GPU's
+ * RGBA8 texel (64 KiB per block).
+ * Packed RGBA8 (the GPU mirrors the unpack): R height = (R - 128) * MUDFIELD_HEIGHT_STEP,
+ * G/B slide x/z = (G - 128) / 127 * MUDFIELD_SLIDE_MAX, A track = A / 255.
+ *
+ * A stamp lowers the mud under the wheel to the wheel's cylinder (never below the hard floor:
+ * base - max_sink * softness * mud mask); within 1.25 texels outside the contact patch a rounded
+ * shoulder rises back to the untouched level (anti-aliased rut edge, no one-texel cliff). The
+ * displaced volume goes into berms within berm_width of the footprint: rounded ridges to the
+ * sides, heaped against the tyre ahead and behind. Volume is conserved exactly up to float
+ * rounding. The berm texels slide outward, the footprint slides against the wheel's slip (most
+ * under the middle of the patch).
+ * Every stored value lies on the RGBA8 grid (height in 1 cm steps, slide in 1/127 of its range,
+ * track in 1/255) and the removed volume is spread in whole height steps, so the field and the
+ * GPU's render targets, which run the same arithmetic on bytes, stay equal and both conserve the
+ * volume exactly.
+ * Dirty rectangles (per block, inclusive texel bounds) grow by exactly the texels whose value
+ * changed.
+ */
+#ifndef IMPRINT_CORE_MUDFIELD_H
+#define IMPRINT_CORE_MUDFIELD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mud/core/terrain.h"
+
+#define MUDFIELD_RES 128
+#define MUDFIELD_SPACING (TERRAIN_BLOCK_SIZE / (MUDFIELD_RES - 1))
+#ifndef MUDFIELD_HEIGHT_STEP /* set only by tools/crest_bound.c's 1 mm variant, to weigh the step */
+#define MUDFIELD_HEIGHT_STEP 0.01f /* metres per R step: -1.28 .. +1.27 m */
+#endif
+#define MUDFIELD_SLIDE_MAX 0.5f    /* metres at G/B = 0 or 255 */
+
+typedef struct mudfield_desc {
+    float max_sink;   /* metres of mud over the hard floor where softness and mask are 1; default 0.5 */
+    float berm_width; /* metres; default 0.45 */
+} mudfield_desc;
+
+typedef struct mudfield_wheel {
+    float center[3];   /* wheel hub, world */
+    float radius, width;
+    float forward[2];  /* rolling direction in xz, unit */
+    float velocity[2]; /* contact point velocity in xz, m/s */
+    float slip;        /* spin slip, m/s (wheel surface speed minus ground speed) */
+    float penetration; /* metres below the undisturbed mud surface; <= 0 means no stamp */
+    /* The tyre's tread (0 spacing: a smooth tyre): lugs every tread_spacing metres around the
+     * tyre press the mud down to the cylinder, the grooves between them leave it tread_depth
+     * higher. tread_phase (metres) is where the tread stands: radius x spin angle, so the print
+     * stays put in the mud while the tyre rolls and smears while it spins (mudfield_tread_lug). */
+    float tread_spacing, tread_depth, tread_phase;
+} mudfield_wheel;
+
+typedef struct mudfield_rect { int x0, y0, x1, y1; } mudfield_rect; /* inclusive texel bounds */
+
+typedef struct mudfield mudfield;
+
+mudfield *mudfield_create(const terrain *t, const mudfield_desc *desc);
+void mudfield_destroy(mudfield *mf);
+const terrain *mudfield_terrain(const mudfield *mf);
+
+/* Returns the displaced volume in cubic metres (0 when nothing changed). */
+float mudfield_stamp(mudfield *mf, const mudfield_wheel *w);
+
+/* From now on: max_sink (> 0, as in the desc) and a factor on the terrain's softness (>= 0,
+ * default 1) where the hard floor is found; the panel's mud.stamp_depth and mud.softness_scale. */
+void mudfield_set_depth(mudfield *mf, float max_sink, float softness_scale);
+
+/* A stamp's layout, the part of a primitive that depends only on the wheel and the level (not on
+ * the mud): what the GPU needs to draw the same stamp into its render targets. The berm weights
+ * of the rectangle's texels, summed row by row (row-major, z outer), let every texel find its
+ * share of the removed volume from the texels before it alone, so the integer berm adds sum to
+ * exactly the removed volume on either side. */
+#define MUDFIELD_STAMP_MAX 48 /* texels per side of a stamp's rectangle, at most */
+typedef struct mudfield_stamp_geom {
+    mudfield_wheel w;
+    float fwd[2], side[2]; /* unit rolling direction and forward x up, xz */
+    float pen, half_len, half_w, berm_width, max_sink, speed; /* max_sink: times the softness scale */
+    float tread_inv; /* 1 / w.tread_spacing, 0 for a smooth tyre (the GPU multiplies by the same float) */
+    int gx0, gz0, gx1, gz1;                    /* global texel rectangle, inclusive */
+    float row_prefix[MUDFIELD_STAMP_MAX + 1]; /* berm weight of the rows before; [rows] = sum */
+    int mud_bx, mud_bz, mud_mask; /* blocks (mud_bx + i, mud_bz + j), i, j < 3, with mud: bit j * 3 + i
+                                   * (as the layout saw them: the mask grows while driving) */
+} mudfield_stamp_geom;
+/* False (nothing to stamp) when the wheel does not penetrate or the rectangle is empty. */
+bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield_stamp_geom *g);
+/* The stamp of a laid-out primitive (mudfield_stamp = layout + apply); returns the displaced volume. */
+float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *g);
+/* The lug coverage 0..1 of the tread at (u, v) metres from the hub along and across the wheel:
+ * 1 under a lug, 0 in a groove; chevron lugs, their ends MUDFIELD_TREAD_CHEVRON x |v| behind the
+ * middle. shaders/mud_stamp.frag mirrors it. 0 for a smooth tyre. */
+#define MUDFIELD_TREAD_CHEVRON 0.3f
+float mudfield_tread_lug(const mudfield_stamp_geom *g, float u, float v);
+/* Global texel (gx, gz) belongs to a block whose terrain has mud. */
+bool mudfield_texel_has_mud(const mudfield *mf, int gx, int gz);
+
+/* World queries, bilinear. surface = base + mud; floor = base - max_sink * softness * softness_scale * mask. */
+float mudfield_mud_height(const mudfield *mf, float x, float z);
+float mudfield_surface_height(const mudfield *mf, float x, float z);
+float mudfield_floor_height(const mudfield *mf, float x, float z);
+void mudfield_surface_normal(const mudfield *mf, float x, float z, float out[3]);
+
+/* Direct texel access (NULL when the block has no field yet): RGBA8 as packed below, 4 bytes per
+ * texel at index j * MUDFIELD_RES + i. */
+const uint8_t *mudfield_block_texels(const mudfield *mf, int bx, int bz);
+bool mudfield_block_allocated(const mudfield *mf, int bx, int bz);
+int mudfield_blocks_allocated(const mudfield *mf);
+size_t mudfield_memory_bytes(const mudfield *mf);
+
+/* Sum of mud height × texel area over every distinct world texel (shared borders once). */
+double mudfield_volume(const mudfield *mf);
+
+/* Dirty rectangle since the last take; clears it. False when the block is clean. */
+bool mudfield_peek_dirty(const mudfield *mf, int bx, int bz, mudfield_rect *out);
+bool mudfield_take_dirty(mudfield *mf, int bx, int bz, mudfield_rect *out);
+/* Writes (x1-x0+1)*(y1-y0+1)*4 bytes, rows along z, tightly packed. Block must be allocated. */
+void mudfield_pack(const mudfield *mf, int bx, int bz, const mudfield_rect *r, uint8_t *out);
+void mudfield_pack_texel(float height, const float slide[2], float track, uint8_t out[4]);
+float mudfield_unpack_height(uint8_t r);
+float mudfield_unpack_slide(uint8_t g);
+
+#endif

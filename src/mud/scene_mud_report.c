@@ -1,0 +1,109 @@
+/* What the mud scene shows and measures (docs/mud.md, docs/cli.md): the debug views (mud, mud-base,
+ * physics, water), the dumps, the stats and bench keys, the HUD and the key help. The frame itself
+ * is scene_mud.c; the state both share is scene_mud_state.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "mud/scene_mud_state.h"
+#include "gfx/dump.h"
+#include "gfx/hud.h"
+
+const char *const mud_views[] = {"mud", "mud-base", "physics", "water", NULL};
+
+bool mud_view(void *p, const char *name, scene_view *out)
+{
+    mud_scene *s = p;
+    int bx, bz;
+    mud_play_block_under_truck(s->sim, &bx, &bz);
+    if (!strcmp(name, "mud-base")) {
+        GLuint tex = mud_renderer_base_view_texture(s->mr, bx, bz);
+        *out = (scene_view){tex ? tex : mud_renderer_base_texture(s->mr), GFX_PANEL_ALPHA, "mud mask of the 3 x 3 blocks around the truck"};
+        return true;
+    }
+    if (!strcmp(name, "physics")) {
+        /* drawn in prepare while the view is on: the first frame of the view has none yet */
+        *out = (scene_view){s->physics_tex, GFX_PANEL_RGB, "collision shapes: truck grey, plants green, chunks brown"};
+        return true;
+    }
+    if (!strcmp(name, "water")) return mud_water_view(s->water, out);
+    if (strcmp(name, "mud")) return false;
+    GLuint tex = mud_renderer_block_texture(s->mr, bx, bz);
+    if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, "mud block under the truck: R height, GB slide"};
+    else *out = (scene_view){mud_renderer_base_texture(s->mr), GFX_PANEL_RGB, "no mud under the truck: base terrain"};
+    return true;
+}
+
+bool mud_dump(void *p, const char *target, const char *path)
+{
+    mud_scene *s = p;
+    int bx, bz;
+    mud_play_block_under_truck(s->sim, &bx, &bz);
+    if (!strcmp(target, "mud-base")) return mud_renderer_dump_base_block(s->mr, bx, bz, path);
+    if (!strcmp(target, "water")) return mud_water_dump(s->water, path);
+    if (strcmp(target, "mud")) return false;
+    static uint8_t px[MUDFIELD_RES * MUDFIELD_RES * 4];
+    /* not on the GPU: the CPU field */
+    if (!mud_renderer_read_block(s->mr, bx, bz, px)) mud_play_pack_block(s->sim, bx, bz, px);
+    return gfx_write_png(path, MUDFIELD_RES, MUDFIELD_RES, 4, px, false);
+}
+
+void mud_stats(void *p, json_writer *w)
+{
+    mud_scene *s = p;
+    mud_renderer_write_stats(s->mr, w);
+    mud_play_stats(s->sim, w);
+    json_int(w, "clods_alive", s->clods ? s->clods->alive : 0);
+    json_int(w, "decals", decal_pool_count(s->decals));
+    json_int(w, "floaters", s->clods ? s->clods->nfloat : 0);
+    json_int(w, "floaters_stuck", s->clods ? s->clods->float_stuck : 0);
+    json_int(w, "decals_added", decal_pool_added(s->decals));
+    json_number(w, "truck_dirt", truck_dirt_amount(&s->dirt));
+    mud_bodies_stats(s->bodies, w);
+    mud_water_stats(s->water, w);
+    json_object_begin(w, "layers");
+    for (int i = 0; i < MUD_LAYER_COUNT; i++)
+        if (mud_layer_present(i)) json_bool(w, mud_layer_names[i], s->layers.on[i]);
+    json_object_end(w);
+}
+
+void mud_bench(void *p, json_writer *w)
+{
+    mud_scene *s = p;
+    mud_play_stamp_stats(&s->play, s->sim, w);
+    mud_renderer_write_upload(s->mr, s->frames, w);
+    mud_layers_timing_write(&s->timing, w);
+    mud_bodies_bench(s->bodies, w);
+    mud_bench_long_drive(w, s->ctx->seed, s->ctx->opt->mud_everywhere);
+}
+
+void mud_hud(void *p, float x, float y)
+{
+    mud_scene *s = p;
+    const mud_renderer_stats *st = mud_renderer_get_stats(s->mr);
+    const vehicle *v = mud_sim_vehicle(s->sim);
+    const float c[4] = {1, 1, 1, 0.9f};
+    char off[128] = "";
+    for (int i = 0; i < MUD_LAYER_COUNT; i++)
+        if (mud_layer_present(i) && !s->layers.on[i]) snprintf(off + strlen(off), sizeof off - strlen(off), " %s", mud_layer_names[i]);
+    mud_physics_stats ps;
+    mud_physics_stats_get(mud_bodies_physics(s->bodies), &ps);
+    /* the physics step's wall time only in a window: a headless picture shows simulated state alone,
+     * so two runs give the same bytes (the time is in `stats` either way) */
+    char phys[32] = "";
+    if (!s->ctx->headless) snprintf(phys, sizeof phys, "  physics %.2f ms", ps.step_ms);
+    gfx_hud_text(x, y, 1.0f, c,
+                 "truck %.1f km/h  sink %.2f m\nblocks active %d drawn %d resident %d\nmud upload %.1f KiB  clods %d\n"
+                 "bodies %d  plants down %d  chunks %d (broken %d)%s\nlayers off:%s",
+                 vehicle_speed(v) * 3.6f, vehicle_sink(v), st->blocks_active, st->blocks_drawn, st->blocks_resident,
+                 (double)st->upload_bytes_frame / 1024.0, s->clods ? s->clods->alive : 0, ps.bodies, ps.plants_down, ps.chunks,
+                 ps.chunks_broken, phys, off[0] ? off : " none");
+}
+
+void mud_keys_help(char *buf, size_t len)
+{
+    char layers[128];
+    mud_layers_present_list(layers, sizeof layers);
+    snprintf(buf, len, "W/S or Up/Down  throttle / reverse\nA/D or Left/Right  steer\nSpace  brake    R  back to the spawn\n"
+                       "L  take the next layer away (all on after the last)\n   layers: %s\n"
+                       "Gamepad: RT/LT throttle, left stick steer, A brake", layers);
+}

@@ -1,0 +1,455 @@
+#include "wrinkle/core/head.h"
+
+#include "base/names.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/log.h"
+#include "wrinkle/core/head_mouth.h"
+
+/* The skin is r = R(d) along every direction d from the origin: a star-shaped surface cannot fold
+ * over itself, and a grid over directions gives unique UVs for free. */
+
+const char *const head_shape_names[HEAD_SHAPE_COUNT + 1] = {"brow_raise", "frown", "smile", "squint", "jaw_open", "nose_wrinkle", NULL};
+
+/* Warp strength of the grid: larger = more of the grid (and texture) on the face. */
+#define HEAD_WARP_U 2.0f
+#define HEAD_WARP_V 1.2f
+#define HEAD_EYE_PROTRUDE 0.0075f
+
+static float head__smoothstep(float e0, float e1, float x)
+{
+    float t = glm_clamp((x - e0) / (e1 - e0), 0.0f, 1.0f);
+    return t * t * (3.0f - 2.0f * t);
+}
+
+/* 1 on [a1, b1], 0 outside (a0, b0), smooth in between. */
+static float head__plateau(float x, float a0, float a1, float b1, float b0)
+{
+    return head__smoothstep(a0, a1, x) * (1.0f - head__smoothstep(b1, b0, x));
+}
+
+static float head__smax(float a, float b, float k)
+{
+    float h = fmaxf(k - fabsf(a - b), 0.0f) / k;
+    return fmaxf(a, b) + h * h * k * 0.25f;
+}
+
+static float head__gauss(float x, float y, float cx, float cy, float sx, float sy)
+{
+    float a = (x - cx) / sx, b = (y - cy) / sy;
+    return expf(-(a * a + b * b));
+}
+
+/* Distance along d from the origin (inside) to where it leaves the ellipsoid. */
+static float head__ellipsoid_exit(const vec3 d, const vec3 c, const vec3 r)
+{
+    vec3 o, dd;
+    for (int k = 0; k < 3; k++) { o[k] = -c[k] / r[k]; dd[k] = d[k] / r[k]; }
+    float a = glm_vec3_dot(dd, dd), b = 2.0f * glm_vec3_dot(o, dd), cc = glm_vec3_dot(o, o) - 1.0f;
+    return (-b + sqrtf(fmaxf(b * b - 4.0f * a * cc, 0.0f))) / (2.0f * a);
+}
+
+/* Neck: a vertical capsule cut flat at the bottom. It contains the origin, so the exit distance is
+ * continuous over all directions (no crease where it meets the skull); its round top hides inside. */
+static float head__neck_exit(const vec3 d)
+{
+    const float zc = -0.025f, rn = 0.054f, ytop = -0.045f, ybot = HEAD_NECK_BOTTOM_Y;
+    float oz = -zc, a = d[0] * d[0] + d[2] * d[2], b = 2.0f * oz * d[2], c = oz * oz - rn * rn;
+    float t = a > 1e-9f ? (-b + sqrtf(b * b - 4.0f * a * c)) / (2.0f * a) : 1e9f;
+    if (d[1] < 0.0f) t = fminf(t, ybot / d[1]);
+    if (t * d[1] <= ytop) return t;
+    /* leaves through the round top: sphere centred (0, ytop, zc) */
+    vec3 o = {0.0f, -ytop, -zc};
+    float bb = glm_vec3_dot(o, (float *)d), cc = glm_vec3_dot(o, o) - rn * rn;
+    return -bb + sqrtf(fmaxf(bb * bb - cc, 0.0f));
+}
+
+static float head__base_radius(const vec3 d)
+{
+    /* Human proportions: crown to eyes ~ eyes to chin, a round skull rather than a tall dome, a
+     * face nearly as wide as the skull at the cheekbones; the relief widens the jaw. */
+    float cranium = head__ellipsoid_exit(d, (vec3){0.0f, 0.024f, -0.012f}, (vec3){0.080f, 0.090f, 0.100f});
+    float face = head__ellipsoid_exit(d, (vec3){0.0f, -0.040f, 0.012f}, (vec3){0.072f, 0.080f, 0.084f});
+    float r = head__smax(cranium, face, 0.02f);
+    float neck = head__neck_exit(d);
+    return head__smax(r, neck, 0.025f);
+}
+
+/* Radial relief of the features, a function of the un-sculpted point p. */
+static float head__relief(const vec3 p)
+{
+    float x = p[0], ax = fabsf(p[0]), y = p[1];
+    float front = head__smoothstep(0.01f, 0.05f, p[2]);
+    float f = 0.0f;
+    f += 0.005f * head__gauss(ax, y, 0.030f, HEAD_BROW_Y, 0.028f, 0.010f);     /* brow ridge */
+    f += 0.002f * head__gauss(x, y, 0.0f, 0.022f, 0.012f, 0.010f);             /* glabella */
+    f -= 0.012f * head__gauss(ax, y, HEAD_EYE_X, HEAD_EYE_Y, 0.020f, 0.011f);  /* eye socket */
+    /* lids: ridges along the top and bottom of the opening make it almond-shaped */
+    f += 0.0045f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0085f, 0.013f, 0.0035f);
+    f += 0.0025f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.012f, 0.003f);
+    f += 0.007f * head__gauss(ax, y, 0.046f, -0.022f, 0.022f, 0.016f);         /* cheekbone */
+    /* nose: a ridge that widens and rises from the root to the tip */
+    float t = glm_clamp((HEAD_NOSE_ROOT_Y - y) / (HEAD_NOSE_ROOT_Y - HEAD_NOSE_TIP_Y), 0.0f, 1.0f);
+    float w = 0.006f + 0.008f * t, h = 0.004f + 0.012f * powf(t, 1.5f);
+    float ends = y < HEAD_NOSE_TIP_Y ? head__gauss(0, y, 0, HEAD_NOSE_TIP_Y, 1, 0.006f)
+               : y > HEAD_NOSE_ROOT_Y ? head__gauss(0, y, 0, HEAD_NOSE_ROOT_Y, 1, 0.010f) : 1.0f;
+    f += h * expf(-(x / w) * (x / w)) * ends;
+    f += 0.006f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.002f, 0.008f, 0.007f); /* tip */
+    f += 0.009f * head__gauss(ax, y, HEAD_NOSE_WING_X, HEAD_NOSE_WING_Y, 0.007f, 0.006f);
+    f -= 0.004f * head__gauss(ax, y, 0.007f, HEAD_NOSE_TIP_Y - 0.009f, 0.004f, 0.0025f); /* nostrils */
+    f += 0.007f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0085f, 0.020f, 0.008f);    /* upper lip */
+    f += 0.007f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0085f, 0.017f, 0.0065f);   /* lower lip */
+    f -= 0.005f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y, 0.024f, 0.0022f);             /* lip line */
+    f -= 0.003f * head__gauss(ax, y, HEAD_MOUTH_CORNER_X, HEAD_MOUTH_Y, 0.004f, 0.004f);
+    f -= 0.003f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0195f, 0.015f, 0.004f);   /* under the lip */
+    f += 0.011f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y, 0.020f, 0.013f);               /* chin */
+    f *= front;
+    /* jaw: the lower face widens toward the angle of the jaw below the ears */
+    f += 0.011f * head__gauss(y, p[2], -0.088f, -0.012f, 0.03f, 0.04f) * head__smoothstep(0.02f, 0.055f, ax);
+    /* ears: a shell with a hollow, on the sides */
+    float side = head__smoothstep(0.055f, 0.068f, ax);
+    f += side * (0.016f * head__gauss(y, p[2], -0.004f, -0.014f, 0.026f, 0.013f)
+               - 0.007f * head__gauss(y, p[2], -0.008f, -0.010f, 0.011f, 0.007f));
+    return f;
+}
+
+static float head__radius(const vec3 d)
+{
+    float r0 = head__base_radius(d);
+    vec3 p;
+    glm_vec3_scale((float *)d, r0, p);
+    return r0 + head__relief(p);
+}
+
+static float head__unwarp(float g, float k) { return atanhf(g * tanhf(k)) / k; }
+
+static void head__direction(float u, float v, vec3 d)
+{
+    float g_u = glm_clamp(2.0f * u - 1.0f, -1.0f, 1.0f), g_v = glm_clamp(1.0f - 2.0f * v, -1.0f, 1.0f);
+    float phi = GLM_PIf * head__unwarp(g_u, HEAD_WARP_U);
+    float theta = GLM_PI_2f * (1.0f + head__unwarp(g_v, HEAD_WARP_V));
+    d[0] = sinf(theta) * sinf(phi);
+    d[1] = cosf(theta);
+    d[2] = sinf(theta) * cosf(phi);
+}
+
+void head_surface_point(float u, float v, vec3 out)
+{
+    vec3 d;
+    head__direction(u, v, d);
+    glm_vec3_scale(d, head__radius(d), out);
+}
+
+void head_sculpt_point(float u, float v, vec3 out)
+{
+    vec3 d;
+    head__direction(u, v, d);
+    glm_vec3_scale(d, head__base_radius(d), out);
+}
+
+static void head__eye_center(int side, vec3 out)
+{
+    float x = side == 0 ? HEAD_EYE_X : -HEAD_EYE_X;
+    vec3 d = {x, HEAD_EYE_Y, 0.08f}, p;
+    /* find the skin point in front of the socket centre, then sink the ball into it */
+    for (int it = 0; it < 4; it++) {
+        glm_vec3_normalize(d);
+        glm_vec3_scale(d, head__radius(d), p);
+        glm_vec3_copy((vec3){x, HEAD_EYE_Y, p[2]}, d);
+    }
+    glm_vec3_copy((vec3){x, HEAD_EYE_Y, p[2] + HEAD_EYE_PROTRUDE - HEAD_EYE_RADIUS}, out);
+}
+
+bool head_inside(const head_model *h, const vec3 p)
+{
+    for (int s = 0; s < 2; s++)
+        if (glm_vec3_distance2((float *)p, (float *)h->eye_center[s]) < HEAD_EYE_RADIUS * HEAD_EYE_RADIUS) return true;
+    float r = glm_vec3_norm((float *)p);
+    if (r < 1e-6f) return true;
+    vec3 d;
+    glm_vec3_scale((float *)p, 1.0f / r, d);
+    return r < head__radius(d);
+}
+
+/* ---- blendshapes: displacement fields with compact windows ---- */
+
+static const float head__regions[HEAD_SHAPE_COUNT][2][3] = {
+    [HEAD_BROW_RAISE] = {{-0.075f, -0.002f, 0.0f}, {0.075f, 0.10f, 0.16f}},
+    [HEAD_FROWN] = {{-0.06f, -0.005f, 0.02f}, {0.06f, 0.05f, 0.16f}},
+    [HEAD_SMILE] = {{-0.07f, -0.105f, 0.0f}, {0.07f, -0.01f, 0.16f}},
+    [HEAD_SQUINT] = {{-0.07f, -0.04f, 0.0f}, {0.07f, 0.03f, 0.16f}},
+    [HEAD_JAW_OPEN] = {{-0.085f, -0.17f, -0.03f}, {0.085f, -0.068f, 0.16f}},
+    [HEAD_NOSE_WRINKLE] = {{-0.045f, -0.075f, 0.03f}, {0.045f, 0.03f, 0.17f}},
+};
+
+void head_jaw_turn(const vec3 p, vec3 dpos)
+{
+    const float hy = -0.015f, hz = -0.02f, a = HEAD_JAW_ANGLE;
+    float ry = p[1] - hy, rz = p[2] - hz;
+    dpos[0] = 0.0f;
+    dpos[1] = ry * cosf(a) - rz * sinf(a) - ry;
+    dpos[2] = ry * sinf(a) + rz * cosf(a) - rz;
+}
+
+void head_shape_region(int shape, vec3 lo, vec3 hi)
+{
+    assert(shape >= 0 && shape < HEAD_SHAPE_COUNT);
+    glm_vec3_copy((float *)head__regions[shape][0], lo);
+    glm_vec3_copy((float *)head__regions[shape][1], hi);
+}
+
+/* side: which lip a vertex belongs to where the skin is split along the mouth (-1 lower, +1
+ * upper; rows below / above the slit, the slit's lower copies count as lower). Only jaw_open
+ * tells them apart: inside the mouth's width the lower lip turns with the jaw and the upper one
+ * stays, so the slit opens; beyond the corners both follow the same smooth field. */
+static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
+{
+    const float *lo = head__regions[s][0], *hi = head__regions[s][1];
+    float x = p[0], ax = fabsf(p[0]), y = p[1], z = p[2], sx = x < 0 ? -1.0f : 1.0f;
+    glm_vec3_zero(out);
+    for (int k = 0; k < 3; k++)
+        if (p[k] <= lo[k] || p[k] >= hi[k]) return;
+    float wz = head__plateau(z, lo[2], lo[2] + 0.03f, hi[2] - 0.005f, hi[2]);
+    switch (s) {
+    case HEAD_BROW_RAISE: {
+        float w = wz * head__plateau(x, lo[0], lo[0] + 0.03f, hi[0] - 0.03f, hi[0]) * head__plateau(y, lo[1], 0.022f, 0.035f, hi[1]);
+        glm_vec3_copy((vec3){0.0f, 0.008f * w, 0.001f * w}, out);
+        break;
+    }
+    case HEAD_FROWN: {
+        float w = wz * head__plateau(x, lo[0], -0.035f, 0.035f, hi[0]) * head__plateau(y, lo[1], 0.015f, 0.032f, hi[1]);
+        glm_vec3_copy((vec3){-0.12f * x * w, -0.005f * (1.0f - 0.5f * ax / 0.06f) * w, 0.0015f * w}, out);
+        break;
+    }
+    case HEAD_SMILE: {
+        float corner = wz * head__plateau(ax, 0.0f, 0.02f, 0.034f, hi[0]) * head__plateau(y, lo[1], -0.085f, -0.066f, -0.045f);
+        float cheek = wz * head__plateau(ax, 0.02f, 0.035f, 0.05f, hi[0]) * head__plateau(y, -0.06f, -0.04f, -0.02f, hi[1]);
+        out[0] = sx * (0.004f * corner + 0.001f * cheek);
+        out[1] = 0.007f * corner + 0.004f * cheek;
+        out[2] = -0.003f * corner + 0.003f * cheek;
+        break;
+    }
+    case HEAD_SQUINT: {
+        /* lids close toward the eye line from both sides, the cheek pushes up under the eye */
+        float lids = wz * head__plateau(ax, 0.008f, 0.022f, 0.042f, 0.065f) * head__plateau(y, -0.02f, -0.004f, 0.01f, 0.024f);
+        float cheek = wz * head__plateau(ax, 0.015f, 0.03f, 0.05f, hi[0]) * head__plateau(y, lo[1], -0.028f, -0.014f, -0.002f);
+        out[1] = -0.0028f * tanhf((y - HEAD_EYE_Y) / 0.005f) * lids + 0.0025f * cheek;
+        out[2] = 0.001f * cheek;
+        break;
+    }
+    case HEAD_JAW_OPEN: {
+        /* the jaw turns about the hinge below the ears; the lower lip goes with it */
+        float wxz = head__plateau(x, lo[0], -0.06f, 0.06f, hi[0]) * head__plateau(z, lo[2], 0.01f, 0.15f, hi[2]);
+        float cheek = head__plateau(y, lo[1], -0.135f, -0.080f, hi[1]);
+        float open = 1.0f - head__smoothstep(0.4f * HEAD_MOUTH_CORNER_X, HEAD_MOUTH_CORNER_X, ax);
+        float w = side < 0 ? cheek + (head__smoothstep(lo[1], -0.135f, y) - cheek) * open : cheek * (1.0f - open);
+        head_jaw_turn(p, out);
+        glm_vec3_scale(out, w * wxz, out);
+        break;
+    }
+    case HEAD_NOSE_WRINKLE: {
+        float wx = head__plateau(ax, -0.01f, -0.005f, 0.022f, hi[0]);
+        float wings = wz * wx * head__plateau(y, lo[1], -0.062f, -0.038f, -0.02f);
+        float bridge = wz * wx * head__plateau(y, -0.025f, -0.01f, 0.008f, hi[1]);
+        out[1] = 0.004f * wings - 0.0015f * bridge;
+        out[2] = -0.0005f * wings + 0.0005f * bridge;
+        break;
+    }
+    default: assert(0);
+    }
+}
+
+/* ---- mesh ---- */
+
+static void head__grid_normals(mesh_data *m, int nu, int nv)
+{
+    mesh_compute_normals(m);
+    int row = nu + 1;
+    /* the seam column and the two pole rows are duplicated vertices: give them one normal */
+    for (int j = 0; j <= nv; j++) {
+        float *a = m->nrm[j * row], *b = m->nrm[j * row + nu];
+        vec3 n;
+        glm_vec3_add(a, b, n);
+        glm_vec3_normalize(n);
+        glm_vec3_copy(n, a);
+        glm_vec3_copy(n, b);
+    }
+    for (int j = 0; j <= nv; j += nv) {
+        vec3 n = {0};
+        for (int i = 0; i < nu; i++) glm_vec3_add(n, m->nrm[j * row + i], n);
+        glm_vec3_normalize(n);
+        for (int i = 0; i <= nu; i++) glm_vec3_copy(n, m->nrm[j * row + i]);
+    }
+}
+
+const char *head_shape_name(int shape) { return shape >= 0 && shape < HEAD_SHAPE_COUNT ? head_shape_names[shape] : "?"; }
+
+int head_shape_find(const char *name) { return names_find(head_shape_names, name); }
+
+static void *head__alloc(size_t n)
+{
+    void *p = calloc(n, 1);
+    if (!p) abort();
+    return p;
+}
+
+/* The row of the grid along the lips' line, and its columns inside the mouth's width. */
+static int head__slit_row(int nv)
+{
+    int best = 0;
+    float best_d = 1e9f;
+    for (int j = 0; j <= nv; j++) {
+        vec3 p;
+        head_sculpt_point(0.5f, (float)j / nv, p);
+        float d = fabsf(p[1] - HEAD_MOUTH_Y);
+        if (d < best_d) { best_d = d; best = j; }
+    }
+    return best;
+}
+
+/* Duplicated vertices of the slit get the normal and tangent of their twin wherever the two
+ * coincide (the closed mouth shades as one surface). */
+static void head__weld_slit(const head_model *h, mesh_data *m, bool tangents)
+{
+    for (int k = 0; k < h->slit_count; k++) {
+        uint32_t a = h->slit_upper[k], b = h->slit_lower[k];
+        if (glm_vec3_distance2(m->pos[a], m->pos[b]) > 1e-14f) continue;
+        vec3 n;
+        glm_vec3_add(m->nrm[a], m->nrm[b], n);
+        glm_vec3_normalize(n);
+        glm_vec3_copy(n, m->nrm[a]);
+        glm_vec3_copy(n, m->nrm[b]);
+        if (!tangents) continue;
+        vec3 t;
+        glm_vec3_add(m->tan[a], m->tan[b], t);
+        glm_vec3_normalize(t);
+        for (int c = 0; c < 3; c++) m->tan[a][c] = m->tan[b][c] = t[c];
+    }
+}
+
+bool head_build(head_model *h, const head_desc *desc)
+{
+    assert(h && desc);
+    memset(h, 0, sizeof *h);
+    int nu = desc->slices ? desc->slices : 224, nv = desc->stacks ? desc->stacks : 144;
+    if (nu < 32 || nu > 1024 || nv < 16 || nv > 1024) {
+        log_error("head: grid %d x %d out of range (slices 32..1024, stacks 16..1024)", nu, nv);
+        return false;
+    }
+    h->slices = nu;
+    h->stacks = nv;
+    mesh_data *m = &h->skin;
+    for (int j = 0; j <= nv; j++) {
+        for (int i = 0; i <= nu; i++) {
+            float uv[2] = {(float)i / nu, (float)j / nv};
+            vec3 p;
+            head_surface_point(uv[0], uv[1], p);
+            mesh_add_vertex(m, p, NULL, uv);
+        }
+    }
+    /* the mouth: the skin is split along the lips' row inside the mouth's width; the lower lip's
+     * triangles use copies of the row's vertices (same place, same uv), the corners stay shared */
+    int row = nu + 1, jm = head__slit_row(nv);
+    h->slit_row = jm;
+    uint32_t *lower_of = head__alloc((size_t)row * sizeof *lower_of); /* column -> its copy, 0 = none */
+    h->slit_upper = head__alloc((size_t)row * sizeof *h->slit_upper);
+    h->slit_lower = head__alloc((size_t)row * sizeof *h->slit_lower);
+    for (int i = 0; i <= nu; i++) {
+        uint32_t v = (uint32_t)(jm * row + i);
+        if (m->pos[v][2] <= 0.0f || fabsf(m->pos[v][0]) >= HEAD_MOUTH_CORNER_X) continue;
+        lower_of[i] = mesh_add_vertex(m, m->pos[v], NULL, m->uv[v]);
+        h->slit_upper[h->slit_count] = v;
+        h->slit_lower[h->slit_count] = lower_of[i];
+        h->slit_count++;
+    }
+    for (int j = 0; j < nv; j++) {
+        for (int i = 0; i < nu; i++) {
+            uint32_t a = (uint32_t)(j * row + i), b = a + 1, c = a + (uint32_t)row, d = c + 1;
+            if (j == jm - 1) { /* the band just below the slit: the lower lip */
+                if (lower_of[i]) c = lower_of[i];
+                if (lower_of[i + 1]) d = lower_of[i + 1];
+            }
+            /* at the poles one of the two is a point in 3D but still owns its piece of UV space */
+            mesh_add_tri(m, a, b, d);
+            mesh_add_tri(m, a, d, c);
+        }
+    }
+    free(lower_of);
+    head__grid_normals(m, nu, nv);
+    head__weld_slit(h, m, false);
+    mesh_compute_tangents(m);
+    head__weld_slit(h, m, true);
+    mesh_compute_smooth_normals(m, 1e-6f);
+    head_mouth_build(h);
+
+    /* Blendshape deltas, skin then mouth; skin normal deltas: the normals of the deformed skin. */
+    int n = m->vertex_count, total = n + h->mouth.vertex_count;
+    h->shape_vertex_count = total;
+    mesh_data tmp = *m;
+    tmp.pos = head__alloc((size_t)n * sizeof *tmp.pos);
+    tmp.nrm = head__alloc((size_t)n * sizeof *tmp.nrm);
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        h->shape_dpos[s] = head__alloc((size_t)total * sizeof *h->shape_dpos[s]);
+        h->shape_dnrm[s] = head__alloc((size_t)total * sizeof *h->shape_dnrm[s]);
+        for (int v = 0; v < n; v++) {
+            int side = v >= row * (nv + 1) ? -1 : v / row >= jm ? 1 : -1;
+            head__shape_delta(s, m->pos[v], side, h->shape_dpos[s][v]);
+            glm_vec3_add(m->pos[v], h->shape_dpos[s][v], tmp.pos[v]);
+        }
+        head__grid_normals(&tmp, nu, nv);
+        head__weld_slit(h, &tmp, false);
+        for (int v = 0; v < n; v++) glm_vec3_sub(tmp.nrm[v], m->nrm[v], h->shape_dnrm[s][v]);
+        head_mouth_deltas(h, s, h->shape_dpos[s] + n, h->shape_dnrm[s] + n);
+    }
+    free(tmp.pos);
+    free(tmp.nrm);
+
+    for (int e = 0; e < 2; e++) {
+        mesh_data ball = {0};
+        mesh_build_sphere(&ball, HEAD_EYE_RADIUS, 32, 24);
+        head__eye_center(e, h->eye_center[e]);
+        mat4 xf;
+        glm_translate_make(xf, h->eye_center[e]);
+        glm_rotate_x(xf, GLM_PI_2f, xf); /* the +y pole (uv.y = 1) becomes the pupil, looking +z */
+        mesh_append(&h->eyes, &ball, xf);
+        mesh_data_free(&ball);
+    }
+    return true;
+}
+
+void head_free(head_model *h)
+{
+    if (!h) return;
+    mesh_data_free(&h->skin);
+    mesh_data_free(&h->eyes);
+    mesh_data_free(&h->mouth);
+    free(h->slit_upper);
+    free(h->slit_lower);
+    free(h->mouth_anchor);
+    free(h->mouth_jaw);
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        free(h->shape_dpos[s]);
+        free(h->shape_dnrm[s]);
+    }
+    memset(h, 0, sizeof *h);
+}
+
+void head_apply_shapes(const head_model *h, const float w[HEAD_SHAPE_COUNT], float (*pos)[3], float (*nrm)[3])
+{
+    const mesh_data *m = &h->skin;
+    memcpy(pos, m->pos, (size_t)m->vertex_count * sizeof *pos);
+    if (nrm) memcpy(nrm, m->nrm, (size_t)m->vertex_count * sizeof *nrm);
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        if (w[s] == 0.0f) continue;
+        for (int v = 0; v < m->vertex_count; v++) {
+            glm_vec3_muladds(h->shape_dpos[s][v], w[s], pos[v]);
+            if (nrm) glm_vec3_muladds(h->shape_dnrm[s][v], w[s], nrm[v]);
+        }
+    }
+    if (nrm)
+        for (int v = 0; v < m->vertex_count; v++) glm_vec3_normalize(nrm[v]);
+}

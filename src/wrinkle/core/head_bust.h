@@ -1,0 +1,32 @@
+/* head_bust.h — the face scene's bust around the head (GL-free geometry): irises and pupils on
+ * the eyeballs, shoulders and the column they rest on.
+ *
+ *   mesh_data shoulders = {0}, column = {0}, irises = {0};
+ *   head_bust_build_stand(&shoulders, &column);                 // world space, feet at y = 0
+ *   head_bust_build_eye_discs(&head, 0.0058f, -0.0012f, &irises); // head frame
+ *   mat4 model; glm_translate_make(model, (vec3){0, head_bust_head_y(), 0});
+ *
+ * Shoulders: the upper half of an ellipsoid whose lower half the column (an elliptic cylinder of
+ * the same radii, HEAD_BUST_COLUMN_TOP high) hides, so the two meet without a step; the neck
+ * stands in its crown, its flat cut HEAD_BUST_NECK_CUT above the column top, inside the shoulders.
+ * Outputs are appended to (start from zeroed meshes); the caller frees them.
+ */
+#ifndef IMPRINT_CORE_WRINKLE_HEAD_BUST_H
+#define IMPRINT_CORE_WRINKLE_HEAD_BUST_H
+
+#include "base/mesh.h"
+#include "wrinkle/core/head.h"
+
+#define HEAD_BUST_COLUMN_TOP 1.21f
+#define HEAD_BUST_NECK_CUT 0.01f
+#define HEAD_BUST_SHOULDER_RX 0.17f
+#define HEAD_BUST_SHOULDER_RY 0.058f
+#define HEAD_BUST_SHOULDER_RZ 0.10f
+
+/* Height of the head origin (skull centre at eye height) over the ground. */
+float head_bust_head_y(void);
+void head_bust_build_stand(mesh_data *shoulders, mesh_data *column);
+/* Flattened spheres on the front of each eyeball (the head looks down +z), lift metres off it. */
+void head_bust_build_eye_discs(const head_model *h, float radius, float lift, mesh_data *out);
+
+#endif

@@ -1,0 +1,194 @@
+#include "wrinkle/core/head_hair.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/rng.h"
+
+/* The front skin vertex nearest to (x, y) in the face's plane: the skin under a point of a drawn
+ * feature. Only vertices facing forward count (not the back of the head or the ears). */
+static int hair__nearest_front(const head_model *h, float x, float y)
+{
+    int best = 0;
+    float bd = INFINITY;
+    for (int v = 0; v < h->skin.vertex_count; v++) {
+        const float *p = h->skin.pos[v];
+        if (p[2] <= 0.0f || h->skin.nrm[v][2] < 0.2f) continue;
+        float d = (p[0] - x) * (p[0] - x) + (p[1] - y) * (p[1] - y);
+        if (d < bd) bd = d, best = v;
+    }
+    return best;
+}
+
+/* Skin point of vertex v lifted `lift` metres along its normal. */
+static void hair__on_skin(const head_model *h, int v, float lift, vec3 out)
+{
+    for (int k = 0; k < 3; k++) out[k] = h->skin.pos[v][k] + h->skin.nrm[v][k] * lift;
+}
+
+static void hair__vertex(head_hair *hair, mesh_data *m, int32_t **anchor, int *cap, const vec3 p, const vec3 n, float u, float v,
+                         int skin_vertex)
+{
+    mesh_add_vertex(m, p, n, (float[2]){u, v});
+    int total = hair->brows.vertex_count + hair->lashes.vertex_count;
+    if (total > *cap) {
+        *cap = *cap ? *cap * 2 : 1024;
+        *anchor = realloc(*anchor, (size_t)*cap * sizeof **anchor);
+        if (!*anchor) abort(); /* models are built at start-up, like the mesh builders */
+    }
+    (*anchor)[total - 1] = skin_vertex;
+}
+
+static void hair__brows(const head_model *h, head_hair *hair, int *cap)
+{
+    rng r;
+    rng_seed(&r, 0xb40b5u);
+    for (int side = 0; side < 2; side++) {
+        float sx = side == 0 ? 1.0f : -1.0f; /* +x: the right-hand eye */
+        for (int s = 0; s < HEAD_HAIR_BROW_STRANDS; s++) {
+            /* t from the inner end (0, by the nose) to the outer tail (1); more strands inside */
+            float t = powf(rng_float(&r), 1.3f);
+            float x = HEAD_EYE_X - 0.015f + 0.034f * t;
+            float arch = HEAD_BROW_Y + 0.002f + 0.0045f * sinf(3.14159f * fminf(t * 1.25f, 1.0f)) - 0.004f * t * t;
+            float thick = 0.0055f * (1.0f - 0.7f * t);
+            float y = arch + (rng_float(&r) - 0.5f) * thick;
+            /* combed: up and out at the inner end, along the arch further out */
+            float ang = (1.0f - t) * 1.25f + t * 0.15f + (rng_float(&r) - 0.5f) * 0.35f;
+            float len = 0.006f * (1.0f - 0.35f * t) * (0.8f + 0.4f * rng_float(&r));
+            float tx = x + cosf(ang) * len, ty = y + sinf(ang) * len;
+            int vr = hair__nearest_front(h, sx * x, y), vt = hair__nearest_front(h, sx * tx, ty);
+            vec3 root, tip, along, side_dir, n;
+            hair__on_skin(h, vr, 0.0004f, root);
+            hair__on_skin(h, vt, 0.0010f, tip);
+            glm_vec3_sub(tip, root, along);
+            glm_vec3_copy(h->skin.nrm[vr], n);
+            glm_vec3_cross(n, along, side_dir);
+            glm_vec3_normalize(side_dir);
+            glm_vec3_scale(side_dir, 0.0005f, side_dir);
+            vec3 p[3];
+            glm_vec3_sub(root, side_dir, p[0]);
+            glm_vec3_add(root, side_dir, p[1]);
+            glm_vec3_copy(tip, p[2]); /* a strand tapers to a point */
+            uint32_t base = (uint32_t)hair->brows.vertex_count;
+            hair__vertex(hair, &hair->brows, &hair->anchor, cap, p[0], n, t, 0.0f, vr);
+            hair__vertex(hair, &hair->brows, &hair->anchor, cap, p[1], n, t, 0.0f, vr);
+            hair__vertex(hair, &hair->brows, &hair->anchor, cap, p[2], n, t, 1.0f, vt);
+            /* facing out of the skin whichever way the strand leans */
+            vec3 e1, e2, fn;
+            glm_vec3_sub(p[1], p[0], e1);
+            glm_vec3_sub(p[2], p[0], e2);
+            glm_vec3_cross(e1, e2, fn);
+            if (glm_vec3_dot(fn, n) >= 0.0f) mesh_add_tri(&hair->brows, base, base + 1, base + 2);
+            else mesh_add_tri(&hair->brows, base, base + 2, base + 1);
+        }
+    }
+}
+
+/* The upper lid's margin over eye e at horizontal offset dx from the eye's centre: the lowest
+ * skin vertex above the centre that lies on the eyeball (within 3 mm of its surface), in front. */
+static int hair__lid_margin(const head_model *h, int e, float dx)
+{
+    const float *c = h->eye_center[e];
+    int best = -1;
+    float by = INFINITY;
+    for (int v = 0; v < h->skin.vertex_count; v++) {
+        const float *p = h->skin.pos[v];
+        if (fabsf(p[0] - c[0] - dx) > 0.0012f || p[1] < c[1] || p[2] < c[2]) continue;
+        vec3 d;
+        glm_vec3_sub((float *)p, (float *)c, d);
+        float r = glm_vec3_norm(d);
+        if (r < HEAD_EYE_RADIUS - 0.0005f || r > HEAD_EYE_RADIUS + 0.003f) continue;
+        if (p[1] < by) by = p[1], best = v;
+    }
+    return best;
+}
+
+static void hair__lashes(const head_model *h, head_hair *hair, int *cap)
+{
+    for (int e = 0; e < 2; e++) {
+        const float *c = h->eye_center[e];
+        uint32_t prev = UINT32_MAX;
+        for (int k = 0; k <= HEAD_HAIR_LASH_SEGMENTS; k++) {
+            float t = (float)k / HEAD_HAIR_LASH_SEGMENTS;
+            float dx = (t * 2.0f - 1.0f) * HEAD_EYE_RADIUS * 0.85f;
+            int v = hair__lid_margin(h, e, dx);
+            if (v < 0) { prev = UINT32_MAX; continue; } /* no lid over this column */
+            vec3 root, out, dir, tip, n;
+            hair__on_skin(h, v, 0.0003f, root);
+            glm_vec3_sub(root, (float *)c, out);
+            glm_vec3_normalize(out);
+            /* out of the eye, curling up and forward; longest mid-lid, and the outer half longer */
+            glm_vec3_add(out, (vec3){0.0f, 0.55f, 0.45f}, dir);
+            glm_vec3_normalize(dir);
+            float mid = sinf(3.14159f * t);
+            float len = 0.0022f + 0.0045f * mid;
+            glm_vec3_scale(dir, len, tip);
+            glm_vec3_add(root, tip, tip);
+            glm_vec3_cross(dir, (vec3){1.0f, 0.0f, 0.0f}, n);
+            if (n[2] < 0.0f) glm_vec3_negate(n);
+            glm_vec3_normalize(n);
+            uint32_t base = (uint32_t)hair->lashes.vertex_count;
+            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, root, n, t, 0.0f, v);
+            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, tip, n, t, 1.0f, v);
+            if (prev != UINT32_MAX) {
+                /* both windings: the fringe is seen from below (front) and above */
+                mesh_add_tri(&hair->lashes, prev, base, prev + 1);
+                mesh_add_tri(&hair->lashes, prev + 1, base, base + 1);
+                mesh_add_tri(&hair->lashes, prev, prev + 1, base);
+                mesh_add_tri(&hair->lashes, prev + 1, base + 1, base);
+            }
+            prev = base;
+        }
+    }
+}
+
+void head_hair_build(const head_model *h, head_hair *out)
+{
+    int cap = 0;
+    hair__brows(h, out, &cap);
+    hair__lashes(h, out, &cap);
+}
+
+void head_hair_free(head_hair *hair)
+{
+    if (!hair) return;
+    mesh_data_free(&hair->brows);
+    mesh_data_free(&hair->lashes);
+    free(hair->anchor);
+    hair->anchor = NULL;
+}
+
+int head_hair_delta_count(const head_model *h, const head_hair *hair)
+{
+    return h->shape_vertex_count + hair->brows.vertex_count + hair->lashes.vertex_count;
+}
+
+bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[HEAD_SHAPE_COUNT])[3],
+                      float (*dnrm[HEAD_SHAPE_COUNT])[3])
+{
+    int n = head_hair_delta_count(h, hair), nh = n - h->shape_vertex_count;
+    bool ok = true;
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        dpos[s] = ok ? malloc((size_t)n * sizeof *dpos[s]) : NULL;
+        dnrm[s] = ok ? malloc((size_t)n * sizeof *dnrm[s]) : NULL;
+        if (!dpos[s] || !dnrm[s]) {
+            ok = false;
+            continue;
+        }
+        memcpy(dpos[s], h->shape_dpos[s], (size_t)h->shape_vertex_count * sizeof *dpos[s]);
+        memcpy(dnrm[s], h->shape_dnrm[s], (size_t)h->shape_vertex_count * sizeof *dnrm[s]);
+        for (int v = 0; v < nh; v++) {
+            memcpy(dpos[s][h->shape_vertex_count + v], h->shape_dpos[s][hair->anchor[v]], sizeof dpos[s][0]);
+            memcpy(dnrm[s][h->shape_vertex_count + v], h->shape_dnrm[s][hair->anchor[v]], sizeof dnrm[s][0]);
+        }
+    }
+    if (!ok)
+        for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+            free(dpos[s]);
+            free(dnrm[s]);
+            dpos[s] = NULL;
+            dnrm[s] = NULL;
+        }
+    return ok;
+}

@@ -1,0 +1,38 @@
+/* head_hair.h — eyebrows and eyelashes of the procedural head as geometry (GL-free).
+ *
+ *   head_hair hair = {0};
+ *   head_hair_build(&head, &hair);     // after head_build; head frame, like the skin
+ *   ... upload hair.brows, hair.lashes; their vertex v takes the blendshape deltas of skin vertex
+ *       hair.anchor[v] (brows first, then lashes), so they ride the brows and lids ...
+ *   head_hair_free(&hair);
+ *
+ * Brows: HEAD_HAIR_BROW_STRANDS thin quads per side along an arch over each eye, rooted on the
+ * skin (nearest skin vertex, lifted along its normal) and combed outward, rising at the inner end
+ * as brow hair grows; denser and longer near the nose. Lashes: one ribbon per upper lid, rooted on
+ * the lid margin (the lowest skin over the eyeball in each column) and curling up and forward,
+ * longest mid-lid; both windings, so it shows from above and below. pos, nrm, uv (uv.x along the
+ * arch, uv.y root 0 to tip 1). Deterministic: a fixed seed.
+ */
+#ifndef IMPRINT_CORE_WRINKLE_HEAD_HAIR_H
+#define IMPRINT_CORE_WRINKLE_HEAD_HAIR_H
+
+#include "wrinkle/core/head.h"
+
+#define HEAD_HAIR_BROW_STRANDS 260
+#define HEAD_HAIR_LASH_SEGMENTS 24
+
+typedef struct head_hair {
+    mesh_data brows, lashes;
+    int32_t *anchor; /* brows.vertex_count + lashes.vertex_count skin vertex indices */
+} head_hair;
+
+void head_hair_build(const head_model *h, head_hair *out);
+void head_hair_free(head_hair *hair);
+/* The head's blendshape deltas with the hair's appended, each hair vertex taking its anchor's:
+ * per shape head_hair_delta_count entries (skin, mouth, brows, lashes), malloc'd into dpos[s] and
+ * dnrm[s] (free each). False (nothing left allocated) when out of memory. */
+int head_hair_delta_count(const head_model *h, const head_hair *hair);
+bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[HEAD_SHAPE_COUNT])[3],
+                      float (*dnrm[HEAD_SHAPE_COUNT])[3]);
+
+#endif

@@ -1,0 +1,236 @@
+/* The face scene: a procedural head bust on shoulders and a column whose expressions (blendshapes) drive
+ * blended wrinkle maps (src/wrinkle). Each frame the vertex shaders of the compositing, skin and
+ * shadow passes apply the blendshape weights to the skin (the deltas sit in a texture buffer),
+ * the wrinkle module composites the four most influential wrinkle layers into a screen-space
+ * RGB10_A2 buffer, and the skin shader reads it back at its own pixel. Brows and lashes
+ * (wrinkle/core/head_hair.h) take the deltas of the skin vertices they are rooted on, appended
+ * after the skin's and the mouth's, so they ride the same vertex pass; the eyes are wet
+ * (wrinkle_draw_eye).
+ *
+ * Expressions cycle on their own (neutral, angry, surprised, happy, squint, disgust) until a key
+ * or a script picks one; every change is a smooth transition (wrinkle/core/wrinkle_cycle.h).
+ * Script: `expression NAME`, `blendshape NAME WEIGHT`, `wrinkles on|off` (key 7: the base maps
+ * alone against the wrinkled face, the blendshapes move either way); views wrinkle-normal,
+ * wrinkle-occlusion, wrinkle-mask, wrinkle-influence; `dump wrinkle PATH` writes the composed buffer; stats `wrinkle_layers`.
+ * Keys: 1-6 pick an expression, 7 wrinkles on/off, Space resumes the cycle.
+ * What the scene shows and reports (views, dumps, stats, bench, HUD) is scene_face_report.c.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wrinkle/scene_face_state.h"
+#include "wrinkle/core/head_bust.h"
+#include "wrinkle/core/head_hair.h"
+#include "base/log.h"
+#include "base/stats.h"
+#include "wrinkle/core/wrinkle_cycle.h"
+#include "gfx/dump.h"
+#include "gfx/hud.h"
+#include "gfx/timer.h"
+#include "wrinkle/wrinkle.h"
+
+/* A portrait lens from further away: at 60 degrees and 30 cm the nose and forehead swell. Only for
+ * the scene's own framing; a script `camera` gets the default lens, so its framing is the same as
+ * in every other scene. Set every step: the camera is shared by the scenes. */
+#define FACE_FOV_Y_DEG 30.0f
+#define FACE_SCRIPT_FOV_Y_DEG 60.0f /* camera.h's default */
+
+
+/* The head's blendshape deltas with the hair's appended (each hair vertex takes its anchor's), to
+ * the GPU: the brows ride brow_raise and frown, the lashes the lids. */
+static bool face__upload_shapes(face *f, const head_hair *hair)
+{
+    float (*dpos[HEAD_SHAPE_COUNT])[3], (*dnrm[HEAD_SHAPE_COUNT])[3];
+    if (!head_hair_deltas(&f->head, hair, dpos, dnrm)) {
+        log_error("face scene: out of memory for the blendshape deltas");
+        return false;
+    }
+    bool ok = wrinkle_set_shapes(f->wr, head_hair_delta_count(&f->head, hair), (float (*const *)[3])dpos,
+                                 (float (*const *)[3])dnrm);
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        free(dpos[s]);
+        free(dnrm[s]);
+    }
+    f->brows_first = f->head.shape_vertex_count;
+    f->lashes_first = f->head.shape_vertex_count + hair->brows.vertex_count;
+    return ok;
+}
+
+/* A CPU mesh onto the GPU; the CPU copy is not kept. */
+static gfx_mesh face__upload(mesh_data *m, const char *label)
+{
+    gfx_mesh gm = gfx_mesh_create(m, label);
+    mesh_data_free(m);
+    return gm;
+}
+
+static void *face_create(scene_ctx *ctx)
+{
+    face *f = aligned_alloc(16, (sizeof *f + 15) & ~(size_t)15);
+    if (!f) {
+        log_error("face scene: out of memory");
+        return NULL;
+    }
+    memset(f, 0, sizeof *f);
+    f->ctx = ctx;
+    if (!head_build(&f->head, &(head_desc){0})) goto fail;
+    f->wr = wrinkle_create(&(wrinkle_desc){.width = ctx->width, .height = ctx->height});
+    if (!f->wr) goto fail;
+    /* the neutral skin, uploaded once: the blendshapes are applied on the GPU */
+    head_hair hair = {0};
+    head_hair_build(&f->head, &hair);
+    bool shapes = face__upload_shapes(f, &hair);
+    if (shapes) {
+        f->brows = gfx_mesh_create(&hair.brows, "face.brows");
+        f->lashes = gfx_mesh_create(&hair.lashes, "face.lashes");
+    }
+    head_hair_free(&hair);
+    if (!shapes) goto fail;
+    f->skin = gfx_mesh_create(&f->head.skin, "face.skin");
+    f->mouth = gfx_mesh_create(&f->head.mouth, "face.mouth");
+    f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
+    mesh_data shoulders = {0}, pedestal = {0}, irises = {0}, pupils = {0};
+    head_bust_build_eye_discs(&f->head, 0.0058f, -0.0012f, &irises);
+    head_bust_build_eye_discs(&f->head, 0.0026f, -0.0007f, &pupils);
+    head_bust_build_stand(&shoulders, &pedestal);
+    f->irises = face__upload(&irises, "face.irises");
+    f->pupils = face__upload(&pupils, "face.pupils");
+    f->pedestal = face__upload(&pedestal, "face.pedestal");
+    f->shoulders = face__upload(&shoulders, "face.shoulders");
+    float y = head_bust_head_y();
+    glm_translate_make(f->model, (vec3){0.0f, y, 0.0f});
+    if (!ctx->camera_from_script) {
+        ctx->cam->fov_y = glm_rad(FACE_FOV_Y_DEG);
+        camera_look_at(ctx->cam, (vec3){0.24f, y + 0.01f, 0.68f}, (vec3){0.0f, y - 0.03f, 0.0f});
+    }
+    renderer_set_shadow_focus(ctx->r, (vec3){0.0f, y - 0.05f, 0.0f}, 0.45f);
+    wrinkle_cycle_init(&f->cycle);
+    return f;
+fail:
+    wrinkle_destroy(f->wr);
+    head_free(&f->head);
+    free(f);
+    return NULL;
+}
+
+static void face_destroy(void *p)
+{
+    face *f = p;
+    if (!f) return;
+    wrinkle_destroy(f->wr);
+    gfx_mesh_destroy(&f->skin);
+    gfx_mesh_destroy(&f->mouth);
+    gfx_mesh_destroy(&f->eyes);
+    gfx_mesh_destroy(&f->irises);
+    gfx_mesh_destroy(&f->pupils);
+    gfx_mesh_destroy(&f->shoulders);
+    gfx_mesh_destroy(&f->pedestal);
+    gfx_mesh_destroy(&f->brows);
+    gfx_mesh_destroy(&f->lashes);
+    head_free(&f->head);
+    free(f);
+}
+
+static void face_update(void *p, const app_input *in, float dt)
+{
+    face *f = p;
+    f->ctx->cam->fov_y = glm_rad(f->ctx->camera_from_script ? FACE_SCRIPT_FOV_Y_DEG : FACE_FOV_Y_DEG);
+    for (int k = 0; k < WRINKLE_EXPR_COUNT; k++)
+        if (in->pressed[GLFW_KEY_1 + k]) wrinkle_cycle_pick(&f->cycle, k);
+    if (in->pressed[GLFW_KEY_SPACE]) wrinkle_cycle_resume(&f->cycle);
+    if (in->pressed[GLFW_KEY_1 + WRINKLE_EXPR_COUNT]) f->wrinkles_off = !f->wrinkles_off;
+    wrinkle_cycle_update(&f->cycle, dt);
+}
+
+static void face_prepare(void *p)
+{
+    face *f = p;
+    /* the vertex shaders morph: the CPU only hands over six weights */
+    gfx_pass_begin("face.blendshapes");
+    wrinkle_set_shape_weights(f->wr, f->cycle.weight);
+    gfx_pass_end();
+    float normal[HEAD_SHAPE_COUNT], occlusion[HEAD_SHAPE_COUNT];
+    for (int k = 0; k < HEAD_SHAPE_COUNT; k++) {
+        normal[k] = params_f(f->ctx->params, params_wrinkle_id(k, false));
+        occlusion[k] = params_f(f->ctx->params, params_wrinkle_id(k, true));
+    }
+    wrinkle_set_strengths(f->wr, normal, occlusion);
+    const float none[HEAD_SHAPE_COUNT] = {0};
+    wrinkle_set_weights(f->wr, f->wrinkles_off ? none : f->cycle.weight);
+    if (!wrinkle_resize(f->wr, f->ctx->width, f->ctx->height)) return;
+    wrinkle_compose(f->wr, &f->skin, f->model);
+}
+
+static void face_draw(void *p, scene_pass pass)
+{
+    face *f = p;
+    renderer *r = f->ctx->r;
+    mat4 id;
+    glm_mat4_identity(id);
+    if (pass == SCENE_PASS_SHADOW) {
+        wrinkle_draw_caster(f->wr, &f->skin, f->model);
+        renderer_draw_caster(r, &f->eyes, f->model);
+        renderer_draw_caster(r, &f->shoulders, id);
+        renderer_draw_caster(r, &f->pedestal, id);
+        return;
+    }
+    renderer_draw_ground(r);
+    renderer_draw_lit(r, &f->pedestal, id, (vec3){0.16f, 0.15f, 0.14f}, NULL);
+    renderer_draw_lit(r, &f->shoulders, id, (vec3){0.05f, 0.07f, 0.10f}, NULL); /* a dark crew-neck top */
+    wrinkle_draw_skin(f->wr, &f->skin, f->model, (vec3){0.32f, 0.18f, 0.13f});
+    /* behind the lips, seen where the jaw parts them: the mouth's deltas follow the skin's */
+    /* the head's shadow covers the inside of the mouth: a fill stands for the light bouncing in */
+    static const struct { vec3 albedo; float spec, shininess, fill; } look[HEAD_MOUTH_PARTS] = {
+        [HEAD_MOUTH_CAVITY] = {{0.16f, 0.035f, 0.035f}, 0.15f, 16.0f, 0.12f},
+        [HEAD_MOUTH_TEETH] = {{0.70f, 0.66f, 0.58f}, 0.35f, 40.0f, 0.30f},
+        [HEAD_MOUTH_TONGUE] = {{0.42f, 0.11f, 0.11f}, 0.25f, 24.0f, 0.20f},
+    };
+    for (int k = 0; k < HEAD_MOUTH_PARTS; k++) {
+        wrinkle_part part = {f->head.mouth_part[k][0], f->head.mouth_part[k][1], {0}, look[k].spec, look[k].shininess,
+                             look[k].fill};
+        glm_vec3_copy((float *)look[k].albedo, part.albedo);
+        wrinkle_draw_part(f->wr, &f->mouth, f->head.skin.vertex_count, f->model, &part);
+    }
+    /* hair: dark brown, a little sheen; it follows the brows and lids through the deltas */
+    wrinkle_part hair = {.index_count = f->brows.index_count, .albedo = {0.035f, 0.022f, 0.015f}, .spec = 0.04f, .shininess = 20.0f};
+    wrinkle_draw_part(f->wr, &f->brows, f->brows_first, f->model, &hair);
+    glm_vec3_copy((vec3){0.018f, 0.012f, 0.009f}, hair.albedo);
+    hair.index_count = f->lashes.index_count;
+    wrinkle_draw_part(f->wr, &f->lashes, f->lashes_first, f->model, &hair);
+    wrinkle_draw_eye(f->wr, &f->eyes, f->model, (vec3){0.66f, 0.62f, 0.58f});
+    wrinkle_draw_eye(f->wr, &f->irises, f->model, (vec3){0.09f, 0.16f, 0.24f});
+    wrinkle_draw_eye(f->wr, &f->pupils, f->model, (vec3){0.005f, 0.005f, 0.005f});
+}
+
+static bool face_supports(script_op op) { return op == SCRIPT_EXPRESSION || op == SCRIPT_BLENDSHAPE || op == SCRIPT_WRINKLES; }
+
+static scene_cmd_result face_command(void *p, const script_cmd *cmd)
+{
+    face *f = p;
+    switch (cmd->op) {
+    case SCRIPT_EXPRESSION: wrinkle_cycle_pick(&f->cycle, cmd->index); return SCENE_CMD_OK;
+    case SCRIPT_BLENDSHAPE: wrinkle_cycle_set_shape(&f->cycle, cmd->index, cmd->num[0]); return SCENE_CMD_OK;
+    case SCRIPT_WRINKLES: f->wrinkles_off = cmd->num[0] == 0.0f; return SCENE_CMD_OK;
+    default:
+        return SCENE_CMD_UNSUPPORTED;
+    }
+}
+
+const scene_vtable scene_face = {
+    .keys_help = face_keys_help,
+    .free_camera = true,
+    .create = face_create,
+    .destroy = face_destroy,
+    .update = face_update,
+    .prepare = face_prepare,
+    .draw = face_draw,
+    .supports = face_supports,
+    .command = face_command,
+    .views = face_views,
+    .view = face_view,
+    .dump = face_dump,
+    .stats = face_stats,
+    .bench = face_bench,
+    .hud = face_hud,
+};

@@ -1,0 +1,106 @@
+/* What the face scene shows and measures (docs/wrinkle.md, docs/cli.md): the wrinkle views, the
+ * dump of the composed buffer, the stats and bench keys, the HUD and the key help. The frame
+ * itself is scene_face.c; the state both share is scene_face_state.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wrinkle/scene_face_state.h"
+#include "base/stats.h"
+#include "gfx/dump.h"
+#include "gfx/hud.h"
+#include "gfx/timer.h"
+
+const char *const face_views[] = {"wrinkle-normal", "wrinkle-occlusion", "wrinkle-mask", "wrinkle-influence", NULL};
+
+bool face_view(void *p, const char *name, scene_view *out)
+{
+    face *f = p;
+    if (!strcmp(name, "wrinkle-normal")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_NORMAL_GB, "composed wrinkle normals"};
+    else if (!strcmp(name, "wrinkle-occlusion")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_RED, "composed occlusion"};
+    else if (!strcmp(name, "wrinkle-mask")) *out = (scene_view){wrinkle_mask_view_texture(f->wr), GFX_PANEL_RGB, "face-part mask"};
+    else if (!strcmp(name, "wrinkle-influence"))
+        *out = (scene_view){wrinkle_influence_texture(f->wr), GFX_PANEL_RGB, "layer influence: slots red green blue yellow"};
+    else return false;
+    return true;
+}
+
+bool face_dump(void *p, const char *target, const char *path)
+{
+    face *f = p;
+    if (strcmp(target, "wrinkle")) return false;
+    return gfx_dump_texture(wrinkle_composed_texture(f->wr), path);
+}
+
+void face_stats(void *p, json_writer *w)
+{
+    face *f = p;
+    const wrinkle_selection *sel = wrinkle_active(f->wr);
+    const wrinkle_layer_def *layers = wrinkle_layers(f->wr);
+    json_array_begin(w, "wrinkle_layers");
+    for (int i = 0; i < sel->count; i++) {
+        json_object_begin(w, NULL);
+        json_string(w, "name", head_shape_name(layers[sel->layer[i]].shape));
+        json_number(w, "weight", sel->weight[i]);
+        json_object_end(w);
+    }
+    json_array_end(w);
+    json_string(w, "wrinkle_expression", wrinkle_cycle_label(&f->cycle));
+    json_bool(w, "wrinkle_cycling", f->cycle.cycling);
+    json_bool(w, "wrinkles", !f->wrinkles_off);
+    json_object_begin(w, "blendshapes");
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) json_number(w, head_shape_name(s), f->cycle.weight[s]);
+    json_object_end(w);
+}
+
+static float face__median_gpu(const char *pass)
+{
+    const gfx_pass_stats *s = gfx_timers_find(pass);
+    return s && s->count ? stats_median(s->gpu_hist, s->count) : NAN;
+}
+
+void face_bench(void *p, json_writer *w)
+{
+    face *f = p;
+    int bw, bh;
+    wrinkle_size(f->wr, &bw, &bh);
+    json_int(w, "skin_vertices", f->head.skin.vertex_count);
+    json_int(w, "skin_triangles", f->head.skin.index_count / 3);
+    json_array_begin(w, "composed_size");
+    json_int(w, NULL, bw);
+    json_int(w, NULL, bh);
+    json_array_end(w);
+    float compose = face__median_gpu("wrinkle.compose"), skin = face__median_gpu("wrinkle.skin");
+    json_number(w, "compose_gpu_ms_median", compose);
+    json_number(w, "skin_gpu_ms_median", skin);
+    json_number(w, "compose_over_skin", skin > 0.0f ? compose / skin : NAN);
+}
+
+void face_hud(void *p, float x, float y)
+{
+    face *f = p;
+    const float white[4] = {1, 1, 1, 0.9f}, bar[4] = {1.0f, 0.75f, 0.4f, 0.85f}, back[4] = {0, 0, 0, 0.45f};
+    const wrinkle_selection *sel = wrinkle_active(f->wr);
+    const wrinkle_layer_def *layers = wrinkle_layers(f->wr);
+    float line = gfx_hud_line_height(1.0f), bar_w = 6.0f * line, name_w, unused;
+    gfx_hud_measure("m", 1.0f, &name_w, &unused); /* a monospaced column */
+    gfx_hud_text(x, y, 1.0f, white, "expression %s%s   wrinkle layers %d/4%s", wrinkle_cycle_label(&f->cycle),
+                 f->cycle.cycling ? " (cycle)" : "", sel->count, f->wrinkles_off ? " (wrinkles off)" : "");
+    for (int i = 0; i < sel->count; i++) {
+        float yy = y + line * (float)(i + 1) + 2.0f;
+        gfx_hud_rect(x, yy + 1.0f, bar_w, line - 3.0f, back);
+        gfx_hud_rect(x, yy + 1.0f, bar_w * fminf(sel->weight[i], 1.0f), line - 3.0f, bar);
+        gfx_hud_text(x + bar_w + name_w, yy, 1.0f, white, "%-12s %.2f", head_shape_name(layers[sel->layer[i]].shape), sel->weight[i]);
+    }
+}
+
+void face_keys_help(char *buf, size_t len)
+{
+    char names[160] = "";
+    for (int k = 0; k < WRINKLE_EXPR_COUNT; k++) /* keys 1.. pick the presets in table order, three a line */
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k == 0 ? "" : k % 3 ? " " : "\n    ",
+                 wrinkle_expr_names[k]);
+    snprintf(buf, len, "1-%d expression: %s\n%d wrinkles on/off (base head)\nSpace resume the cycle\nV composed normals / occlusion / mask / influence",
+             WRINKLE_EXPR_COUNT, names, WRINKLE_EXPR_COUNT + 1);
+}

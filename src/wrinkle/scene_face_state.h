@@ -1,0 +1,34 @@
+/* scene_face_state.h — the face scene's state, shared by its two files (internal to the scene):
+ * scene_face.c runs the frame (create, update, prepare, draw, commands); scene_face_report.c says
+ * what the scene shows and measures (debug views, dumps, stats, bench, HUD, key help).
+ */
+#ifndef IMPRINT_APP_SCENE_FACE_STATE_H
+#define IMPRINT_APP_SCENE_FACE_STATE_H
+
+#include "gfx/scene.h"
+#include "wrinkle/core/head_bust.h"
+#include "wrinkle/core/wrinkle_cycle.h"
+#include "gfx/mesh_gl.h"
+#include "wrinkle/wrinkle.h"
+
+typedef struct face {
+    mat4 model;
+    scene_ctx *ctx;
+    head_model head;
+    gfx_mesh skin, mouth, eyes, irises, pupils, shoulders, pedestal, brows, lashes;
+    int brows_first, lashes_first; /* where the hair's vertices start in the blendshape deltas */
+    wrinkle *wr;
+    wrinkle_cycle cycle;     /* expressions in a loop, picked, or single blendshapes (core) */
+    bool wrinkles_off;       /* compose the base maps alone: the head without its wrinkle layers */
+} face;
+
+/* scene_face_report.c: the vtable's reporting entries */
+extern const char *const face_views[];
+bool face_view(void *p, const char *name, scene_view *out);
+bool face_dump(void *p, const char *target, const char *path);
+void face_stats(void *p, json_writer *w);
+void face_bench(void *p, json_writer *w);
+void face_hud(void *p, float x, float y);
+void face_keys_help(char *buf, size_t len);
+
+#endif

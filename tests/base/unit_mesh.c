@@ -1,0 +1,142 @@
+/* Mesh builders: winding agrees with normals, tangents are orthonormal, smooth normals weld. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+
+#include "base/mesh.h"
+
+/* Every triangle's geometric normal points the same way as its vertex normals. */
+static void assert_winding_matches_normals(const mesh_data *m)
+{
+    for (int i = 0; i < m->index_count; i += 3) {
+        vec3 e1, e2, n;
+        glm_vec3_sub((float *)m->pos[m->idx[i + 1]], (float *)m->pos[m->idx[i]], e1);
+        glm_vec3_sub((float *)m->pos[m->idx[i + 2]], (float *)m->pos[m->idx[i]], e2);
+        glm_vec3_cross(e1, e2, n);
+        if (glm_vec3_norm(n) < 1e-9f) continue;
+        for (int k = 0; k < 3; k++) assert_true(glm_vec3_dot(n, (float *)m->nrm[m->idx[i + k]]) > 0.0f);
+    }
+}
+
+static void box_faces_point_outward(void **state)
+{
+    (void)state;
+    mesh_data m = {0};
+    mesh_build_box(&m, (float[3]){1, 2, 3}, 4);
+    assert_int_equal(m.vertex_count, 6 * 25);
+    assert_int_equal(m.index_count, 6 * 16 * 6);
+    assert_winding_matches_normals(&m);
+    for (int i = 0; i < m.vertex_count; i++) {
+        /* the normal's axis is the one where the vertex touches the box extent */
+        for (int k = 0; k < 3; k++)
+            if (fabsf(m.nrm[i][k]) > 0.5f) { const float ext[3] = {1, 2, 3}; assert_float_equal(m.pos[i][k], m.nrm[i][k] * ext[k], 1e-6); }
+    }
+    mesh_data_free(&m);
+}
+
+static void box_smooth_normals_weld_corners(void **state)
+{
+    (void)state;
+    mesh_data m = {0};
+    mesh_build_box(&m, (float[3]){1, 1, 1}, 2);
+    int corners = 0;
+    for (int i = 0; i < m.vertex_count; i++) {
+        if (fabsf(fabsf(m.pos[i][0]) - 1) < 1e-6f && fabsf(fabsf(m.pos[i][1]) - 1) < 1e-6f && fabsf(fabsf(m.pos[i][2]) - 1) < 1e-6f) {
+            vec3 expect = {m.pos[i][0], m.pos[i][1], m.pos[i][2]};
+            glm_vec3_normalize(expect);
+            assert_float_equal(glm_vec3_dot(expect, m.snrm[i]), 1.0f, 1e-5);
+            corners++;
+        } else if (fabsf(m.pos[i][0]) < 0.99f && fabsf(m.pos[i][1]) < 0.99f) {
+            /* face interior: smooth normal equals the face normal */
+            assert_float_equal(glm_vec3_dot(m.nrm[i], m.snrm[i]), 1.0f, 1e-5);
+        }
+    }
+    assert_int_equal(corners, 8 * 3);
+    mesh_data_free(&m);
+}
+
+static void sphere_and_cylinder_are_consistent(void **state)
+{
+    (void)state;
+    mesh_data m = {0};
+    mesh_build_sphere(&m, 2.0f, 16, 8);
+    assert_winding_matches_normals(&m);
+    for (int i = 0; i < m.vertex_count; i++) {
+        assert_float_equal(glm_vec3_norm(m.pos[i]), 2.0f, 1e-5);
+        assert_float_equal(glm_vec3_dot(m.nrm[i], m.tan[i]), 0.0f, 1e-4);
+        assert_float_equal(glm_vec3_norm(m.tan[i]), 1.0f, 1e-4);
+    }
+    mesh_clear(&m);
+    mesh_build_cylinder(&m, 0.5f, 2.0f, 12, 1);
+    assert_winding_matches_normals(&m);
+    vec3 lo, hi;
+    mesh_bounds(&m, lo, hi);
+    assert_float_equal(lo[1], 0.0f, 1e-6);
+    assert_float_equal(hi[1], 2.0f, 1e-6);
+    mesh_data_free(&m);
+}
+
+static void append_mirrored_keeps_winding(void **state)
+{
+    (void)state;
+    mesh_data part = {0}, all = {0};
+    mesh_build_box(&part, (float[3]){0.5f, 0.5f, 0.5f}, 1);
+    mat4 xf;
+    glm_translate_make(xf, (vec3){2, 0, 0});
+    glm_scale(xf, (vec3){-1, 1, 1});
+    mesh_append(&all, &part, xf);
+    assert_int_equal(all.vertex_count, part.vertex_count);
+    assert_winding_matches_normals(&all);
+    mesh_data_free(&part);
+    mesh_data_free(&all);
+}
+
+/* Placed parts land where they are asked to: bounds of a box and of a cylinder along each axis,
+ * and the winding still matches the normals after the turns. */
+static void placed_parts_land_where_asked(void **state)
+{
+    (void)state;
+    mesh_data m = {0};
+    mesh_add_box(&m, (float[3]){1, 2, 3}, (float[3]){0.5f, 0.25f, 2}, 0, 0);
+    vec3 lo, hi;
+    mesh_bounds(&m, lo, hi);
+    const float want_lo[3] = {0.5f, 1.75f, 1}, want_hi[3] = {1.5f, 2.25f, 5};
+    for (int k = 0; k < 3; k++) {
+        assert_float_equal(lo[k], want_lo[k], 1e-5);
+        assert_float_equal(hi[k], want_hi[k], 1e-5);
+    }
+    assert_winding_matches_normals(&m);
+    for (int axis = 0; axis < 3; axis++) {
+        mesh_clear(&m);
+        mesh_add_cylinder(&m, (float[3]){-1, 0.5f, 4}, axis, 0.1f, 0.6f, 16);
+        mesh_bounds(&m, lo, hi);
+        const float c[3] = {-1, 0.5f, 4};
+        for (int k = 0; k < 3; k++) {
+            float half = k == axis ? 0.3f : 0.1f;
+            assert_float_equal(lo[k], c[k] - half, 1e-4);
+            assert_float_equal(hi[k], c[k] + half, 1e-4);
+        }
+        assert_winding_matches_normals(&m);
+    }
+    /* turned a quarter about x: the box's y extent becomes its z extent */
+    mesh_clear(&m);
+    mesh_add_box(&m, (float[3]){0, 0, 0}, (float[3]){0.1f, 0.2f, 0.3f}, GLM_PI_2f, 0);
+    mesh_bounds(&m, lo, hi);
+    assert_float_equal(hi[1], 0.3f, 1e-4);
+    assert_float_equal(hi[2], 0.2f, 1e-4);
+    mesh_data_free(&m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(box_faces_point_outward),
+        cmocka_unit_test(box_smooth_normals_weld_corners),
+        cmocka_unit_test(sphere_and_cylinder_are_consistent),
+        cmocka_unit_test(append_mirrored_keeps_winding),
+        cmocka_unit_test(placed_parts_land_where_asked),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

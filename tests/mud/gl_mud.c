@@ -1,0 +1,240 @@
+/* Mud on the GPU: wheel primitives drawn into the blocks' render targets match the CPU physics
+ * field that took the same primitives, conserve the volume, keep block borders identical, upload
+ * nothing while driving, and an evicted block comes back exactly. */
+#include "testgl.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mud/core/mud_play.h"
+#include "mud/core/mud_sim.h"
+#include "gfx/renderer.h"
+#include "mud/mud.h"
+
+#define R MUDFIELD_RES
+#define SEG (MUDFIELD_RES - 1)
+
+/* Mean and max absolute height difference (metres) between GPU layer and CPU field of a block.
+ * Both grids have the same resolution, so the box filter down to the physics grid is 1 x 1. */
+static void layer_vs_field(mud_renderer *mr, mud_sim *sim, int bx, int bz, double *sum, float *max, long *count)
+{
+    static uint8_t gpu[R * R * 4], cpu[R * R * 4];
+    assert_true(mud_renderer_read_block(mr, bx, bz, gpu));
+    mud_play_pack_block(sim, bx, bz, cpu); /* untouched mud where the CPU has no block */
+    for (int k = 0; k < R * R; k++) {
+        float d = fabsf(mudfield_unpack_height(gpu[4 * k]) - mudfield_unpack_height(cpu[4 * k]));
+        *sum += d;
+        *max = fmaxf(*max, d);
+        (*count)++;
+    }
+}
+
+/* Height integral (m^3) of the GPU layers over every distinct world texel of resident blocks. */
+static double gpu_volume(mud_renderer *mr, int nb)
+{
+    int n = nb * SEG + 1;
+    uint8_t *seen = calloc((size_t)n * n, 1);
+    static uint8_t px[R * R * 4];
+    double sum = 0;
+    for (int bz = 0; bz < nb; bz++)
+        for (int bx = 0; bx < nb; bx++) {
+            if (!mud_renderer_read_block(mr, bx, bz, px)) continue;
+            for (int j = 0; j < R; j++)
+                for (int i = 0; i < R; i++) {
+                    size_t g = (size_t)(bz * SEG + j) * n + (size_t)(bx * SEG + i);
+                    if (seen[g]) continue;
+                    seen[g] = 1;
+                    sum += mudfield_unpack_height(px[(j * R + i) * 4]);
+                }
+        }
+    free(seen);
+    return sum * MUDFIELD_SPACING * MUDFIELD_SPACING;
+}
+
+static void gpu_targets_match_the_cpu_field(void **state)
+{
+    (void)state;
+    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 128, .flat = true, .flat_height = 4.0f, .flat_softness = 0.6f, .flat_mud = 1.0f}});
+    mudfield *mf = mud_sim_field(sim);
+    mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){.field = mf, .slots = 16, .active_radius = 30.0f});
+    assert_non_null(mr);
+    mud_sim_place_truck(sim, 29.0f, 27.0f, 40.0f); /* drives diagonally over block borders */
+    double removed = 0;
+    int draws = 0;
+    for (int f = 0; f < 240; f++) {
+        mud_sim_step(sim, &(vehicle_input){.throttle = 1.0f, .steer = f > 120 ? 0.5f : 0.0f}, 1.0f / 60.0f);
+        removed += mud_sim_volume_last_step(sim);
+        int n;
+        const mudfield_stamp_geom *prims = mud_sim_prims(sim, &n);
+        mud_renderer_queue(mr, prims, n);
+        if (f % 2 == 0) continue; /* two steps per frame: the pass draws primitives in order */
+        vec3 p;
+        vehicle_position(mud_sim_vehicle(sim), p);
+        mud_renderer_update(mr, p);
+        mud_renderer_stamp(mr);
+        draws += mud_renderer_get_stats(mr)->stamp_draws_frame;
+        assert_true(mud_renderer_get_stats(mr)->upload_bytes_frame == 0);
+    }
+    testgl_assert_no_error();
+    const mud_renderer_stats *st = mud_renderer_get_stats(mr);
+    assert_true(draws > 200 && st->stamp_draws_total == draws);
+    assert_true(st->upload_bytes_total == 0); /* drawn, never uploaded */
+    double sum = 0;
+    float max = 0;
+    long count = 0;
+    int checked = 0, deep = 0;
+    static uint8_t px[R * R * 4];
+    for (int bz = 0; bz < 8; bz++)
+        for (int bx = 0; bx < 8; bx++)
+            if (mud_renderer_slot(mr, bx, bz) >= 0) {
+                layer_vs_field(mr, sim, bx, bz, &sum, &max, &count);
+                mud_renderer_read_block(mr, bx, bz, px);
+                for (int k = 0; k < R * R; k++) deep += px[4 * k] < 118;
+                checked++;
+            }
+    assert_true(checked >= 2 && deep > 100); /* real ruts on more than one block */
+    double mean = sum / (double)count;
+    print_message("gpu vs cpu field: %d blocks, mean %.5f m, max %.3f m\n", checked, mean, (double)max);
+    assert_true(mean <= 0.01 && max <= 0.03);
+    /* the GPU data conserves the volume: net change of the integral <= 2 % of what the wheels removed */
+    double net = gpu_volume(mr, 8);
+    print_message("volume: removed %.4f m3, net change %.6f m3\n", removed, net);
+    assert_true(removed > 0.05);
+    assert_true(fabs(net) <= 0.02 * removed);
+    mud_renderer_destroy(mr);
+    mud_sim_destroy(sim);
+}
+
+/* CPU field and GPU queue take the same primitive. */
+static void stamp_both(mudfield *mf, mud_renderer *mr, float x, float z, float depth)
+{
+    mudfield_wheel w = {.center = {x, 4.0f + 0.55f - depth, z}, .radius = 0.55f, .width = 0.42f, .forward = {0.6f, 0.8f},
+                        .velocity = {1.2f, 1.6f}, .slip = 1.0f, .penetration = depth};
+    mudfield_stamp_geom g;
+    assert_true(mudfield_stamp_layout(mf, &w, &g));
+    mudfield_stamp(mf, &w);
+    mud_renderer_queue(mr, &g, 1);
+}
+
+static void corner_stamp_keeps_borders_identical(void **state)
+{
+    (void)state;
+    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 64, .flat = true, .flat_height = 4.0f, .flat_softness = 0.8f, .flat_mud = 1.0f}});
+    mudfield *mf = mud_sim_field(sim);
+    mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){.field = mf, .slots = 8});
+    for (int k = 0; k < 6; k++) stamp_both(mf, mr, 15.7f + 0.12f * (float)k, 15.6f + 0.16f * (float)k, 0.25f);
+    mud_renderer_update(mr, (vec3){16, 4, 16});
+    mud_renderer_stamp(mr);
+    static uint8_t b[4][R * R * 4];
+    /* blocks (0,0) (1,0) (0,1) (1,1) meet at texel (127,127) of the first */
+    for (int q = 0; q < 4; q++) assert_true(mud_renderer_read_block(mr, q & 1, q >> 1, b[q]));
+    int changed = 0;
+    for (int j = 0; j < R; j++) {
+        /* column 127 of the left blocks is column 0 of the right ones; row 127 below is row 0 above */
+        assert_memory_equal(&b[0][(j * R + SEG) * 4], &b[1][(j * R + 0) * 4], 4);
+        assert_memory_equal(&b[2][(j * R + SEG) * 4], &b[3][(j * R + 0) * 4], 4);
+        assert_memory_equal(&b[0][(SEG * R + j) * 4], &b[2][(0 * R + j) * 4], 4);
+        assert_memory_equal(&b[1][(SEG * R + j) * 4], &b[3][(0 * R + j) * 4], 4);
+        changed += b[0][(j * R + SEG) * 4] != 128 || b[0][(SEG * R + j) * 4] != 128;
+    }
+    assert_true(changed > 4); /* the stamps really crossed both borders */
+    assert_memory_equal(&b[0][(SEG * R + SEG) * 4], &b[3][0], 4);
+    /* and the CPU field agrees */
+    double sum = 0;
+    float max = 0;
+    long count = 0;
+    for (int q = 0; q < 4; q++) layer_vs_field(mr, sim, q & 1, q >> 1, &sum, &max, &count);
+    assert_true(max <= 0.03);
+    testgl_assert_no_error();
+    mud_renderer_destroy(mr);
+    mud_sim_destroy(sim);
+}
+
+static void eviction_and_restore_lose_nothing(void **state)
+{
+    (void)state;
+    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 256, .flat = true, .flat_height = 4.0f, .flat_softness = 0.4f, .flat_mud = 1.0f}});
+    mudfield *mf = mud_sim_field(sim);
+    mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){.field = mf, .slots = 4, .active_radius = 20.0f});
+    size_t gpu0 = mud_renderer_get_stats(mr)->gpu_bytes;
+    static uint8_t first[R * R * 4], back[R * R * 4];
+    /* stamp a line of blocks far apart, visiting each with the truck position */
+    for (int k = 0; k < 12; k++) {
+        float x = 8.0f + 16.0f * (float)k, z = 100.0f;
+        mud_renderer_update(mr, (vec3){x, 4, z});
+        stamp_both(mf, mr, x, z, 0.25f);
+        mud_renderer_stamp(mr);
+        assert_true(mud_renderer_slot(mr, k, 6) >= 0);
+        assert_true(mud_renderer_get_stats(mr)->blocks_resident <= 4);
+        if (k == 0) assert_true(mud_renderer_read_block(mr, 0, 6, first));
+    }
+    const mud_renderer_stats *st = mud_renderer_get_stats(mr);
+    assert_true(mud_renderer_slot(mr, 0, 6) < 0); /* evicted long ago */
+    assert_true(st->upload_bytes_total == 0);      /* nothing came back yet: nothing uploaded */
+    assert_true(st->readback_bytes_total >= 8LL * R * R * 4);
+    assert_true(st->gpu_bytes == gpu0);
+    /* coming back restores the read-back layer: byte for byte, and that restore is the only upload */
+    mud_renderer_update(mr, (vec3){8, 4, 100});
+    assert_true(mud_renderer_read_block(mr, 0, 6, back));
+    assert_memory_equal(first, back, sizeof back);
+    int ruts = 0;
+    for (int k = 0; k < R * R; k++) ruts += back[4 * k] < 110;
+    assert_true(ruts > 10);
+    assert_true(st->full_uploads >= 1 && st->upload_bytes_total == st->full_uploads * R * R * 4);
+    testgl_assert_no_error();
+    mud_renderer_destroy(mr);
+    mud_renderer_destroy(NULL);
+    mud_sim_destroy(sim);
+}
+
+/* From the track onto the grass on the real level: the mask grows (base samples sent between the
+ * primitives of their steps), blocks without mud get targets, and GPU and CPU still agree. */
+static void off_the_track_the_mask_grows_and_both_agree(void **state)
+{
+    (void)state;
+    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 512, .seed = 1}});
+    mudfield *mf = mud_sim_field(sim);
+    mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){.field = mf});
+    assert_non_null(mr);
+    for (int f = 0; f < 240; f++) {
+        mud_sim_step(sim, &(vehicle_input){.throttle = 1.0f, .steer = f > 90 ? 0.6f : 0.0f}, 1.0f / 60.0f);
+        mud_renderer_queue_step(mr, sim);
+        if (f % 2 == 0) continue;
+        vec3 p;
+        vehicle_position(mud_sim_vehicle(sim), p);
+        mud_renderer_update(mr, p);
+        mud_renderer_stamp(mr);
+    }
+    testgl_assert_no_error();
+    const mud_renderer_stats *st = mud_renderer_get_stats(mr);
+    assert_true(st->upload_bytes_total == 0 && st->base_upload_bytes_total > 1000);
+    double sum = 0;
+    float max = 0;
+    long count = 0;
+    int checked = 0;
+    int nb = terrain_blocks_per_side(mud_sim_terrain(sim));
+    for (int bz = 0; bz < nb; bz++)
+        for (int bx = 0; bx < nb; bx++)
+            if (mud_renderer_slot(mr, bx, bz) >= 0) {
+                layer_vs_field(mr, sim, bx, bz, &sum, &max, &count);
+                checked++;
+            }
+    print_message("off the track: %d blocks, mean %.5f m, max %.3f m, base samples sent %lld bytes\n", checked,
+                  sum / (double)count, (double)max, st->base_upload_bytes_total);
+    assert_true(checked >= 2);
+    assert_true(sum / (double)count <= 0.01 && max <= 0.03);
+    mud_renderer_destroy(mr);
+    mud_sim_destroy(sim);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(gpu_targets_match_the_cpu_field),
+        cmocka_unit_test(corner_stamp_keeps_borders_identical),
+        cmocka_unit_test(eviction_and_restore_lose_nothing),
+        cmocka_unit_test(off_the_track_the_mask_grows_and_both_agree),
+    };
+    return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);
+}

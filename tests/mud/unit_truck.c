@@ -1,0 +1,218 @@
+/* The truck's art pass: the tyre's tread prints in the ruts with the tread's spacing (found by
+ * autocorrelation along the rut of the CPU field), a smooth tyre leaves no such pattern; the
+ * dirt mask grows with slip and sink, not on hard ground, stays in 0..1 and is deterministic;
+ * the model has its parts where a truck has them. */
+#define _DEFAULT_SOURCE /* M_PI */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <string.h>
+
+#include "mud/core/mud_prim.h"
+#include "mud/core/mud_sim.h"
+#include "mud/core/truck_dirt.h"
+#include "mud/core/truck_model.h"
+
+#define RUT_MAX 256
+
+static mud_sim *flat_sim(float softness, float mud)
+{
+    return mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 128, .flat = true, .flat_height = 4.0f, .flat_softness = softness, .flat_mud = mud}});
+}
+
+/* Mud heights along the texel column through x, from z0 to z1 (one per texel). */
+static int rut_profile(const mudfield *mf, float x, float z0, float z1, float *h)
+{
+    int gx = (int)floorf(x / MUDFIELD_SPACING + 0.5f), n = 0;
+    for (int gz = (int)ceilf(z0 / MUDFIELD_SPACING); gz * MUDFIELD_SPACING <= z1 && n < RUT_MAX; gz++)
+        h[n++] = mudfield_mud_height(mf, (float)gx * MUDFIELD_SPACING, (float)gz * MUDFIELD_SPACING);
+    return n;
+}
+
+/* The period (in samples, 2.2 to 12) of the strongest sinusoid in the profile: a fine scan of
+ * its Fourier transform (the print's period is not a whole number of texels);
+ * *strength = the share of the profile's variance that sinusoid explains (0..1). */
+static float profile_period(const float *h, int n, float *strength)
+{
+    double mean = 0, var = 0;
+    for (int i = 0; i < n; i++) mean += h[i];
+    mean /= n;
+    for (int i = 0; i < n; i++) var += (h[i] - mean) * (h[i] - mean);
+    double best_p = 0, best = -1;
+    for (double p = 2.2; p <= 12.0; p += 0.005) {
+        double re = 0, im = 0;
+        for (int i = 0; i < n; i++) {
+            re += (h[i] - mean) * cos(2 * M_PI * i / p);
+            im += (h[i] - mean) * sin(2 * M_PI * i / p);
+        }
+        double pw = re * re + im * im;
+        if (pw > best) best = pw, best_p = p;
+    }
+    *strength = var > 0 ? (float)(2.0 * best / (n * var)) : 0.0f;
+    return (float)best_p;
+}
+
+static void tread_prints_with_its_spacing(void **state)
+{
+    (void)state;
+    mud_sim *s = flat_sim(0.3f, 1.0f);
+    mud_sim_place_truck(s, 64.0f, 20.0f, 0.0f);
+    float slip = 0.0f;
+    for (int f = 0; f < 300; f++) {
+        mud_sim_step(s, &(vehicle_input){.throttle = 0.35f}, 1.0f / 60.0f);
+        slip = fmaxf(slip, fabsf(vehicle_wheel_at(mud_sim_vehicle(s), 1)->slip));
+    }
+    print_message("max slip %.3f m/s\n", (double)slip);
+    const vehicle *v = mud_sim_vehicle(s);
+    const vehicle_desc *d = vehicle_get_desc(v);
+    const vehicle_wheel *w = vehicle_wheel_at(v, 1); /* a rear wheel: its rut is the one both wheels left */
+    float h[RUT_MAX], strength;
+    int n = rut_profile(mud_sim_field(s), w->hub[0], 21.0f, w->hub[2] - 1.5f, h);
+    assert_true(n > 60);
+    float period = profile_period(h, n, &strength) * MUDFIELD_SPACING;
+    float spacing = 2.0f * GLM_PIf * d->wheel_radius / (float)d->tread_lugs;
+    float lo = h[0], hi = h[0];
+    for (int i = 0; i < n; i++) lo = fminf(lo, h[i]), hi = fmaxf(hi, h[i]);
+    print_message("rut along z: %d texels, %.2f..%.2f m, period %.3f m (tread spacing %.3f m), variance share %.2f\n", n,
+                  (double)lo, (double)hi, (double)period, (double)spacing, (double)strength);
+    assert_float_equal(period, spacing, 0.1f * spacing);
+    assert_true(strength > 0.25f);
+    assert_true(hi - lo >= 0.03f); /* the grooves stand out by whole centimetres */
+    mud_sim_destroy(s);
+}
+
+/* The same stamps by a smooth tyre (no tread): the rut floor has no period to find. */
+static void smooth_tyre_leaves_no_pattern(void **state)
+{
+    (void)state;
+    mud_sim *s = flat_sim(0.5f, 1.0f);
+    mudfield *mf = mud_sim_field(s);
+    for (int k = 0; k < 200; k++) {
+        float z = 24.0f + 0.05f * (float)k;
+        mudfield_wheel w = {.center = {64.0f, 4.0f + 0.55f - 0.2f, z}, .radius = 0.55f, .width = 0.42f, .forward = {0, 1},
+                            .velocity = {0, 3}, .penetration = 0.2f};
+        mudfield_wheel t = w; /* the treaded twin, 16 m to the east */
+        t.tread_spacing = 0.43f, t.tread_depth = 0.05f, t.tread_phase = 0.05f * (float)k; /* rolling: the print stays put */
+        mudfield_stamp(mf, &w);
+        mudfield_stamp(mf, &(mudfield_wheel){.center = {80.0f, w.center[1], z}, .radius = t.radius, .width = t.width,
+                                             .forward = {0, 1}, .velocity = {0, 3}, .penetration = 0.2f,
+                                             .tread_spacing = t.tread_spacing, .tread_depth = t.tread_depth, .tread_phase = t.tread_phase});
+    }
+    float h[RUT_MAX], smooth, strength;
+    int n = rut_profile(mf, 64.0f, 25.0f, 33.0f, h);
+    float p_smooth = profile_period(h, n, &smooth) * MUDFIELD_SPACING;
+    n = rut_profile(mf, 80.0f, 25.0f, 33.0f, h);
+    float period = profile_period(h, n, &strength) * MUDFIELD_SPACING;
+    print_message("smooth tyre: peak %.3f m, variance share %.2f; treaded: period %.3f m, variance share %.2f\n", (double)p_smooth,
+                  (double)smooth, (double)period, (double)strength);
+    assert_true(smooth < 0.2f && strength > 0.5f);
+    assert_float_equal(period, 0.43f, 0.043f); /* the same stamps with the tread: its spacing */
+    mud_sim_destroy(s);
+}
+
+/* Drives the sim for frames at a throttle, stepping the dirt mask with it. */
+static void drive_dirty(mud_sim *s, truck_dirt *td, float throttle, int frames, float *amounts)
+{
+    truck_dirt_init(td, vehicle_get_desc(mud_sim_vehicle(s)));
+    for (int f = 0; f < frames; f++) {
+        mud_sim_step(s, &(vehicle_input){.throttle = throttle}, 1.0f / 60.0f);
+        truck_dirt_step(td, mud_sim_vehicle(s), 1.0f / 60.0f);
+        if (amounts) amounts[f] = truck_dirt_amount(td);
+    }
+}
+
+static void dirt_grows_in_mud_and_not_on_hard_ground(void **state)
+{
+    (void)state;
+    static float a[240];
+    truck_dirt td, again;
+    mud_sim *mud = flat_sim(0.5f, 1.0f);
+    mud_sim_place_truck(mud, 64.0f, 20.0f, 0.0f);
+    drive_dirty(mud, &td, 1.0f, 240, a);
+    print_message("truck_dirt after 1, 2, 4 s in mud: %.3f %.3f %.3f; tyre 0 %.2f\n", (double)a[59], (double)a[119], (double)a[239],
+                  (double)td.tyre[0]);
+    for (int f = 1; f < 240; f++) assert_true(a[f] >= a[f - 1] && a[f] <= 1.0f); /* grows, never past 1 */
+    assert_true(a[59] > 0.02f && a[239] > 2.0f * a[59] && a[239] > 0.3f);
+    /* low on the body more than high up; the tyres most */
+    float low = 0, high = 0;
+    for (int c = 0; c < TRUCK_DIRT_W; c++) low += td.cell[0][0][c], high += td.cell[0][TRUCK_DIRT_H - 1][c];
+    assert_true(low > 3.0f * high && td.tyre[0] > low / TRUCK_DIRT_W);
+    /* the same drive again: the same mask, byte for byte */
+    mud_sim *mud2 = flat_sim(0.5f, 1.0f);
+    mud_sim_place_truck(mud2, 64.0f, 20.0f, 0.0f);
+    drive_dirty(mud2, &again, 1.0f, 240, NULL);
+    uint8_t pa[TRUCK_DIRT_TEX_W * TRUCK_DIRT_TEX_H], pb[sizeof pa];
+    truck_dirt_pack(&td, pa);
+    truck_dirt_pack(&again, pb);
+    assert_memory_equal(pa, pb, sizeof pa);
+    assert_true(pa[2 * TRUCK_DIRT_H * TRUCK_DIRT_TEX_W] > 0); /* the tyre row */
+    truck_dirt_clean(&td);
+    assert_float_equal(truck_dirt_amount(&td), 0.0f, 0.0f);
+    /* hard ground (no mud, no softness) and parked in mud: clean */
+    mud_sim *hard = flat_sim(0.0f, 0.0f);
+    mud_sim_place_truck(hard, 64.0f, 20.0f, 0.0f);
+    drive_dirty(hard, &td, 1.0f, 240, NULL);
+    assert_true(truck_dirt_amount(&td) < 0.01f);
+    mud_sim_place_truck(mud, 40.0f, 20.0f, 0.0f);
+    drive_dirty(mud, &td, 0.0f, 120, NULL);
+    assert_true(truck_dirt_amount(&td) < 0.01f);
+    mud_sim_destroy(mud);
+    mud_sim_destroy(mud2);
+    mud_sim_destroy(hard);
+}
+
+static void model_has_a_trucks_parts(void **state)
+{
+    (void)state;
+    vehicle *v = vehicle_create(NULL);
+    const vehicle_desc *d = vehicle_get_desc(v);
+    truck_model tm;
+    truck_model_build(&tm, d);
+    vec3 lo, hi, clo, chi;
+    mesh_bounds(&tm.body[TRUCK_CAB].mesh, clo, chi);
+    mesh_bounds(&tm.body[TRUCK_GLASS].mesh, lo, hi);
+    assert_true(lo[1] > 0.5f && hi[1] < chi[1]); /* windows above the belt line, under the roof */
+    mesh_bounds(&tm.body[TRUCK_LIGHTS].mesh, lo, hi);
+    assert_true(hi[2] > chi[2] - 0.2f);          /* head lights at the front */
+    mesh_bounds(&tm.body[TRUCK_TAIL].mesh, lo, hi);
+    assert_true(lo[2] < -2.0f);                  /* tail lights at the back */
+    for (int k = 0; k < 3; k++) assert_true(tm.body[TRUCK_LIGHTS].emissive[k] > 1.0f || k == 2); /* HDR: bloom takes them */
+    assert_true(tm.body[TRUCK_TAIL].emissive[0] > 1.0f);
+    mesh_bounds(&tm.body[TRUCK_TRIM].mesh, lo, hi);
+    assert_true(hi[0] > d->track_half + 0.5f * d->wheel_width); /* mudguards cover the tyres' width */
+    /* the tyre's lowest points (spin 0) are lug 0's, around z = 0, its ends turned by the chevron:
+     * where mud_prim_tread prints lug 0 under the hub */
+    const mesh_data *ty = &tm.wheel[TRUCK_TYRE].mesh;
+    float spacing = 2.0f * GLM_PIf * d->wheel_radius / (float)d->tread_lugs;
+    int bottom = 0;
+    for (int i = 0; i < ty->vertex_count; i++) {
+        const float *p = ty->pos[i];
+        if (p[1] > -(d->wheel_radius - 0.01f)) continue;
+        bottom++;
+        assert_true(fabsf(p[2] + MUDFIELD_TREAD_CHEVRON * fabsf(p[0])) < 0.25f * spacing + 0.03f);
+    }
+    assert_true(bottom >= 8);
+    /* the box model: one box per part */
+    truck_model boxes;
+    truck_model_build_boxes(&boxes, d);
+    for (int i = 0; i < TRUCK_BODY_PARTS; i++) {
+        assert_int_equal(boxes.body[i].mesh.index_count, 36);
+        assert_true(tm.body[i].mesh.index_count > 36 || i == TRUCK_GLASS || i == TRUCK_TAIL);
+    }
+    truck_model_free(&boxes);
+    truck_model_free(&tm);
+    vehicle_destroy(v);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(tread_prints_with_its_spacing),
+        cmocka_unit_test(smooth_tyre_leaves_no_pattern),
+        cmocka_unit_test(dirt_grows_in_mud_and_not_on_hard_ground),
+        cmocka_unit_test(model_has_a_trucks_parts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,386 @@
+/* wrinkle maps on the GPU: every texel of the composed RGB10_A2 buffer equals the CPU reference
+ * (wrinkle_compose_texel + wrinkle_pack) for random maps and several weight sets, only the
+ * selected four layers count, the clear value marks "no face", missing maps fail cleanly. */
+#include "testgl.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/log.h"
+#include "wrinkle/core/head.h"
+#include "gfx/renderer.h"
+#include "gfx/shader.h"
+#include "gfx/texture.h"
+#include "gfx/timer.h"
+#include "wrinkle/wrinkle.h"
+
+#define N 32
+
+typedef struct fixture {
+    renderer *r;
+    unsigned char *data[3 + 2 * WRINKLE_LAYER_COUNT]; /* RGBA8, N x N, row 0 = bottom */
+    wrinkle_maps maps;
+    gfx_mesh quad;
+} fixture;
+
+static fixture fx;
+
+static unsigned char *random_normals(unsigned *seed)
+{
+    unsigned char *d = malloc(N * N * 4);
+    for (int i = 0; i < N * N; i++) {
+        float x = (float)rand_r(seed) / RAND_MAX * 1.6f - 0.8f, y = (float)rand_r(seed) / RAND_MAX * 1.6f - 0.8f;
+        float z = sqrtf(fmaxf(1.0f - x * x - y * y, 0.04f));
+        float len = sqrtf(x * x + y * y + z * z);
+        d[i * 4 + 0] = (unsigned char)lrintf((x / len * 0.5f + 0.5f) * 255.0f);
+        d[i * 4 + 1] = (unsigned char)lrintf((y / len * 0.5f + 0.5f) * 255.0f);
+        d[i * 4 + 2] = (unsigned char)lrintf((z / len * 0.5f + 0.5f) * 255.0f);
+        d[i * 4 + 3] = 255;
+    }
+    return d;
+}
+
+static unsigned char *random_bytes(unsigned *seed, bool grey)
+{
+    unsigned char *d = malloc(N * N * 4);
+    for (int i = 0; i < N * N * 4; i++) d[i] = (unsigned char)(rand_r(seed) & 255);
+    if (grey)
+        for (int i = 0; i < N * N; i++) d[i * 4 + 1] = d[i * 4 + 2] = d[i * 4];
+    return d;
+}
+
+static GLuint upload(const unsigned char *d)
+{
+    return gfx_texture_create(&(gfx_texture_desc){.width = N, .height = N, .data = d, .flags = GFX_TEX_NEAREST, .label = "test"});
+}
+
+static int setup(void **state)
+{
+    int rc = testgl_setup(state);
+    if (rc) return rc;
+    gfx_timers_init();
+    log_set_quiet(true);
+    fx.r = renderer_create(&(renderer_desc){.width = N, .height = N});
+    if (!fx.r) return -1;
+    unsigned seed = 12345;
+    int k = 0;
+    fx.data[k++] = random_normals(&seed);
+    fx.data[k++] = random_bytes(&seed, true);
+    fx.data[k++] = random_bytes(&seed, false);
+    for (int l = 0; l < WRINKLE_LAYER_COUNT; l++) {
+        fx.data[k++] = random_normals(&seed);
+        fx.data[k++] = random_bytes(&seed, true);
+    }
+    fx.maps.base_normal = upload(fx.data[0]);
+    fx.maps.base_occ = upload(fx.data[1]);
+    fx.maps.mask = upload(fx.data[2]);
+    for (int l = 0; l < WRINKLE_LAYER_COUNT; l++) {
+        fx.maps.layer_normal[l] = upload(fx.data[3 + 2 * l]);
+        fx.maps.layer_occ[l] = upload(fx.data[4 + 2 * l]);
+    }
+    /* a quad over the whole viewport, uv 0..1: pixel (x, y) samples texel (x, y) */
+    mesh_data m = {0};
+    const float p[4][3] = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}}, uv[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+    for (int i = 0; i < 4; i++) mesh_add_vertex(&m, p[i], (float[3]){0, 0, 1}, uv[i]);
+    mesh_add_tri(&m, 0, 1, 2);
+    mesh_add_tri(&m, 0, 2, 3);
+    mesh_compute_tangents(&m);
+    fx.quad = gfx_mesh_create(&m, "test.quad");
+    mesh_data_free(&m);
+    mat4 id;
+    glm_mat4_identity(id);
+    renderer_begin_frame(fx.r, id, id, (vec3){0, 0, 1}, 0.0f);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    gfx_mesh_destroy(&fx.quad);
+    gfx_texture_destroy(fx.maps.base_normal);
+    gfx_texture_destroy(fx.maps.base_occ);
+    gfx_texture_destroy(fx.maps.mask);
+    for (int l = 0; l < WRINKLE_LAYER_COUNT; l++) {
+        gfx_texture_destroy(fx.maps.layer_normal[l]);
+        gfx_texture_destroy(fx.maps.layer_occ[l]);
+    }
+    for (size_t i = 0; i < sizeof fx.data / sizeof fx.data[0]; i++) free(fx.data[i]);
+    renderer_destroy(fx.r);
+    gfx_timers_shutdown();
+    return testgl_teardown(state);
+}
+
+/* The CPU reference of texel (x, y) for the current selection: normal x, y and occlusion. */
+static void reference_texel(const wrinkle_selection *sel, int x, int y, float out[3])
+{
+    int i = (y * N + x) * 4;
+    wrinkle_texel t = {0};
+    for (int k = 0; k < 3; k++) t.base_normal[k] = wrinkle_decode_snorm_from8(fx.data[0][i + k]);
+    t.base_occ = wrinkle_decode_unorm8(fx.data[1][i]);
+    for (int k = 0; k < 4; k++) t.mask[k] = wrinkle_decode_unorm8(fx.data[2][i + k]);
+    for (int s = 0; s < sel->count; s++) {
+        int l = sel->layer[s];
+        for (int k = 0; k < 3; k++) t.layer_normal[s][k] = wrinkle_decode_snorm_from8(fx.data[3 + 2 * l][i + k]);
+        t.layer_occ[s] = wrinkle_decode_unorm8(fx.data[4 + 2 * l][i]);
+    }
+    wrinkle_compose_texel(sel, wrinkle_layer_defaults(), &t, out);
+}
+
+static uint32_t reference(const wrinkle_selection *sel, int x, int y)
+{
+    float out[3];
+    reference_texel(sel, x, y, out);
+    return wrinkle_pack(out[0], out[1], out[2], 3);
+}
+
+static int channel_diff(uint32_t a, uint32_t b, int shift)
+{
+    return abs((int)(a >> shift & 1023u) - (int)(b >> shift & 1023u));
+}
+
+/* Composes with the given weights and compares every texel; returns how many texels the layers
+ * moved away from the base-only result (so a test can also prove the layers did something). */
+static int compose_and_compare(wrinkle *wr, const float *w)
+{
+    wrinkle_set_weights(wr, w);
+    mat4 model;
+    glm_mat4_identity(model);
+    wrinkle_compose(wr, &fx.quad, model);
+    uint32_t *px = malloc(N * N * sizeof *px);
+    wrinkle_read_composed(wr, px);
+    testgl_assert_no_error();
+    const wrinkle_selection *sel = wrinkle_active(wr);
+    wrinkle_selection none = {0};
+    int worst = 0, moved = 0;
+    for (int y = 0; y < N; y++) {
+        for (int x = 0; x < N; x++) {
+            uint32_t g = px[y * N + x], c = reference(sel, x, y), b = reference(&none, x, y);
+            assert_int_equal(g >> 30, 3u);
+            for (int s = 0; s < 30; s += 10) {
+                int d = channel_diff(g, c, s);
+                if (d > worst) worst = d;
+                if (channel_diff(g, b, s) > 4) { moved++; break; }
+            }
+        }
+    }
+    free(px);
+    /* one 10-bit step of float rounding between the GPU and the CPU, no more */
+    assert_true(worst <= 1);
+    return moved;
+}
+
+static void composed_texels_equal_the_cpu_reference(void **state)
+{
+    (void)state;
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps});
+    assert_non_null(wr);
+    /* nothing active: the base maps alone */
+    float zero[HEAD_SHAPE_COUNT] = {0};
+    assert_int_equal(compose_and_compare(wr, zero), 0);
+    assert_int_equal(wrinkle_active(wr)->count, 0);
+    /* two layers */
+    float two[HEAD_SHAPE_COUNT] = {[HEAD_FROWN] = 1.0f, [HEAD_SQUINT] = 0.4f};
+    assert_true(compose_and_compare(wr, two) > N * N / 4);
+    assert_int_equal(wrinkle_active(wr)->count, 2);
+    /* all six at full weight: four layers, the rest must not leak in */
+    float six[HEAD_SHAPE_COUNT] = {1, 1, 1, 1, 1, 1};
+    assert_true(compose_and_compare(wr, six) > N * N / 2);
+    assert_int_equal(wrinkle_active(wr)->count, 4);
+    /* mixed weights: the order of the slots is the selection's */
+    float mixed[HEAD_SHAPE_COUNT] = {0.2f, 0.9f, 0.55f, 0.1f, 0.7f, 0.35f};
+    compose_and_compare(wr, mixed);
+    assert_int_equal(wrinkle_active(wr)->layer[0], HEAD_FROWN);
+    /* normal and occlusion strengths apart (the panel's knobs): still the CPU mirror */
+    const float nrm[HEAD_SHAPE_COUNT] = {0.3f, 1.5f, 0.0f, 2.0f, 0.8f, 0.6f}, occ[HEAD_SHAPE_COUNT] = {1.8f, 0.2f, 1.0f, 0.0f, 0.5f, 1.2f};
+    wrinkle_set_strengths(wr, nrm, occ);
+    assert_true(compose_and_compare(wr, six) > N * N / 2);
+    compose_and_compare(wr, mixed);
+    /* normals off everywhere: the layers only darken, the normals are the base's */
+    const float off[HEAD_SHAPE_COUNT] = {0};
+    wrinkle_set_strengths(wr, off, occ);
+    compose_and_compare(wr, six);
+    uint32_t *px = malloc(N * N * sizeof *px);
+    wrinkle_read_composed(wr, px);
+    const wrinkle_selection none = {0};
+    int occ_moved = 0;
+    for (int y = 0; y < N; y++)
+        for (int x = 0; x < N; x++) {
+            const uint32_t g = px[y * N + x], b = reference(&none, x, y);
+            /* R = occlusion (bits 0..9), G, B = normal x, y (bits 10..29) */
+            assert_true(channel_diff(g, b, 10) <= 1 && channel_diff(g, b, 20) <= 1);
+            occ_moved += channel_diff(g, b, 0) > 4;
+        }
+    free(px);
+    assert_true(occ_moved > N * N / 4);
+    wrinkle_destroy(wr);
+}
+
+/* The channels as GL itself reads them back (floats, no CPU unpacking involved): occlusion in R,
+ * normal x, y in G and B — the layout the technique's skin shader reads. */
+static void channels_follow_the_layout(void **state)
+{
+    (void)state;
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps});
+    assert_non_null(wr);
+    float w[HEAD_SHAPE_COUNT] = {[HEAD_FROWN] = 1.0f, [HEAD_BROW_RAISE] = 0.6f, [HEAD_SMILE] = 0.8f};
+    wrinkle_set_weights(wr, w);
+    mat4 model;
+    glm_mat4_identity(model);
+    wrinkle_compose(wr, &fx.quad, model);
+    float *px = malloc(N * N * 4 * sizeof *px);
+    glBindTexture(GL_TEXTURE_2D, wrinkle_composed_texture(wr));
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, px);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    testgl_assert_no_error();
+    const wrinkle_selection *sel = wrinkle_active(wr);
+    float worst = 0.0f, occ_spread = 0.0f, lo = 1.0f;
+    for (int y = 0; y < N; y++)
+        for (int x = 0; x < N; x++) {
+            const float *p = px + (y * N + x) * 4;
+            float c[3];
+            reference_texel(sel, x, y, c);
+            worst = fmaxf(worst, fabsf(p[0] - c[2]));
+            worst = fmaxf(worst, fabsf(p[1] - (c[0] * 0.5f + 0.5f)));
+            worst = fmaxf(worst, fabsf(p[2] - (c[1] * 0.5f + 0.5f)));
+            assert_float_equal(p[3], 1.0f, 1e-6);
+            lo = fminf(lo, c[2]);
+            occ_spread = fmaxf(occ_spread, fabsf(c[2] - c[0] * 0.5f - 0.5f));
+        }
+    free(px);
+    /* one 10-bit step plus float rounding */
+    assert_true(worst <= 1.5f / 1023.0f);
+    /* the channels really differ, so a swapped layout could not pass */
+    assert_true(occ_spread > 0.1f);
+    assert_true(lo < 0.9f);
+    /* the influence attachment: the first slot's colour (red) x its factor where it acts, black
+     * once nothing is active */
+    unsigned char *inf = malloc(N * N * 4);
+    glBindTexture(GL_TEXTURE_2D, wrinkle_influence_texture(wr));
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, inf);
+    int lit = 0;
+    for (int i = 0; i < N * N; i++) lit += inf[i * 4] > 64;
+    assert_true(lit > N * N / 8);
+    const float zero[HEAD_SHAPE_COUNT] = {0};
+    wrinkle_set_weights(wr, zero);
+    wrinkle_compose(wr, &fx.quad, model);
+    glBindTexture(GL_TEXTURE_2D, wrinkle_influence_texture(wr));
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, inf);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    for (int i = 0; i < N * N; i++) assert_true(inf[i * 4] == 0 && inf[i * 4 + 1] == 0 && inf[i * 4 + 2] == 0);
+    free(inf);
+    testgl_assert_no_error();
+    wrinkle_destroy(wr);
+}
+
+/* Blendshapes on the GPU: the vertex stage every head pass runs (wrinkle_face.vert), captured with
+ * transform feedback, moves every skin vertex where head_apply_shapes (the CPU) puts it. */
+static void gpu_morph_equals_the_cpu_morph(void **state)
+{
+    (void)state;
+    head_model h;
+    assert_true(head_build(&h, &(head_desc){0}));
+    const int n = h.skin.vertex_count;
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps});
+    assert_non_null(wr);
+    assert_true(wrinkle_set_shapes(wr, n, (float (*const *)[3])h.shape_dpos, (float (*const *)[3])h.shape_dnrm));
+    static const char *const varyings[] = {"v_world", "v_nrm"};
+    GLuint prog = gfx_program_load_feedback("wrinkle_face.vert", NULL, varyings, 2);
+    assert_true(prog != 0);
+    gfx_mesh gm = gfx_mesh_create(&h.skin, "morph");
+    float *gpu = malloc((size_t)n * 6 * sizeof *gpu);
+    float (*pos)[3] = malloc((size_t)n * sizeof *pos), (*nrm)[3] = malloc((size_t)n * sizeof *nrm);
+    static const float sets[3][HEAD_SHAPE_COUNT] = {
+        {0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1}, {0.2f, 0.9f, 0.0f, 0.6f, 0.35f, 0.75f}};
+    for (int k = 0; k < 3; k++) {
+        wrinkle_set_shape_weights(wr, sets[k]);
+        wrinkle_morph_bind(wr, prog);
+        mat4 id;
+        glm_mat4_identity(id);
+        glUniformMatrix4fv(gfx_uniform(prog, "u_model"), 1, GL_FALSE, (const float *)id);
+        testgl_feedback_run(gm.vao, n, 6, gpu);
+        head_apply_shapes(&h, sets[k], pos, nrm);
+        float worst = 0.0f, worst_n = 0.0f, moved = 0.0f;
+        for (int v = 0; v < n; v++)
+            for (int c = 0; c < 3; c++) {
+                worst = fmaxf(worst, fabsf(gpu[v * 6 + c] - pos[v][c]));
+                worst_n = fmaxf(worst_n, fabsf(gpu[v * 6 + 3 + c] - nrm[v][c]));
+                moved = fmaxf(moved, fabsf(gpu[v * 6 + c] - h.skin.pos[v][c]));
+            }
+        print_message("weights %d: worst position %.2e m, normal %.2e, largest move %.4f m\n", k, (double)worst, (double)worst_n, (double)moved);
+        assert_true(worst <= 1e-4f); /* metres */
+        assert_true(worst_n <= 1e-4f);
+        if (k == 0) assert_true(moved == 0.0f);
+        else assert_true(moved > 2e-3f); /* the shapes really move the skin (by millimetres) */
+    }
+    glUseProgram(0);
+    free(gpu);
+    free(pos);
+    free(nrm);
+    glDeleteProgram(prog);
+    gfx_mesh_destroy(&gm);
+    wrinkle_destroy(wr);
+    head_free(&h);
+}
+
+static void uncovered_pixels_keep_the_clear_value(void **state)
+{
+    (void)state;
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps});
+    assert_non_null(wr);
+    float w[HEAD_SHAPE_COUNT] = {[HEAD_SMILE] = 1.0f};
+    wrinkle_set_weights(wr, w);
+    mat4 model;
+    glm_scale_make(model, (vec3){0.5f, 0.5f, 1.0f});
+    wrinkle_compose(wr, &fx.quad, model);
+    uint32_t *px = malloc(N * N * sizeof *px);
+    wrinkle_read_composed(wr, px);
+    int inside = 0, outside = 0;
+    for (int y = 0; y < N; y++) {
+        for (int x = 0; x < N; x++) {
+            uint32_t p = px[y * N + x];
+            bool in = x >= N / 4 && x < 3 * N / 4 && y >= N / 4 && y < 3 * N / 4;
+            if (in) { assert_int_equal(p >> 30, 3u); inside++; }
+            else {
+                /* cleared: flat normal (0.5 may round either way in 10 bits), no occlusion, alpha 0 */
+                uint32_t flat = wrinkle_pack(0.0f, 0.0f, 1.0f, 0);
+                assert_int_equal(p >> 30, 0u);
+                for (int s = 0; s < 30; s += 10) assert_true(channel_diff(p, flat, s) <= 1);
+                outside++;
+            }
+        }
+    }
+    assert_int_equal(inside, N * N / 4);
+    assert_int_equal(outside, N * N * 3 / 4);
+    free(px);
+    /* the buffer follows the screen size */
+    assert_true(wrinkle_resize(wr, 2 * N, N));
+    int w2, h2;
+    wrinkle_size(wr, &w2, &h2);
+    assert_int_equal(w2, 2 * N);
+    assert_int_equal(h2, N);
+    wrinkle_destroy(wr);
+    wrinkle_destroy(NULL);
+}
+
+static void missing_maps_fail_cleanly(void **state)
+{
+    (void)state;
+    int before = log_error_count();
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .asset_dir = "assets/no-such-dir"});
+    assert_null(wr);
+    assert_true(log_error_count() > before);
+    testgl_assert_no_error();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(composed_texels_equal_the_cpu_reference),
+        cmocka_unit_test(channels_follow_the_layout),
+        cmocka_unit_test(gpu_morph_equals_the_cpu_morph),
+        cmocka_unit_test(uncovered_pixels_keep_the_clear_value),
+        cmocka_unit_test(missing_maps_fail_cleanly),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,359 @@
+/* Procedural head: size, human proportions, unique non-overlapping UVs, landmarks where the baker expects them,
+ * outward normals and tangents, blendshapes that stay in their regions, and a mouth that stays
+ * inside and opens with the jaw. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "wrinkle/core/head.h"
+#include "base/log.h"
+
+static head_model g_head;
+
+static int build_head(void **state)
+{
+    (void)state;
+    return head_build(&g_head, &(head_desc){0}) ? 0 : -1;
+}
+
+static int free_head(void **state)
+{
+    (void)state;
+    head_free(&g_head);
+    head_free(NULL);
+    return 0;
+}
+
+static void head_is_dense_and_bust_sized(void **state)
+{
+    (void)state;
+    const mesh_data *m = &g_head.skin;
+    assert_true(m->index_count / 3 >= 20000);
+    /* the grid, and the copies of the lips' row that split the mouth */
+    assert_int_equal(m->vertex_count, (g_head.slices + 1) * (g_head.stacks + 1) + g_head.slit_count);
+    vec3 lo, hi;
+    mesh_bounds(m, lo, hi);
+    /* crown to chin ~0.25 m, neck cut at the documented height, ~15 cm wide skull */
+    assert_true(hi[1] > 0.10f && hi[1] < 0.14f);
+    assert_float_equal(lo[1], HEAD_NECK_BOTTOM_Y, 1e-4);
+    assert_true(hi[0] - lo[0] > 0.14f && hi[0] - lo[0] < 0.20f);
+    assert_true(g_head.eyes.index_count > 0);
+    assert_float_equal(g_head.eye_center[0][0], HEAD_EYE_X, 1e-6);
+    assert_float_equal(g_head.eye_center[1][0], -HEAD_EYE_X, 1e-6);
+}
+
+/* Largest |x| of the skin within 3 mm of height y, in front of z_min. */
+static float half_width_at(const mesh_data *m, float y, float z_min)
+{
+    float w = 0.0f;
+    for (int i = 0; i < m->vertex_count; i++)
+        if (fabsf(m->pos[i][1] - y) < 0.003f && m->pos[i][2] > z_min) w = fmaxf(w, fabsf(m->pos[i][0]));
+    return w;
+}
+
+static void proportions_are_human(void **state)
+{
+    (void)state;
+    const mesh_data *m = &g_head.skin;
+    vec3 lo, hi;
+    mesh_bounds(m, lo, hi);
+    float chin = 1.0f;
+    for (int i = 0; i < m->vertex_count; i++)
+        if (m->pos[i][2] > 0.06f && fabsf(m->pos[i][0]) < 0.01f) chin = fminf(chin, m->pos[i][1]);
+    /* the eyes halve the head from crown to chin */
+    float eyes = (hi[1] - g_head.eye_center[0][1]) / (hi[1] - chin);
+    assert_true(eyes > 0.45f && eyes < 0.55f);
+    /* crown to chin ~1.5 x the skull's width (a human head; the first head was 1.64, long and
+     * narrow), measured above the ears */
+    float skull = half_width_at(m, 0.05f, -1.0f), aspect = (hi[1] - chin) / (2.0f * skull);
+    assert_true(aspect > 1.35f && aspect < 1.55f);
+    /* cheeks nearly as wide as the skull, a jaw that keeps most of that width (was 0.77) */
+    assert_true(half_width_at(m, -0.02f, 0.02f) > 0.9f * skull);
+    assert_true(half_width_at(m, -0.09f, -0.02f) > 0.82f * skull);
+}
+
+static void landmarks_match_the_sculpt(void **state)
+{
+    (void)state;
+    const mesh_data *m = &g_head.skin;
+    /* the most forward skin point is the nose tip */
+    int tip = 0;
+    for (int i = 0; i < m->vertex_count; i++)
+        if (m->pos[i][2] > m->pos[tip][2]) tip = i;
+    vec3 sc;
+    head_sculpt_point(m->uv[tip][0], m->uv[tip][1], sc);
+    assert_true(fabsf(sc[0]) < 0.002f);
+    assert_true(fabsf(sc[1] - HEAD_NOSE_TIP_Y) < 0.004f);
+    assert_true(fabsf(m->pos[tip][1] - HEAD_NOSE_TIP_Y) < 0.015f);
+    /* the lowest point of the front of the face is the chin, well below the mouth */
+    float chin_y = 1.0f;
+    for (int i = 0; i < m->vertex_count; i++)
+        if (m->pos[i][2] > 0.06f && fabsf(m->pos[i][0]) < 0.01f) chin_y = fminf(chin_y, m->pos[i][1]);
+    assert_true(chin_y < HEAD_MOUTH_Y - 0.02f && chin_y > HEAD_CHIN_Y - 0.03f);
+    /* the mesh is sampled from head_surface_point, the function the baker paints with */
+    for (int k = 0; k < 50; k++) {
+        int i = (k * 7919) % m->vertex_count;
+        vec3 p;
+        head_surface_point(m->uv[i][0], m->uv[i][1], p);
+        assert_float_equal(glm_vec3_distance(p, m->pos[i]), 0.0f, 1e-6);
+    }
+    /* eyeballs sit in the sockets: inside the head, front pole just in front of the skin */
+    for (int e = 0; e < 2; e++) {
+        vec3 c, front;
+        glm_vec3_copy(g_head.eye_center[e], c);
+        assert_true(head_inside(&g_head, c));
+        glm_vec3_add(c, (vec3){0, 0, HEAD_EYE_RADIUS + 0.001f}, front);
+        assert_false(head_inside(&g_head, front));
+    }
+}
+
+/* Counts how many triangles cover each of n x n (slightly jittered) sample points in UV space. */
+static void uv_coverage(const mesh_data *m, int n, unsigned char *count)
+{
+    for (int t = 0; t < m->index_count; t += 3) {
+        const float *a = m->uv[m->idx[t]], *b = m->uv[m->idx[t + 1]], *c = m->uv[m->idx[t + 2]];
+        double area = (double)(b[0] - a[0]) * (c[1] - a[1]) - (double)(c[0] - a[0]) * (b[1] - a[1]);
+        if (area == 0.0) continue;
+        int x0 = (int)floor(fmin(a[0], fmin(b[0], c[0])) * n), x1 = (int)ceil(fmax(a[0], fmax(b[0], c[0])) * n);
+        int y0 = (int)floor(fmin(a[1], fmin(b[1], c[1])) * n), y1 = (int)ceil(fmax(a[1], fmax(b[1], c[1])) * n);
+        for (int y = y0 < 0 ? 0 : y0; y <= y1 && y < n; y++) {
+            for (int x = x0 < 0 ? 0 : x0; x <= x1 && x < n; x++) {
+                double px = (x + 0.5 + 1.3e-4) / n, py = (y + 0.5 + 0.7e-4) / n;
+                double w0 = ((b[0] - px) * (c[1] - py) - (c[0] - px) * (b[1] - py)) / area;
+                double w1 = ((c[0] - px) * (a[1] - py) - (a[0] - px) * (c[1] - py)) / area;
+                double w2 = 1.0 - w0 - w1;
+                if (w0 > 0 && w1 > 0 && w2 > 0 && count[y * n + x] < 255) count[y * n + x]++;
+            }
+        }
+    }
+}
+
+static void uvs_are_unique_and_cover_the_square(void **state)
+{
+    (void)state;
+    const mesh_data *m = &g_head.skin;
+    for (int i = 0; i < m->vertex_count; i++) {
+        assert_true(m->uv[i][0] >= 0.0f && m->uv[i][0] <= 1.0f);
+        assert_true(m->uv[i][1] >= 0.0f && m->uv[i][1] <= 1.0f);
+    }
+    /* every triangle keeps the same orientation in UV (nothing mirrored or folded) */
+    for (int t = 0; t < m->index_count; t += 3) {
+        const float *a = m->uv[m->idx[t]], *b = m->uv[m->idx[t + 1]], *c = m->uv[m->idx[t + 2]];
+        assert_true((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]) > 0.0f);
+    }
+    /* each texel of a 512 map belongs to exactly one triangle: no overlap, no gap */
+    const int n = 512;
+    unsigned char *count = calloc((size_t)n * n, 1);
+    uv_coverage(m, n, count);
+    for (int i = 0; i < n * n; i++) assert_int_equal(count[i], 1);
+    free(count);
+    /* the face (front, between chin and hairline) owns most of the texture */
+    double face_area = 0.0;
+    for (int t = 0; t < m->index_count; t += 3) {
+        const uint32_t *ix = &m->idx[t];
+        float z = (m->pos[ix[0]][2] + m->pos[ix[1]][2] + m->pos[ix[2]][2]) / 3.0f;
+        float y = (m->pos[ix[0]][1] + m->pos[ix[1]][1] + m->pos[ix[2]][1]) / 3.0f;
+        if (z < 0.03f || y < -0.13f || y > 0.09f) continue;
+        const float *a = m->uv[ix[0]], *b = m->uv[ix[1]], *c = m->uv[ix[2]];
+        face_area += 0.5 * ((b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]));
+    }
+    assert_true(face_area > 0.4);
+}
+
+static void normals_point_out_and_tangents_are_orthonormal(void **state)
+{
+    (void)state;
+    const mesh_data *m = &g_head.skin;
+    double mean = 0.0;
+    for (int i = 0; i < m->vertex_count; i++) {
+        vec3 d;
+        glm_vec3_normalize_to(m->pos[i], d);
+        float dn = glm_vec3_dot(d, m->nrm[i]);
+        /* a star-shaped surface: the normal never faces the centre */
+        assert_true(dn > -0.05f);
+        mean += dn;
+        assert_float_equal(glm_vec3_norm(m->nrm[i]), 1.0f, 1e-4);
+        assert_float_equal(glm_vec3_norm(m->tan[i]), 1.0f, 1e-4);
+        assert_float_equal(glm_vec3_dot(m->tan[i], m->nrm[i]), 0.0f, 1e-4);
+        if (m->pos[i][2] > 0.05f) {
+            /* tangent follows u, which grows toward +x on the face; handedness +1 */
+            assert_true(m->tan[i][0] > 0.0f);
+            assert_float_equal(m->tan[i][3], 1.0f, 0.0);
+        }
+    }
+    assert_true(mean / m->vertex_count > 0.8);
+}
+
+static void blendshapes_move_only_their_region(void **state)
+{
+    (void)state;
+    const mesh_data *m = &g_head.skin;
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        vec3 lo, hi;
+        head_shape_region(s, lo, hi);
+        /* a local region of the face, not the whole head */
+        assert_true(hi[0] - lo[0] < 0.2f && hi[1] - lo[1] < 0.15f && lo[2] >= -0.03f);
+        float most = 0.0f;
+        int moved = 0;
+        for (int i = 0; i < m->vertex_count; i++) {
+            float d = glm_vec3_norm(g_head.shape_dpos[s][i]);
+            bool inside = true;
+            for (int k = 0; k < 3; k++) inside = inside && m->pos[i][k] > lo[k] && m->pos[i][k] < hi[k];
+            if (!inside) assert_float_equal(d, 0.0f, 0.0);
+            most = fmaxf(most, d);
+            if (d > 0.0005f) moved++;
+        }
+        /* millimetres to about two centimetres, over a patch of skin rather than a spike */
+        assert_true(most > 0.002f);
+        assert_true(most < 0.025f);
+        assert_true(moved > 100);
+        /* the shape is mirror-symmetric: a vertex and its mirror move by the same amount */
+        int nu = g_head.slices;
+        for (int j = 0; j <= g_head.stacks; j += 7) {
+            int row = j * (nu + 1);
+            for (int i = 1; i < nu / 2; i += 5) {
+                float a = glm_vec3_norm(g_head.shape_dpos[s][row + i]), b = glm_vec3_norm(g_head.shape_dpos[s][row + nu - i]);
+                assert_float_equal(a, b, 2e-5);
+            }
+        }
+    }
+    assert_int_equal(head_shape_find("jaw_open"), HEAD_JAW_OPEN);
+    assert_string_equal(head_shape_name(HEAD_NOSE_WRINKLE), "nose_wrinkle");
+    assert_int_equal(head_shape_find("pout"), -1);
+}
+
+static void apply_shapes_is_linear(void **state)
+{
+    (void)state;
+    const mesh_data *m = &g_head.skin;
+    int n = m->vertex_count;
+    float (*pos)[3] = malloc((size_t)n * sizeof *pos), (*nrm)[3] = malloc((size_t)n * sizeof *nrm);
+    float zero[HEAD_SHAPE_COUNT] = {0};
+    head_apply_shapes(&g_head, zero, pos, nrm);
+    for (int i = 0; i < n; i += 13) assert_float_equal(glm_vec3_distance(pos[i], m->pos[i]), 0.0f, 0.0);
+    float w[HEAD_SHAPE_COUNT] = {[HEAD_JAW_OPEN] = 0.5f, [HEAD_SMILE] = 1.0f};
+    head_apply_shapes(&g_head, w, pos, nrm);
+    int changed = 0;
+    for (int i = 0; i < n; i++) {
+        vec3 expect;
+        glm_vec3_copy(m->pos[i], expect);
+        glm_vec3_muladds(g_head.shape_dpos[HEAD_JAW_OPEN][i], 0.5f, expect);
+        glm_vec3_muladds(g_head.shape_dpos[HEAD_SMILE][i], 1.0f, expect);
+        assert_float_equal(glm_vec3_distance(pos[i], expect), 0.0f, 1e-7);
+        assert_float_equal(glm_vec3_norm(nrm[i]), 1.0f, 1e-4);
+        if (glm_vec3_dot(nrm[i], m->nrm[i]) < 0.999f) changed++;
+    }
+    /* the normals follow the deformation */
+    assert_true(changed > 100);
+    /* jaw_open lowers the chin */
+    int chin = -1;
+    for (int i = 0; i < n; i++)
+        if (m->pos[i][2] > 0.06f && fabsf(m->pos[i][0]) < 0.003f && (chin < 0 || m->pos[i][1] < m->pos[chin][1])) chin = i;
+    assert_true(chin >= 0);
+    assert_true(g_head.shape_dpos[HEAD_JAW_OPEN][chin][1] < -0.008f);
+    free(pos);
+    free(nrm);
+}
+
+/* The mouth: closed, the split skin is one surface (the lips' copies in place, same normals) and
+ * everything of the mouth lies inside the head behind the lips; jaw_open parts the lips at the
+ * middle, not at the corners, turns the lower teeth and the tongue rigidly with the jaw and
+ * leaves the upper teeth; every lining vertex moves with its lip; a smile keeps the lips closed. */
+static void mouth_hides_inside_and_opens_with_the_jaw(void **state)
+{
+    (void)state;
+    const head_model *h = &g_head;
+    const mesh_data *m = &h->skin, *mo = &h->mouth;
+    assert_true(h->slit_count > 20);
+    for (int k = 0; k < h->slit_count; k++) {
+        uint32_t a = h->slit_upper[k], b = h->slit_lower[k];
+        assert_float_equal(glm_vec3_distance(m->pos[a], m->pos[b]), 0.0f, 0.0);
+        assert_true(glm_vec3_dot(m->nrm[a], m->nrm[b]) > 0.99999f);
+        assert_true(fabsf(m->pos[a][0]) < HEAD_MOUTH_CORNER_X && m->pos[a][2] > 0.06f);
+    }
+    const float *mid_up = m->pos[h->slit_upper[h->slit_count / 2]];
+    int inside = 0, teeth = 0;
+    for (int v = 0; v < mo->vertex_count; v++) {
+        int32_t anchor = h->mouth_anchor[v];
+        if (anchor >= 0 && glm_vec3_distance(mo->pos[v], m->pos[anchor]) == 0.0f) continue; /* on the lips */
+        assert_true(head_inside(h, mo->pos[v]));
+        assert_true(mo->pos[v][2] < mid_up[2]);
+        inside++;
+    }
+    assert_true(inside > 500);
+    const int *tp = h->mouth_part[HEAD_MOUTH_TEETH], *tg = h->mouth_part[HEAD_MOUTH_TONGUE];
+    assert_true(tp[1] > 0 && tg[1] > 0);
+    for (int i = tp[0]; i < tp[0] + tp[1]; i++) {
+        const float *p = mo->pos[mo->idx[i]];
+        assert_true(head_inside(h, p) && p[2] < mid_up[2] - 0.003f); /* behind the lips */
+        teeth++;
+    }
+    assert_true(teeth > 100);
+
+    const int n = m->vertex_count;
+    const float (*jaw)[3] = (const float (*)[3])h->shape_dpos[HEAD_JAW_OPEN];
+    /* the middle of the mouth parts by about a centimetre; the corners stay joined */
+    int mid = h->slit_count / 2;
+    float gap = jaw[h->slit_upper[mid]][1] - jaw[h->slit_lower[mid]][1];
+    assert_true(gap > 0.009f);
+    assert_true(fabsf(jaw[h->slit_upper[mid]][1]) < 0.001f);
+    float gap_end = jaw[h->slit_upper[0]][1] - jaw[h->slit_lower[0]][1];
+    assert_true(gap_end < 0.35f * gap);
+    /* rigid parts: the lower teeth (second arch, above: y below the lips' line) and the tongue
+     * turn with the jaw, the upper teeth do not */
+    int lower = 0, upper = 0;
+    for (int i = tp[0]; i < tp[0] + tp[1] + tg[1]; i++) {
+        uint32_t v = mo->idx[i];
+        vec3 turn;
+        head_jaw_turn(mo->pos[v], turn);
+        const float *d = jaw[n + (int)v];
+        if (h->mouth_jaw[v] == 1.0f) {
+            assert_float_equal(glm_vec3_distance((float *)d, turn), 0.0f, 1e-7);
+            lower++;
+        } else {
+            assert_float_equal(glm_vec3_norm((float *)d), 0.0f, 0.0);
+            assert_true(mo->pos[v][1] > mid_up[1] - 0.005f);
+            upper++;
+        }
+    }
+    assert_true(lower > 100 && upper > 100);
+    /* the lining hangs from the lips: every shape moves it as its lip */
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        for (int v = 0; v < mo->vertex_count; v++)
+            if (h->mouth_anchor[v] >= 0)
+                assert_float_equal(glm_vec3_distance(h->shape_dpos[s][n + v], h->shape_dpos[s][h->mouth_anchor[v]]), 0.0f, 0.0);
+        if (s == HEAD_JAW_OPEN) continue;
+        for (int k = 0; k < h->slit_count; k++) /* the other shapes keep the lips together */
+            assert_float_equal(glm_vec3_distance(h->shape_dpos[s][h->slit_upper[k]], h->shape_dpos[s][h->slit_lower[k]]), 0.0f, 0.0);
+    }
+}
+
+static void bad_desc_fails_with_an_error(void **state)
+{
+    (void)state;
+    log_set_quiet(true);
+    int before = log_error_count();
+    head_model h;
+    assert_false(head_build(&h, &(head_desc){.slices = 8}));
+    assert_int_equal(log_error_count(), before + 1);
+    head_free(&h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(head_is_dense_and_bust_sized),
+        cmocka_unit_test(proportions_are_human),
+        cmocka_unit_test(landmarks_match_the_sculpt),
+        cmocka_unit_test(uvs_are_unique_and_cover_the_square),
+        cmocka_unit_test(normals_point_out_and_tangents_are_orthonormal),
+        cmocka_unit_test(blendshapes_move_only_their_region),
+        cmocka_unit_test(apply_shapes_is_linear),
+        cmocka_unit_test(mouth_hides_inside_and_opens_with_the_jaw),
+        cmocka_unit_test(bad_desc_fails_with_an_error),
+    };
+    return cmocka_run_group_tests(tests, build_head, free_head);
+}

@@ -1,0 +1,110 @@
+/* Brows and lashes of the procedural head: strands over each eye on the skin, lash ribbons on
+ * the upper lids over the eyeballs, every vertex anchored to a real skin vertex, and the hair's
+ * blendshape deltas exactly its anchors'. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <math.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "base/log.h"
+#include "wrinkle/core/head_hair.h"
+
+static head_model head;
+static head_hair hair;
+
+static int setup(void **state)
+{
+    (void)state;
+    if (!head_build(&head, &(head_desc){0})) return -1;
+    head_hair_build(&head, &hair);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    head_hair_free(&hair);
+    head_free(&head);
+    return 0;
+}
+
+static float dist3(const float *a, const float *b)
+{
+    return sqrtf((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]));
+}
+
+static void brows_lie_on_the_skin_over_the_eyes(void **state)
+{
+    (void)state;
+    assert_int_equal(hair.brows.vertex_count, 2 * HEAD_HAIR_BROW_STRANDS * 3);
+    assert_int_equal(hair.brows.index_count, 2 * HEAD_HAIR_BROW_STRANDS * 3);
+    int right = 0;
+    for (int v = 0; v < hair.brows.vertex_count; v++) {
+        const float *p = hair.brows.pos[v];
+        int a = hair.anchor[v];
+        assert_true(a >= 0 && a < head.skin.vertex_count);
+        /* within 2 mm of its anchor's skin point, in front of it (lifted along the normal) */
+        assert_true(dist3(p, head.skin.pos[a]) < 0.002f);
+        /* above the eyes, below the forehead's middle, beside the nose */
+        assert_true(p[1] > HEAD_EYE_Y + 0.01f && p[1] < HEAD_BROW_Y + 0.02f);
+        assert_true(fabsf(p[0]) > 0.01f && fabsf(p[0]) < 0.065f);
+        assert_true(p[2] > 0.0f);
+        right += p[0] > 0.0f;
+    }
+    assert_int_equal(right, hair.brows.vertex_count / 2); /* one brow each side */
+}
+
+static void lashes_sit_on_the_upper_lids(void **state)
+{
+    (void)state;
+    assert_true(hair.lashes.vertex_count >= 2 * 2 * 12); /* most columns of both lids found */
+    for (int v = 0; v < hair.lashes.vertex_count; v++) {
+        const float *p = hair.lashes.pos[v];
+        int a = hair.anchor[hair.brows.vertex_count + v];
+        assert_true(a >= 0 && a < head.skin.vertex_count);
+        const float *c = head.eye_center[p[0] > 0.0f ? 0 : 1];
+        assert_true(p[1] > c[1]);                     /* the upper lid */
+        float r = dist3(p, c);
+        assert_true(r > HEAD_EYE_RADIUS - 0.001f && r < HEAD_EYE_RADIUS + 0.012f);
+        assert_true(p[2] > c[2]);                     /* in front of the eye's centre */
+    }
+}
+
+static void hair_deltas_are_their_anchors(void **state)
+{
+    (void)state;
+    float (*dpos[HEAD_SHAPE_COUNT])[3], (*dnrm[HEAD_SHAPE_COUNT])[3];
+    assert_true(head_hair_deltas(&head, &hair, dpos, dnrm));
+    int n = head_hair_delta_count(&head, &hair);
+    assert_int_equal(n, head.shape_vertex_count + hair.brows.vertex_count + hair.lashes.vertex_count);
+    float moved = 0.0f;
+    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        for (int v = 0; v < head.shape_vertex_count; v += 97)
+            assert_memory_equal(dpos[s][v], head.shape_dpos[s][v], sizeof dpos[s][v]);
+        for (int v = head.shape_vertex_count; v < n; v++) {
+            int a = hair.anchor[v - head.shape_vertex_count];
+            assert_memory_equal(dpos[s][v], head.shape_dpos[s][a], sizeof dpos[s][v]);
+            assert_memory_equal(dnrm[s][v], head.shape_dnrm[s][a], sizeof dnrm[s][v]);
+            if (s == HEAD_FROWN && v < head.shape_vertex_count + hair.brows.vertex_count)
+                moved = fmaxf(moved, sqrtf(dpos[s][v][0] * dpos[s][v][0] + dpos[s][v][1] * dpos[s][v][1] +
+                                           dpos[s][v][2] * dpos[s][v][2]));
+        }
+        free(dpos[s]);
+        free(dnrm[s]);
+    }
+    assert_true(moved > 0.002f); /* frown really moves the brows */
+}
+
+int main(void)
+{
+    log_set_quiet(true);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(brows_lie_on_the_skin_over_the_eyes),
+        cmocka_unit_test(lashes_sit_on_the_upper_lids),
+        cmocka_unit_test(hair_deltas_are_their_anchors),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
