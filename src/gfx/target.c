@@ -1,8 +1,10 @@
 #include "gfx/target.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "base/log.h"
+#include "gfx/state.h"
 #include "gfx/shader.h"
 #include "gfx/texture.h"
 
@@ -143,6 +145,80 @@ void gfx_target_bind(const gfx_target *t)
 {
     glBindFramebuffer(GL_FRAMEBUFFER, t->fbo);
     glViewport(0, 0, t->width, t->height);
+}
+
+/* ---- passes: what was bound before each begin, restored by its end ---- */
+#define TARGET_STACK 16
+typedef struct target_saved {
+    GLint fbo;
+    GLint viewport[4];
+} target_saved;
+static struct {
+    target_saved draw[TARGET_STACK], read[TARGET_STACK];
+    int ndraw, nread;
+    int default_w, default_h;
+} passes;
+
+void gfx_target_set_default_size(int width, int height)
+{
+    passes.default_w = width;
+    passes.default_h = height;
+}
+
+void gfx_target_begin_fbo(GLuint fbo, int width, int height, const gfx_clear *clear)
+{
+    assert(passes.ndraw < TARGET_STACK && "gfx_target_begin without gfx_target_end");
+    target_saved *s = &passes.draw[passes.ndraw++];
+    /* asked of GL, not cached: code that binds with gfx_target_bind inside a pass stays correct */
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &s->fbo);
+    glGetIntegerv(GL_VIEWPORT, s->viewport);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+    glViewport(0, 0, width, height);
+    if (!clear || !(clear->color || clear->depth)) return;
+    GLbitfield bits = 0;
+    if (clear->color) {
+        glClearColor(clear->rgba[0], clear->rgba[1], clear->rgba[2], clear->rgba[3]);
+        bits |= GL_COLOR_BUFFER_BIT;
+    }
+    if (clear->depth) {
+        glClearDepth(1.0);
+        bits |= GL_DEPTH_BUFFER_BIT;
+    }
+    gfx_state_clear(bits);
+}
+
+void gfx_target_begin(const gfx_target *t, const gfx_clear *clear)
+{
+    if (t) gfx_target_begin_fbo(t->fbo, t->width, t->height, clear);
+    else gfx_target_begin_fbo(0, passes.default_w, passes.default_h, clear);
+}
+
+void gfx_target_viewport(int x, int y, int width, int height)
+{
+    assert(passes.ndraw > 0 && "gfx_target_viewport outside a pass");
+    glViewport(x, y, width, height);
+}
+
+void gfx_target_end(void)
+{
+    assert(passes.ndraw > 0 && "gfx_target_end without gfx_target_begin");
+    const target_saved *s = &passes.draw[--passes.ndraw];
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)s->fbo);
+    glViewport(s->viewport[0], s->viewport[1], s->viewport[2], s->viewport[3]);
+}
+
+void gfx_read_begin(GLuint fbo)
+{
+    assert(passes.nread < TARGET_STACK && "gfx_read_begin without gfx_read_end");
+    target_saved *s = &passes.read[passes.nread++];
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &s->fbo);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+}
+
+void gfx_read_end(void)
+{
+    assert(passes.nread > 0 && "gfx_read_end without gfx_read_begin");
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)passes.read[--passes.nread].fbo);
 }
 
 void gfx_target_resolve(const gfx_target *src, const gfx_target *dst, bool depth)

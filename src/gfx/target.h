@@ -11,6 +11,17 @@
  *   gfx_pingpong_create(&pp, &desc); gfx_pingpong_read(&pp) -> texture; gfx_pingpong_write(&pp) -> target
  *   gfx_pingpong_swap(&pp);
  *
+ * Passes: binding a target is one call that sets framebuffer, viewport and clear, and its pair
+ * restores the target that was bound before (a stack, 16 deep), so no module saves GL bindings:
+ *   gfx_target_begin(&t, &(gfx_clear){ .color = true, .rgba = {0, 0, 0, 0}, .depth = true });
+ *   ... draw ...                     (gfx_target_viewport(x, y, w, h) for a sub-rectangle)
+ *   gfx_target_end();                previous draw framebuffer and viewport back
+ *   gfx_target_begin_fbo(fbo, w, h, NULL)   a draw framebuffer the caller owns (attach texture-array
+ *                                    layers with glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, ...))
+ *   gfx_read_begin(fbo) ... glReadPixels ... gfx_read_end()     the same for GL_READ_FRAMEBUFFER
+ * NULL as target is the default framebuffer at the size gfx_target_set_default_size gave (the
+ * platform calls it when the window or headless surface changes size).
+ *
  * Desc defaults: no colour attachment when color[0] is 0; depth 0 = none (GL_DEPTH_COMPONENT24 for
  * a depth texture); samples 0/1 = single-sampled textures, > 1 = multisampled renderbuffers (resolve
  * them with gfx_target_resolve into a single-sampled target). Linear filtering, clamp to edge.
@@ -63,6 +74,22 @@ void gfx_target_bind(const gfx_target *t);
 void gfx_target_resolve(const gfx_target *src, const gfx_target *dst, bool depth);
 /* Reads colour attachment 0 as RGBA8 (rows bottom-up). pixels must hold width*height*4 bytes. */
 void gfx_target_read_rgba8(const gfx_target *t, unsigned char *pixels);
+
+/* What a pass clears when it begins; zero = nothing. Depth clears to 1.0 (the far plane). */
+typedef struct gfx_clear {
+    bool color;
+    float rgba[4];
+    bool depth;
+} gfx_clear;
+
+void gfx_target_set_default_size(int width, int height);
+void gfx_target_begin(const gfx_target *t, const gfx_clear *clear);
+void gfx_target_begin_fbo(GLuint fbo, int width, int height, const gfx_clear *clear);
+/* A sub-rectangle of the current pass's target (restored with the pass by gfx_target_end). */
+void gfx_target_viewport(int x, int y, int width, int height);
+void gfx_target_end(void);
+void gfx_read_begin(GLuint fbo);
+void gfx_read_end(void);
 
 bool gfx_pingpong_create(gfx_pingpong *pp, const gfx_target_desc *desc);
 void gfx_pingpong_destroy(gfx_pingpong *pp);
