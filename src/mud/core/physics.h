@@ -105,7 +105,7 @@ typedef struct mud_physics_stats {
 typedef struct mud_physics mud_physics;
 
 /* The world over sim's terrain, truck and mud field (sim must outlive it). Returns NULL when ODE
- * cannot start (logged). */
+ * cannot start or memory runs out (logged). */
 mud_physics *mud_physics_create(mud_sim *sim, const mud_physics_desc *desc);
 void mud_physics_destroy(mud_physics *ph);
 

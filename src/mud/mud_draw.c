@@ -1,0 +1,151 @@
+/* mud_draw.c — the terrain drawn: blocks culled by distance and frustum, a resident block on its
+ * mud grid (patch by patch near the eye), the rest on base grids by distance; the decals binned
+ * per block for the terrain shader. */
+#include "mud/mud_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "gfx/mesh_gl.h"
+#include "gfx/state.h"
+
+void mud_renderer_set_decals(mud_renderer *mr, const decal_draw *d, int n)
+{
+    for (int i = 0; i < mr->ntouched; i++) mr->decal_head[mr->decal_touched[i]] = -1;
+    mr->ntouched = mr->ndecal_entries = 0;
+    n = n < MUD_DECALS_MAX ? n : MUD_DECALS_MAX;
+    for (int i = 0; i < n; i++) {
+        mr->decals[i] = d[i];
+        /* a splat (its drops reach 1.6 radii, shaders/mud_terrain.frag) is smaller than a block:
+         * it touches at most 2 x 2 of them */
+        float reach = d[i].radius * 1.6f;
+        int bx0 = (int)floorf((d[i].x - reach) / TERRAIN_BLOCK_SIZE), bx1 = (int)floorf((d[i].x + reach) / TERRAIN_BLOCK_SIZE);
+        int bz0 = (int)floorf((d[i].z - reach) / TERRAIN_BLOCK_SIZE), bz1 = (int)floorf((d[i].z + reach) / TERRAIN_BLOCK_SIZE);
+        for (int bz = bz0; bz <= bz1 && bz <= bz0 + 1; bz++)
+            for (int bx = bx0; bx <= bx1 && bx <= bx0 + 1; bx++) {
+                if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;
+                int b = bz * mr->nb + bx, e = mr->ndecal_entries++;
+                if (mr->decal_head[b] < 0) mr->decal_touched[mr->ntouched++] = b;
+                /* pushed in front: a block's list runs newest first */
+                mr->decal_ref[e] = i;
+                mr->decal_next[e] = mr->decal_head[b];
+                mr->decal_head[b] = e;
+            }
+    }
+}
+
+/* The newest splats over block b into the main program's uniforms (*current: how many it holds). */
+static void set_block_decals(mud_renderer *mr, int b, int *current)
+{
+    float v[MUD_DECALS_PER_BLOCK * 4];
+    int k = 0;
+    if (mr->layers.decals)
+        for (int e = mr->decal_head[b]; e >= 0 && k < MUD_DECALS_PER_BLOCK; e = mr->decal_next[e], k++)
+            memcpy(v + k * 4, &mr->decals[mr->decal_ref[e]], 4 * sizeof(float));
+    if (k) glUniform4fv(mr->u_decals, k, v);
+    if (k != *current) glUniform1i(mr->u_ndecals, k);
+    *current = k;
+}
+
+/* A mud block near the eye, patch by patch (main pass): patches within MUD_FINE_DISTANCE on the
+ * fine grid (half-texel steps, B-spline heights: a berm crest runs between the texels instead of
+ * from vertex to vertex, docs/mud.md "Rut smoothness"), the others on the texel grid. Where a
+ * fine patch meets a coarse one, its vertices between two coarse vertices take the mean of theirs
+ * (u_seam), so the seam closes exactly; every patch has its skirt besides. */
+static void draw_patches(mud_renderer *mr, int bx, int bz, const vec3 eye, vec4 planes[6])
+{
+    const int pass = MUD_PASS_MAIN, b = bz * mr->nb + bx;
+    const float psize = PATCH_SEG * MUDFIELD_SPACING;
+    bool fine[PATCHES][PATCHES];
+    for (int pz = 0; pz < PATCHES; pz++)
+        for (int px = 0; px < PATCHES; px++) {
+            float x0 = (float)bx * TERRAIN_BLOCK_SIZE + (float)px * psize, z0 = (float)bz * TERRAIN_BLOCK_SIZE + (float)pz * psize;
+            float dx = fmaxf(fmaxf(x0 - eye[0], eye[0] - x0 - psize), 0.0f);
+            float dz = fmaxf(fmaxf(z0 - eye[2], eye[2] - z0 - psize), 0.0f);
+            fine[pz][px] = dx * dx + dz * dz < MUD_FINE_DISTANCE * MUD_FINE_DISTANCE;
+        }
+    for (int pz = 0; pz < PATCHES; pz++)
+        for (int px = 0; px < PATCHES; px++) {
+            float x0 = (float)bx * TERRAIN_BLOCK_SIZE + (float)px * psize, z0 = (float)bz * TERRAIN_BLOCK_SIZE + (float)pz * psize;
+            vec3 box[2] = {{x0, mr->block_hmin[b], z0}, {x0 + psize, mr->block_hmax[b], z0 + psize}};
+            if (!glm_aabb_frustum(box, planes)) continue;
+            bool f = fine[pz][px];
+            int k = f ? 2 : 1;
+            glUniform1f(mr->u_step[pass], MUDFIELD_SPACING / (float)k);
+            glUniform1f(mr->u_sub[pass], 1.0f / (float)k);
+            glUniform2i(mr->u_patch[pass], px * PATCH_SEG * k, pz * PATCH_SEG * k);
+            glUniform1i(mr->u_last[pass], SEG * k);
+            glUniform1i(mr->u_patch_n, PATCH_SEG * k);
+            if (f)
+                glUniform4i(mr->u_seam, px > 0 && !fine[pz][px - 1], px < PATCHES - 1 && !fine[pz][px + 1],
+                            pz > 0 && !fine[pz - 1][px], pz < PATCHES - 1 && !fine[pz + 1][px]);
+            else
+                glUniform4i(mr->u_seam, 0, 0, 0, 0);
+            gfx_mesh_draw(f ? &mr->patch_fine : &mr->patch_coarse);
+        }
+    /* the seams are a patch's alone: a whole block drawn next must not take its last ones (they
+     * would move that block's vertices on one row and column) */
+    glUniform4i(mr->u_seam, 0, 0, 0, 0);
+}
+
+void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye)
+{
+    /* two-sided: skirts face either way */
+    gfx_state_set(pass == MUD_PASS_SHADOW ? GFX_STATE_CASTER : GFX_STATE_OPAQUE_TWO_SIDED);
+    glUseProgram(mr->prog[pass]);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, mr->base_tex);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, mr->road_tex);
+    const GLint u_origin = mr->u_origin[pass], u_step = mr->u_step[pass], u_layer = mr->u_layer[pass], u_sub = mr->u_sub[pass];
+    glUniform4f(mr->u_show[pass], mr->layers.mud ? 1.0f : 0.0f, mr->layers.roads ? 1.0f : 0.0f, 0.0f, 0.0f);
+
+    vec4 planes[6];
+    glm_frustum_planes(viewproj, planes);
+    float dist = pass == MUD_PASS_SHADOW ? fminf(mr->draw_distance, 40.0f) : mr->draw_distance; /* the sun's map covers ~30 m */
+    int reach = (int)ceilf(dist / TERRAIN_BLOCK_SIZE) + 1;
+    int cx = (int)floorf(eye[0] / TERRAIN_BLOCK_SIZE), cz = (int)floorf(eye[2] / TERRAIN_BLOCK_SIZE), drawn = 0;
+    int ndecals = -1; /* what u_ndecals holds now: unknown */
+    for (int bz = cz - reach; bz <= cz + reach; bz++)
+        for (int bx = cx - reach; bx <= cx + reach; bx++) {
+            if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;
+            int b = bz * mr->nb + bx;
+            float x0 = (float)bx * TERRAIN_BLOCK_SIZE, z0 = (float)bz * TERRAIN_BLOCK_SIZE;
+            float dx = fmaxf(fmaxf(x0 - eye[0], eye[0] - x0 - TERRAIN_BLOCK_SIZE), 0.0f);
+            float dz = fmaxf(fmaxf(z0 - eye[2], eye[2] - z0 - TERRAIN_BLOCK_SIZE), 0.0f);
+            if (dx * dx + dz * dz > dist * dist) continue;
+            vec3 box[2] = {{x0, mr->block_hmin[b], z0}, {x0 + TERRAIN_BLOCK_SIZE, mr->block_hmax[b], z0 + TERRAIN_BLOCK_SIZE}};
+            if (!glm_aabb_frustum(box, planes)) continue;
+            int s = mr->layers.mud ? mr->block_slot[b] : -1;
+            glUniform2f(u_origin, x0, z0);
+            if (pass == MUD_PASS_MAIN) set_block_decals(mr, b, &ndecals);
+            glUniform1i(u_layer, s);
+            if (s >= 0 && pass == MUD_PASS_MAIN && dx * dx + dz * dz < MUD_FINE_DISTANCE * MUD_FINE_DISTANCE) {
+                draw_patches(mr, bx, bz, eye, planes);
+            } else if (s >= 0) {
+                glUniform1f(u_step, MUDFIELD_SPACING);
+                glUniform1f(u_sub, 1.0f);
+                glUniform2i(mr->u_patch[pass], 0, 0);
+                glUniform1i(mr->u_last[pass], SEG);
+                gfx_mesh_draw(&mr->grid_mud);
+            } else {
+                /* coarser grids far away: vertex work is what a software rasterizer pays most for */
+                float d2 = dx * dx + dz * dz;
+                int lod = d2 < 48.0f * 48.0f ? 0 : d2 < 112.0f * 112.0f ? 1 : 2;
+                glUniform1f(u_step, TERRAIN_BLOCK_SIZE / (float)(BASE_SEG >> lod));
+                glUniform2i(mr->u_patch[pass], 0, 0);
+                glUniform1i(mr->u_last[pass], BASE_SEG);
+                gfx_mesh_draw(&mr->grid_base[lod]);
+            }
+            drawn++;
+        }
+    if (pass == MUD_PASS_MAIN) mr->stats.blocks_drawn = drawn;
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    glActiveTexture(GL_TEXTURE0);
+    glUseProgram(0);
+}

@@ -1,0 +1,78 @@
+/* mud_internal.h — what the files of the mud renderer share (src/mud/mud*.c: mud.c, mud_pool.c,
+ * mud_stamp.c, mud_draw.c, mud_views.c); not for use outside them. */
+#ifndef IMPRINT_MUD_MUD_INTERNAL_H
+#define IMPRINT_MUD_MUD_INTERNAL_H
+
+#include "mud/mud.h"
+#include "gfx/mesh_gl.h"
+
+#define RES MUDFIELD_RES
+#define SEG (MUDFIELD_RES - 1)
+#define BASE_SEG (TERRAIN_BLOCK_SAMPLES - 1)
+#define LAYER_BYTES (RES * RES * 4)
+#define MUD_FINE_DISTANCE 8.0f /* metres from the eye to a mud patch drawn on the fine grid */
+/* A mud block near the eye is drawn in PATCHES x PATCHES patches of PATCH_SEG texel segments (the
+ * last one 31: a block has 127), each fine or coarse by its own distance to the eye */
+#define PATCHES 4
+#define PATCH_SEG 32
+
+/* What the GPU holds of a block's mud. */
+enum { GPU_NONE, GPU_RESIDENT, GPU_SAVED };
+
+/* One entry of the stamp pass's queue: a primitive, or base samples whose mud mask grew. */
+#define BASE_SNAP_MAX (24 * 24) /* samples of a step's mask growth kept as they were */
+typedef struct mud_queue_item {
+    bool base, snapped;
+    int rect[4];
+    mudfield_stamp_geom g;
+    uint8_t px[BASE_SNAP_MAX * 4]; /* the rect's samples when queued (snapped) */
+} mud_queue_item;
+
+/* Uniform locations of the stamp programs ([0] sum pass, [1] stamp pass). */
+typedef struct stamp_uniforms {
+    GLint rect, block, mud_blocks, nb, spacing, edge_ramp, wheel, dir, shape, motion, max_sink, tread, row_prefix;
+} stamp_uniforms;
+
+typedef struct slot_info {
+    int block;      /* bz * nb + bx, -1 when free */
+    long last_used; /* frame of the last update that wanted it (LRU) */
+} slot_info;
+
+struct mud_renderer {
+    mudfield *field;
+    const terrain *terr;
+    int nb, slots;
+    float active_radius, draw_distance;
+    GLuint base_tex, road_tex, mud_array, view_tex, view_base_tex, read_fbo;
+    GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
+    GLint u_origin[2], u_step[2], u_layer[2], u_sub[2]; /* per program, looked up once */
+    GLint u_patch[2], u_last[2], u_seam, u_patch_n;
+    GLint u_show[2], u_decals, u_ndecals;
+    mud_renderer_layers layers;
+    /* this frame's decals, binned per block: decal_head[block] -> entries linked by decal_next */
+    decal_draw decals[MUD_DECALS_MAX];
+    int *decal_head;
+    int decal_next[MUD_DECALS_MAX * 4], decal_ref[MUD_DECALS_MAX * 4], decal_touched[MUD_DECALS_MAX * 4];
+    int ndecal_entries, ntouched;
+    gfx_mesh grid_mud, grid_base[3]; /* a whole mud block: 127 segments; base LODs: 24, 12, 6 */
+    gfx_mesh patch_coarse, patch_fine; /* one patch: PATCH_SEG segments, twice as many near the camera */
+    int *block_slot;     /* nb*nb, -1 = none */
+    float *block_hmin, *block_hmax;
+    slot_info *slot;
+    uint8_t *scratch;    /* one block of RGBA8 */
+    uint8_t *gpu_state;  /* nb*nb, GPU_* */
+    uint8_t **saved;     /* nb*nb, the layer read back at eviction (NULL until evicted once) */
+    int saved_blocks;
+    GLuint stamp_prog[2], scratch_tex, sums_tex, draw_fbo, sums_fbo;
+    stamp_uniforms su[2];
+    mud_queue_item *queue; /* primitives and mask growth of the steps since the last stamp pass */
+    int nqueue, queue_cap;
+    long frame;
+    mud_renderer_stats stats;
+};
+/* The block pool (mud_pool.c). */
+/* Layer `layer` of the slot array as the read framebuffer's colour 0; false when incomplete. */
+bool mud__attach_read_layer(mud_renderer *mr, int layer);
+bool mud__make_resident(mud_renderer *mr, int bx, int bz);
+
+#endif

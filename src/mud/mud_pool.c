@@ -1,0 +1,136 @@
+/* mud_pool.c — the fixed pool of GPU mud layers: which block holds which slot, eviction of the
+ * least recently used one (read back so it returns exactly), and a block made resident again
+ * (restored, or fresh mud with its neighbours' borders). GPU memory never grows. */
+#include "mud/mud_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "gfx/state.h"
+
+bool mud__attach_read_layer(mud_renderer *mr, int layer)
+{
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
+    glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, layer);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    return glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+}
+
+/* A slot for block b: a free one, else the least recently used one not wanted this frame. The
+ * evicted block's layer is read back (64 KiB, once per eviction) so it comes back exactly. */
+static int claim_slot(mud_renderer *mr, int b)
+{
+    int best = -1;
+    for (int s = 0; s < mr->slots; s++) {
+        if (mr->slot[s].block < 0) {
+            best = s;
+            break;
+        }
+        if (mr->slot[s].last_used < mr->frame && (best < 0 || mr->slot[s].last_used < mr->slot[best].last_used)) best = s;
+    }
+    if (best < 0) return -1; /* every slot is active this frame: the block draws its base only */
+    int old = mr->slot[best].block;
+    if (old >= 0) {
+        if (!mr->saved[old]) {
+            if (!(mr->saved[old] = malloc(LAYER_BYTES))) abort();
+            mr->saved_blocks++;
+        }
+        if (mud__attach_read_layer(mr, best)) {
+            glPixelStorei(GL_PACK_ALIGNMENT, 4);
+            glReadPixels(0, 0, RES, RES, GL_RGBA, GL_UNSIGNED_BYTE, mr->saved[old]);
+            mr->stats.readback_bytes_total += LAYER_BYTES;
+        }
+        mr->gpu_state[old] = GPU_SAVED;
+        mr->block_slot[old] = -1;
+    }
+    mr->slot[best].block = b;
+    mr->block_slot[b] = best;
+    return best;
+}
+
+/* Shared border texels from the resident neighbours (GPU copies, no upload): the stamps they got
+ * while this block was not on the GPU. */
+static void adopt_borders(mud_renderer *mr, int bx, int bz, int layer)
+{
+    glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
+    for (int oz = -1; oz <= 1; oz++)
+        for (int ox = -1; ox <= 1; ox++) {
+            int s = mud_renderer_slot(mr, bx + ox, bz + oz);
+            if ((!ox && !oz) || s < 0 || !mud__attach_read_layer(mr, s)) continue;
+            int sx = ox < 0 ? SEG : 0, sz = oz < 0 ? SEG : 0, dx = ox > 0 ? SEG : 0, dz = oz > 0 ? SEG : 0;
+            glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, dx, dz, layer, sx, sz, ox ? 1 : RES, oz ? 1 : RES);
+        }
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+}
+
+/* Block b on the GPU: restored from its read-back copy (the only upload of mud texels), or a
+ * fresh layer of untouched mud with its neighbours' borders. False when the pool is full. */
+bool mud__make_resident(mud_renderer *mr, int bx, int bz)
+{
+    int b = bz * mr->nb + bx;
+    if (mr->block_slot[b] >= 0) {
+        mr->slot[mr->block_slot[b]].last_used = mr->frame;
+        return true;
+    }
+    GLint prev_read;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev_read);
+    int s = claim_slot(mr, b);
+    if (s < 0) return false;
+    mr->slot[s].last_used = mr->frame;
+    if (mr->gpu_state[b] == GPU_SAVED) {
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+        glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+        glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
+        glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, s, RES, RES, 1, GL_RGBA, GL_UNSIGNED_BYTE, mr->saved[b]);
+        glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+        mr->stats.upload_bytes_frame += LAYER_BYTES;
+        mr->stats.uploads_frame++;
+        mr->stats.full_uploads++;
+    } else {
+        GLint prev;
+        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &prev);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, mr->draw_fbo);
+        glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, s);
+        gfx_state_set(GFX_STATE_FULLSCREEN); /* colour writes on, no scissor: the clear reaches every texel */
+        const float untouched[4] = {128.0f / 255.0f, 128.0f / 255.0f, 128.0f / 255.0f, 0.0f};
+        glClearBufferfv(GL_COLOR, 0, untouched);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)prev);
+    }
+    adopt_borders(mr, bx, bz, s);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev_read);
+    mr->gpu_state[b] = GPU_RESIDENT;
+    return true;
+}
+
+void mud_renderer_update(mud_renderer *mr, const vec3 truck_pos)
+{
+    mr->frame++;
+    mr->stats.upload_bytes_frame = 0;
+    mr->stats.uploads_frame = 0;
+    mr->stats.stamp_draws_frame = 0;
+    mr->stats.base_upload_bytes_frame = 0;
+    mr->stats.blocks_active = 0;
+    int reach = (int)ceilf(mr->active_radius / TERRAIN_BLOCK_SIZE) + 1;
+    int cx = (int)floorf(truck_pos[0] / TERRAIN_BLOCK_SIZE), cz = (int)floorf(truck_pos[2] / TERRAIN_BLOCK_SIZE);
+    for (int bz = cz - reach; bz <= cz + reach; bz++)
+        for (int bx = cx - reach; bx <= cx + reach; bx++) {
+            if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;
+            float dx = ((float)bx + 0.5f) * TERRAIN_BLOCK_SIZE - truck_pos[0];
+            float dz = ((float)bz + 0.5f) * TERRAIN_BLOCK_SIZE - truck_pos[2];
+            if (dx * dx + dz * dz > mr->active_radius * mr->active_radius) continue;
+            mr->stats.blocks_active++;
+            /* never drawn into: untouched mud, the base terrain draws it */
+            if (mr->gpu_state[bz * mr->nb + bx] != GPU_NONE) mud__make_resident(mr, bx, bz);
+        }
+    mr->stats.upload_bytes_total += mr->stats.upload_bytes_frame;
+    mr->stats.uploads_total += mr->stats.uploads_frame;
+    int resident = 0;
+    for (int s = 0; s < mr->slots; s++) resident += mr->slot[s].block >= 0;
+    mr->stats.blocks_resident = resident;
+}
+
+int mud_renderer_slot(const mud_renderer *mr, int bx, int bz)
+{
+    if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) return -1;
+    return mr->block_slot[bz * mr->nb + bx];
+}

@@ -1,0 +1,183 @@
+/* mud_stamp.c — the stamp pass: the steps' primitives and mask growth queued in order, then drawn
+ * into the layers of the blocks they touch with the same arithmetic as the CPU field
+ * (mud/core/mudfield.h), so GPU and physics see the same mud. */
+#include "mud/mud_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gfx/shader.h"
+#include "gfx/state.h"
+
+static mud_queue_item *queue_push(mud_renderer *mr)
+{
+    if (mr->nqueue == mr->queue_cap) {
+        mr->queue_cap = mr->queue_cap ? mr->queue_cap * 2 : 16;
+        mr->queue = realloc(mr->queue, (size_t)mr->queue_cap * sizeof *mr->queue);
+        if (!mr->queue) abort();
+    }
+    return &mr->queue[mr->nqueue++];
+}
+
+void mud_renderer_queue(mud_renderer *mr, const mudfield_stamp_geom *prims, int count)
+{
+    for (int i = 0; i < count; i++) {
+        mud_queue_item *q = queue_push(mr);
+        q->base = false;
+        q->g = prims[i];
+    }
+}
+
+/* The base samples of rect (global, inclusive) from the terrain, rows along z. */
+static void copy_base(const mud_renderer *mr, const int r[4], uint8_t *px)
+{
+    int w = r[2] - r[0] + 1;
+    for (int gj = r[1]; gj <= r[3]; gj++)
+        for (int gi = r[0]; gi <= r[2]; gi++) {
+            int bx = gi / BASE_SEG < mr->nb ? gi / BASE_SEG : mr->nb - 1, bz = gj / BASE_SEG < mr->nb ? gj / BASE_SEG : mr->nb - 1;
+            const uint8_t *src = terrain_block_data(mr->terr, bx, bz) +
+                                 ((gj - bz * BASE_SEG) * TERRAIN_BLOCK_SAMPLES + (gi - bx * BASE_SEG)) * 4;
+            memcpy(px + ((size_t)(gj - r[1]) * w + (gi - r[0])) * 4, src, 4);
+        }
+}
+
+void mud_renderer_queue_base(mud_renderer *mr, const int rect[4])
+{
+    mud_queue_item *q = queue_push(mr);
+    q->base = true;
+    memcpy(q->rect, rect, sizeof q->rect);
+    /* the samples as this step left them: a later step of the same frame may grow them further,
+     * and the primitives between must be drawn over this step's mask, as the CPU stamped them */
+    q->snapped = (rect[2] - rect[0] + 1) * (rect[3] - rect[1] + 1) <= BASE_SNAP_MAX;
+    if (q->snapped) copy_base(mr, rect, q->px);
+}
+
+void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim)
+{
+    int n, rect[4];
+    const mudfield_stamp_geom *prims = mud_sim_prims(sim, &n);
+    mud_renderer_queue(mr, prims, n);
+    if (mud_sim_base_changed(sim, rect)) mud_renderer_queue_base(mr, rect);
+}
+
+/* Base samples (global, inclusive) into the base texture: the mud mask grew. */
+static void upload_base(mud_renderer *mr, const mud_queue_item *q)
+{
+    const int *r = q->rect;
+    int w = r[2] - r[0] + 1, h = r[3] - r[1] + 1;
+    uint8_t *px = q->snapped ? NULL : malloc((size_t)w * h * 4);
+    if (!q->snapped) {
+        if (!px) abort();
+        copy_base(mr, r, px); /* too large to keep: the newest samples */
+    }
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glBindTexture(GL_TEXTURE_2D, mr->base_tex);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, r[0], r[1], w, h, GL_RGBA, GL_UNSIGNED_BYTE, q->snapped ? q->px : px);
+    free(px);
+    mr->stats.base_upload_bytes_frame += (long long)w * h * 4;
+    mr->stats.base_upload_bytes_total += (long long)w * h * 4;
+}
+
+static void set_prim_uniforms(mud_renderer *mr, const stamp_uniforms *u, const mudfield_stamp_geom *g)
+{
+    glUniform4i(u->rect, g->gx0, g->gz0, g->gx1, g->gz1);
+    glUniform3i(u->mud_blocks, g->mud_bx, g->mud_bz, g->mud_mask);
+    glUniform1i(u->nb, mr->nb);
+    glUniform1f(u->spacing, MUDFIELD_SPACING);
+    glUniform1f(u->edge_ramp, 1.25f * MUDFIELD_SPACING);
+    glUniform4f(u->wheel, g->w.center[0], g->w.center[1], g->w.center[2], g->w.radius);
+    glUniform4f(u->dir, g->fwd[0], g->fwd[1], g->side[0], g->side[1]);
+    glUniform4f(u->shape, g->pen, g->half_len, g->half_w, g->berm_width);
+    glUniform4f(u->motion, g->w.velocity[0], g->w.velocity[1], g->speed, g->w.slip);
+    glUniform1f(u->max_sink, g->max_sink);
+    glUniform4f(u->tread, g->tread_inv, g->w.tread_depth, g->w.tread_phase, MUDFIELD_TREAD_CHEVRON);
+    glUniform1fv(u->row_prefix, g->gz1 - g->gz0 + 2, g->row_prefix);
+}
+
+/* The range of blocks holding global texels lo..hi along one axis. */
+static void block_span(int lo, int hi, int nb, int *b0, int *b1)
+{
+    *b0 = lo > 0 ? (lo - 1) / SEG : 0;
+    *b1 = hi / SEG < nb - 1 ? hi / SEG : nb - 1;
+}
+
+/* One primitive: scratch copy of the touched rectangle from every resident block holding it, the
+ * removed steps into sums_tex, then the stamp into each of those blocks' layers. */
+static void stamp_one(mud_renderer *mr, const mudfield_stamp_geom *g)
+{
+    int bxa, bxb, bza, bzb;
+    block_span(g->gx0, g->gx1, mr->nb, &bxa, &bxb);
+    block_span(g->gz0, g->gz1, mr->nb, &bza, &bzb);
+    int layers[4], lbx[4], lbz[4], n = 0;
+    for (int bz = bza; bz <= bzb; bz++)
+        for (int bx = bxa; bx <= bxb; bx++)
+            if (((g->mud_mask >> ((bz - g->mud_bz) * 3 + bx - g->mud_bx)) & 1) && mud__make_resident(mr, bx, bz) && n < 4) {
+                layers[n] = mr->block_slot[bz * mr->nb + bx];
+                lbx[n] = bx;
+                lbz[n++] = bz;
+            }
+    if (!n) return;
+    glBindTexture(GL_TEXTURE_2D, mr->scratch_tex);
+    for (int k = 0; k < n; k++) {
+        int ox = lbx[k] * SEG, oz = lbz[k] * SEG;
+        int x0 = g->gx0 > ox ? g->gx0 : ox, x1 = g->gx1 < ox + SEG ? g->gx1 : ox + SEG;
+        int z0 = g->gz0 > oz ? g->gz0 : oz, z1 = g->gz1 < oz + SEG ? g->gz1 : oz + SEG;
+        if (mud__attach_read_layer(mr, layers[k]))
+            glCopyTexSubImage2D(GL_TEXTURE_2D, 0, x0 - g->gx0, z0 - g->gz0, x0 - ox, z0 - oz, x1 - x0 + 1, z1 - z0 + 1);
+    }
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, mr->scratch_tex);
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, mr->sums_tex);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, mr->base_tex);
+
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, mr->sums_fbo);
+    glViewport(0, 0, 1, 1);
+    glUseProgram(mr->stamp_prog[0]);
+    set_prim_uniforms(mr, &mr->su[0], g);
+    gfx_fullscreen_draw();
+
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, mr->draw_fbo);
+    glUseProgram(mr->stamp_prog[1]);
+    set_prim_uniforms(mr, &mr->su[1], g);
+    for (int k = 0; k < n; k++) {
+        int ox = lbx[k] * SEG, oz = lbz[k] * SEG;
+        int x0 = g->gx0 > ox ? g->gx0 : ox, x1 = g->gx1 < ox + SEG ? g->gx1 : ox + SEG;
+        int z0 = g->gz0 > oz ? g->gz0 : oz, z1 = g->gz1 < oz + SEG ? g->gz1 : oz + SEG;
+        glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, layers[k]);
+        glViewport(x0 - ox, z0 - oz, x1 - x0 + 1, z1 - z0 + 1);
+        glUniform2i(mr->su[1].block, ox, oz);
+        gfx_fullscreen_draw();
+    }
+    mr->stats.stamp_draws_frame++;
+    mr->stats.stamp_draws_total++;
+}
+
+void mud_renderer_stamp(mud_renderer *mr)
+{
+    if (!mr->nqueue) return;
+    GLint prev_draw, prev_read, vp[4];
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &prev_draw);
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev_read);
+    glGetIntegerv(GL_VIEWPORT, vp);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
+    /* in order: each primitive reads what the ones before it drew */
+    for (int i = 0; i < mr->nqueue; i++) {
+        if (mr->queue[i].base) upload_base(mr, &mr->queue[i]);
+        else stamp_one(mr, &mr->queue[i].g);
+    }
+    mr->nqueue = 0;
+    glUseProgram(0);
+    for (int u = 2; u >= 0; u--) {
+        glActiveTexture(GL_TEXTURE0 + (GLenum)u);
+        glBindTexture(GL_TEXTURE_2D, 0);
+    }
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)prev_draw);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev_read);
+    glViewport(vp[0], vp[1], vp[2], vp[3]);
+    int resident = 0;
+    for (int s = 0; s < mr->slots; s++) resident += mr->slot[s].block >= 0;
+    mr->stats.blocks_resident = resident;
+}

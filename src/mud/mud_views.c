@@ -1,0 +1,167 @@
+/* mud_views.c — what the renderer shows of itself: layers and base samples read back or copied
+ * for debug panels and dumps, stats as JSON, and the long-drive bench. Reading only: nothing
+ * here changes what is drawn. */
+#include "mud/mud_internal.h"
+
+#include "gfx/dump.h"
+#include "mud/core/mud_play.h"
+#include "mud/core/mud_sim.h"
+
+static bool bind_layer(mud_renderer *mr, int bx, int bz)
+{
+    int s = mud_renderer_slot(mr, bx, bz);
+    return s >= 0 && mud__attach_read_layer(mr, s);
+}
+
+bool mud_renderer_read_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba)
+{
+    GLint prev;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
+    bool ok = bind_layer(mr, bx, bz);
+    if (ok) {
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glReadPixels(0, 0, RES, RES, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    }
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    return ok;
+}
+
+GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz)
+{
+    GLint prev;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
+    bool ok = bind_layer(mr, bx, bz);
+    if (ok) {
+        glBindTexture(GL_TEXTURE_2D, mr->view_tex);
+        glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, RES, RES);
+        glBindTexture(GL_TEXTURE_2D, 0);
+    }
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    return ok ? mr->view_tex : 0;
+}
+
+GLuint mud_renderer_base_texture(const mud_renderer *mr) { return mr->base_tex; }
+
+GLuint mud_renderer_base_view_texture(mud_renderer *mr, int bx, int bz)
+{
+    int n = 3 * BASE_SEG + 1, size = mr->nb * BASE_SEG + 1;
+    int x0 = (bx - 1) * BASE_SEG, z0 = (bz - 1) * BASE_SEG;
+    x0 = x0 < 0 ? 0 : x0 + n > size ? size - n : x0;
+    z0 = z0 < 0 ? 0 : z0 + n > size ? size - n : z0;
+    GLint prev;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mr->base_tex, 0);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    bool ok = glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE && size >= n;
+    if (ok) {
+        glBindTexture(GL_TEXTURE_2D, mr->view_base_tex);
+        glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, x0, z0, n, n);
+        glBindTexture(GL_TEXTURE_2D, 0);
+    }
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    return ok ? mr->view_base_tex : 0;
+}
+
+bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba)
+{
+    if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) return false;
+    GLint prev;
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mr->base_tex, 0);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    bool ok = glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    if (ok) {
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glReadPixels(bx * BASE_SEG, bz * BASE_SEG, TERRAIN_BLOCK_SAMPLES, TERRAIN_BLOCK_SAMPLES, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    }
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    return ok;
+}
+
+size_t mud_renderer_cpu_bytes(const mud_renderer *mr)
+{
+    return mudfield_memory_bytes(mr->field) + (size_t)mr->saved_blocks * LAYER_BYTES;
+}
+
+void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w)
+{
+    const mud_renderer_stats *st = mud_renderer_get_stats(mr);
+    json_int(w, "blocks_active", st->blocks_active);
+    json_int(w, "blocks_drawn", st->blocks_drawn);
+    json_int(w, "blocks_resident", st->blocks_resident);
+    json_object_begin(w, "mud_upload_bytes");
+    json_int(w, "frame", st->upload_bytes_frame);
+    json_int(w, "total", st->upload_bytes_total);
+    json_object_end(w);
+    json_int(w, "mud_stamp_draws", st->stamp_draws_frame);
+    json_int(w, "mud_stamp_draws_total", st->stamp_draws_total);
+    json_object_begin(w, "mud_base_upload_bytes");
+    json_int(w, "frame", st->base_upload_bytes_frame);
+    json_int(w, "total", st->base_upload_bytes_total);
+    json_object_end(w);
+    json_int(w, "mud_cpu_bytes", (long long)mud_renderer_cpu_bytes(mr));
+    json_int(w, "mud_gpu_bytes", (long long)st->gpu_bytes);
+}
+
+void mud_renderer_write_upload(const mud_renderer *mr, long long frames, json_writer *w)
+{
+    const mud_renderer_stats *st = mud_renderer_get_stats(mr);
+    long long whole = (long long)MUDFIELD_RES * MUDFIELD_RES * 4;
+    double n = frames ? (double)frames : 1.0;
+    json_object_begin(w, "upload");
+    json_number(w, "bytes_per_frame", (double)st->upload_bytes_total / n);
+    json_number(w, "whole_block_bytes_per_frame", (double)st->uploads_total * (double)whole / n);
+    json_int(w, "whole_block_bytes", whole);
+    json_int(w, "full_block_uploads", st->full_uploads);
+    json_object_end(w);
+}
+
+void mud_renderer_write_stream(const mud_renderer *mr, int steps, json_writer *w)
+{
+    const mud_renderer_stats *st = mud_renderer_get_stats(mr);
+    json_int(w, "gpu_bytes", (long long)st->gpu_bytes);
+    json_int(w, "gpu_slots_resident", st->blocks_resident);
+    json_int(w, "upload_bytes_total", st->upload_bytes_total);
+    json_number(w, "upload_bytes_per_step", (double)st->upload_bytes_total / steps);
+    json_number(w, "whole_block_bytes_per_step", (double)st->uploads_total * MUDFIELD_RES * MUDFIELD_RES * 4 / steps);
+    json_int(w, "full_block_uploads", st->full_uploads);
+    json_int(w, "mud_cpu_bytes", (long long)mud_renderer_cpu_bytes(mr));
+    json_int(w, "saved_layers", mr->saved_blocks);
+    json_int(w, "stamp_draws", st->stamp_draws_total);
+}
+
+typedef struct mud__long_drive { mud_sim *sim; mud_renderer *mr; } mud__long_drive;
+
+/* After every step of the long drive: the step's primitives drawn into the GPU's mud. */
+static void mud__stream(void *user, const float pos[3])
+{
+    mud__long_drive *d = user;
+    mud_renderer_update(d->mr, (float *)pos);
+    mud_renderer_queue_step(d->mr, d->sim);
+    mud_renderer_stamp(d->mr);
+}
+
+void mud_bench_long_drive(json_writer *w, unsigned seed, bool mud_everywhere)
+{
+    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 1024, .seed = seed, .mud_everywhere = mud_everywhere}});
+    mud_renderer *mr = sim ? mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(sim)}) : NULL;
+    if (mr) {
+        json_object_begin(w, "drive_1024m");
+        mud__long_drive d = {sim, mr};
+        mud_renderer_write_stream(mr, mud_play_long_drive(sim, 1000.0f, mud__stream, &d, w), w);
+        json_object_end(w);
+    }
+    mud_renderer_destroy(mr);
+    mud_sim_destroy(sim);
+}
+
+bool mud_renderer_dump_base_block(mud_renderer *mr, int bx, int bz, const char *path)
+{
+    uint8_t base[TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4];
+    return mud_renderer_read_base_block(mr, bx, bz, base) &&
+           gfx_write_png(path, TERRAIN_BLOCK_SAMPLES, TERRAIN_BLOCK_SAMPLES, 4, base, false);
+}
