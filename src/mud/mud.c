@@ -49,7 +49,10 @@ static GLuint make_base_texture(const terrain *t, int nb)
 {
     int n = nb * BASE_SEG + 1;
     uint8_t *px = malloc((size_t)n * n * 4);
-    if (!px) abort();
+    if (!px) {
+        log_error("mud: out of memory for the %d x %d base texture", n, n);
+        return 0;
+    }
     for (int bz = 0; bz < nb; bz++)
         for (int bx = 0; bx < nb; bx++) {
             const uint8_t *blk = terrain_block_data(t, bx, bz);
@@ -68,7 +71,10 @@ static GLuint make_road_texture(const terrain *t, int nb)
 {
     int n = nb * BASE_SEG + 1;
     uint8_t *px = malloc((size_t)n * n * 2);
-    if (!px) abort();
+    if (!px) {
+        log_error("mud: out of memory for the %d x %d road texture", n, n);
+        return 0;
+    }
     for (size_t i = 0; i < (size_t)n * n; i++) {
         px[i * 2] = 0;
         px[i * 2 + 1] = 255;
@@ -90,7 +96,10 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
 {
     assert(desc && desc->field);
     mud_renderer *mr = ALLOC_STRUCT(mud_renderer);
-    if (!mr) abort();
+    if (!mr) {
+        log_error("mud: out of memory for the renderer");
+        return NULL;
+    }
     mr->field = desc->field;
     mr->terr = mudfield_terrain(desc->field);
     mr->nb = terrain_blocks_per_side(mr->terr);
@@ -106,9 +115,15 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mr->gpu_state = calloc((size_t)blocks, 1);
     mr->saved = calloc((size_t)blocks, sizeof *mr->saved);
     mr->decal_head = malloc((size_t)blocks * sizeof *mr->decal_head);
-    if (!mr->decal_head) abort();
+    /* the stamp queue's first room, so a queue that cannot grow always has something to draw */
+    mr->queue_cap = 16;
+    mr->queue = malloc((size_t)mr->queue_cap * sizeof *mr->queue);
+    if (!mr->block_slot || !mr->block_hmin || !mr->block_hmax || !mr->slot || !mr->scratch || !mr->gpu_state || !mr->saved ||
+        !mr->decal_head || !mr->queue) {
+        log_error("mud: out of memory for the state of %d blocks", blocks);
+        goto fail;
+    }
     for (int b = 0; b < blocks; b++) mr->decal_head[b] = -1;
-    if (!mr->block_slot || !mr->block_hmin || !mr->block_hmax || !mr->slot || !mr->scratch || !mr->gpu_state || !mr->saved) abort();
     for (int b = 0; b < blocks; b++) {
         mr->block_slot[b] = -1;
         const uint8_t *d = terrain_block_data(mr->terr, b % mr->nb, b / mr->nb);

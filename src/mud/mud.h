@@ -25,7 +25,9 @@
  * back exactly: that restore is the only upload of mud texels. A block without a layer draws its
  * base terrain only.
  * Drawing: blocks within draw_distance (default 220 m; fog hides the edge) whose bounds meet the frustum.
- * Failure: create returns NULL after logging (shader or texture error).
+ * Failure: create returns NULL after logging (shader or texture error, out of memory). Later, a
+ * block that cannot get a layer (memory to keep the evicted one runs out: logged) draws its base
+ * only; a queue that cannot grow (logged) is drawn at once, so no primitive is lost.
  */
 #ifndef IMPRINT_MUD_MUD_H
 #define IMPRINT_MUD_MUD_H

@@ -38,7 +38,10 @@ static bool keep_clear(void *user, float x, float z)
 mud_bodies *mud_bodies_create(mud_sim *sim, const mud_bodies_desc *desc)
 {
     mud_bodies *b = calloc(1, sizeof *b);
-    if (!b) abort();
+    if (!b) {
+        log_error("mud bodies: out of memory");
+        return NULL;
+    }
     b->sim = sim;
     b->ph = mud_physics_create(sim, &(mud_physics_desc){.seed = desc->seed});
     b->props = mud_props_create(NULL);
@@ -98,8 +101,7 @@ static bool inside(const mud_bodies *b, float x, float z, const char *what)
 bool mud_bodies_plant(mud_bodies *b, plant_kind kind, float x, float z)
 {
     if (!inside(b, x, z, "plant")) return false;
-    mud_physics_add_plant(b->ph, kind, x, z, 0.0f);
-    return true;
+    return mud_physics_add_plant(b->ph, kind, x, z, 0.0f) >= 0; /* -1: logged */
 }
 
 bool mud_bodies_chunk(mud_bodies *b, float x, float z, float size)

@@ -59,7 +59,7 @@ struct mud_renderer {
     int *block_slot;     /* nb*nb, -1 = none */
     float *block_hmin, *block_hmax;
     slot_info *slot;
-    uint8_t *scratch;    /* one block of RGBA8 */
+    uint8_t *scratch;    /* LAYER_BYTES: large mask growth goes through it in bands (upload_base) */
     uint8_t *gpu_state;  /* nb*nb, GPU_* */
     uint8_t **saved;     /* nb*nb, the layer read back at eviction (NULL until evicted once) */
     int saved_blocks;

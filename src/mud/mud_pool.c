@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "base/log.h"
 #include "gfx/state.h"
 
 bool mud__attach_read_layer(mud_renderer *mr, int layer)
@@ -32,7 +33,10 @@ static int claim_slot(mud_renderer *mr, int b)
     int old = mr->slot[best].block;
     if (old >= 0) {
         if (!mr->saved[old]) {
-            if (!(mr->saved[old] = malloc(LAYER_BYTES))) abort();
+            if (!(mr->saved[old] = malloc(LAYER_BYTES))) { /* nothing evicted: the block draws its base only */
+                log_error("mud: out of memory to keep an evicted layer");
+                return -1;
+            }
             mr->saved_blocks++;
         }
         if (mud__attach_read_layer(mr, best)) {
@@ -64,7 +68,8 @@ static void adopt_borders(mud_renderer *mr, int bx, int bz, int layer)
 }
 
 /* Block b on the GPU: restored from its read-back copy (the only upload of mud texels), or a
- * fresh layer of untouched mud with its neighbours' borders. False when the pool is full. */
+ * fresh layer of untouched mud with its neighbours' borders. False when the pool is full or memory
+ * to keep an evicted layer runs out (logged). */
 bool mud__make_resident(mud_renderer *mr, int bx, int bz)
 {
     int b = bz * mr->nb + bx;

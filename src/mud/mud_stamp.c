@@ -3,18 +3,28 @@
  * (mud/core/mudfield.h), so GPU and physics see the same mud. */
 #include "mud/mud_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 
+/* A new queue entry. When the queue cannot grow, what it holds is drawn now (a stamp pass, in
+ * order as always), which empties it: nothing queued is lost. */
 static mud_queue_item *queue_push(mud_renderer *mr)
 {
     if (mr->nqueue == mr->queue_cap) {
-        mr->queue_cap = mr->queue_cap ? mr->queue_cap * 2 : 16;
-        mr->queue = realloc(mr->queue, (size_t)mr->queue_cap * sizeof *mr->queue);
-        if (!mr->queue) abort();
+        int cap = mr->queue_cap * 2;
+        mud_queue_item *grown = realloc(mr->queue, (size_t)cap * sizeof *mr->queue);
+        if (grown) {
+            mr->queue = grown;
+            mr->queue_cap = cap;
+        } else {
+            log_error("mud: out of memory for %d queued stamps: the %d queued are drawn now", cap, mr->nqueue);
+            mud_renderer_stamp(mr);
+        }
     }
     return &mr->queue[mr->nqueue++];
 }
@@ -65,16 +75,22 @@ static void upload_base(mud_renderer *mr, const mud_queue_item *q)
 {
     const int *r = q->rect;
     int w = r[2] - r[0] + 1, h = r[3] - r[1] + 1;
-    uint8_t *px = q->snapped ? NULL : malloc((size_t)w * h * 4);
-    if (!q->snapped) {
-        if (!px) abort();
-        copy_base(mr, r, px); /* too large to keep: the newest samples */
-    }
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
     glBindTexture(GL_TEXTURE_2D, mr->base_tex);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, r[0], r[1], w, h, GL_RGBA, GL_UNSIGNED_BYTE, q->snapped ? q->px : px);
-    free(px);
+    if (q->snapped) {
+        glTexSubImage2D(GL_TEXTURE_2D, 0, r[0], r[1], w, h, GL_RGBA, GL_UNSIGNED_BYTE, q->px);
+    } else {
+        /* too large to keep: the newest samples, in bands of rows through the scratch block (a row of
+         * the largest level, 64 blocks, is 6 KiB of its 64) */
+        int band = LAYER_BYTES / (w * 4);
+        assert(band >= 1);
+        for (int z = r[1]; z <= r[3]; z += band) {
+            int rows = r[3] - z + 1 < band ? r[3] - z + 1 : band;
+            copy_base(mr, (const int[4]){r[0], z, r[2], z + rows - 1}, mr->scratch);
+            glTexSubImage2D(GL_TEXTURE_2D, 0, r[0], z, w, rows, GL_RGBA, GL_UNSIGNED_BYTE, mr->scratch);
+        }
+    }
     mr->stats.base_upload_bytes_frame += (long long)w * h * 4;
     mr->stats.base_upload_bytes_total += (long long)w * h * 4;
 }

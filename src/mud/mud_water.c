@@ -29,7 +29,10 @@ static float ground(void *user, float x, float z) { return terrain_height(user, 
 mud_water *mud_water_create(mud_sim *sim, mud_physics *ph, mud_clod_worker *worker, const mud_level *lv)
 {
     mud_water *mw = calloc(1, sizeof *mw);
-    if (!mw) abort();
+    if (!mw) {
+        log_error("mud scene: out of memory for the water");
+        return NULL;
+    }
     mw->sim = sim;
     mw->ph = ph;
     mw->worker = worker;

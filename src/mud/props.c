@@ -37,7 +37,10 @@ static const char *const MODEL_LABELS[PROP_MODELS] = {"props.tree", "props.rock"
 mud_props *mud_props_create(const mud_props_desc *desc)
 {
     mud_props *mp = calloc(1, sizeof *mp);
-    if (!mp) abort();
+    if (!mp) {
+        log_error("mud props: out of memory");
+        return NULL;
+    }
     mp->d = desc ? *desc : (mud_props_desc){0};
     if (mp->d.capacity <= 0) mp->d.capacity = 4096;
     if (mp->d.draw_distance <= 0.0f) mp->d.draw_distance = 160.0f;
@@ -61,7 +64,11 @@ mud_props *mud_props_create(const mud_props_desc *desc)
         mp->mesh[m] = gfx_mesh_create(&md, MODEL_LABELS[m]);
         mesh_data_free(&md);
         mp->inst[m] = malloc(bytes);
-        if (!mp->inst[m]) abort();
+        if (!mp->inst[m]) {
+            log_error("mud props: out of memory for %d instances", mp->d.capacity);
+            mud_props_destroy(mp);
+            return NULL;
+        }
         glGenBuffers(1, &mp->vbo[m]);
         glBindBuffer(GL_ARRAY_BUFFER, mp->vbo[m]);
         glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(bytes * DRAW_PASSES), NULL, GL_STREAM_DRAW);

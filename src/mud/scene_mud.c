@@ -46,6 +46,7 @@ static void *mud_create(scene_ctx *ctx)
     s->water = mud_water_create(s->sim, mud_bodies_physics(s->bodies), s->worker, ctx->level);
     if (!s->water) goto fail;
     s->decals = decal_pool_create(&(decal_pool_desc){.capacity = MUD_DECALS_MAX});
+    if (!s->decals) goto fail;
     const vehicle_desc *vd = vehicle_get_desc(mud_sim_vehicle(s->sim));
     s->truck = mud_truck_create(&(mud_truck_desc){.vehicle = vd, .boxes = !params_b(ctx->params, P_TRUCK_DETAIL)});
     if (!s->truck) goto fail;

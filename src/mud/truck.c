@@ -59,7 +59,10 @@ mud_truck *mud_truck_create(const mud_truck_desc *desc)
 {
     assert(desc && desc->vehicle);
     mud_truck *t = calloc(1, sizeof *t);
-    if (!t) abort();
+    if (!t) {
+        log_error("mud truck: out of memory");
+        return NULL;
+    }
     t->vd = *desc->vehicle;
     t->boxes = desc->boxes;
     for (int p = 0; p < 2; p++) {

@@ -30,7 +30,10 @@ struct water_renderer {
 water_renderer *water_renderer_create(const water_renderer_desc *desc)
 {
     water_renderer *wr = calloc(1, sizeof *wr);
-    if (!wr) abort();
+    if (!wr) {
+        log_error("water: out of memory for the renderer");
+        return NULL;
+    }
     wr->d = *desc;
     if (!(wr->d.draw_distance > 0.0f)) wr->d.draw_distance = 220.0f;
     wr->prog = gfx_program_load("mud_water.vert", "mud_water.frag", NULL);
@@ -57,7 +60,11 @@ water_renderer *water_renderer_create(const water_renderer_desc *desc)
     wr->loaded = calloc((size_t)wr->nblocks + 1, 1);
     wr->level = calloc((size_t)wr->nblocks + 1, sizeof *wr->level);
     wr->scratch = malloc(sizeof(float) * NV * NV * 4);
-    if (!wr->tex || !wr->loaded || !wr->level || !wr->scratch) abort();
+    if (!wr->tex || !wr->loaded || !wr->level || !wr->scratch) {
+        log_error("water: out of memory for %d blocks' textures", wr->nblocks);
+        water_renderer_destroy(wr);
+        return NULL;
+    }
     if (wr->nblocks) glGenTextures(wr->nblocks, wr->tex);
     for (int k = 0; k < wr->nblocks; k++) {
         glBindTexture(GL_TEXTURE_2D, wr->tex[k]);

@@ -1,6 +1,7 @@
 #include "mud/core/clods.h"
 #include "base/alloc.h"
 
+#include "base/log.h"
 #include "base/rng.h"
 
 #include <assert.h>
@@ -31,14 +32,21 @@ clods *clods_create(const clods_desc *desc, const terrain *t)
 {
     clods_desc d = desc ? *desc : (clods_desc){0};
     clods *c = ALLOC_STRUCT(clods);
-    if (!c) abort();
+    if (!c) {
+        log_error("clods: out of memory");
+        return NULL;
+    }
     c->terr = t;
     c->capacity = d.capacity > 0 ? d.capacity : 4096;
     c->gravity = d.gravity > 0 ? d.gravity : 9.81f;
     c->rate = d.rate > 0 ? d.rate : 6.0f;
     rng_seed(&c->rng, (uint64_t)d.seed * 0xD1B54A32D192ED03ull);
     c->pool = malloc((size_t)c->capacity * sizeof *c->pool);
-    if (!c->pool) abort();
+    if (!c->pool) {
+        log_error("clods: out of memory for %d clods", c->capacity);
+        free(c);
+        return NULL;
+    }
     return c;
 }
 

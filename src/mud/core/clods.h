@@ -58,6 +58,7 @@ typedef struct clod_landing {
 
 typedef struct clods clods;
 
+/* NULL when memory runs out (logged). */
 clods *clods_create(const clods_desc *desc, const terrain *t);
 void clods_destroy(clods *c);
 void clods_emit(clods *c, const clod_emitter *e, int n, float dt);

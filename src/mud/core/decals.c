@@ -1,5 +1,6 @@
 #include "mud/core/decals.h"
 #include "base/alloc.h"
+#include "base/log.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -15,12 +16,19 @@ decal_pool *decal_pool_create(const decal_pool_desc *desc)
 {
     decal_pool_desc d = desc ? *desc : (decal_pool_desc){0};
     decal_pool *p = ALLOC_STRUCT(decal_pool);
-    if (!p) abort();
+    if (!p) {
+        log_error("decals: out of memory");
+        return NULL;
+    }
     p->capacity = d.capacity > 0 ? d.capacity : 1024;
     p->life = d.life > 0 ? d.life : 45.0f;
     p->fade = d.fade > 0 ? (d.fade < p->life ? d.fade : p->life) : (p->life < 30.0f ? p->life : 30.0f);
     p->ring = malloc((size_t)p->capacity * sizeof *p->ring);
-    if (!p->ring) abort();
+    if (!p->ring) {
+        log_error("decals: out of memory for %d splats", p->capacity);
+        free(p);
+        return NULL;
+    }
     return p;
 }
 

@@ -36,6 +36,7 @@ typedef struct decal_draw {
 
 typedef struct decal_pool decal_pool;
 
+/* NULL when memory runs out (logged). */
 decal_pool *decal_pool_create(const decal_pool_desc *desc);
 void decal_pool_destroy(decal_pool *p);
 void decal_pool_add(decal_pool *p, float x, float z, float radius, float now);

@@ -1,6 +1,7 @@
 #include "mud/core/floaters.h"
 #include "base/alloc.h"
 
+#include "base/log.h"
 #include "base/rng.h"
 
 #include <assert.h>
@@ -37,13 +38,20 @@ floaters *floaters_create(const floaters_desc *desc, const terrain *t)
 {
     floaters_desc d = desc ? *desc : (floaters_desc){0};
     floaters *f = ALLOC_STRUCT(floaters);
-    if (!f) abort();
+    if (!f) {
+        log_error("floaters: out of memory");
+        return NULL;
+    }
     f->terr = t;
     f->capacity = d.capacity > 0 ? (d.capacity < FLOATERS_MAX ? d.capacity : FLOATERS_MAX) : 1024;
     f->keep_radius = d.keep_radius > 0 ? d.keep_radius : 60.0f;
     rng_seed(&f->rng, (uint64_t)d.seed * 0x9E3779B97F4A7C15ull + 7);
     f->pool = malloc((size_t)f->capacity * sizeof *f->pool);
-    if (!f->pool) abort();
+    if (!f->pool) {
+        log_error("floaters: out of memory for %d pieces", f->capacity);
+        free(f);
+        return NULL;
+    }
     return f;
 }
 

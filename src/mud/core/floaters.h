@@ -60,6 +60,7 @@ typedef struct floaters_flow {
 
 typedef struct floaters floaters;
 
+/* NULL when memory runs out (logged). */
 floaters *floaters_create(const floaters_desc *desc, const terrain *t);
 void floaters_destroy(floaters *f);
 void floaters_scatter(floaters *f, float x, float z, float radius, int count);

@@ -91,10 +91,19 @@ mud_clod_worker *mud_clod_worker_create(const mud_clod_worker_desc *desc)
 {
     assert(desc && desc->terrain);
     mud_clod_worker *w = ALLOC_STRUCT(mud_clod_worker);
-    if (!w) abort();
+    if (!w) {
+        log_error("mud clods: out of memory for the worker");
+        return NULL;
+    }
     w->deterministic = desc->deterministic;
     w->sim = clods_create(&desc->clods, desc->terrain);
     w->floats = floaters_create(&desc->floaters, desc->terrain);
+    if (!w->sim || !w->floats) { /* logged by the failed create */
+        clods_destroy(w->sim);
+        floaters_destroy(w->floats);
+        free(w);
+        return NULL;
+    }
     if (desc->scatter_count > 0) floaters_scatter(w->floats, desc->scatter[0], desc->scatter[1], desc->scatter[2], desc->scatter_count);
     w->in = triple_buffer_create(sizeof(step_input));
     w->out = triple_buffer_create(sizeof(mud_clod_frame) + (size_t)clods_capacity(w->sim) * sizeof(clod_instance));

@@ -32,7 +32,7 @@
  * and sleeps. resume() wakes it; steps submitted before park and not yet simulated are
  * simulated then.
  * submit, frame, park and resume must be called from one thread (the single-ended sides).
- * Returns NULL and logs when the thread or semaphore cannot start.
+ * Returns NULL and logs when the thread or semaphore cannot start or memory runs out.
  */
 #ifndef IMPRINT_CORE_MUD_CLOD_WORKER_H
 #define IMPRINT_CORE_MUD_CLOD_WORKER_H

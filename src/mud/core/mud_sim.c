@@ -1,5 +1,6 @@
 #include "mud/core/mud_sim.h"
 #include "base/alloc.h"
+#include "base/log.h"
 #include "mud/core/mud_prim.h"
 
 #include <assert.h>
@@ -34,10 +35,18 @@ mud_sim *mud_sim_create(const mud_sim_desc *desc)
     terrain *t = terrain_create(&d.terrain);
     if (!t) return NULL;
     mud_sim *s = ALLOC_STRUCT(mud_sim);
-    if (!s) abort();
+    if (!s) {
+        log_error("mud sim: out of memory");
+        terrain_destroy(t);
+        return NULL;
+    }
     s->terr = t;
     s->mud = mudfield_create(t, &d.mud);
     s->truck = vehicle_create(&d.vehicle);
+    if (!s->mud || !s->truck) { /* logged by the failed create */
+        mud_sim_destroy(s);
+        return NULL;
+    }
     mud_sim_spawn(s);
     return s;
 }

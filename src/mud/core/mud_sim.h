@@ -10,7 +10,7 @@
  * in contact whose tyre is below the mud surface, so the next step drives on the deformed mud;
  * rolling wheels also grow the base's mud mask (the ground softens under them).
  * The ground the truck feels: base terrain, mud surface, hard floor and surface normal.
- * Returns NULL when the terrain desc is invalid (terrain_create logs why).
+ * Returns NULL when the terrain desc is invalid or memory runs out (logged).
  */
 #ifndef IMPRINT_CORE_MUD_SIM_H
 #define IMPRINT_CORE_MUD_SIM_H

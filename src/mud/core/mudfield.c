@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
+
 #define RES MUDFIELD_RES
 #define SEG (MUDFIELD_RES - 1)
 #define TEXELS (RES * RES)
@@ -32,6 +34,7 @@ struct mudfield {
     int allocated;
     stamp_texel *scratch;
     int scratch_cap;
+    long block_failures; /* blocks whose field could not be allocated (every texel of a stamp tries) */
 };
 
 static float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
@@ -52,14 +55,21 @@ mudfield *mudfield_create(const terrain *t, const mudfield_desc *desc)
     assert(t);
     mudfield_desc d = desc ? *desc : (mudfield_desc){0};
     mudfield *mf = ALLOC_STRUCT(mudfield);
-    if (!mf) abort();
+    if (!mf) {
+        log_error("mud field: out of memory");
+        return NULL;
+    }
     mf->terr = t;
     mf->nb = terrain_blocks_per_side(t);
     mf->max_sink = d.max_sink > 0 ? d.max_sink : 0.5f;
     mf->softness_scale = 1.0f;
     mf->berm_width = d.berm_width > 0 ? d.berm_width : 0.45f;
     mf->blocks = calloc((size_t)mf->nb * mf->nb, sizeof *mf->blocks);
-    if (!mf->blocks) abort();
+    if (!mf->blocks) {
+        log_error("mud field: out of memory for %d x %d blocks", mf->nb, mf->nb);
+        free(mf);
+        return NULL;
+    }
     return mf;
 }
 
@@ -122,7 +132,11 @@ static mud_block *ensure_block(mudfield *mf, int bx, int bz)
     mud_block *b = block_at(mf, bx, bz);
     if (b || !terrain_block_has_mud(mf->terr, bx, bz)) return b;
     b = calloc(1, sizeof *b);
-    if (!b) abort();
+    if (!b) { /* the block stays untouched mud: stamps pass over it */
+        long n = ++mf->block_failures;
+        if (!(n & (n - 1))) log_error("mud field: out of memory for block %d %d (failure %ld)", bx, bz, n);
+        return NULL;
+    }
     for (int k = 0; k < TEXELS; k++) memcpy(b->px[k], (uint8_t[4]){128, 128, 128, 0}, 4); /* untouched */
     /* Adopt the shared border texels that allocated neighbours already changed. */
     for (int j = 0; j < RES; j++)
@@ -179,9 +193,14 @@ static stamp_texel *scratch_push(mudfield *mf, int *n)
 {
     if (*n == mf->scratch_cap) {
         /* grows to the largest stamp once, then never again */
-        mf->scratch_cap = mf->scratch_cap ? mf->scratch_cap * 2 : 1024;
-        mf->scratch = realloc(mf->scratch, (size_t)mf->scratch_cap * sizeof *mf->scratch);
-        if (!mf->scratch) abort();
+        int cap = mf->scratch_cap ? mf->scratch_cap * 2 : 1024;
+        stamp_texel *grown = realloc(mf->scratch, (size_t)cap * sizeof *mf->scratch);
+        if (!grown) {
+            log_error("mud field: out of memory for a stamp of %d texels", cap);
+            return NULL;
+        }
+        mf->scratch = grown;
+        mf->scratch_cap = cap;
     }
     return &mf->scratch[(*n)++];
 }
@@ -373,6 +392,7 @@ float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *gp)
             float pin = pex + wt;
             if ((cover > 0.0f || wt > 0.0f) && texel_exists(mf, gx, gz)) {
                 stamp_texel *t = scratch_push(mf, &n);
+                if (!t) return 0.0f; /* logged; nothing written: the field stays as it was */
                 t->gx = gx;
                 t->gz = gz;
                 read_texel(mf, t);

@@ -78,6 +78,8 @@ typedef struct mudfield_rect { int x0, y0, x1, y1; } mudfield_rect; /* inclusive
 
 typedef struct mudfield mudfield;
 
+/* NULL when memory runs out (logged). A block whose field cannot be allocated later (logged) stays
+ * untouched mud: stamps pass over it. */
 mudfield *mudfield_create(const terrain *t, const mudfield_desc *desc);
 void mudfield_destroy(mudfield *mf);
 const terrain *mudfield_terrain(const mudfield *mf);
@@ -107,7 +109,8 @@ typedef struct mudfield_stamp_geom {
 } mudfield_stamp_geom;
 /* False (nothing to stamp) when the wheel does not penetrate or the rectangle is empty. */
 bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield_stamp_geom *g);
-/* The stamp of a laid-out primitive (mudfield_stamp = layout + apply); returns the displaced volume. */
+/* The stamp of a laid-out primitive (mudfield_stamp = layout + apply); returns the displaced volume.
+ * Out of memory for its scratch (logged): nothing is stamped and 0 is returned. */
 float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *g);
 /* The lug coverage 0..1 of the tread at (u, v) metres from the hub along and across the wheel:
  * 1 under a lug, 0 in a groove; chevron lugs, their ends MUDFIELD_TREAD_CHEVRON x |v| behind the

@@ -291,6 +291,7 @@ void mud_physics_drive(mud_physics *ph, const vehicle_input *in, float dt)
 int mud_physics_add_plant(mud_physics *ph, plant_kind kind, float x, float z, float size)
 {
     int i = plants_add(ph->plants, kind, x, z, size);
+    if (i < 0) return -1; /* logged */
     const plant *p = plants_get(ph->plants, i);
     if (ph->active[p->block]) physics__plant_wake(ph, i);
     return i;

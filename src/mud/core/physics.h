@@ -113,7 +113,7 @@ void mud_physics_destroy(mud_physics *ph);
 void mud_physics_drive(mud_physics *ph, const vehicle_input *in, float dt);
 
 /* A plant at (x, z) (size <= 0: the kind's default); its body appears at the next drive when its
- * block is active. Returns the plant's index. */
+ * block is active. Returns the plant's index, or -1 when memory runs out (logged). */
 int mud_physics_add_plant(mud_physics *ph, plant_kind kind, float x, float z, float size);
 int mud_physics_scatter(mud_physics *ph, const plants_scatter_desc *d);
 /* A chunk dropped onto the mud at (x, z), size clamped to CHUNK_MIN_SIZE..CHUNK_MAX_SIZE. Returns

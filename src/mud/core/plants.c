@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
 #include "base/rng.h"
 
 #define GRAVITY 9.81f
@@ -26,11 +27,18 @@ static const float size_range[PLANT_KINDS][2] = {{6.0f, 10.0f}, {0.35f, 0.9f}, {
 plant_set *plants_create(const terrain *t)
 {
     plant_set *ps = calloc(1, sizeof *ps);
-    if (!ps) abort();
+    if (!ps) {
+        log_error("plants: out of memory");
+        return NULL;
+    }
     ps->terr = t;
     ps->nb = terrain_blocks_per_side(t);
     ps->start = calloc((size_t)ps->nb * ps->nb + 1, sizeof *ps->start);
-    if (!ps->start) abort();
+    if (!ps->start) {
+        log_error("plants: out of memory for the block index");
+        free(ps);
+        return NULL;
+    }
     return ps;
 }
 
@@ -53,9 +61,14 @@ static int add_turned(plant_set *ps, plant_kind kind, float x, float z, float si
 {
     assert(kind >= 0 && kind < PLANT_KINDS);
     if (ps->n == ps->cap) {
-        ps->cap = ps->cap ? 2 * ps->cap : 256;
-        ps->items = realloc(ps->items, (size_t)ps->cap * sizeof *ps->items);
-        if (!ps->items) abort();
+        int cap = ps->cap ? 2 * ps->cap : 256;
+        plant *grown = realloc(ps->items, (size_t)cap * sizeof *ps->items);
+        if (!grown) {
+            log_error("plants: out of memory for %d plants", cap);
+            return -1;
+        }
+        ps->items = grown;
+        ps->cap = cap;
     }
     if (size <= 0.0f) size = default_size[kind];
     float y = terrain_height(ps->terr, x, z);
@@ -91,7 +104,7 @@ int plants_scatter(plant_set *ps, const plants_scatter_desc *d)
                 float s = rng_range(&r, size_range[d->kind][0], size_range[d->kind][1]);
                 float turn = rng_range(&r, 0.0f, 2.0f * PI_F);
                 if (d->keep && !d->keep(d->user, x, z)) continue;
-                add_turned(ps, d->kind, x, z, s, turn);
+                if (add_turned(ps, d->kind, x, z, s, turn) < 0) return added; /* logged */
                 added++;
             }
         }
@@ -120,14 +133,19 @@ const plant *plants_get(const plant_set *ps, int i)
     return &ps->items[i];
 }
 
-/* A counting sort of the plants by the block they were placed in. */
-static void build_index(plant_set *ps)
+/* A counting sort of the plants by the block they were placed in. False when memory runs out
+ * (logged; the index stays invalid and is tried again at the next look-up). */
+static bool build_index(plant_set *ps)
 {
     int nblocks = ps->nb * ps->nb;
     free(ps->order);
     ps->order = malloc((size_t)(ps->n ? ps->n : 1) * sizeof *ps->order);
     int *fill = calloc((size_t)nblocks, sizeof *fill);
-    if (!ps->order || !fill) abort();
+    if (!ps->order || !fill) {
+        log_error("plants: out of memory for the index of %d plants", ps->n);
+        free(fill);
+        return false;
+    }
     memset(ps->start, 0, (size_t)(nblocks + 1) * sizeof *ps->start);
     for (int i = 0; i < ps->n; i++) ps->start[ps->items[i].block + 1]++;
     for (int b = 0; b < nblocks; b++) ps->start[b + 1] += ps->start[b];
@@ -137,12 +155,16 @@ static void build_index(plant_set *ps)
     }
     free(fill);
     ps->index_valid = true;
+    return true;
 }
 
 const int *plants_in_block(plant_set *ps, int bx, int bz, int *count)
 {
     assert(bx >= 0 && bz >= 0 && bx < ps->nb && bz < ps->nb);
-    if (!ps->index_valid) build_index(ps);
+    if (!ps->index_valid && !build_index(ps)) {
+        *count = 0;
+        return NULL;
+    }
     int b = bz * ps->nb + bx;
     *count = ps->start[b + 1] - ps->start[b];
     return ps->order + ps->start[b];

@@ -59,18 +59,21 @@ typedef struct plants_scatter_desc {
 
 typedef struct plant_set plant_set;
 
+/* NULL when memory runs out (logged). */
 plant_set *plants_create(const terrain *t);
 void plants_destroy(plant_set *ps);
-/* A plant on the ground at (x, z); size <= 0 picks the kind's middle size. Returns its index. */
+/* A plant on the ground at (x, z); size <= 0 picks the kind's middle size. Returns its index, or
+ * -1 when memory runs out (logged). */
 int plants_add(plant_set *ps, plant_kind kind, float x, float z, float size);
-/* Returns the number of plants added. */
+/* Returns the number of plants added (fewer when memory runs out: logged). */
 int plants_scatter(plant_set *ps, const plants_scatter_desc *d);
 int plants_count(const plant_set *ps);
 int plants_blocks_per_side(const plant_set *ps);
 int plants_count_kind(const plant_set *ps, plant_kind kind);
 plant *plants_at(plant_set *ps, int i);
 const plant *plants_get(const plant_set *ps, int i);
-/* The indices of the plants whose foot lies in block (bx, bz), in the order they were added. */
+/* The indices of the plants whose foot lies in block (bx, bz), in the order they were added (none,
+ * *count 0, when memory for the index runs out: logged). */
 const int *plants_in_block(plant_set *ps, int bx, int bz, int *count);
 
 float plant_tree_radius(float height);

@@ -117,8 +117,9 @@ static void default_level(int size, mud_level *lv)
     lv->nmud = 2;
 }
 
-/* Road data of every block a road comes near; the samples on a road lose their softness and mud. */
-static void bake_roads(terrain *t)
+/* Road data of every block a road comes near; the samples on a road lose their softness and mud.
+ * False when memory runs out (logged). */
+static bool bake_roads(terrain *t)
 {
     const mud_level *lv = &t->level;
     for (int bz = 0; bz < t->nb; bz++)
@@ -131,7 +132,10 @@ static void bake_roads(terrain *t)
             }
             if (!near) continue;
             uint8_t *rd = malloc(TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 2);
-            if (!rd) abort();
+            if (!rd) {
+                log_error("terrain: out of memory for the road data of block %d %d", bx, bz);
+                return false;
+            }
             uint8_t *blk = t->blocks + ((size_t)bz * t->nb + bx) * TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4;
             bool mud = false;
             for (int j = 0; j < TERRAIN_BLOCK_SAMPLES; j++)
@@ -148,6 +152,7 @@ static void bake_roads(terrain *t)
             t->road[bz * t->nb + bx] = rd;
             t->has_mud[bz * t->nb + bx] = mud;
         }
+    return true;
 }
 
 terrain *terrain_create(const terrain_desc *desc)
@@ -160,7 +165,10 @@ terrain *terrain_create(const terrain_desc *desc)
         return NULL;
     }
     terrain *t = ALLOC_STRUCT(terrain);
-    if (!t) abort();
+    if (!t) {
+        log_error("terrain: out of memory");
+        return NULL;
+    }
     if (d.level) t->level = *d.level;
     else default_level(d.level_size, &t->level);
     d.mud_everywhere |= t->level.mud_everywhere;
@@ -172,7 +180,11 @@ terrain *terrain_create(const terrain_desc *desc)
     t->blocks = malloc((size_t)t->nb * t->nb * TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES * 4);
     t->has_mud = calloc((size_t)t->nb * t->nb, 1);
     t->road = calloc((size_t)t->nb * t->nb, sizeof *t->road);
-    if (!t->blocks || !t->has_mud || !t->road) abort();
+    if (!t->blocks || !t->has_mud || !t->road) {
+        log_error("terrain: out of memory for %d x %d blocks", t->nb, t->nb);
+        terrain_destroy(t);
+        return NULL;
+    }
 
     uint8_t flat[4] = {0};
     if (d.flat) {
@@ -200,7 +212,10 @@ terrain *terrain_create(const terrain_desc *desc)
                 }
             t->has_mud[bz * t->nb + bx] = mud;
         }
-    if (!d.flat) bake_roads(t);
+    if (!d.flat && !bake_roads(t)) {
+        terrain_destroy(t);
+        return NULL;
+    }
     return t;
 }
 

@@ -22,7 +22,7 @@
  * the spawn point and runs TERRAIN_TRACK_LENGTH metres along +z (heading 0 faces +z), no roads;
  * assets/levels/default.level states the same and adds roads beside it.
  * Defaults: level_size 512 (64..1024, multiple of 16; a level brings its own), seed 0. Returns
- * NULL (and logs) when the size is invalid; allocation failure aborts (created once at start-up).
+ * NULL (and logs) when the size is invalid or memory runs out.
  */
 #ifndef IMPRINT_CORE_TERRAIN_H
 #define IMPRINT_CORE_TERRAIN_H

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
+
 #define GRAVITY 9.81f
 
 struct vehicle {
@@ -43,7 +45,10 @@ vehicle *vehicle_create(const vehicle_desc *desc)
     d.tread_depth = d.tread_depth < 0.0f ? 0.0f : def(d.tread_depth, 0.06f);
 
     vehicle *v = aligned_alloc(16, (sizeof(vehicle) + 15) & ~(size_t)15);
-    if (!v) abort();
+    if (!v) {
+        log_error("vehicle: out of memory");
+        return NULL;
+    }
     memset(v, 0, sizeof *v);
     v->d = d;
     v->n = d.wheel_count;

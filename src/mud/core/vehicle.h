@@ -85,6 +85,7 @@ typedef struct vehicle_wheel {
 
 typedef struct vehicle vehicle;
 
+/* NULL when memory runs out (logged). */
 vehicle *vehicle_create(const vehicle_desc *desc);
 void vehicle_destroy(vehicle *v);
 const vehicle_desc *vehicle_get_desc(const vehicle *v);

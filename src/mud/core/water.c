@@ -71,7 +71,10 @@ water *water_create(const water_desc *desc)
         return NULL;
     }
     water *w = calloc(1, sizeof *w);
-    if (!w) abort();
+    if (!w) {
+        log_error("water: out of memory");
+        return NULL;
+    }
     w->d = *desc;
     w->d.gravity = def(desc->gravity, 9.81f);
     w->d.friction = desc->frictionless ? 0.0f : def(desc->friction, 0.004f);
@@ -80,7 +83,11 @@ water *water_create(const water_desc *desc)
     w->d.max_dt = def(desc->max_dt, 0.1f);
     w->nb = desc->level_size / 16;
     w->index = malloc(sizeof(int) * (size_t)w->nb * (size_t)w->nb);
-    if (!w->index) abort();
+    if (!w->index) {
+        log_error("water: out of memory for the block index");
+        water_destroy(w);
+        return NULL;
+    }
     /* first count the blocks an area overlaps, then fill them */
     for (int pass = 0; pass < 2; pass++) {
         int n = 0;
@@ -114,7 +121,11 @@ water *water_create(const water_desc *desc)
         if (pass == 0) {
             w->nblocks = n;
             w->blocks = n ? calloc((size_t)n, sizeof *w->blocks) : NULL;
-            if (n && !w->blocks) abort();
+            if (n && !w->blocks) {
+                log_error("water: out of memory for %d blocks", n);
+                water_destroy(w);
+                return NULL;
+            }
         }
     }
     for (int k = 0; k < w->nblocks; k++) {

@@ -33,8 +33,8 @@
  * the submerged fraction), and the faces around its front pushed outwards: the moving submerged
  * volume heaps water in front (a bow wave) and leaves a trough behind (a wake).
  * Deterministic: single-threaded float arithmetic in a fixed order.
- * Failure: create returns NULL when the desc is invalid (no ground, bad size; logged); allocation
- * failure aborts (created once at start-up).
+ * Failure: create returns NULL when the desc is invalid (no ground, bad size) or memory runs out
+ * (logged).
  */
 #ifndef IMPRINT_CORE_MUD_WATER_H
 #define IMPRINT_CORE_MUD_WATER_H
