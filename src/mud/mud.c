@@ -12,6 +12,7 @@
 #include "base/log.h"
 #include "base/mesh.h"
 #include "gfx/shader.h"
+#include "gfx/target.h"
 #include "gfx/texture.h"
 
 /* A grid of (n+1)^2 vertices at integer (i, j) plus a skirt ring (y = 1) hanging below its edge. */
@@ -204,10 +205,10 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     gfx_label(GL_TEXTURE, mr->sums_tex, "mud.stamp_sums");
     glGenFramebuffers(1, &mr->draw_fbo);
     glGenFramebuffers(1, &mr->sums_fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, mr->sums_fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mr->sums_tex, 0);
-    bool sums_ok = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    gfx_target_begin_fbo(mr->sums_fbo, 1, 1, NULL);
+    glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mr->sums_tex, 0);
+    bool sums_ok = glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    gfx_target_end();
     if (!mr->scratch_tex || !sums_ok) goto fail;
 
     glGenTextures(1, &mr->mud_array);

@@ -71,7 +71,8 @@ struct mud_renderer {
     mud_renderer_stats stats;
 };
 /* The block pool (mud_pool.c). */
-/* Layer `layer` of the slot array as the read framebuffer's colour 0; false when incomplete. */
+/* Layer `layer` of the slot array as colour 0 of read_fbo, which must be the read framebuffer
+ * (gfx_read_begin(mr->read_fbo)); false when incomplete. */
 bool mud__attach_read_layer(mud_renderer *mr, int layer);
 bool mud__make_resident(mud_renderer *mr, int bx, int bz);
 

@@ -8,10 +8,10 @@
 
 #include "base/log.h"
 #include "gfx/state.h"
+#include "gfx/target.h"
 
 bool mud__attach_read_layer(mud_renderer *mr, int layer)
 {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
     glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, layer);
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     return glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
@@ -77,10 +77,12 @@ bool mud__make_resident(mud_renderer *mr, int bx, int bz)
         mr->slot[mr->block_slot[b]].last_used = mr->frame;
         return true;
     }
-    GLint prev_read;
-    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev_read);
+    gfx_read_begin(mr->read_fbo); /* the evicted layer read back, the neighbours' borders copied */
     int s = claim_slot(mr, b);
-    if (s < 0) return false;
+    if (s < 0) {
+        gfx_read_end();
+        return false;
+    }
     mr->slot[s].last_used = mr->frame;
     if (mr->gpu_state[b] == GPU_SAVED) {
         glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
@@ -92,17 +94,15 @@ bool mud__make_resident(mud_renderer *mr, int bx, int bz)
         mr->stats.uploads_frame++;
         mr->stats.full_uploads++;
     } else {
-        GLint prev;
-        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &prev);
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, mr->draw_fbo);
+        gfx_target_begin_fbo(mr->draw_fbo, RES, RES, NULL);
         glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, s);
         gfx_state_set(GFX_STATE_FULLSCREEN); /* colour writes on, no scissor: the clear reaches every texel */
         const float untouched[4] = {128.0f / 255.0f, 128.0f / 255.0f, 128.0f / 255.0f, 0.0f};
         glClearBufferfv(GL_COLOR, 0, untouched);
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)prev);
+        gfx_target_end();
     }
     adopt_borders(mr, bx, bz, s);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev_read);
+    gfx_read_end();
     mr->gpu_state[b] = GPU_RESIDENT;
     return true;
 }

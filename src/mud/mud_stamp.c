@@ -10,6 +10,7 @@
 #include "base/log.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
+#include "gfx/target.h"
 
 /* A new queue entry. When the queue cannot grow, what it holds is drawn now (a stamp pass, in
  * order as always), which empties it: nothing queued is lost. */
@@ -149,13 +150,12 @@ static void stamp_one(mud_renderer *mr, const mudfield_stamp_geom *g)
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, mr->base_tex);
 
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, mr->sums_fbo);
-    glViewport(0, 0, 1, 1);
+    gfx_target_begin_fbo(mr->sums_fbo, 1, 1, NULL);
     glUseProgram(mr->stamp_prog[0]);
     set_prim_uniforms(mr, &mr->su[0], g);
     gfx_fullscreen_draw();
+    gfx_target_end(); /* back to the pass's draw_fbo */
 
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, mr->draw_fbo);
     glUseProgram(mr->stamp_prog[1]);
     set_prim_uniforms(mr, &mr->su[1], g);
     for (int k = 0; k < n; k++) {
@@ -163,7 +163,7 @@ static void stamp_one(mud_renderer *mr, const mudfield_stamp_geom *g)
         int x0 = g->gx0 > ox ? g->gx0 : ox, x1 = g->gx1 < ox + SEG ? g->gx1 : ox + SEG;
         int z0 = g->gz0 > oz ? g->gz0 : oz, z1 = g->gz1 < oz + SEG ? g->gz1 : oz + SEG;
         glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, layers[k]);
-        glViewport(x0 - ox, z0 - oz, x1 - x0 + 1, z1 - z0 + 1);
+        gfx_target_viewport(x0 - ox, z0 - oz, x1 - x0 + 1, z1 - z0 + 1);
         glUniform2i(mr->su[1].block, ox, oz);
         gfx_fullscreen_draw();
     }
@@ -174,10 +174,9 @@ static void stamp_one(mud_renderer *mr, const mudfield_stamp_geom *g)
 void mud_renderer_stamp(mud_renderer *mr)
 {
     if (!mr->nqueue) return;
-    GLint prev_draw, prev_read, vp[4];
-    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &prev_draw);
-    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev_read);
-    glGetIntegerv(GL_VIEWPORT, vp);
+    /* one pass over draw_fbo (its layer attached per block) reading the slot array through read_fbo */
+    gfx_target_begin_fbo(mr->draw_fbo, RES, RES, NULL);
+    gfx_read_begin(mr->read_fbo);
     gfx_state_set(GFX_STATE_FULLSCREEN);
     /* in order: each primitive reads what the ones before it drew */
     for (int i = 0; i < mr->nqueue; i++) {
@@ -190,9 +189,8 @@ void mud_renderer_stamp(mud_renderer *mr)
         glActiveTexture(GL_TEXTURE0 + (GLenum)u);
         glBindTexture(GL_TEXTURE_2D, 0);
     }
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)prev_draw);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev_read);
-    glViewport(vp[0], vp[1], vp[2], vp[3]);
+    gfx_read_end();
+    gfx_target_end();
     int resident = 0;
     for (int s = 0; s < mr->slots; s++) resident += mr->slot[s].block >= 0;
     mr->stats.blocks_resident = resident;

@@ -4,6 +4,7 @@
 #include "mud/mud_internal.h"
 
 #include "gfx/dump.h"
+#include "gfx/target.h"
 #include "mud/core/mud_play.h"
 #include "mud/core/mud_sim.h"
 
@@ -15,28 +16,26 @@ static bool bind_layer(mud_renderer *mr, int bx, int bz)
 
 bool mud_renderer_read_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba)
 {
-    GLint prev;
-    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
+    gfx_read_begin(mr->read_fbo);
     bool ok = bind_layer(mr, bx, bz);
     if (ok) {
         glPixelStorei(GL_PACK_ALIGNMENT, 4);
         glReadPixels(0, 0, RES, RES, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
     }
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    gfx_read_end();
     return ok;
 }
 
 GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz)
 {
-    GLint prev;
-    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
+    gfx_read_begin(mr->read_fbo);
     bool ok = bind_layer(mr, bx, bz);
     if (ok) {
         glBindTexture(GL_TEXTURE_2D, mr->view_tex);
         glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, RES, RES);
         glBindTexture(GL_TEXTURE_2D, 0);
     }
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    gfx_read_end();
     return ok ? mr->view_tex : 0;
 }
 
@@ -48,9 +47,7 @@ GLuint mud_renderer_base_view_texture(mud_renderer *mr, int bx, int bz)
     int x0 = (bx - 1) * BASE_SEG, z0 = (bz - 1) * BASE_SEG;
     x0 = x0 < 0 ? 0 : x0 + n > size ? size - n : x0;
     z0 = z0 < 0 ? 0 : z0 + n > size ? size - n : z0;
-    GLint prev;
-    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
+    gfx_read_begin(mr->read_fbo);
     glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mr->base_tex, 0);
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     bool ok = glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE && size >= n;
@@ -60,16 +57,14 @@ GLuint mud_renderer_base_view_texture(mud_renderer *mr, int bx, int bz)
         glBindTexture(GL_TEXTURE_2D, 0);
     }
     glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    gfx_read_end();
     return ok ? mr->view_base_tex : 0;
 }
 
 bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba)
 {
     if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) return false;
-    GLint prev;
-    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &prev);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, mr->read_fbo);
+    gfx_read_begin(mr->read_fbo);
     glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mr->base_tex, 0);
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     bool ok = glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
@@ -78,7 +73,7 @@ bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgb
         glReadPixels(bx * BASE_SEG, bz * BASE_SEG, TERRAIN_BLOCK_SAMPLES, TERRAIN_BLOCK_SAMPLES, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
     }
     glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)prev);
+    gfx_read_end();
     return ok;
 }
 

@@ -229,14 +229,12 @@ GLuint mud_props_physics_view(mud_props *mp, const mud_physics *ph, int width, i
             }
         }
     }
-    gfx_target_bind(&mp->view);
-    glClearColor(0.05f, 0.06f, 0.08f, 1.0f);
-    gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    gfx_target_begin(&mp->view, &(gfx_clear){.color = true, .rgba = {0.05f, 0.06f, 0.08f, 1.0f}, .depth = true});
     gfx_state_set(GFX_STATE_OPAQUE);
     glUseProgram(mp->prog[PROG_DEBUG]);
     flush(mp, 2);
     glUseProgram(0);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    gfx_target_end();
     return mp->view.color[0];
 }
 
