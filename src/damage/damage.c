@@ -11,6 +11,7 @@
 
 #include "base/alloc.h"
 #include "base/log.h"
+#include "damage/core/damage_atlas.h"
 #include "damage/damage_look.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -86,9 +87,7 @@ static bool build_armor_mesh(damage_map *dm, const robot *r)
     return ok;
 }
 
-/* Where each texel takes its value from, as one byte: 0 = nowhere (stays 0), else
- * 1 + (dy + 2) * 5 + (dx + 2) for the nearest island texel within 2 texels (13: itself). A
- * precomputed nearest source keeps dilation at two fetches per texel. */
+/* Where each texel takes its value from, as one byte (core/damage_atlas.h). */
 static GLuint island_texture(const robot *r)
 {
     const int n = r->atlas_size;
@@ -97,18 +96,7 @@ static GLuint island_texture(const robot *r)
     GLuint tex = 0;
     if (grid && code) {
         robot_atlas_grid(r, grid);
-        for (int y = 0; y < n; y++)
-            for (int x = 0; x < n; x++) {
-                int best = 0, bd = 100;
-                for (int dy = -2; dy <= 2; dy++)
-                    for (int dx = -2; dx <= 2; dx++) {
-                        int xx = x + dx, yy = y + dy, d = dx * dx + dy * dy;
-                        if (xx < 0 || yy < 0 || xx >= n || yy >= n || grid[yy * n + xx] < 0 || d >= bd) continue;
-                        bd = d;
-                        best = 1 + (dy + 2) * 5 + (dx + 2);
-                    }
-                code[y * n + x] = (unsigned char)best;
-            }
+        damage_atlas_islands(grid, n, code);
         tex = gfx_texture_create(&(gfx_texture_desc){.width = n, .height = n, .internal_format = GL_R8, .data = code,
                                                      .flags = GFX_TEX_NEAREST, .label = "damage.islands"});
     } else {
