@@ -11,6 +11,7 @@
 #      the whole script is checked (the parser reads every line before the first frame) and its
 #      scene starts with its options.
 # Run by ctest (label app) from a scratch folder; TESTDIR is tests/, IMPRINT the executable.
+# ctest: slow
 set -u
 root=$(cd "${TESTDIR:?}/.." && pwd)
 fail=0

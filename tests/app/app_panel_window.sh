@@ -4,6 +4,7 @@
 # captures the mouse nor fires a shot (the panel keeps its input from the scene); U hides the panel.
 # The slider is found through `stats` ("ui": {"widgets": {name: [x, y, w, h]}}); every step waits
 # for its effect with a deadline instead of sleeping blindly.
+# ctest: slow
 set -u
 source "$TESTDIR/support/window.sh"
 

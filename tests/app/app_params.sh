@@ -4,6 +4,7 @@
 # from the dump, so the test grows with the registry); --set does what `set` does; bad `set` lines
 # and --set options stop the run before the first frame with FILE:LINE (exit 2); --ui draws the
 # panel into headless screenshots.
+# ctest: slow
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 

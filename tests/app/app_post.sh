@@ -3,6 +3,7 @@
 # reproducible (fixed exposure, and auto exposure too: it adapts per fixed step); the default
 # headless run plays each scene's showcase: holes and glowing rims on the robot, ruts behind the
 # truck, wrinkles on the angry face; views ssao, bloom and coc show their targets.
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }

@@ -6,6 +6,7 @@
 # (malloc and the driver's threads; once 9 MB under a loaded CI), so the check needs a rise at
 # every cycle, and the 1 MB budget belongs to the 20 000-frame soak (tools/soak.sh); leaks
 # themselves are LeakSanitizer's job in the sanitizer build.
+# ctest: slow
 set -u
 budget=8192
 # AddressSanitizer keeps freed memory in quarantine (256 MB), so RSS grows with every free under it:

@@ -6,6 +6,7 @@
 # click (pressed and released inside one frame) must take effect exactly once: F12 taps write as
 # many screenshots, weapon keys switch the gun, each click fires one marksman shell, F3 switches
 # scene, expression keys pick expressions. A tap is never repeated: a lost one is a failure.
+# ctest: slow
 set -u
 source "$TESTDIR/support/window.sh"
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Billboards in the real program: --particles keeps N alive and they show up, the three batchers give
 # the same picture, runs are deterministic, stats and --bench carry the particle numbers.
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }

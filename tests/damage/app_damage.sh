@@ -3,6 +3,7 @@
 # chest; the damage dump holds it with R < G < B coverage; the fading map is back to exactly zero
 # a few seconds later and fade passes stop; a blast far from the robot changes nothing; one
 # shotgun shell makes many separate holes; respawn restores the plates.
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }

@@ -6,6 +6,7 @@
 #   panels    the atlas layout where the damage maps showed black
 #   robot     the chest close up: seams, bolts and vents on the plate where it was a smooth shade
 # (edges = mean luma step between neighbouring pixels), and each picture is the same from run to run.
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }

@@ -4,6 +4,7 @@
 # the engine says the limb carried it (moving across the screen), no longer where it was hit;
 # a near miss and far shotgun pellets leave scorch (A) without holes (R); the robot is culled with
 # the box of its drawn pose; same seed, same pixels.
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }

@@ -2,6 +2,7 @@
 # The dissolve gallery, headless: the "Done when" (push bulges, pull stretches, the shadow
 # map follows the dissolve, amount 1 leaves nothing), stats, and each pitfall
 # (`dissolve-pitfall NAME`) visibly changes the picture it is meant to break.
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }

@@ -2,6 +2,7 @@
 # The mud scene, headless: the issue's "Done when". From the spawn point `drive 1 0 5` moves the
 # truck well down the track, it sinks into the mud, `dump mud` shows tracks (A) and ruts/berms (R)
 # under it; the wheels' primitives are drawn into the GPU's mud, not one mud texel is uploaded.
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }

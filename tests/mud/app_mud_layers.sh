@@ -3,6 +3,7 @@
 # override, mud everywhere), a road carries the truck without sinking (the same drive on the track
 # sinks), thrown mud leaves decals on the grass, each `layer` toggle changes the picture below the
 # HUD, two identical runs give the same pixels.
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }

@@ -3,6 +3,7 @@
 # mud chunks breaks them into more chunks, two runs give the same pixels and counters, the plants
 # and chunks layers switch their drawing, view physics shows the shapes, the bench reports
 # physics_ms, and bad `plant` / `chunk` lines are refused before the first frame with FILE:LINE.
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }

@@ -4,6 +4,7 @@
 # that region has more colours and edges), two showcase runs give the same bytes; `truck_dirt` grows while
 # driving through the mud, stays in 0..1 and is the same in two identical runs; the tyres' tread
 # prints in the ruts: along a rut of `dump mud` the height has the tread's period.
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }

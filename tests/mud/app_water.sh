@@ -3,6 +3,7 @@
 # (the dump of the block under the truck differs from the undisturbed river of a run with the
 # layer off), two runs give the same dump and pixels, the truck is slower through the water than
 # with the layer off, the stats count the active cells and time water.step, view water draws.
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }

@@ -4,6 +4,7 @@
 # face_showcase_before.png, the same command on the build before) over the face and not beside
 # it, has brows where the old head was bare, and a frontal close-up has no hard dark wedge under
 # the nose (the old look: 234 hard luma steps and 76 near-black pixels in that box).
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }

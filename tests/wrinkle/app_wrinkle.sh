@@ -3,6 +3,7 @@
 # buffer in the brow/glabella region (deeper occlusion) and nowhere the mask and the blendshapes
 # leave alone, the lit face changes too, six blendshapes at full weight leave exactly four layers
 # active — plus the views, stats, the mouth opening with the jaw and a bad expression name.
+# ctest: slow
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
