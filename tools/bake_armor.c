@@ -35,7 +35,11 @@ int main(int argc, char **argv)
         robot_destroy(r);
         return 1;
     }
-    armor_detail_bake(r, rgba);
+    if (!armor_detail_bake(r, rgba)) {
+        free(rgba);
+        robot_destroy(r);
+        return 1;
+    }
     char path[1024];
     snprintf(path, sizeof path, "%s/armor_detail.png", dir);
     stbi_flip_vertically_on_write(1); /* atlas row 0 is v = 0, the bottom of the picture */

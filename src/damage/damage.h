@@ -22,9 +22,9 @@
  *           point on the bind triangle), so a sphere meets the plate where it was at the moment of
  *           the shot, whatever pose the robot has when the pass runs; the models handed to
  *           prepare are the plates' rest transforms. Per sphere the CPU finds the triangles it
- *           reaches (plate, cluster, triangle bounds) and their footprint's UV scissor per chart;
- *           one draw of those quads per target, each fragment reading its bind position from the
- *           position map baked at create, writes R, G, B = saturate(1 - d / (k r)) for
+ *           reaches (plate, cluster, triangle bounds) and their footprint's UV scissor per chart
+ *           (core/damage_cull.h); one draw of those quads per target, each fragment reading its
+ *           bind position from the position map baked at create, writes R, G, B = saturate(1 - d / (k r)) for
  *           k = 1, 1.1, 1.2 and A (scorch) = saturate(1 - d / (DAMAGE_SCORCH_REACH r)) (heat-only
  *           spheres: A alone), max-blended (GFX_BLEND_MAX), into the damage map and the current
  *           fading map.
@@ -33,7 +33,7 @@
  *   fade    at desc.fade_hz while the fading map holds anything: v' = max(v * f - 1/255, 0)
  *           (+ dilation) into the other half of the pair. The CPU knows how many 8-bit steps
  *           take 255 to 0 (damage_fade_steps_to_zero) and stops after that many steps since the
- *           last hit; at rest there is no fade pass at all.
+ *           last hit; at rest there is no fade pass at all (the schedule: core/damage_fade.h).
  *   cut     islands cut away on the CPU (core/blast.h) are max-blended into the damage map.
  *
  * Armor shading (damage_armor.frag): alpha test R > rough(uv) (core blast_rough mirrors it),
@@ -42,7 +42,8 @@
  * discards the same holes. Attached plates are skinned (shaders/gfx_skin.glsl) in both passes.
  * Plates can dissolve (shaders/dissolve.glsl) with per-plate parameters.
  *
- * Failure: create logs and returns NULL (shader or framebuffer error); destroy(NULL) is a no-op.
+ * Failure: create logs and returns NULL (shader or framebuffer error, out of memory); destroy(NULL)
+ * is a no-op.
  */
 #ifndef IMPRINT_DAMAGE_DAMAGE_H
 #define IMPRINT_DAMAGE_DAMAGE_H
@@ -52,6 +53,8 @@
 #include <cglm/cglm.h>
 
 #include "base/json.h"
+#include "damage/core/damage_cull.h"   /* DAMAGE_SCORCH_REACH */
+#include "damage/core/damage_fade.h"   /* damage_fade_steps_to_zero */
 #include "damage/core/robot.h"
 #include "dissolve/dissolve.h"
 #include "gfx/bench.h"
@@ -64,9 +67,6 @@ typedef struct damage_map_desc {
     float fade_hz;      /* default 10 */
     float fade_factor;  /* per step, default 0.86 */
 } damage_map_desc;
-
-/* The scorch (A channel) reaches this many radii from a sphere's centre; R, G, B reach 1, 1.1, 1.2. */
-#define DAMAGE_SCORCH_REACH 1.6f
 
 typedef struct damage_map_stats {
     long long blasts;          /* spheres queued since creation */
@@ -101,7 +101,7 @@ void damage_map_set_fade_hz(damage_map *dm, float hz);
 void damage_map_update(damage_map *dm, float dt);
 /* Runs the due GPU passes; models: each plate's rest transform (plate -> bind space, where the
  * spheres are and the position map was baked); attached: which plates the unwrap writes (NULL:
- * all). Leaves the framebuffer binding and viewport changed. */
+ * all). Each pass restores the render target and viewport bound before it (gfx_target_begin/_end). */
 void damage_map_prepare(damage_map *dm, mat4 *models, const bool *attached);
 /* Uploads a new cut mask (atlas_size² bytes, 255 = cut) and blends it in at the next prepare. */
 void damage_map_set_cut(damage_map *dm, const unsigned char *mask);
@@ -127,9 +127,6 @@ bool damage_map_dump_scorch(const damage_map *dm, const char *path);
 damage_map_stats damage_map_get_stats(const damage_map *dm);
 /* blasts, unwrap_passes, fade_passes, fade_steps_left, dilate_passes into the open JSON object w. */
 void damage_map_write_stats(const damage_map *dm, json_writer *w);
-
-/* Fade steps v' = round(255 * max(v/255 * f - 1/255, 0)) that take 255 to exactly 0. */
-int damage_fade_steps_to_zero(float factor);
 
 /* Bench results per repetition (gfx/bench.h): GPU time (timer query) and wall time up to
  * glFinish (the honest number on a software rasterizer, whose timer queries measure little).

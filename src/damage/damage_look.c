@@ -1,9 +1,12 @@
+/* The textures that dress the armor and the debug panels: loaded (the baked detail) or uploaded
+ * from core/damage_atlas (the layout). */
 #include "damage/damage_look.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "base/log.h"
+#include "damage/core/damage_atlas.h"
 #include "gfx/texture.h"
 
 #define DAMAGE_LOOK_DETAIL "assets/damage/armor_detail.png"
@@ -33,21 +36,7 @@ GLuint damage_look_layout_texture(const robot *r)
     GLuint tex = 0;
     if (grid && v) {
         robot_atlas_grid(r, grid);
-        for (int y = 0; y < n; y++)
-            for (int x = 0; x < n; x++) {
-                unsigned char o = 0;
-                if (grid[y * n + x] >= 0) o = DAMAGE_LOOK_INTERIOR;
-                else
-                    for (int dy = -2; dy <= 2 && !o; dy++)
-                        for (int dx = -2; dx <= 2; dx++) {
-                            const int xx = x + dx, yy = y + dy;
-                            if (xx >= 0 && yy >= 0 && xx < n && yy < n && grid[yy * n + xx] >= 0) {
-                                o = 255;
-                                break;
-                            }
-                        }
-                v[y * n + x] = o;
-            }
+        damage_atlas_layout(grid, n, v);
         tex = gfx_texture_create(&(gfx_texture_desc){.width = n, .height = n, .internal_format = GL_R8, .data = v,
                                                      .flags = GFX_TEX_MIPMAPS, .label = "damage.layout"});
     } else {

@@ -8,17 +8,15 @@
  * mipmaps, in the atlas' uv. A file of another size than the atlas (a robot built with a
  * non-default atlas) cannot line up: a flat 1x1 texture stands in, with one log line. A missing
  * or unreadable file returns 0 (logged).
- * layout: R8 with mipmaps, atlas_size²: 0 empty, DAMAGE_LOOK_INTERIOR inside a chart, 255 on the
- * two-texel ring of gutter around every chart, so a minified panel still shows each island's
- * outline. Returns 0 when out of memory (logged).
+ * layout: R8 with mipmaps, atlas_size², damage_atlas_layout's table (core/damage_atlas.h: 0 empty,
+ * DAMAGE_ATLAS_INTERIOR inside a chart, 255 on the two-texel ring of gutter around every chart).
+ * Returns 0 when out of memory (logged).
  */
 #ifndef IMPRINT_DAMAGE_DAMAGE_LOOK_H
 #define IMPRINT_DAMAGE_DAMAGE_LOOK_H
 
 #include "damage/core/robot.h"
 #include "gfx/gl.h"
-
-#define DAMAGE_LOOK_INTERIOR 90
 
 GLuint damage_look_detail_texture(int atlas_size);
 GLuint damage_look_layout_texture(const robot *r);

@@ -391,16 +391,6 @@ static void glsl_rough_matches_the_cpu_mirror(void **state)
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
-static void fade_steps_reach_zero_for_any_factor(void **state)
-{
-    (void)state;
-    for (float k = 0.5f; k < 0.99f; k += 0.02f) {
-        int s = damage_fade_steps_to_zero(k);
-        assert_true(s > 0 && s < 255);
-    }
-    assert_true(damage_fade_steps_to_zero(0.86f) * 0.1f < 5.0f); /* zero within 5 s at 10 Hz */
-}
-
 /* The culled unwrap (bounds, UV scissors, the position map) loses nothing anywhere on the robot:
  * 48 spheres of 2-8 cm at random armor points of every plate, half of them heat-only, in one
  * pass; every texel holds the sphere rule in all four channels within 2 levels. */
@@ -463,7 +453,6 @@ int main(void)
         cmocka_unit_test_setup(benches_leave_the_live_maps_untouched, reset),
         cmocka_unit_test_setup(culled_unwrap_writes_the_rule_on_every_plate, reset),
         cmocka_unit_test(glsl_rough_matches_the_cpu_mirror),
-        cmocka_unit_test(fade_steps_reach_zero_for_any_factor),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -25,10 +25,11 @@ static int setup(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
     f->r = robot_create(NULL);
+    if (!f->r) return -1;
     const int n = f->r->atlas_size;
     f->rgba = malloc((size_t)n * n * 4);
     f->grid = malloc((size_t)n * n * sizeof *f->grid);
-    armor_detail_bake(f->r, f->rgba);
+    if (!f->rgba || !f->grid || !armor_detail_bake(f->r, f->rgba)) return -1;
     robot_atlas_grid(f->r, f->grid);
     *state = f;
     return 0;

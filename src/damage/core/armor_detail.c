@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
+#include "base/mathx.h"
+
 /* Sizes in metres. The atlas holds ~400 texels per metre (2.5 mm a texel): features are a few
  * texels wide so they survive the bilinear lookup and read at a few metres. */
 #define AD_BEVEL 0.009f      /* rounded plate edge */
@@ -18,20 +21,10 @@
 #define AD_VENT_PERIOD 0.014f
 #define AD_VENT_W 0.0042f    /* half width of a vent slot */
 
-static float ad_clamp01(float v) { return v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v; }
 static float ad_smooth(float e0, float e1, float v)
 {
-    float t = ad_clamp01((v - e0) / (e1 - e0));
+    float t = clampf((v - e0) / (e1 - e0), 0.0f, 1.0f);
     return t * t * (3.0f - 2.0f * t);
-}
-static uint32_t ad_hash(uint32_t x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352dU;
-    x ^= x >> 15;
-    x *= 0x846ca68bU;
-    x ^= x >> 16;
-    return x;
 }
 
 static int ad_cells(float len, float cell, int lo, int hi)
@@ -43,7 +36,7 @@ static int ad_cells(float len, float cell, int lo, int hi)
 armor_detail_point armor_detail_at(int chart, float um, float vm, float len_m, float h_m, int closed)
 {
     armor_detail_point o = {0, 1, 0, 0};
-    const uint32_t hc = ad_hash((uint32_t)chart * 2654435761u + 17u);
+    const uint32_t hc = hash_u32((uint32_t)chart * 2654435761u + 17u);
     /* a few panels per plate: a tube gets at least two around, a broad sheet three or four */
     const int nu = ad_cells(len_m, 0.17f + 0.05f * (float)(hc & 3u) / 3.0f, closed ? 2 : 1, 6);
     const int nv = ad_cells(h_m, 0.2f, 1, 3);
@@ -94,12 +87,12 @@ armor_detail_point armor_detail_at(int chart, float um, float vm, float len_m, f
             o.feature |= ARMOR_DETAIL_BOLT;
         } else if (d < AD_BOLT_R * 1.45f) {
             const float ring = 1.0f - fabsf(d - AD_BOLT_R * 1.2f) / (AD_BOLT_R * 0.25f);
-            h -= 0.0006f * ad_clamp01(ring);
-            o.cavity -= 0.45f * ad_clamp01(ring);
+            h -= 0.0006f * clampf(ring, 0.0f, 1.0f);
+            o.cavity -= 0.45f * clampf(ring, 0.0f, 1.0f);
         }
     }
     /* vent slots across the middle of one cell in three (of the larger ones) */
-    if ((ad_hash(hc ^ (uint32_t)(iu * 31 + iv * 7 + 1)) % 3u) == 0u && cw > 0.12f && ch > 0.1f) {
+    if ((hash_u32(hc ^ (uint32_t)(iu * 31 + iv * 7 + 1)) % 3u) == 0u && cw > 0.12f && ch > 0.1f) {
         const float au = fabsf(cu - 0.5f) * cw, av = fabsf(cv - 0.5f) * ch;
         const float half_u = 0.32f * cw, half_v = fminf(0.3f * ch, 0.05f);
         if (au < half_u && av < half_v) {
@@ -112,8 +105,8 @@ armor_detail_point armor_detail_at(int chart, float um, float vm, float len_m, f
         }
     }
     o.height = h;
-    o.cavity = ad_clamp01(o.cavity);
-    o.bare = ad_clamp01(o.bare);
+    o.cavity = clampf(o.cavity, 0.0f, 1.0f);
+    o.bare = clampf(o.bare, 0.0f, 1.0f);
     return o;
 }
 
@@ -122,7 +115,7 @@ armor_detail_point armor_detail_at(int chart, float um, float vm, float len_m, f
 static void ad_texel_metres(const robot *r, const robot_chart *c, float x, float y, float *um, float *vm, float *len)
 {
     const float pv = (y - (float)c->y0) / c->h;
-    const float L = c->len0 + (c->len1 - c->len0) * ad_clamp01(pv);
+    const float L = c->len0 + (c->len1 - c->len0) * clampf(pv, 0.0f, 1.0f);
     *um = (x - (float)c->x0 - (c->w - L) * 0.5f) / r->texels_per_m;
     *vm = (y - (float)c->y0) / r->texels_per_m;
     *len = L / r->texels_per_m;
@@ -136,13 +129,16 @@ static float ad_height(const robot *r, int ci, float x, float y)
     return armor_detail_at(ci, um, vm, len, c->h / r->texels_per_m, r->panels[c->panel].closed).height;
 }
 
-static unsigned char ad_byte(float v) { return (unsigned char)lroundf(ad_clamp01(v) * 255.0f); }
+static unsigned char ad_byte(float v) { return (unsigned char)lroundf(clampf(v, 0.0f, 1.0f) * 255.0f); }
 
-void armor_detail_bake(const robot *r, unsigned char *rgba)
+bool armor_detail_bake(const robot *r, unsigned char *rgba)
 {
     const int n = r->atlas_size;
     int16_t *grid = malloc((size_t)n * n * sizeof *grid);
-    if (!grid) abort(); /* an offline bake: nothing to recover */
+    if (!grid) {
+        log_error("armor_detail: out of memory for the %dx%d chart grid", n, n);
+        return false;
+    }
     robot_atlas_grid(r, grid);
     for (size_t i = 0; i < (size_t)n * n; i++) {
         unsigned char *o = rgba + 4 * i;
@@ -186,4 +182,5 @@ void armor_detail_bake(const robot *r, unsigned char *rgba)
             if (best >= 0) memcpy(rgba + 4 * ((size_t)y * n + x), rgba + 4 * (size_t)best, 4);
         }
     free(grid);
+    return true;
 }

@@ -20,14 +20,16 @@
 #ifndef IMPRINT_CORE_ARMOR_DETAIL_H
 #define IMPRINT_CORE_ARMOR_DETAIL_H
 
+#include <stdbool.h>
+
 #include "damage/core/robot.h"
 
 /* The flat value of a texel without detail. */
 #define ARMOR_DETAIL_FLAT_R 128
 #define ARMOR_DETAIL_FLAT_B 255
 
-/* Fills rgba (atlas_size² * 4 bytes). */
-void armor_detail_bake(const robot *r, unsigned char *rgba);
+/* Fills rgba (atlas_size² * 4 bytes). Out of memory: logs, returns false, rgba untouched. */
+bool armor_detail_bake(const robot *r, unsigned char *rgba);
 
 /* The detail of an outer chart at a point um, vm metres along its row and up its column, for a
  * row of length len_m and a chart of height h_m; closed: the row wraps (a tube, no side edges).

@@ -2,9 +2,10 @@
 
 #include <assert.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "base/log.h"
 
 const int rig_parent[RIG_BONE_COUNT] = {
     [RIG_ROOT] = -1, [RIG_PELVIS] = RIG_ROOT, [RIG_SPINE] = RIG_PELVIS, [RIG_CHEST] = RIG_SPINE,
@@ -80,20 +81,23 @@ void rig_weights(const float p[3], rig_region region, int rigid_bone, uint8_t bo
     for (int i = 0; i < RIG_INFLUENCES; i++) weight[i] /= sum;
 }
 
-void rig_skin_bake(rig_skin *skin, const float (*pos)[3], int first, int n, rig_region region, int rigid_bone)
+bool rig_skin_bake(rig_skin *skin, const float (*pos)[3], int first, int n, rig_region region, int rigid_bone)
 {
     assert(first >= 0 && first <= n);
     if (n > skin->count) {
-        void *b = realloc(skin->bone, (size_t)n * sizeof *skin->bone), *w = b ? realloc(skin->weight, (size_t)n * sizeof *skin->weight) : NULL;
+        /* each array keeps whatever realloc handed back, so a failure leaves nothing dangling */
+        void *b = realloc(skin->bone, (size_t)n * sizeof *skin->bone);
+        if (b) skin->bone = b;
+        void *w = b ? realloc(skin->weight, (size_t)n * sizeof *skin->weight) : NULL;
+        if (w) skin->weight = w;
         if (!b || !w) {
-            fprintf(stderr, "imprint: out of memory baking skin weights\n");
-            abort();
+            log_error("rig: out of memory baking %d skin weights", n);
+            return false;
         }
-        skin->bone = b;
-        skin->weight = w;
         skin->count = n;
     }
     for (int v = first; v < n; v++) rig_weights(pos[v], region, rigid_bone, skin->bone[v], skin->weight[v]);
+    return true;
 }
 
 void rig_skin_free(rig_skin *skin)

@@ -17,6 +17,7 @@
 #ifndef IMPRINT_CORE_DAMAGE_RIG_H
 #define IMPRINT_CORE_DAMAGE_RIG_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <cglm/cglm.h>
@@ -58,9 +59,9 @@ const char *rig_bone_name(int bone);
 /* Bakes one vertex (bind-space position p). Unused slots have weight 0 and bone 0. */
 void rig_weights(const float p[3], rig_region region, int rigid_bone, uint8_t bone[RIG_INFLUENCES],
                  float weight[RIG_INFLUENCES]);
-/* Grows skin to n entries and bakes entries [first, n) of pos with one region. Aborts on OOM
- * (skins are built once at start-up). */
-void rig_skin_bake(rig_skin *skin, const float (*pos)[3], int first, int n, rig_region region, int rigid_bone);
+/* Grows skin to n entries and bakes entries [first, n) of pos with one region. Out of memory:
+ * logs and returns false, the skin keeps its old entries (and count). */
+bool rig_skin_bake(rig_skin *skin, const float (*pos)[3], int first, int n, rig_region region, int rigid_bone);
 void rig_skin_free(rig_skin *skin);
 /* The bone with the largest weight of a vertex. */
 int rig_skin_main_bone(const rig_skin *skin, int vertex);

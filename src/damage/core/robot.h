@@ -19,8 +19,8 @@
  * Atlas: all charts of all plates share ONE atlas of desc.atlas_size² texels, packed with
  * stb_rect_pack. Charts are isometric unwraps, all at one scale (texels_per_m, the largest
  * that fits), so texel density is balanced by surface area; every chart keeps desc.gutter
- * empty texels on each side. Allocation failure aborts (built once at start-up); an atlas too
- * small for the charts (never at the defaults) is logged and robot_create returns NULL.
+ * empty texels on each side. Out of memory, or an atlas too small for the charts (never at the
+ * defaults): logged, and robot_create returns NULL; robot_destroy(NULL) is a no-op.
  *
  * Skeleton: robot space at rest is the bind space of the rig (damage/core/rig.h, RIG_BONE_COUNT
  * bones). Every body part, glow detail and plate vertex carries baked skin weights (at most four

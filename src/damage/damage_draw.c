@@ -1,0 +1,79 @@
+/* What the damage map draws in a frame's scene passes: the holed armor (main and shadow) and the
+ * two map panels behind the robot; and the scorch dump of the report. */
+#include "damage/damage_internal.h"
+
+#include <stdlib.h>
+
+#include "base/log.h"
+#include "gfx/dump.h"
+#include "gfx/state.h"
+
+void damage_draw_armor(damage_map *dm, const damage_armor_draw *d, damage_pass pass)
+{
+    GLuint prog = pass == DAMAGE_PASS_SHADOW ? dm->prog_armor_shadow : dm->prog_armor;
+    const damage__armor_uniforms *u = &dm->armor_u[pass];
+    /* two-sided: holes show the inside of the shell */
+    gfx_state_set(pass == DAMAGE_PASS_SHADOW ? GFX_STATE_CASTER : GFX_STATE_OPAQUE_TWO_SIDED);
+    glUseProgram(prog);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, dm->map.color[0]);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, gfx_pingpong_read(&dm->fading));
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, dm->detail_tex);
+    glActiveTexture(GL_TEXTURE0);
+    if (d->palette) glUniformMatrix4fv(u->skin, RIG_BONE_COUNT, GL_FALSE, (const float *)d->palette);
+    for (int p = 0; p < dm->plate_count; p++) {
+        if (d->visible && !d->visible[p]) continue;
+        if (d->dv && d->dissolve)
+            dissolve_bind(d->dv, &u->dissolve, &d->dissolve[p], pass == DAMAGE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN);
+        else dissolve_unbind(&u->dissolve);
+        /* on the body: bind space, then the bones; blown off: its own world matrix */
+        bool skinned = d->palette && d->skinned && d->skinned[p];
+        glUniform1i(u->skin_on, skinned ? 1 : 0);
+        glUniformMatrix4fv(u->model, 1, GL_FALSE, (const float *)(skinned ? dm->rest[p] : d->models[p]));
+        glUniform3fv(u->albedo, 1, dm->plate_albedo[p]);
+        gfx_mesh_draw_range(&dm->armor, dm->plate_first[p], dm->plate_indices[p]);
+    }
+    glActiveTexture(GL_TEXTURE0);
+}
+
+bool damage_map_dump_scorch(const damage_map *dm, const char *path)
+{
+    const int n = dm->size;
+    unsigned char *rgba = malloc((size_t)n * n * 4), *grey = malloc((size_t)n * n);
+    bool ok = false;
+    if (rgba && grey) {
+        glFinish(); /* the map was just rendered through an FBO */
+        glBindTexture(GL_TEXTURE_2D, dm->map.color[0]);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        for (size_t i = 0; i < (size_t)n * n; i++) grey[i] = rgba[4 * i + 3];
+        ok = gfx_write_png(path, n, n, 1, grey, true);
+    } else {
+        log_error("%s: out of memory for the scorch dump", path);
+    }
+    free(rgba);
+    free(grey);
+    return ok;
+}
+
+void damage_draw_panels(damage_map *dm)
+{
+    GLuint texs[2] = {dm->map.color[0], gfx_pingpong_read(&dm->fading)};
+    gfx_state_set(GFX_STATE_OPAQUE_TWO_SIDED);
+    glUseProgram(dm->prog_panel);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, dm->layout_tex); /* the atlas, dimly, under the map */
+    glActiveTexture(GL_TEXTURE0);
+    for (int i = 0; i < 2; i++) {
+        mat4 m;
+        glm_translate_make(m, (vec3){i ? 1.45f : -1.45f, 1.5f, -1.6f});
+        glm_rotate_x(m, GLM_PI_2f, m);
+        glm_scale(m, (vec3){1.4f, 1.0f, 1.4f});
+        glUniformMatrix4fv(dm->panel_model, 1, GL_FALSE, (const float *)m);
+        glBindTexture(GL_TEXTURE_2D, texs[i]);
+        gfx_mesh_draw(&dm->panel);
+    }
+}
