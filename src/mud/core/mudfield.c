@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "base/log.h"
+#include "base/mathx.h"
 
 #define RES MUDFIELD_RES
 #define SEG (MUDFIELD_RES - 1)
@@ -36,8 +37,6 @@ struct mudfield {
     int scratch_cap;
     long block_failures; /* blocks whose field could not be allocated (every texel of a stamp tries) */
 };
-
-static float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 /* Width of the anti-aliased rut edge outside the contact patch (metres, 1.25 texels). */
 #define EDGE_RAMP (1.25f * MUDFIELD_SPACING)

@@ -1,8 +1,7 @@
 #include "mud/core/roads.h"
+#include "base/mathx.h"
 
 #include <math.h>
-
-static float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 /* Distance from p to segment ab. */
 static float seg_dist(const float a[2], const float b[2], float px, float pz)

@@ -10,6 +10,7 @@
 #include <stb_perlin.h>
 
 #include "base/log.h"
+#include "base/mathx.h"
 #include "mud/core/roads.h"
 
 #define SPB (TERRAIN_BLOCK_SAMPLES - 1) /* sample spacings per block */
@@ -25,7 +26,6 @@ struct terrain {
     mud_level level;  /* what the terrain was made from */
 };
 
-static float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
 static float smooth(float e0, float e1, float x)
 {
     float t = clampf((x - e0) / (e1 - e0), 0.0f, 1.0f);

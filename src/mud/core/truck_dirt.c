@@ -1,4 +1,5 @@
 #include "mud/core/truck_dirt.h"
+#include "base/mathx.h"
 
 #include <math.h>
 #include <string.h>
@@ -23,8 +24,6 @@ void truck_dirt_clean(truck_dirt *td)
     memset(td->cell, 0, sizeof td->cell);
     memset(td->tyre, 0, sizeof td->tyre);
 }
-
-static float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 void truck_dirt_step(truck_dirt *td, const vehicle *v, float dt)
 {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/log.h"
+#include "base/mathx.h"
 
 #define GRAVITY 9.81f
 
@@ -19,7 +20,6 @@ struct vehicle {
     unsigned placements; /* vehicle_place calls: an outside integrator takes the new pose */
 };
 
-static float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
 static float def(float v, float d) { return v > 0.0f ? v : d; }
 
 vehicle *vehicle_create(const vehicle_desc *desc)
