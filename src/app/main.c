@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "app/app.h"
+#include "app/registry.h"
 #include "base/options.h"
 #include "base/script.h"
 
@@ -22,9 +23,11 @@ static bool folder_writable(const char *path)
 
 int main(int argc, char **argv)
 {
+    options_cli cli;
+    registry_options_cli(&cli);
     options opt;
     char err[1024];
-    int rc = options_parse(argc, argv, &opt, err, sizeof err);
+    int rc = options_parse(&cli, argc, argv, &opt, err, sizeof err);
     if (rc == OPTIONS_EXIT_OK) return 0;
     if (rc == OPTIONS_ERROR) {
         fprintf(stderr, "imprint: %s\n", err);
@@ -39,7 +42,7 @@ int main(int argc, char **argv)
         }
     }
     script scr = {0};
-    if (opt.script[0] && !script_load(opt.script, &scr, err, sizeof err)) {
+    if (opt.script[0] && !script_load(registry_lang(), opt.script, &scr, err, sizeof err)) {
         fprintf(stderr, "imprint: %s\n", err);
         return 2;
     }

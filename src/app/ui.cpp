@@ -171,7 +171,7 @@ static void ui__param(ui *u, params *reg, int id)
 }
 
 // A row of buttons, one per name of an enumerated command; a click becomes that command.
-static void ui__buttons(const char *label, script_op op, const char *const *names, const char *current,
+static void ui__buttons(const char *label, int scene, int op, const char *const *names, const char *current,
                         script_cmd *out, int *n)
 {
     ImGui::TextUnformatted(label);
@@ -187,7 +187,9 @@ static void ui__buttons(const char *label, script_op op, const char *const *name
         if (ImGui::Button(names[k]) && *n < UI_MAX_CMDS) {
             script_cmd *c = &out[(*n)++];
             memset(c, 0, sizeof *c);
+            c->scene = scene;
             c->op = op;
+            c->name = label;
             c->index = k;
             snprintf(c->str, sizeof c->str, "%s", names[k]);
         }
@@ -226,7 +228,7 @@ extern "C" int ui_draw(ui *u, const ui_frame *f, script_cmd out[UI_MAX_CMDS])
     ImGui::SetNextWindowSize(ImVec2(pw, dh - 12.0f), ImGuiCond_Always);
     ImGui::Begin("parameters (U hides)", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
     ImGui::Text("scene %s", f->scene);
-    ui__buttons("scene", SCRIPT_SCENE, script_scene_names, f->scene, out, &n);
+    ui__buttons("scene", SCRIPT_APP, SCRIPT_SCENE, f->scenes, f->scene, out, &n);
     if (ImGui::CollapsingHeader("parameters", ImGuiTreeNodeFlags_DefaultOpen)) {
         int shown = 0;
         for (int id = 0; id < params_count(); id++) {
@@ -238,13 +240,13 @@ extern "C" int ui_draw(ui *u, const ui_frame *f, script_cmd out[UI_MAX_CMDS])
         if (ImGui::Button("all to defaults")) params_reset(f->params);
         (void)shown;
     }
-    static const script_op button_ops[] = {SCRIPT_WEAPON, SCRIPT_EXPRESSION, SCRIPT_DISSOLVE_MODE, SCRIPT_DISSOLVE_SHAPE,
-                                           SCRIPT_ROBOT};
+    // the scene's commands that asked for buttons (SCRIPT_BUTTONS), a row each in its table's order
+    const script_command *rows = f->vocab ? f->vocab->commands : nullptr;
     bool any = false;
-    for (script_op op : button_ops) any |= f->supports && f->supports(op);
+    for (int k = 0; rows && rows[k].name; k++) any |= (rows[k].flags & SCRIPT_BUTTONS) != 0;
     if (any && ImGui::CollapsingHeader("actions", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (script_op op : button_ops)
-            if (f->supports && f->supports(op)) ui__buttons(script_op_name(op), op, script_op_names(op), nullptr, out, &n);
+        for (int k = 0; rows[k].name; k++)
+            if (rows[k].flags & SCRIPT_BUTTONS) ui__buttons(rows[k].name, f->scene_index, k, rows[k].names, nullptr, out, &n);
     }
     if (f->post && ImGui::CollapsingHeader("post", ImGuiTreeNodeFlags_DefaultOpen)) {
         for (int k = 0; k < POST_EFFECT_COUNT; k++) {
@@ -253,7 +255,9 @@ extern "C" int ui_draw(ui *u, const ui_frame *f, script_cmd out[UI_MAX_CMDS])
             if (ImGui::Checkbox(post_effect_names[k], &on) && n < UI_MAX_CMDS) { /* as 'post NAME on|off' */
                 script_cmd *c = &out[n++];
                 memset(c, 0, sizeof *c);
+                c->scene = SCRIPT_APP;
                 c->op = SCRIPT_POST;
+                c->name = "post";
                 c->index = k;
                 snprintf(c->str, sizeof c->str, "%s", post_effect_names[k]);
                 c->num[0] = on ? 1.0f : 0.0f;
@@ -262,7 +266,7 @@ extern "C" int ui_draw(ui *u, const ui_frame *f, script_cmd out[UI_MAX_CMDS])
         }
     }
     if (ImGui::CollapsingHeader("views", ImGuiTreeNodeFlags_DefaultOpen))
-        ui__buttons("view", SCRIPT_VIEW, f->views, f->view[0] ? f->view : "none", out, &n);
+        ui__buttons("view", SCRIPT_APP, SCRIPT_VIEW, f->views, f->view[0] ? f->view : "none", out, &n);
     if (ImGui::CollapsingHeader("frame time (GPU, last 4 s)", ImGuiTreeNodeFlags_DefaultOpen)) {
         char overlay[96];
         const float last = u->frame_filled ? u->frame_hist[(u->frame_head + UI_HISTORY - 1) % UI_HISTORY] : 0.0f;

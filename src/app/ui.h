@@ -10,8 +10,9 @@
  *
  * The panel is generated: one widget per registry row (base/params.h) whose scene is the
  * current scene or NULL (float/int slider, bool checkbox, enum combo; the help as tooltip), buttons
- * for the scene's enumerated commands (weapon, expression, dissolve mode, ...: the tables from
- * script_op_names), the post effects' switches, the views the scene accepts, the scenes, and a frame-time graph per timed pass
+ * for the scene's commands whose row asks for them (SCRIPT_BUTTONS: weapon, robot, expression,
+ * dissolve mode and shape; the names of the row's table), the post effects' switches, the views
+ * the scene accepts, the scenes, and a frame-time graph per timed pass
  * over the last few seconds (gfx/timer.h). Widgets write the registry directly (params_set);
  * buttons come back as script commands, so they take the same path as a script's.
  *
@@ -51,7 +52,9 @@ typedef struct ui_frame {
     float dt;              /* seconds since the previous frame */
     const char *scene;     /* the current scene's name */
     params *params;        /* the registry the widgets edit */
-    bool (*supports)(script_op op); /* the current scene's; NULL = none */
+    const char *const *scenes;       /* every scene's name (the registry's), NULL-terminated */
+    int scene_index;                 /* the current one's index in scenes */
+    const script_vocab *vocab;       /* its commands: a button row for each SCRIPT_BUTTONS one */
     const char *views[UI_MAX_VIEWS + 1]; /* views the scene accepts, NULL-terminated */
     const char *view;      /* the current one ("" = none) */
     const post_settings *post; /* the post effects' switches (a checkbox each), or NULL */

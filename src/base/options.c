@@ -3,8 +3,6 @@
 #include "base/log.h"
 #include "base/names.h"
 #include "base/params.h"
-#include "base/script.h"
-#include "bb/core/bb_batch.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -19,29 +17,26 @@
 #define IMPRINT_VERSION "0.1.0"
 #endif
 
-void options_default(options *o)
+void options_default(const options_cli *cli, options *o)
 {
-    assert(o);
+    assert(cli && cli->scenes && cli->scenes[0] && o);
     memset(o, 0, sizeof *o);
-    strcpy(o->scene, script_scene_names[SCRIPT_SCENE_RANGE]);
+    snprintf(o->scene, sizeof o->scene, "%s", cli->scenes[0]);
     o->width = 1280;
     o->height = 720;
     o->frames = -1;
     o->step_hz = 60;
     o->seed = 1;
-    strcpy(o->batcher, bb_batcher_names[BB_BATCHER_INSTANCED]);
-    strcpy(o->bb_align, bb_align_names[BB_ALIGN_AUTO]);
-    o->level_size = 512;
+    for (int i = 0; cli->ext[i]; i++)
+        if (cli->ext[i]->defaults) cli->ext[i]->defaults(o);
 }
 
-void options_print_help(FILE *f)
+void options_print_help(const options_cli *cli, FILE *f)
 {
-    char scenes[128], batchers[128], aligns[128];
-    names_join(script_scene_names, " | ", scenes, sizeof scenes);
-    names_join(bb_batcher_names, " | ", batchers, sizeof batchers);
-    names_join(bb_align_names, " | ", aligns, sizeof aligns);
+    char scenes[128];
+    names_join(cli->scenes, " | ", scenes, sizeof scenes);
     fprintf(f, "imprint [options]\n"
-               "  --scene NAME        %-38s (default: %s)\n", scenes, script_scene_names[0]);
+               "  --scene NAME        %-38s (default: %s)\n", scenes, cli->scenes[0]);
     fputs("  --headless          no window: render offscreen through EGL\n"
           "  --size WxH          framebuffer size                        (default 1280x720)\n"
           "  --frames N          stop after N frames\n"
@@ -54,16 +49,9 @@ void options_print_help(FILE *f)
           "  --bench [PATH]      print (or write) per-pass GPU and CPU times as JSON\n"
           "  --help, --version\n"
           "technique options:\n", f);
-    fprintf(f, "  --batcher KIND      %s: billboard batcher    (default: %s)\n", batchers, bb_batcher_names[0]);
-    fprintf(f, "  --bb-align MODE     %s: billboard alignment,\n"
-               "                      auto keeps each effect's own                (default: %s)\n", aligns, bb_align_names[0]);
-    fputs("  --particles N       extra billboards for stress tests, 0..10000000 (default 0)\n"
-          "  --particles-gpu N   particles simulated on the GPU, 0..4000000 (default 0)\n"
-          "  --level FILE        mud level file (default assets/levels/default.level; docs/mud.md)\n"
-          "  --level-size M      mud level side in metres, multiple of 16, 64..1024 (default: the\n"
-          "                      level file's, 512 for the default level)\n"
-          "  --mud-everywhere    mud in every block of the mud level (soft, fully masked ground)\n"
-          "panel and parameters:\n"
+    for (int i = 0; cli->ext[i]; i++)
+        if (cli->ext[i]->help) cli->ext[i]->help(f);
+    fputs("panel and parameters:\n"
           "  --ui                show the parameter panel from the start (also in headless pictures;\n"
           "                      U toggles it in a window)\n"
           "  --set NAME=VALUE    set a registered parameter, repeatable (list: script 'params PATH')\n"
@@ -71,9 +59,7 @@ void options_print_help(FILE *f)
           f);
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) LOG_PRINTF(3, 4);
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+int options_fail(char *err, size_t errlen, const char *fmt, ...)
 {
     if (err && errlen) {
         va_list ap;
@@ -85,7 +71,7 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 }
 
 /* strtol accepts leading blanks and signs; a command line value should be plain digits. */
-static bool parse_ll(const char *s, long long *out)
+bool options_parse_digits(const char *s, long long *out)
 {
     if (!isdigit((unsigned char)s[0])) return false;
     char *end;
@@ -107,28 +93,28 @@ static bool parse_double(const char *s, double *out)
     return true;
 }
 
-static int set_enum(const char *opt, const char *what, const char *const *list, const char *val, char *dst,
+int options_set_name(const char *opt, const char *what, const char *const *list, const char *val, char *dst,
                     size_t dstlen, char *err, size_t errlen)
 {
     if (names_find(list, val) < 0) {
         char names[128];
         names_join(list, " | ", names, sizeof names);
-        return fail(err, errlen, "%s: unknown %s '%s' (expected %s)", opt, what, val, names);
+        return options_fail(err, errlen, "%s: unknown %s '%s' (expected %s)", opt, what, val, names);
     }
     snprintf(dst, dstlen, "%s", val);
     return OPTIONS_OK;
 }
 
-static int set_path(const char *opt, const char *val, char *dst, char *err, size_t errlen)
+int options_set_path(const char *opt, const char *val, char *dst, char *err, size_t errlen)
 {
     if (strlen(val) >= OPTIONS_PATH_MAX)
-        return fail(err, errlen, "%s: path is longer than %d characters", opt, OPTIONS_PATH_MAX - 1);
+        return options_fail(err, errlen, "%s: path is longer than %d characters", opt, OPTIONS_PATH_MAX - 1);
     strcpy(dst, val);
     return OPTIONS_OK;
 }
 
 /* Reading one byte also catches directories, which fopen happily opens. */
-static int check_readable(const char *opt, const char *path, char *err, size_t errlen)
+int options_check_readable(const char *opt, const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (f) {
@@ -140,7 +126,7 @@ static int check_readable(const char *opt, const char *path, char *err, size_t e
         if (!bad) return OPTIONS_OK;
         errno = e ? e : EIO;
     }
-    return fail(err, errlen, "%s: cannot read '%s': %s", opt, path, strerror(errno));
+    return options_fail(err, errlen, "%s: cannot read '%s': %s", opt, path, strerror(errno));
 }
 
 static int parse_size(const char *val, options *o, char *err, size_t errlen)
@@ -152,158 +138,138 @@ static int parse_size(const char *val, options *o, char *err, size_t errlen)
     if (!x || wl == 0 || wl >= sizeof wbuf) goto bad;
     memcpy(wbuf, val, wl);
     wbuf[wl] = '\0';
-    if (!parse_ll(wbuf, &w) || !parse_ll(x + 1, &h)) goto bad;
+    if (!options_parse_digits(wbuf, &w) || !options_parse_digits(x + 1, &h)) goto bad;
     if (w < 16 || w > 8192 || h < 16 || h > 8192)
-        return fail(err, errlen, "--size: width and height must each be 16..8192, got '%s'", val);
+        return options_fail(err, errlen, "--size: width and height must each be 16..8192, got '%s'", val);
     o->width = (int)w;
     o->height = (int)h;
     return OPTIONS_OK;
 bad:
-    return fail(err, errlen, "--size: expected WxH like 1280x720, got '%s'", val);
+    return options_fail(err, errlen, "--size: expected WxH like 1280x720, got '%s'", val);
 }
 
-enum { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL };
-
-static const struct {
-    const char *name;
-    int arg;
-} options_table[] = {
-    {"--scene", ARG_REQUIRED},      {"--headless", ARG_NONE},     {"--size", ARG_REQUIRED},
-    {"--frames", ARG_REQUIRED},     {"--fixed-dt", ARG_REQUIRED}, {"--seed", ARG_REQUIRED},
-    {"--script", ARG_REQUIRED},     {"--screenshot", ARG_REQUIRED}, {"--bench", ARG_OPTIONAL},
-    {"--help", ARG_NONE},           {"--version", ARG_NONE},      {"--batcher", ARG_REQUIRED},
-    {"--particles", ARG_REQUIRED},  {"--level-size", ARG_REQUIRED}, {"--step-hz", ARG_REQUIRED},
-    {"--ui", ARG_NONE},             {"--set", ARG_REQUIRED},
-    {"--mud-everywhere", ARG_NONE}, {"--level", ARG_REQUIRED}, {"--bb-align", ARG_REQUIRED}, {"--particles-gpu", ARG_REQUIRED},
+static const options_option options__app[] = {
+    {"--scene", OPTIONS_ARG_REQUIRED},  {"--headless", OPTIONS_ARG_NONE},     {"--size", OPTIONS_ARG_REQUIRED},
+    {"--frames", OPTIONS_ARG_REQUIRED}, {"--fixed-dt", OPTIONS_ARG_REQUIRED}, {"--seed", OPTIONS_ARG_REQUIRED},
+    {"--script", OPTIONS_ARG_REQUIRED}, {"--screenshot", OPTIONS_ARG_REQUIRED}, {"--bench", OPTIONS_ARG_OPTIONAL},
+    {"--help", OPTIONS_ARG_NONE},       {"--version", OPTIONS_ARG_NONE},      {"--step-hz", OPTIONS_ARG_REQUIRED},
+    {"--ui", OPTIONS_ARG_NONE},         {"--set", OPTIONS_ARG_REQUIRED},      {NULL, OPTIONS_ARG_NONE},
 };
 
-/* One option with its value (NULL when it takes none or an optional one was not given). */
-static int apply(const char *name, const char *val, options *o, char *err, size_t errlen)
+/* The kind of the option called name and who applies it (*ext: NULL for the app's); -1 when unknown. */
+static int options__find(const options_cli *cli, const char *name, const options_ext **ext)
+{
+    *ext = NULL;
+    for (int k = 0; options__app[k].name; k++)
+        if (!strcmp(name, options__app[k].name)) return (int)options__app[k].arg;
+    for (int i = 0; cli->ext[i]; i++)
+        for (int k = 0; cli->ext[i]->options[k].name; k++)
+            if (!strcmp(name, cli->ext[i]->options[k].name)) {
+                *ext = cli->ext[i];
+                return (int)cli->ext[i]->options[k].arg;
+            }
+    return -1;
+}
+
+/* One of the app's options with its value (NULL when it takes none or an optional one was not given). */
+static int apply(const options_cli *cli, const char *name, const char *val, options *o, char *err, size_t errlen)
 {
     long long n;
     double d;
     if (!strcmp(name, "--scene"))
-        return set_enum(name, "scene", script_scene_names, val, o->scene, sizeof o->scene, err, errlen);
+        return options_set_name(name, "scene", cli->scenes, val, o->scene, sizeof o->scene, err, errlen);
     if (!strcmp(name, "--headless")) { o->headless = true; return OPTIONS_OK; }
     if (!strcmp(name, "--size")) return parse_size(val, o, err, errlen);
     if (!strcmp(name, "--frames")) {
-        if (!parse_ll(val, &n) || n < 1 || n > LONG_MAX)
-            return fail(err, errlen, "--frames: expected a whole number >= 1, got '%s'", val);
+        if (!options_parse_digits(val, &n) || n < 1 || n > LONG_MAX)
+            return options_fail(err, errlen, "--frames: expected a whole number >= 1, got '%s'", val);
         o->frames = (long)n;
         return OPTIONS_OK;
     }
     if (!strcmp(name, "--fixed-dt")) {
         if (!parse_double(val, &d) || d <= 0.0 || d > 1.0)
-            return fail(err, errlen, "--fixed-dt: expected seconds in (0, 1] like 0.016667, got '%s'", val);
+            return options_fail(err, errlen, "--fixed-dt: expected seconds in (0, 1] like 0.016667, got '%s'", val);
         o->fixed_dt = d;
         return OPTIONS_OK;
     }
     if (!strcmp(name, "--step-hz")) {
-        if (!parse_ll(val, &n) || n < 1 || n > 1000)
-            return fail(err, errlen, "--step-hz: expected steps per second, a whole number 1..1000, got '%s'", val);
+        if (!options_parse_digits(val, &n) || n < 1 || n > 1000)
+            return options_fail(err, errlen, "--step-hz: expected steps per second, a whole number 1..1000, got '%s'", val);
         o->step_hz = (int)n;
         return OPTIONS_OK;
     }
     if (!strcmp(name, "--seed")) {
-        if (!parse_ll(val, &n) || n > (long long)UINT_MAX)
-            return fail(err, errlen, "--seed: expected a whole number 0..%u, got '%s'", UINT_MAX, val);
+        if (!options_parse_digits(val, &n) || n > (long long)UINT_MAX)
+            return options_fail(err, errlen, "--seed: expected a whole number 0..%u, got '%s'", UINT_MAX, val);
         o->seed = (unsigned)n;
         return OPTIONS_OK;
     }
     if (!strcmp(name, "--script")) {
-        int rc = set_path(name, val, o->script, err, errlen);
-        return rc == OPTIONS_OK ? check_readable(name, val, err, errlen) : rc;
+        int rc = options_set_path(name, val, o->script, err, errlen);
+        return rc == OPTIONS_OK ? options_check_readable(name, val, err, errlen) : rc;
     }
-    if (!strcmp(name, "--screenshot")) return set_path(name, val, o->screenshot, err, errlen);
+    if (!strcmp(name, "--screenshot")) return options_set_path(name, val, o->screenshot, err, errlen);
     if (!strcmp(name, "--bench")) {
         o->bench = true;
         if (!val) { o->bench_path[0] = '\0'; return OPTIONS_OK; }
-        return set_path(name, val, o->bench_path, err, errlen);
+        return options_set_path(name, val, o->bench_path, err, errlen);
     }
-    if (!strcmp(name, "--mud-everywhere")) { o->mud_everywhere = true; return OPTIONS_OK; }
-    if (!strcmp(name, "--help")) { options_print_help(stdout); return OPTIONS_EXIT_OK; }
+    if (!strcmp(name, "--help")) { options_print_help(cli, stdout); return OPTIONS_EXIT_OK; }
     if (!strcmp(name, "--version")) { printf("imprint %s\n", IMPRINT_VERSION); return OPTIONS_EXIT_OK; }
-    if (!strcmp(name, "--batcher"))
-        return set_enum(name, "batcher", bb_batcher_names, val, o->batcher, sizeof o->batcher, err, errlen);
-    if (!strcmp(name, "--bb-align"))
-        return set_enum(name, "alignment", bb_align_names, val, o->bb_align, sizeof o->bb_align, err, errlen);
-    if (!strcmp(name, "--particles")) {
-        if (!parse_ll(val, &n) || n > 10000000)
-            return fail(err, errlen, "--particles: expected a whole number 0..10000000, got '%s'", val);
-        o->particles = (long)n;
-        return OPTIONS_OK;
-    }
-    if (!strcmp(name, "--particles-gpu")) {
-        if (!parse_ll(val, &n) || n > 4000000)
-            return fail(err, errlen, "--particles-gpu: expected a whole number 0..4000000, got '%s'", val);
-        o->particles_gpu = (long)n;
-        return OPTIONS_OK;
-    }
-    if (!strcmp(name, "--level-size")) {
-        if (!parse_ll(val, &n) || n < 64 || n > 1024 || n % 16)
-            return fail(err, errlen, "--level-size: expected metres, a multiple of 16 in 64..1024, got '%s'", val);
-        o->level_size = (int)n;
-        o->level_size_set = true;
-        return OPTIONS_OK;
-    }
-    if (!strcmp(name, "--level")) {
-        int rc = set_path(name, val, o->level, err, errlen);
-        return rc == OPTIONS_OK ? check_readable(name, val, err, errlen) : rc;
-    }
     if (!strcmp(name, "--ui")) { o->ui = true; return OPTIONS_OK; }
     if (!strcmp(name, "--set")) {
         const char *eq = strchr(val, '=');
-        if (!eq || eq == val) return fail(err, errlen, "--set: expected NAME=VALUE like dissolve.edge_width=0.08, got '%s'", val);
-        if (o->nsets == OPTIONS_SETS_MAX) return fail(err, errlen, "--set: more than %d given", OPTIONS_SETS_MAX);
+        if (!eq || eq == val) return options_fail(err, errlen, "--set: expected NAME=VALUE like dissolve.edge_width=0.08, got '%s'", val);
+        if (o->nsets == OPTIONS_SETS_MAX) return options_fail(err, errlen, "--set: more than %d given", OPTIONS_SETS_MAX);
         char *dst_name = o->sets[o->nsets][0], *dst_val = o->sets[o->nsets][1];
         const size_t nl = (size_t)(eq - val), cap = sizeof o->sets[0][0];
-        if (nl >= cap || strlen(eq + 1) >= cap) return fail(err, errlen, "--set: '%.64s' is too long", val);
+        if (nl >= cap || strlen(eq + 1) >= cap) return options_fail(err, errlen, "--set: '%.64s' is too long", val);
         memcpy(dst_name, val, nl);
         dst_name[nl] = '\0';
         strcpy(dst_val, eq + 1);
         char msg[256];
-        if (!params_set_text(NULL, dst_name, dst_val, msg, sizeof msg)) return fail(err, errlen, "--set: %s", msg);
+        if (!params_set_text(NULL, dst_name, dst_val, msg, sizeof msg)) return options_fail(err, errlen, "--set: %s", msg);
         o->nsets++;
         return OPTIONS_OK;
     }
-    assert(!"option in options_table without a handler");
+    assert(!"option in options__app without a handler");
     return OPTIONS_ERROR;
 }
 
-int options_parse(int argc, char **argv, options *o, char *err, size_t errlen)
+int options_parse(const options_cli *cli, int argc, char **argv, options *o, char *err, size_t errlen)
 {
-    assert(o && (argc == 0 || argv));
-    options_default(o);
+    assert(cli && o && (argc == 0 || argv));
+    options_default(cli, o);
     if (err && errlen) err[0] = '\0';
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0')
-            return fail(err, errlen, "unexpected argument '%s' (options start with --, see --help)", arg);
+            return options_fail(err, errlen, "unexpected argument '%s' (options start with --, see --help)", arg);
         char name[32];
         const char *eq = strchr(arg, '=');
         size_t nl = eq ? (size_t)(eq - arg) : strlen(arg);
         int kind = -1;
+        const options_ext *ext = NULL;
         if (nl < sizeof name) {
             memcpy(name, arg, nl);
             name[nl] = '\0';
-            for (size_t k = 0; k < sizeof options_table / sizeof options_table[0]; k++)
-                if (!strcmp(name, options_table[k].name)) kind = options_table[k].arg;
+            kind = options__find(cli, name, &ext);
         }
         if (kind < 0) {
             /* name the option only, not a long value that came with it */
-            return fail(err, errlen, "unknown option '%.*s' (see --help)", (int)(nl > 64 ? 64 : nl), arg);
+            return options_fail(err, errlen, "unknown option '%.*s' (see --help)", (int)(nl > 64 ? 64 : nl), arg);
         }
         const char *val = eq ? eq + 1 : NULL;
-        if (kind == ARG_NONE && val) return fail(err, errlen, "%s takes no value, got '%s'", name, val);
-        if (kind == ARG_REQUIRED && !val) {
+        if (kind == OPTIONS_ARG_NONE && val) return options_fail(err, errlen, "%s takes no value, got '%s'", name, val);
+        if (kind == OPTIONS_ARG_REQUIRED && !val) {
             /* "--script --headless" is a forgotten value, not a file named --headless */
             if (i + 1 >= argc || !strncmp(argv[i + 1], "--", 2))
-                return fail(err, errlen, "%s: missing value (see --help)", name);
+                return options_fail(err, errlen, "%s: missing value (see --help)", name);
             val = argv[++i];
         }
-        if (kind == ARG_OPTIONAL && !val && i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) val = argv[++i];
-        if (kind != ARG_NONE && val && val[0] == '\0') return fail(err, errlen, "%s: empty value (see --help)", name);
-        int rc = apply(name, val, o, err, errlen);
+        if (kind == OPTIONS_ARG_OPTIONAL && !val && i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) val = argv[++i];
+        if (kind != OPTIONS_ARG_NONE && val && val[0] == '\0') return options_fail(err, errlen, "%s: empty value (see --help)", name);
+        int rc = ext ? ext->apply(name, val, o, err, errlen) : apply(cli, name, val, o, err, errlen);
         if (rc != OPTIONS_OK) return rc;
     }
     return OPTIONS_OK;

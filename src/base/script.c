@@ -5,12 +5,6 @@
 #include "base/params.h"
 #include "base/post_settings.h"
 #include "base/text.h"
-#include "damage/core/robot_anim.h"
-#include "damage/core/weapon.h"
-#include "dissolve/core/dissolve_math.h"
-#include "mud/core/chunk.h"
-#include "mud/core/mud_layers.h"
-#include "wrinkle/core/wrinkle_expr.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -27,73 +21,99 @@
 #define SCRIPT_FILE_MAX (16 << 20)
 #define SCRIPT_TOKENS_MAX 16
 
-const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1] = {"range", "mud", "face", "dissolve", NULL};
-const char *const script_view_names[] = {"none", "damage", "damage-fading", "wrinkle-normal", "wrinkle-occlusion",
-                                         "wrinkle-mask", "mud", "shadow", "mud-base", "ssao", "bloom", "coc",
-                                         "dissolve-d", "dissolve-w", "wrinkle-influence", "physics", "water", NULL};
-const char *const script_dump_names[] = {"damage", "damage-fading", "wrinkle", "mud", "shadow", "mud-base", "damage-scorch", "water", NULL};
-const char *const script_robot_names[] = {"respawn", "anim", NULL};
-const char *const script_plant_names[] = {"tree", "rock", NULL};
+const char *const script_app_views[] = {"shadow", "ssao", "bloom", "coc", NULL};
+const char *const script_app_dumps[] = {"shadow", NULL};
 
-/* Argument kinds: 'n' number, 'e' enumerated name, 'p' path, 'b' on|off (a number 1|0), 'w' word
- * (set: the parameter name, then its value into path; checked against the registry once both are
- * read). */
-typedef enum { R_ANY, R_UNIT, R_SIGNED_UNIT, R_POSITIVE, R_NONNEG, R_CHUNK_SIZE } script_range;
+/* `set NAME VALUE`: a parameter of another scene is fine (it applies when that scene runs); an
+ * unknown name or a bad value is not. */
+static bool script__check_set(script_cmd *cmd, char **tok, char *msg, size_t len)
+{
+    char why[256];
+    cmd->index = params_find(cmd->str);
+    if (params_set_text(NULL, cmd->str, cmd->path, why, sizeof why)) return true;
+    snprintf(msg, len, "set: %s", why);
+    return false;
+}
 
-typedef struct script_spec {
-    const char *name;
-    const char *args;           /* one kind letter per argument */
-    const char *usage;          /* one word per argument, used in messages */
-    const char *const *names;   /* list for the 'e' argument */
-    const char *what;           /* what the 'e' argument is called in messages */
-    script_range range[6];      /* per 'n' argument, in order */
-} script_spec;
-
-/* Indexed by script_op. */
-static const script_spec script_specs[SCRIPT_OP_COUNT] = {
-    [SCRIPT_SCENE] = {"scene", "e", "NAME", script_scene_names, "scene", {0}},
+/* Indexed by script_op; the lists of scene, view and dump are bound by script_lang_init. */
+static const script_command script__app[SCRIPT_APP_COUNT] = {
+    [SCRIPT_SCENE] = {"scene", "e", "NAME", NULL, "scene", {0}},
     [SCRIPT_CAMERA] = {"camera", "nnnnnn", "EX EY EZ TX TY TZ", NULL, NULL, {0}},
-    [SCRIPT_WEAPON] = {"weapon", "e", "NAME", weapon_names, "weapon", {0}},
-    [SCRIPT_FIRE] = {"fire", "", "", NULL, NULL, {0}},
-    [SCRIPT_HOLD] = {"hold", "n", "SECONDS", NULL, NULL, {R_POSITIVE}},
-    [SCRIPT_BLAST] = {"blast", "nnnn", "X Y Z RADIUS", NULL, NULL, {R_ANY, R_ANY, R_ANY, R_POSITIVE}},
-    [SCRIPT_ROBOT] = {"robot", "e", "ACTION", script_robot_names, "robot action", {0}}, /* anim takes a mode */
-    [SCRIPT_TRUCK] = {"truck", "nnn", "X Z HEADING_DEG", NULL, NULL, {0}},
-    [SCRIPT_DRIVE] = {"drive", "nnn", "THROTTLE STEER SECONDS", NULL, NULL, {R_SIGNED_UNIT, R_SIGNED_UNIT, R_NONNEG}},
-    [SCRIPT_BLENDSHAPE] = {"blendshape", "en", "NAME WEIGHT", head_shape_names, "blendshape", {R_UNIT}},
-    [SCRIPT_EXPRESSION] = {"expression", "e", "NAME", wrinkle_expr_names, "expression", {0}},
-    [SCRIPT_DISSOLVE] = {"dissolve", "n", "AMOUNT", NULL, NULL, {R_UNIT}},
-    [SCRIPT_DISSOLVE_MODE] = {"dissolve-mode", "e", "MODE", dissolve_mode_names, "dissolve mode", {0}},
-    [SCRIPT_DISSOLVE_SHAPE] = {"dissolve-shape", "e", "SHAPE", dissolve_shape_names, "dissolve shape", {0}},
-    [SCRIPT_VIEW] = {"view", "e", "NAME", script_view_names, "view", {0}},
+    [SCRIPT_VIEW] = {"view", "e", "NAME", NULL, "view", {0}},
     [SCRIPT_SCREENSHOT] = {"screenshot", "p", "PATH", NULL, NULL, {0}},
-    [SCRIPT_DUMP] = {"dump", "ep", "TARGET PATH", script_dump_names, "dump target", {0}},
+    [SCRIPT_DUMP] = {"dump", "ep", "TARGET PATH", NULL, "dump target", {0}},
     [SCRIPT_STATS] = {"stats", "p", "PATH", NULL, NULL, {0}},
     [SCRIPT_QUIT] = {"quit", "", "", NULL, NULL, {0}},
-    [SCRIPT_SET] = {"set", "ww", "NAME VALUE", NULL, NULL, {0}},
+    [SCRIPT_SET] = {"set", "ww", "NAME VALUE", NULL, NULL, {0}, .check = script__check_set},
     [SCRIPT_PARAMS] = {"params", "p", "PATH", NULL, NULL, {0}},
     [SCRIPT_POST] = {"post", "eb", "NAME ON|OFF", post_effect_names, "post effect", {0}},
-    [SCRIPT_DISSOLVE_PITFALL] = {"dissolve-pitfall", "e", "NAME", dissolve_pitfall_names, "dissolve pitfall", {0}},
-    [SCRIPT_DISSOLVE_EDGE] = {"dissolve-edge", "e", "EDGE", dissolve_edge_names, "dissolve edge", {0}},
-    [SCRIPT_WRINKLES] = {"wrinkles", "b", "ON|OFF", NULL, NULL, {0}},
-    [SCRIPT_LAYER] = {"layer", "eb", "NAME ON|OFF", mud_layer_names, "layer", {0}},
-    [SCRIPT_PLANT] = {"plant", "enn", "KIND X Z", script_plant_names, "plant", {0}},
-    [SCRIPT_CHUNK] = {"chunk", "nnn", "X Z SIZE", NULL, NULL, {R_ANY, R_ANY, R_CHUNK_SIZE}},
 };
 
-const char *script_op_name(script_op op)
+/* Appends a NULL-terminated list to a NULL-terminated one of at most max names. */
+static void script__append(const char **dst, int max, const char *const *src)
 {
-    assert(op >= 0 && op < SCRIPT_OP_COUNT);
-    return script_specs[op].name;
+    int n = names_count(dst);
+    for (int i = 0; src && src[i]; i++) {
+        assert(n < max && "script_lang: too many names; raise SCRIPT_NAMES_MAX");
+        assert(names_find(dst, src[i]) < 0 && "script_lang: a name registered twice");
+        dst[n++] = src[i];
+        dst[n] = NULL;
+    }
 }
+
+static void script__order(script_lang *l, int scene, int op)
+{
+    assert(l->ncommands < SCRIPT_COMMANDS_MAX && "script_lang: too many commands; raise SCRIPT_COMMANDS_MAX");
+    l->order[l->ncommands].scene = (signed char)scene;
+    l->order[l->ncommands].op = (unsigned char)op;
+    l->ncommands++;
+}
+
+void script_lang_init(script_lang *l, const script_vocab *const *vocabs, int n)
+{
+    assert(l && n >= 0 && n <= SCRIPT_SCENES_MAX && (n == 0 || vocabs));
+    memset(l, 0, sizeof *l);
+    l->nscenes = n;
+    static const char *const none[] = {"none", NULL};
+    script__append(l->views, SCRIPT_NAMES_MAX, none);
+    for (int i = 0; i < n; i++) {
+        l->scenes[i] = vocabs[i];
+        const char *const name[] = {vocabs[i]->scene, NULL};
+        script__append(l->scene_names, SCRIPT_SCENES_MAX, name);
+        script__append(l->views, SCRIPT_NAMES_MAX, vocabs[i]->views);
+        script__append(l->dumps, SCRIPT_NAMES_MAX, vocabs[i]->dumps);
+    }
+    script__append(l->views, SCRIPT_NAMES_MAX, script_app_views);
+    script__append(l->dumps, SCRIPT_NAMES_MAX, script_app_dumps);
+    memcpy(l->app, script__app, sizeof l->app);
+    l->app[SCRIPT_SCENE].names = l->scene_names;
+    l->app[SCRIPT_VIEW].names = l->views;
+    l->app[SCRIPT_DUMP].names = l->dumps;
+    script__order(l, SCRIPT_APP, SCRIPT_SCENE);
+    script__order(l, SCRIPT_APP, SCRIPT_CAMERA);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; vocabs[i]->commands && vocabs[i]->commands[k].name; k++) script__order(l, i, k);
+    for (int op = SCRIPT_CAMERA + 1; op < SCRIPT_APP_COUNT; op++) script__order(l, SCRIPT_APP, op);
+    for (int a = 0; a < l->ncommands; a++)
+        for (int b = 0; b < a; b++)
+            assert(strcmp(script_lang_row(l, l->order[a].scene, l->order[a].op)->name,
+                          script_lang_row(l, l->order[b].scene, l->order[b].op)->name) &&
+                   "script_lang: a command registered twice");
+}
+
+const script_command *script_lang_row(const script_lang *l, int scene, int op)
+{
+    if (scene == SCRIPT_APP) {
+        assert(op >= 0 && op < SCRIPT_APP_COUNT);
+        return &l->app[op];
+    }
+    assert(scene >= 0 && scene < l->nscenes && op >= 0);
+    return &l->scenes[scene]->commands[op];
+}
+
+int script_lang_scene(const script_lang *l, const char *name) { return names_find(l->scene_names, name); }
 
 int script_name_index(const char *const *list, const char *name) { return names_find(list, name); }
-
-const char *const *script_op_names(script_op op)
-{
-    assert(op >= 0 && op < SCRIPT_OP_COUNT);
-    return script_specs[op].names;
-}
 
 /* Error context of one line; every message starts with "FILE:LINE: ". */
 typedef struct script_ctx {
@@ -142,32 +162,29 @@ static bool parse_number(const char *s, double *out)
     return true;
 }
 
-static bool check_range(const script_ctx *c, const script_spec *sp, int arg, script_range r, double v, const char *tok)
+static bool check_range(const script_ctx *c, const script_command *sp, int arg, script_range r, double v, const char *tok)
 {
     char word[32];
     usage_word(sp->usage, arg, word, sizeof word);
     switch (r) {
-    case R_ANY: return true;
-    case R_UNIT:
+    case SCRIPT_ANY: return true;
+    case SCRIPT_UNIT:
         if (v >= 0.0 && v <= 1.0) return true;
         return script_fail(c, "%s: %s must be in 0..1, got %s", sp->name, word, tok);
-    case R_SIGNED_UNIT:
+    case SCRIPT_SIGNED_UNIT:
         if (v >= -1.0 && v <= 1.0) return true;
         return script_fail(c, "%s: %s must be in -1..1, got %s", sp->name, word, tok);
-    case R_POSITIVE:
+    case SCRIPT_POSITIVE:
         if (v > 0.0) return true;
         return script_fail(c, "%s: %s must be greater than 0, got %s", sp->name, word, tok);
-    case R_NONNEG:
+    case SCRIPT_NONNEG:
         if (v >= 0.0) return true;
         return script_fail(c, "%s: %s must be 0 or more, got %s", sp->name, word, tok);
-    case R_CHUNK_SIZE:
-        if (v >= CHUNK_MIN_SIZE - 1e-6 && v <= CHUNK_MAX_SIZE + 1e-6) return true;
-        return script_fail(c, "%s: %s must be in %g..%g metres, got %s", sp->name, word, (double)CHUNK_MIN_SIZE, (double)CHUNK_MAX_SIZE, tok);
     }
     return true;
 }
 
-static bool arity_error(const script_ctx *c, const script_spec *sp, int got, char **tok)
+static bool arity_error(const script_ctx *c, const script_command *sp, int got, char **tok)
 {
     int want = (int)strlen(sp->args);
     if (want == 0) return script_fail(c, "%s takes no arguments, got %d ('%s')", sp->name, got, tok[0]);
@@ -180,24 +197,14 @@ static bool arity_error(const script_ctx *c, const script_spec *sp, int got, cha
 }
 
 /* Arguments of one command (tok[0..ntok-1], the words after the command name) into *cmd. */
-/* `robot anim idle|walk|stop`: the one action with an argument; num[0] = robot_anim_mode. */
-static bool parse_robot_anim(const script_ctx *c, char **tok, int ntok, script_cmd *cmd)
+static bool parse_args(const script_ctx *c, const script_command *sp, char **tok, int ntok, script_cmd *cmd)
 {
-    char list[64];
-    names_join(robot_anim_mode_names, ", ", list, sizeof list);
-    if (ntok != 2) return script_fail(c, "robot anim needs one animation (%s)", list);
-    int m = names_find(robot_anim_mode_names, tok[1]);
-    if (m < 0) return script_fail(c, "unknown robot animation '%s' (expected one of: %s)", tok[1], list);
-    cmd->index = SCRIPT_ROBOT_ANIM;
-    snprintf(cmd->str, sizeof cmd->str, "%s", tok[1]);
-    cmd->num[0] = (float)m;
-    cmd->nnum = 1;
-    return true;
-}
-
-static bool parse_args(const script_ctx *c, const script_spec *sp, char **tok, int ntok, script_cmd *cmd)
-{
-    if (cmd->op == SCRIPT_ROBOT && ntok >= 1 && !strcmp(tok[0], "anim")) return parse_robot_anim(c, tok, ntok, cmd);
+    char msg[384];
+    if (sp->parse) {
+        int r = sp->parse(tok, ntok, cmd, msg, sizeof msg);
+        if (r == 0) return script_fail(c, "%s", msg);
+        if (r > 0) return true;
+    }
     int want = (int)strlen(sp->args);
     if (ntok != want) return arity_error(c, sp, ntok, tok);
     int nnum = 0;
@@ -216,7 +223,7 @@ static bool parse_args(const script_ctx *c, const script_spec *sp, char **tok, i
         case 'e':
             cmd->index = names_find(sp->names, tok[i]);
             if (cmd->index < 0) {
-                char list[256];
+                char list[512];
                 names_join(sp->names, ", ", list, sizeof list);
                 return script_fail(c, "unknown %s '%s' (expected one of: %s)", sp->what, tok[i], list);
             }
@@ -240,27 +247,16 @@ static bool parse_args(const script_ctx *c, const script_spec *sp, char **tok, i
                 return script_fail(c, "%s: path is longer than %zu characters", sp->name, sizeof cmd->path - 1);
             strcpy(cmd->path, tok[i]);
             break;
-        default: assert(!"bad argument kind in script_specs");
+        default: assert(!"bad argument kind in a script_command row");
         }
     }
     cmd->nnum = nnum;
-    if (cmd->op == SCRIPT_LAYER && !mud_layer_present(cmd->index)) {
-        char list[128];
-        mud_layers_present_list(list, sizeof list);
-        return script_fail(c, "layer %s: not in this build yet (layers: %s)", cmd->str, list);
-    }
-    if (cmd->op == SCRIPT_SET) {
-        /* a parameter of another scene is fine (it applies when that scene runs); an unknown
-         * name or a bad value is not */
-        char msg[256];
-        cmd->index = params_find(cmd->str);
-        if (!params_set_text(NULL, cmd->str, cmd->path, msg, sizeof msg)) return script_fail(c, "set: %s", msg);
-    }
+    if (sp->check && !sp->check(cmd, tok, msg, sizeof msg)) return script_fail(c, "%s", msg);
     return true;
 }
 
-static bool parse_line(const script_ctx *c, char *line, double *prev_time, char *prev_text, script_cmd *cmd,
-                       bool *empty)
+static bool parse_line(const script_lang *l, const script_ctx *c, char *line, double *prev_time, char *prev_text,
+                       script_cmd *cmd, bool *empty)
 {
     char *tok[SCRIPT_TOKENS_MAX];
     int n = text_split_words(line, tok, SCRIPT_TOKENS_MAX);
@@ -271,33 +267,39 @@ static bool parse_line(const script_ctx *c, char *line, double *prev_time, char 
         return script_fail(c, "expected a time in seconds (a number >= 0) at the start of the line, got '%s'", tok[0]);
     if (t < *prev_time) return script_fail(c, "time %s is before the previous command's %s", tok[0], prev_text);
     if (n == 1) return script_fail(c, "expected a command after the time %s", tok[0]);
-    int op = -1;
-    for (int i = 0; i < SCRIPT_OP_COUNT; i++)
-        if (!strcmp(script_specs[i].name, tok[1])) op = i;
-    if (op < 0) {
-        char list[512] = "";
-        for (int i = 0; i < SCRIPT_OP_COUNT; i++) {
+    const script_command *sp = NULL;
+    int scene = SCRIPT_APP, op = -1;
+    for (int i = 0; i < l->ncommands && !sp; i++) {
+        const script_command *row = script_lang_row(l, l->order[i].scene, l->order[i].op);
+        if (!strcmp(row->name, tok[1])) sp = row, scene = l->order[i].scene, op = l->order[i].op;
+    }
+    if (!sp) {
+        char list[1024] = "";
+        for (int i = 0; i < l->ncommands; i++) {
             size_t used = strlen(list);
-            snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", script_specs[i].name);
+            snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "",
+                     script_lang_row(l, l->order[i].scene, l->order[i].op)->name);
         }
         return script_fail(c, "unknown command '%s' (expected one of: %s)", tok[1], list);
     }
     /* words past the stored ones only matter for the count in the arity message */
     int nargs = n - 2;
-    if (nargs > SCRIPT_TOKENS_MAX - 2) return arity_error(c, &script_specs[op], nargs, tok + 2);
+    if (nargs > SCRIPT_TOKENS_MAX - 2) return arity_error(c, sp, nargs, tok + 2);
     memset(cmd, 0, sizeof *cmd);
     cmd->time = t;
     cmd->line = c->line;
-    cmd->op = (script_op)op;
-    if (!parse_args(c, &script_specs[op], tok + 2, nargs, cmd)) return false;
+    cmd->scene = scene;
+    cmd->op = op;
+    cmd->name = sp->name;
+    if (!parse_args(c, sp, tok + 2, nargs, cmd)) return false;
     *prev_time = t;
     snprintf(prev_text, 32, "%s", tok[0]);
     return true;
 }
 
-bool script_parse(const char *text, const char *filename, script *out, char *err, size_t errlen)
+bool script_parse(const script_lang *l, const char *text, const char *filename, script *out, char *err, size_t errlen)
 {
-    assert(text && filename && out);
+    assert(l && text && filename && out);
     memset(out, 0, sizeof *out);
     if (err && errlen) err[0] = '\0';
     script_ctx c = {filename, 0, err, errlen};
@@ -317,7 +319,7 @@ bool script_parse(const char *text, const char *filename, script *out, char *err
         }
         script_cmd cmd;
         bool empty;
-        if (!parse_line(&c, line, &prev_time, prev_text, &cmd, &empty)) goto fail;
+        if (!parse_line(l, &c, line, &prev_time, prev_text, &cmd, &empty)) goto fail;
         if (empty) continue;
         if (count == cap) {
             int ncap = cap ? cap * 2 : 16;
@@ -342,9 +344,9 @@ fail:
     return false;
 }
 
-bool script_load(const char *path, script *out, char *err, size_t errlen)
+bool script_load(const script_lang *l, const char *path, script *out, char *err, size_t errlen)
 {
-    assert(path && out);
+    assert(l && path && out);
     memset(out, 0, sizeof *out);
     script_ctx c = {path, 0, err, errlen};
     FILE *f = fopen(path, "rb");
@@ -382,7 +384,7 @@ bool script_load(const char *path, script *out, char *err, size_t errlen)
         free(text);
         return false;
     }
-    bool ok = script_parse(text, path, out, err, errlen);
+    bool ok = script_parse(l, text, path, out, err, errlen);
     free(text);
     return ok;
 fail:

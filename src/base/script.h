@@ -1,9 +1,11 @@
 /* script.h — timed command scripts (contract: docs/cli.md).
  *
+ *   script_lang lang;                                  // the app's commands + every scene's
+ *   script_lang_init(&lang, vocabs, nscenes);          // vocabs: the scene registry's, in its order
  *   script s;
  *   char err[512];
- *   if (!script_load("shoot.txt", &s, err, sizeof err)) { fprintf(stderr, "%s\n", err); exit 2; }
- *   for (int i = 0; i < s.count; i++) ... s.cmds[i].time, .op, .num[], .str, .path ...
+ *   if (!script_load(&lang, "shoot.txt", &s, err, sizeof err)) { fprintf(stderr, "%s\n", err); exit 2; }
+ *   for (int i = 0; i < s.count; i++) ... s.cmds[i].time, .scene, .op, .num[], .str, .path ...
  *   script_free(&s);
  *
  * Format: one command per line, "TIME COMMAND [ARGS]", TIME in seconds (>= 0, non-decreasing);
@@ -12,6 +14,15 @@
  * type of arguments, enumerated names, value ranges), so a bad script fails before the first
  * frame. Errors read "FILE:LINE: message" (e.g. "shoot.txt:3: camera needs 6 numbers, got 2").
  * On failure *out is left empty (count 0, cmds NULL).
+ *
+ * The language is registered, not written here: the app's own commands (script_op: scene,
+ * camera, view, screenshot, dump, stats, quit, set, params, post) are this module's; every other
+ * command is a row of a scene's script_vocab (its GL-free half, e.g. damage/core/range_vocab.h),
+ * which also names the scene, its debug views and its dump targets. `scene`, `view` and `dump`
+ * take the names the vocabs bring ("none" and script_app_views, script_app_dumps added). A parsed
+ * command says whose it is (script_cmd.scene: SCRIPT_APP or the vocab's index) and which row
+ * (script_cmd.op: a script_op, or the row's index in the vocab's commands).
+ * A script_lang points into itself: initialise it where it stays, do not copy it.
  */
 #ifndef IMPRINT_CORE_SCRIPT_H
 #define IMPRINT_CORE_SCRIPT_H
@@ -19,42 +30,38 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The app's commands (script_cmd.scene == SCRIPT_APP). */
 typedef enum script_op {
-    SCRIPT_SCENE,          /* str, index: script_scene_names */
-    SCRIPT_CAMERA,         /* num[0..5]: eye xyz, target xyz */
-    SCRIPT_WEAPON,         /* str, index: weapon_names (damage/core/weapon.h) */
-    SCRIPT_FIRE,           /* - */
-    SCRIPT_HOLD,           /* num[0]: seconds > 0 */
-    SCRIPT_BLAST,          /* num[0..3]: x y z radius (radius > 0) */
-    SCRIPT_ROBOT,          /* str, index: script_robot_names (respawn, anim: num[0] robot_anim_mode, str its name) */
-    SCRIPT_TRUCK,          /* num[0..2]: x z heading_deg */
-    SCRIPT_DRIVE,          /* num[0..2]: throttle steer (each -1..1) seconds (>= 0) */
-    SCRIPT_BLENDSHAPE,     /* str, index: head_shape_names (wrinkle/core/head.h); num[0]: weight 0..1 */
-    SCRIPT_EXPRESSION,     /* str, index: wrinkle_expr_names (wrinkle/core/wrinkle_expr.h) */
-    SCRIPT_DISSOLVE,       /* num[0]: amount 0..1 */
-    SCRIPT_DISSOLVE_MODE,  /* str, index: dissolve_mode_names (dissolve/core/dissolve_math.h) */
-    SCRIPT_DISSOLVE_SHAPE, /* str, index: dissolve_shape_names */
-    SCRIPT_VIEW,           /* str, index: script_view_names */
-    SCRIPT_SCREENSHOT,     /* path */
-    SCRIPT_DUMP,           /* str, index: script_dump_names; path */
-    SCRIPT_STATS,          /* path */
-    SCRIPT_QUIT,           /* - */
-    SCRIPT_SET,            /* str: parameter name (base/params.h), path: its value, checked */
-    SCRIPT_PARAMS,         /* path: the registry as JSON */
-    SCRIPT_POST,           /* str, index: post_effect_names (base/post_settings.h); num[0]: 1 on, 0 off */
-    SCRIPT_DISSOLVE_PITFALL, /* str, index: dissolve_pitfall_names */
-    SCRIPT_DISSOLVE_EDGE,  /* str, index: dissolve_edge_names */
-    SCRIPT_WRINKLES,       /* num[0]: 1 on, 0 off (off: the base maps alone, blendshapes still move) */
-    SCRIPT_LAYER,          /* str, index: mud_layer_names (mud/core/mud_layers.h), present ones only; num[0]: 1 on, 0 off */
-    SCRIPT_PLANT,          /* str, index: script_plant_names (tree, rock = mud/core/plants.h's kinds); num[0..1]: x z */
-    SCRIPT_CHUNK,          /* num[0..2]: x z size (metres, 0.2..2) */
-    SCRIPT_OP_COUNT
+    SCRIPT_SCENE,      /* str, index: the scene (script_lang.scene_names) */
+    SCRIPT_CAMERA,     /* num[0..5]: eye xyz, target xyz */
+    SCRIPT_VIEW,       /* str, index: script_lang.views ("none" first) */
+    SCRIPT_SCREENSHOT, /* path */
+    SCRIPT_DUMP,       /* str, index: script_lang.dumps; path */
+    SCRIPT_STATS,      /* path */
+    SCRIPT_QUIT,       /* - */
+    SCRIPT_SET,        /* str: parameter name (base/params.h), path: its value, checked */
+    SCRIPT_PARAMS,     /* path: the registry as JSON */
+    SCRIPT_POST,       /* str, index: post_effect_names (base/post_settings.h); num[0]: 1 on, 0 off */
+    SCRIPT_APP_COUNT
 } script_op;
+
+#define SCRIPT_APP (-1) /* script_cmd.scene of the app's commands */
+
+/* Range of an 'n' argument; the message names the argument by its usage word. */
+typedef enum script_range {
+    SCRIPT_ANY,
+    SCRIPT_UNIT,        /* 0..1 */
+    SCRIPT_SIGNED_UNIT, /* -1..1 */
+    SCRIPT_POSITIVE,    /* > 0 */
+    SCRIPT_NONNEG,      /* >= 0 */
+} script_range;
 
 typedef struct script_cmd {
     double time;
     int line;          /* 1-based line in the file */
-    script_op op;
+    int scene;         /* whose command: SCRIPT_APP, else the scene's index in the script_lang */
+    int op;            /* a script_op, or the index of the row in the scene's commands */
+    const char *name;  /* the command's name (its row's), for messages */
     int nnum;
     float num[6];
     char str[64];      /* enumerated name or identifier argument */
@@ -62,32 +69,75 @@ typedef struct script_cmd {
     char path[1024];   /* file argument of screenshot / dump / stats */
 } script_cmd;
 
+enum {
+    SCRIPT_ARGS_DEFAULT = -1, /* a row's parse hook: leave these arguments to the kinds */
+    SCRIPT_BUTTONS = 1u << 0, /* row flag: the panel offers a button per name of its 'e' argument */
+};
+
+/* One command. Argument kinds (args, one letter each): 'n' number, 'e' a name of `names`,
+ * 'p' path, 'b' on|off (a number 1|0), 'w' word (the first into str, the second into path). */
+typedef struct script_command {
+    const char *name;
+    const char *args;
+    const char *usage;          /* one word per argument, used in messages */
+    const char *const *names;   /* list for the 'e' argument */
+    const char *what;           /* what the 'e' argument is called in messages */
+    script_range range[6];      /* per 'n' argument, in order */
+    unsigned flags;             /* SCRIPT_BUTTONS */
+    /* Optional, before the kinds: parses tok[0..ntok-1] itself and returns 1 (done) or 0 (msg
+     * says why), or SCRIPT_ARGS_DEFAULT to leave them to the kinds (e.g. `robot anim MODE`). */
+    int (*parse)(char **tok, int ntok, script_cmd *cmd, char *msg, size_t len);
+    /* Optional, after the kinds: a check of the values (the arguments' text in tok); false with
+     * the message (without "FILE:LINE: ") in msg. */
+    bool (*check)(script_cmd *cmd, char **tok, char *msg, size_t len);
+} script_command;
+
+/* What one scene adds to the language: its name, its commands (ended by a row whose name is
+ * NULL), its debug views and its dump targets (NULL-terminated; any may be NULL). */
+typedef struct script_vocab {
+    const char *scene;
+    const script_command *commands;
+    const char *const *views;
+    const char *const *dumps;
+} script_vocab;
+
+enum { SCRIPT_SCENES_MAX = 8, SCRIPT_NAMES_MAX = 48, SCRIPT_COMMANDS_MAX = 64 };
+
+typedef struct script_lang {
+    int nscenes;
+    const script_vocab *scenes[SCRIPT_SCENES_MAX];
+    const char *scene_names[SCRIPT_SCENES_MAX + 1]; /* NULL-terminated, in the registry's order */
+    const char *views[SCRIPT_NAMES_MAX + 1];        /* "none", every scene's, script_app_views */
+    const char *dumps[SCRIPT_NAMES_MAX + 1];        /* every scene's, script_app_dumps */
+    script_command app[SCRIPT_APP_COUNT];           /* the app's rows, their lists bound to the above */
+    int ncommands;
+    struct { signed char scene; unsigned char op; } order[SCRIPT_COMMANDS_MAX]; /* listing order */
+} script_lang;
+
+/* Views and dumps the app has in every scene: the shadow map and the post stack's targets. */
+extern const char *const script_app_views[]; /* shadow, ssao, bloom, coc */
+extern const char *const script_app_dumps[]; /* shadow */
+
+/* Builds the language of the scenes' vocabs (at most SCRIPT_SCENES_MAX; a command, view or
+ * dump name registered twice is a programmer error). Commands are listed (the unknown-command
+ * message) as the app's scene and camera, then every scene's own, then the app's others. */
+void script_lang_init(script_lang *l, const script_vocab *const *vocabs, int n);
+/* The row of a parsed command. */
+const script_command *script_lang_row(const script_lang *l, int scene, int op);
+/* The scene's index, -1 when unknown. */
+int script_lang_scene(const script_lang *l, const char *name);
+
 typedef struct script {
     char file[1024];
     script_cmd *cmds;
     int count;
 } script;
 
-/* The tables of names the script owns (base/names.h), indexed by the scene, view, dump
- * target and robot action; the app's scene table follows script_scene_names' order. Names of the
- * techniques' enumerations live with their enums: weapon_names, head_shape_names,
- * wrinkle_expr_names, dissolve_mode_names, dissolve_shape_names. */
-enum { SCRIPT_SCENE_RANGE, SCRIPT_SCENE_MUD, SCRIPT_SCENE_FACE, SCRIPT_SCENE_DISSOLVE, SCRIPT_SCENE_COUNT };
-extern const char *const script_scene_names[SCRIPT_SCENE_COUNT + 1];
-extern const char *const script_view_names[];
-extern const char *const script_dump_names[];
-extern const char *const script_robot_names[];
-extern const char *const script_plant_names[]; /* tree, rock: what `plant` places */
-enum { SCRIPT_ROBOT_RESPAWN, SCRIPT_ROBOT_ANIM };
-
-bool script_load(const char *path, script *out, char *err, size_t errlen);
+bool script_load(const script_lang *l, const char *path, script *out, char *err, size_t errlen);
 /* text: whole file contents; filename is used in error messages. */
-bool script_parse(const char *text, const char *filename, script *out, char *err, size_t errlen);
+bool script_parse(const script_lang *l, const char *text, const char *filename, script *out, char *err, size_t errlen);
 void script_free(script *s);
-const char *script_op_name(script_op op);
 /* Index of name in a NULL-terminated list, or -1 (names_find). */
 int script_name_index(const char *const *list, const char *name);
-/* The table of names the 'e' argument of op takes, NULL when it has none. */
-const char *const *script_op_names(script_op op);
 
 #endif

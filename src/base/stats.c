@@ -53,3 +53,14 @@ float stats_mean(const float *v, int n)
         if (!isnan(v[i])) { sum += v[i]; m++; }
     return m ? (float)(sum / m) : NAN;
 }
+
+void stats_write_median_p95(json_writer *w, const char *key, const float *v, int n)
+{
+    static const float pct[2] = {50, 95};
+    float q[2];
+    stats_percentiles(v, n, pct, 2, q);
+    json_object_begin(w, key);
+    json_number(w, "median", q[0]);
+    json_number(w, "p95", q[1]);
+    json_object_end(w);
+}

@@ -2,6 +2,7 @@
  *
  *   float p95 = stats_percentile(frame_ms, n, 95.0f);
  *   float med = stats_median(frame_ms, n);
+ *   stats_write_median_p95(&json, "frame_ms", frame_ms, n);   // "frame_ms": {"median": .., "p95": ..}
  *
  * Percentiles use linear interpolation between closest ranks (numpy's default): the sorted
  * samples s[0..m-1] sit at ranks 0..m-1 and percentile p is read at rank p/100 * (m-1), so p 0 is
@@ -13,10 +14,15 @@
 #ifndef IMPRINT_CORE_STATS_H
 #define IMPRINT_CORE_STATS_H
 
+#include "base/json.h"
+
 float stats_percentile(const float *v, int n, float p);
 float stats_median(const float *v, int n);
 float stats_mean(const float *v, int n);
 /* Several percentiles from one sort: out[i] = stats_percentile(v, n, p[i]). */
 void stats_percentiles(const float *v, int n, const float *p, int np, float *out);
+/* The bench's summary of samples, one sort: key: {"median": p50, "p95": p95} into the open object
+ * (key NULL inside an array). */
+void stats_write_median_p95(json_writer *w, const char *key, const float *v, int n);
 
 #endif

@@ -242,13 +242,7 @@ static void fx__summary(json_writer *w, const char *key, const float *ring, long
     if (n > taken) n = taken;
     if (n > FX_HISTORY) n = FX_HISTORY;
     for (long i = 0; i < n; i++) v[i] = ring[(taken - n + i) % FX_HISTORY];
-    static const float pct[2] = {50, 95};
-    float q[2];
-    stats_percentiles(v, (int)n, pct, 2, q);
-    json_object_begin(w, key);
-    json_number(w, "median", q[0]);
-    json_number(w, "p95", q[1]);
-    json_object_end(w);
+    stats_write_median_p95(w, key, v, (int)n);
 }
 
 void fx_bench(fx_system *fx, json_writer *w)
@@ -273,30 +267,14 @@ void fx_bench(fx_system *fx, json_writer *w)
     fx__summary(w, "build_ms", fx->build_ms, fx->frames, n);
     fx__summary(w, "build_fill_ms", fx->fill_ms, fx->frames, n);
     fx__summary(w, "build_upload_ms", fx->upload_ms, fx->frames, n);
-    if (draw) {
-        float q[2];
-        static const float pct[2] = {50, 95};
-        stats_percentiles(draw->gpu_hist, draw->count, pct, 2, q);
-        json_object_begin(w, "gpu_ms");
-        json_number(w, "median", q[0]);
-        json_number(w, "p95", q[1]);
-        json_object_end(w);
-    }
+    if (draw) stats_write_median_p95(w, "gpu_ms", draw->gpu_hist, draw->count);
     json_object_end(w);
     if (!fx->gpu) return;
     /* top level: the GPU particles' simulation time (the bb.gpu_sim pass), and the CPU's share
      * of their steps and draw per frame (bb_gpu_take_cpu_ms) */
     const gfx_pass_stats *sim = gfx_timers_find("bb.gpu_sim");
     json_object_begin(w, "particles_gpu");
-    if (sim) {
-        float q[2];
-        static const float pct[2] = {50, 95};
-        stats_percentiles(sim->gpu_hist, sim->count, pct, 2, q);
-        json_object_begin(w, "sim_ms");
-        json_number(w, "median", q[0]);
-        json_number(w, "p95", q[1]);
-        json_object_end(w);
-    }
+    if (sim) stats_write_median_p95(w, "sim_ms", sim->gpu_hist, sim->count);
     fx__summary(w, "build_ms", fx->gpu_build_ms, fx->frames, n);
     json_int(w, "alive", bb_gpu_count(fx->gpu));
     json_int(w, "steps", (long long)bb_gpu_steps(fx->gpu));

@@ -9,8 +9,10 @@
  * pose that was drawn. Blasts are stored in bind space (the hit's barycentric point on the bind
  * triangle), and the unwrap draws the plates at their rest transforms: a hole opens where the
  * shot landed and travels with the limb.
- * Script: weapon, fire, hold, blast, robot respawn, robot anim. Views and dumps: damage, damage-fading
- * (what the scene shows and reports — views, dumps, stats, bench, HUD — is scene_range_report.c).
+ * Script: weapon, fire, hold, blast, robot respawn, robot anim; views damage, damage-fading; dumps
+ * those and damage-scorch: registered by damage/core/range_vocab.h, with the robot it lends the
+ * dissolve gallery (what the scene shows and reports — views, dumps, stats, bench, HUD — is
+ * scene_range_report.c).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -217,34 +219,52 @@ static void range_draw(void *p, scene_pass pass)
     }
 }
 
-static bool range_supports(script_op op)
-{
-    return op == SCRIPT_WEAPON || op == SCRIPT_FIRE || op == SCRIPT_HOLD || op == SCRIPT_BLAST || op == SCRIPT_ROBOT;
-}
-
 static scene_cmd_result range_command(void *p, const script_cmd *c)
 {
     range *s = p;
     switch (c->op) {
-    case SCRIPT_WEAPON: weapon_select(&s->gun, (weapon_kind)c->index); return SCENE_CMD_OK;
-    case SCRIPT_FIRE: weapon_press(&s->gun); return SCENE_CMD_OK;
-    case SCRIPT_HOLD: weapon_hold(&s->gun, c->num[0]); return SCENE_CMD_OK;
-    case SCRIPT_BLAST: {
+    case RANGE_CMD_WEAPON: weapon_select(&s->gun, (weapon_kind)c->index); return SCENE_CMD_OK;
+    case RANGE_CMD_FIRE: weapon_press(&s->gun); return SCENE_CMD_OK;
+    case RANGE_CMD_HOLD: weapon_hold(&s->gun, c->num[0]); return SCENE_CMD_OK;
+    case RANGE_CMD_BLAST: {
         /* a world point: into bind space through the skinning of the nearest drawn vertex */
         float bind[3];
         blast_world_to_bind(s->bs, c->num, bind);
         range__blast(s, bind, c->num[3], (float[3]){0, -1, 0});
         return SCENE_CMD_OK;
     }
-    case SCRIPT_ROBOT:
-        if (c->index == SCRIPT_ROBOT_ANIM) robot_anim_set_mode(&s->play.anim, (robot_anim_mode)c->num[0]);
+    case RANGE_CMD_ROBOT:
+        if (c->index == RANGE_ROBOT_ANIM) robot_anim_set_mode(&s->play.anim, (robot_anim_mode)c->num[0]);
         else range_play_respawn(&s->play);
         return SCENE_CMD_OK;
     default: return SCENE_CMD_UNSUPPORTED;
     }
 }
 
+/* The robot hit by each weapon, the chest plate blown off, rims glowing. */
+static const char range_showcase[] =
+    "0 camera 0 1.4 4 0 1.4 0\n"
+    "0 weapon marksman\n"
+    "0.05 fire\n"
+    "0.35 camera 0.1 1.5 4 0.1 1.5 0\n"
+    "0.35 fire\n"
+    "0.6 weapon auto\n"
+    "0.6 camera -0.1 1.28 4 -0.1 1.28 0\n"
+    "0.6 hold 0.4\n"
+    "1.1 weapon shotgun\n"
+    "1.1 camera 0 1.4 4 0 1.4 0\n"
+    "1.15 fire\n"
+    "1.7 camera 0.04 1.36 2.4 0.04 1.36 0\n"
+    "1.75 fire\n"
+    "2.3 camera 0.06 1.46 2.4 0.06 1.46 0\n"
+    "2.35 fire\n"
+    "2.45 camera 1.3 1.7 3.6 0 1.1 0\n"
+    "2.6 quit\n";
+
 const scene_vtable scene_range = {
+    .script = &range_vocab,
+    .showcase = range_showcase,
+    .showpiece = {"robot", range_showpiece_build},
     .keys_help = range_keys_help,
     .free_camera = true,
     .create = range_create,
@@ -252,9 +272,7 @@ const scene_vtable scene_range = {
     .update = range_update,
     .prepare = range_prepare,
     .draw = range_draw,
-    .supports = range_supports,
     .command = range_command,
-    .views = range_views,
     .view = range_view,
     .dump = range_dump,
     .stats = range_stats,

@@ -5,21 +5,22 @@
 #include <string.h>
 
 #include "damage/scene_range_state.h"
+#include "base/names.h"
 #include "gfx/dump.h"
 #include "gfx/hud.h"
 #include "gfx/timer.h"
 
-static GLuint range__map(range *s, const char *name)
+/* The map of a view or dump: RANGE_VIEW_DAMAGE / RANGE_DUMP_DAMAGE, or the fading one. */
+static GLuint range__map(range *s, int map)
 {
-    return !strcmp(name, "damage") ? damage_map_texture(s->dm) : !strcmp(name, "damage-fading") ? damage_map_fading_texture(s->dm) : 0;
+    return map == RANGE_VIEW_DAMAGE ? damage_map_texture(s->dm) : map == RANGE_VIEW_FADING ? damage_map_fading_texture(s->dm) : 0;
 }
-
-const char *const range_views[] = {"damage", "damage-fading", NULL};
 
 bool range_view(void *p, const char *name, scene_view *out)
 {
-    GLuint tex = range__map(p, name);
-    if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, strcmp(name, "damage") ? "fading damage map" : "damage map (R hole, G 1.1r, B 1.2r)",
+    const int v = names_find(range_views, name);
+    GLuint tex = range__map(p, v);
+    if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, v == RANGE_VIEW_FADING ? "fading damage map" : "damage map (R hole, G 1.1r, B 1.2r)",
                                  damage_map_layout_texture(((range *)p)->dm)}; /* the atlas dimly under the map */
     return tex != 0;
 }
@@ -27,8 +28,10 @@ bool range_view(void *p, const char *name, scene_view *out)
 bool range_dump(void *p, const char *target, const char *path)
 {
     range *s = p;
-    if (!strcmp(target, "damage-scorch")) return damage_map_dump_scorch(s->dm, path);
-    GLuint tex = range__map(p, target);
+    const int d = names_find(range_dumps, target);
+    if (d == RANGE_DUMP_SCORCH) return damage_map_dump_scorch(s->dm, path);
+    /* damage and damage-fading: the maps of the two views */
+    GLuint tex = range__map(p, d == RANGE_DUMP_DAMAGE ? RANGE_VIEW_DAMAGE : d == RANGE_DUMP_FADING ? RANGE_VIEW_FADING : -1);
     if (!tex) return false;
     glFinish(); /* the maps were just rendered through an FBO */
     return gfx_dump_texture(tex, path);

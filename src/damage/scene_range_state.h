@@ -9,6 +9,7 @@
 #include "gfx/scene.h"
 #include "damage/viewmodel.h"
 #include "damage/core/range_play.h"
+#include "damage/core/range_vocab.h"
 #include "damage/core/weapon.h"
 #include "damage/damage.h"
 #include "dissolve/dissolve.h"
@@ -38,7 +39,6 @@ typedef struct range {
 } range;
 
 /* scene_range_report.c: the vtable's reporting entries */
-extern const char *const range_views[];
 bool range_view(void *p, const char *name, scene_view *out);
 bool range_dump(void *p, const char *target, const char *path);
 void range_stats(void *p, json_writer *w);

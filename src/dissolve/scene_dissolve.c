@@ -1,11 +1,13 @@
 /* The dissolve gallery: a box subdivided 24 cells per side, a sphere, a faceted crystal cluster,
- * the range scene's robot and the face scene's head each burn out and back in on their own
+ * and the showpieces other scenes lend it through the registry (scene_ctx.showpieces: the range's
+ * robot, the face's head) each burn out and back in on their own
  * cycle, pushed (a bulge rides the edge) or pulled into a glowing orb that circles above them.
  * Every mesh goes through shaders/dissolve.glsl in the shadow pass too, so the shadows bulge,
  * stretch and vanish with the meshes.
  *
  * Script: `dissolve AMOUNT` fixes the amount of every item (the cycle and the orb stop, so
- * captures compare cleanly), `dissolve-mode`, `dissolve-shape`, `dissolve-pitfall`, `dissolve-edge`.
+ * captures compare cleanly), `dissolve-mode`, `dissolve-shape`, `dissolve-pitfall`, `dissolve-edge`
+ * (registered by dissolve/core/dissolve_vocab.h).
  * Keys: 1-3 mode, 4-6 shape, 7 next pitfall, Up/Down amount, Space back to the cycle.
  */
 #include <math.h>
@@ -14,6 +16,7 @@
 
 #include "gfx/scene.h"
 #include "base/alloc.h"
+#include "dissolve/core/dissolve_vocab.h"
 #include "dissolve/core/gallery.h"
 #include "base/log.h"
 #include "base/names.h"
@@ -50,8 +53,13 @@ static void *gallery_create(scene_ctx *ctx)
         free(g);
         return NULL;
     }
+    /* the other scenes' showpieces (the robot, the head) stand among the props */
+    dissolve_gallery_guest guests[DISSOLVE_GALLERY_GUESTS];
+    int nguests = 0;
+    for (int i = 0; i < ctx->nshowpieces && nguests < DISSOLVE_GALLERY_GUESTS; i++)
+        guests[nguests++] = (dissolve_gallery_guest){ctx->showpieces[i].name, ctx->showpieces[i].build};
     mesh_data m[DISSOLVE_GALLERY_MAX] = {0};
-    for (int i = 0, n = dissolve_gallery_build(&g->g, m); i < n; i++) {
+    for (int i = 0, n = dissolve_gallery_build(&g->g, guests, nguests, m); i < n; i++) {
         g->mesh[i] = gfx_mesh_create(&m[i], g->g.items[i].name);
         mesh_data_free(&m[i]);
     }
@@ -146,7 +154,8 @@ static void gallery_prepare(void *p)
 {
     gallery *g = p;
     const char *name = g->ctx->view ? g->ctx->view : "";
-    dissolve_view view = !strcmp(name, "dissolve-d") ? DISSOLVE_VIEW_D : !strcmp(name, "dissolve-w") ? DISSOLVE_VIEW_W : 0;
+    const int v = names_find(dissolve_views, name);
+    dissolve_view view = v == DISSOLVE_SCENE_VIEW_D ? DISSOLVE_VIEW_D : v == DISSOLVE_SCENE_VIEW_W ? DISSOLVE_VIEW_W : 0;
     if (!view) return;
     int w, h;
     renderer_size(g->ctx->r, &w, &h);
@@ -161,14 +170,13 @@ static void gallery_prepare(void *p)
     }
 }
 
-static const char *const dissolve_views[] = {"dissolve-d", "dissolve-w", NULL};
-
 static bool gallery_view(void *p, const char *name, scene_view *out)
 {
     gallery *g = p;
-    if (!strcmp(name, "dissolve-d")) {
+    const int v = names_find(dissolve_views, name);
+    if (v == DISSOLVE_SCENE_VIEW_D) {
         *out = (scene_view){g->fields.color[0], GFX_PANEL_RGB, "signed distance d to the edge: burnt red, intact blue, edge white"};
-    } else if (!strcmp(name, "dissolve-w")) {
+    } else if (v == DISSOLVE_SCENE_VIEW_W) {
         *out = (scene_view){g->fields.color[0], GFX_PANEL_RGB, "vertex weight w: 0 dark blue, 1 white"};
     } else {
         return false;
@@ -176,23 +184,17 @@ static bool gallery_view(void *p, const char *name, scene_view *out)
     return true;
 }
 
-static bool gallery_supports(script_op op)
-{
-    return op == SCRIPT_DISSOLVE || op == SCRIPT_DISSOLVE_MODE || op == SCRIPT_DISSOLVE_SHAPE ||
-           op == SCRIPT_DISSOLVE_PITFALL || op == SCRIPT_DISSOLVE_EDGE;
-}
-
 static scene_cmd_result gallery_command(void *p, const script_cmd *cmd)
 {
     gallery *g = p;
     switch (cmd->op) {
-    case SCRIPT_DISSOLVE:
+    case DISSOLVE_CMD_AMOUNT:
         dissolve_gallery_fix(&g->g, cmd->num[0]);
         return SCENE_CMD_OK;
-    case SCRIPT_DISSOLVE_MODE: g->g.mode = (dissolve_mode)cmd->index; return SCENE_CMD_OK;
-    case SCRIPT_DISSOLVE_SHAPE: g->g.shape = (dissolve_shape)cmd->index; return SCENE_CMD_OK;
-    case SCRIPT_DISSOLVE_EDGE: g->edge = (dissolve_edge)cmd->index; return SCENE_CMD_OK;
-    case SCRIPT_DISSOLVE_PITFALL: dissolve_set_pitfall(g->dv, (dissolve_pitfall)cmd->index); return SCENE_CMD_OK;
+    case DISSOLVE_CMD_MODE: g->g.mode = (dissolve_mode)cmd->index; return SCENE_CMD_OK;
+    case DISSOLVE_CMD_SHAPE: g->g.shape = (dissolve_shape)cmd->index; return SCENE_CMD_OK;
+    case DISSOLVE_CMD_EDGE: g->edge = (dissolve_edge)cmd->index; return SCENE_CMD_OK;
+    case DISSOLVE_CMD_PITFALL: dissolve_set_pitfall(g->dv, (dissolve_pitfall)cmd->index); return SCENE_CMD_OK;
     default:
         return SCENE_CMD_UNSUPPORTED;
     }
@@ -281,7 +283,17 @@ static void gallery_keys_help(char *buf, size_t len)
              modes, shapes, pitfalls);
 }
 
+/* The gallery mid-burn with push. */
+static const char gallery_showcase[] =
+    "0 dissolve-mode push\n"
+    "0 dissolve-shape noise\n"
+    "0 dissolve 0\n"
+    "0.5 dissolve 0.45\n"
+    "1.0 quit\n";
+
 const scene_vtable scene_dissolve = {
+    .script = &dissolve_vocab,
+    .showcase = gallery_showcase,
     .keys_help = gallery_keys_help,
     .free_camera = true,
     .create = gallery_create,
@@ -289,9 +301,7 @@ const scene_vtable scene_dissolve = {
     .update = gallery_update,
     .prepare = gallery_prepare,
     .draw = gallery_draw,
-    .views = dissolve_views,
     .view = gallery_view,
-    .supports = gallery_supports,
     .command = gallery_command,
     .stats = gallery_stats,
     .bench = gallery_bench,

@@ -1,10 +1,15 @@
 /* scene.h — how a scene plugs into the app (the only table the app calls; Quake III style: the
  * scene reaches back only through the scene_ctx it was handed).
  *
- * A scene is a `const scene_vtable scene_<name>` (scene_range, scene_mud, scene_face,
- * scene_dissolve) listed in app.c in the order of script_scene_names (base/script.h), the
- * one table of scene names. Every hook except create/destroy/update/draw may be NULL.
- * The app owns the GL context, renderer, camera, script runner, HUD, timers and particles.
+ * A scene is a `const scene_vtable scene_<name>` listed in the app's scene registry
+ * (src/app/registry.c, the one table of scenes). It registers itself through its vtable: its
+ * name, script commands, debug views and dump targets (`script`, a script_vocab of its GL-free
+ * half, e.g. damage/core/range_vocab.h), its command-line options (`options`), its showcase,
+ * the mesh it lends other scenes (`showpiece`) and a check of a script before the first frame
+ * (`check_script`). The app, the script parser, the option parser, --help, the H help and the V
+ * cycle know a scene only through these. Every hook except create/destroy/update/draw and every
+ * field except script may be NULL. The app owns the GL context, renderer, camera, script runner,
+ * HUD, timers and particles.
  *
  * Shown and hidden: a scene is created the first time it is shown and lives until the app
  * ends; enter() runs each time it becomes the current scene (right after create too), leave()
@@ -36,8 +41,8 @@
 #include "base/json.h"
 #include "base/options.h"
 #include "base/params.h"
+#include "base/mesh.h"
 #include "base/script.h"
-#include "mud/core/level.h"
 #include "gfx/panel.h"
 #include "gfx/renderer.h"
 
@@ -75,9 +80,16 @@ typedef struct fx_api {
 
 typedef enum scene_pass { SCENE_PASS_SHADOW, SCENE_PASS_MAIN } scene_pass;
 
+/* A mesh one scene lends the others (the dissolve gallery stands the range's robot and the face's
+ * head among its props): build fills *out (empty on entry, smooth normals baked) and says where
+ * its bottom is (*bottom_y); GL-free, false when it cannot be built. */
+typedef struct scene_showpiece {
+    const char *name; /* "robot" */
+    bool (*build)(mesh_data *out, float *bottom_y);
+} scene_showpiece;
+
 typedef struct scene_ctx {
     const options *opt;
-    const mud_level *level;  /* the mud level (--level, --level-size), loaded before the first frame */
     renderer *r;
     camera *cam;             /* the app's camera: scenes may drive it (chase, orbit) */
     bool camera_from_script; /* a `camera` command placed it: scenes should not move it */
@@ -90,9 +102,12 @@ typedef struct scene_ctx {
      * write it; a scene reads its knobs from it each step or frame and hands the values to its
      * modules, so a change applies at once, also to a scene entered later. */
     const params *params;
-    /* The debug view on screen (script_view_names, "" for none), owned by the app: a scene whose
-     * view is drawn on demand reads it in prepare (its view() is also asked by menus). */
+    /* The debug view on screen (a name of its script vocab's views, "" for none), owned by the
+     * app: a scene whose view is drawn on demand reads it in prepare. */
     const char *view;
+    /* The showpieces of every registered scene, in the registry's order. */
+    const scene_showpiece *showpieces;
+    int nshowpieces;
 } scene_ctx;
 
 /* Result of scene_vtable.command */
@@ -111,6 +126,20 @@ typedef struct scene_view {
 } scene_view;
 
 typedef struct scene_vtable {
+    /* Its name, commands (script_cmd.scene is the scene's index in the registry, .op the row),
+     * debug views and dump targets: the vocab of its GL-free half. */
+    const script_vocab *script;
+    const options_ext *options;     /* its command-line options, NULL for none */
+    /* What a headless run with none of --frames, --script, --bench plays: a script of the same
+     * commands (docs/cli.md) ending with `quit` at the moment worth a picture (within 8 s). */
+    const char *showcase;
+    scene_showpiece showpiece;      /* name NULL: lends none */
+    /* Before the first frame (and before any scene exists), for the whole script (s; an empty
+     * one without --script): values whose valid range needs what only the scene loads (the mud
+     * level's size). self: the scene's index (its commands have cmd->scene == self); shown: the
+     * run starts in it or a `scene` command names it. False with "FILE:LINE: message" or another
+     * one-line message in err: the app exits 2. */
+    bool (*check_script)(const options *o, const script *s, int self, bool shown, char *err, size_t errlen);
     /* Lines for the H overlay, e.g. "LMB fire\n1 marksman  2 auto": names of enumerations come
      * from their tables (base/names.h). */
     void (*keys_help)(char *buf, size_t len);
@@ -125,21 +154,14 @@ typedef struct scene_vtable {
     void (*update)(void *s, const app_input *in, float dt);
     void (*prepare)(void *s);
     void (*draw)(void *s, scene_pass pass);
-    /* Script ops this scene implements (checked before the first frame so a script using a
-     * command no scene provides fails early). */
-    bool (*supports)(script_op op);
+    /* One of its own commands (cmd->op a row of script->commands). */
     scene_cmd_result (*command)(void *s, const script_cmd *cmd);
-    /* The debug views the scene can show (names from script_view_names, NULL-terminated): what the
-     * V cycle and the panel list, without asking view() (which may render the view). */
-    const char *const *views;
-    /* Names from script_view_names / script_dump_names. Return false when unknown. */
+    /* Names from script->views / script->dumps. Return false when unknown. */
     bool (*view)(void *s, const char *name, scene_view *out);
     bool (*dump)(void *s, const char *target, const char *path);
     void (*stats)(void *s, json_writer *w);  /* adds keys to the open stats object */
     void (*bench)(void *s, json_writer *w);  /* adds keys to the open bench object, may render */
     void (*hud)(void *s, float x, float y);  /* draws its HUD lines with gfx_hud_text */
 } scene_vtable;
-
-extern const scene_vtable scene_range, scene_mud, scene_face, scene_dissolve;
 
 #endif

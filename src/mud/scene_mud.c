@@ -1,6 +1,7 @@
 /* The mud scene: drive a truck through deformable mud (docs/mud.md). Wiring only: truck, mud field
  * and wheel stamps are mud/core/mud_sim.h; scripted driving, chase camera and exhaust are
- * mud/core/mud_play.h; the level is the app's (scene_ctx.level, mud/core/level.h); the clods and
+ * mud/core/mud_play.h; the level (mud/core/level.h) is the scene's own, loaded at create and, to
+ * fail before the first frame, by the check_script hook; the clods and
  * the floating mud pieces move on a worker thread (mud/core/mud_clod_worker.h, asleep while the
  * scene is hidden) whose latest instances go to the billboard module (scene_ctx.fx.transient) each
  * frame and whose landed clods become terrain decals (mud/core/decals.h); src/mud draws each step's
@@ -10,7 +11,8 @@
  * mud/core/physics.h, drawn by src/mud/props.h); a chunk that crumbles becomes floating pieces.
  * The water of the level's ponds and rivers is mud/mud_water.h (simulated, felt by the bodies, drawn).
  * The truck is drawn by src/mud/truck.h with the mud it picked up (mud/core/truck_dirt.h).
- * What the scene shows and reports (views, dumps, stats, bench, HUD) is scene_mud_report.c.
+ * What the scene shows and reports (views, dumps, stats, bench, HUD) is scene_mud_report.c; its
+ * commands, views, dumps and options are registered by mud/core/mud_vocab.h.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +21,57 @@
 #include "mud/scene_mud_state.h"
 #include "base/alloc.h"
 #include "base/log.h"
+#include "base/names.h"
+#include "gfx/shader.h"
 #include "gfx/timer.h"
 
+
+/* The level file (--level, else the default one next to the shaders), with --level-size's override. */
+static bool mud__load_level(const options *opt, mud_level *lv, char *err, size_t errlen)
+{
+    char path[OPTIONS_PATH_MAX + 64];
+    if (opt->level[0]) snprintf(path, sizeof path, "%s", opt->level);
+    else if (!gfx_data_path("assets/levels/default.level", path, sizeof path)) {
+        snprintf(err, errlen, "%s: the default level is missing (--level FILE names another)", path);
+        return false;
+    }
+    return mud_level_load(path, opt->level_size_set ? opt->level_size : 0, lv, err, errlen);
+}
+
+/* A run that shows the scene, or names a level, needs the level now; the truck, plants and
+ * chunks the script places must lie on it. */
+static bool mud_check_script(const options *o, const script *scr, int self, bool shown, char *err, size_t errlen)
+{
+    if (!shown && !o->level[0]) return true;
+    mud_level *lv = ALLOC_STRUCT(mud_level); /* large: not on the stack */
+    if (!lv) {
+        snprintf(err, errlen, "mud scene: out of memory for the level");
+        return false;
+    }
+    bool ok = mud__load_level(o, lv, err, errlen);
+    for (int i = 0; ok && i < scr->count; i++) {
+        const script_cmd *c = &scr->cmds[i];
+        if (c->scene != self) continue;
+        if (c->op == MUD_CMD_TRUCK) {
+            const double lo = MUD_TRUCK_MARGIN, hi = lv->size - MUD_TRUCK_MARGIN;
+            if (c->num[0] < lo || c->num[1] < lo || c->num[0] > hi || c->num[1] > hi) {
+                snprintf(err, errlen, "%s:%d: truck: X and Z must be in %g..%g (the level is %d m; --level-size changes it), got %g %g",
+                         scr->file, c->line, lo, hi, lv->size, (double)c->num[0], (double)c->num[1]);
+                ok = false;
+            }
+        }
+        if (c->op == MUD_CMD_PLANT || c->op == MUD_CMD_CHUNK) {
+            const float x = c->num[0], z = c->num[1];
+            if (x < 0 || z < 0 || x > lv->size || z > lv->size) {
+                snprintf(err, errlen, "%s:%d: %s: X and Z must be in 0..%d (the level is %d m), got %g %g", scr->file, c->line,
+                         c->name, lv->size, lv->size, (double)x, (double)z);
+                ok = false;
+            }
+        }
+    }
+    free(lv);
+    return ok;
+}
 
 static void mud_destroy(void *p);
 
@@ -29,10 +80,15 @@ static void *mud_create(scene_ctx *ctx)
     mud_scene *s = ALLOC_STRUCT(mud_scene);
     if (!s) return NULL;
     s->ctx = ctx;
+    char err[1024];
+    if (!mud__load_level(ctx->opt, &s->level, err, sizeof err)) {
+        log_error("mud scene: %s", err);
+        goto fail;
+    }
     s->sim = mud_sim_create(&(mud_sim_desc){
-        .terrain = {.level = ctx->level, .seed = ctx->seed, .mud_everywhere = ctx->opt->mud_everywhere}});
+        .terrain = {.level = &s->level, .seed = ctx->seed, .mud_everywhere = ctx->opt->mud_everywhere}});
     if (!s->sim) goto fail;
-    s->bodies = mud_bodies_create(s->sim, &(mud_bodies_desc){.seed = ctx->seed, .level = ctx->level});
+    s->bodies = mud_bodies_create(s->sim, &(mud_bodies_desc){.seed = ctx->seed, .level = &s->level});
     if (!s->bodies) goto fail;
     s->mr = mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(s->sim)});
     if (!s->mr) goto fail;
@@ -40,10 +96,10 @@ static void *mud_create(scene_ctx *ctx)
     s->worker = mud_clod_worker_create(&(mud_clod_worker_desc){
         .terrain = mud_sim_terrain(s->sim), .clods = {.capacity = MUD_MAX_CLODS, .seed = ctx->seed},
         .floaters = {.capacity = FLOATERS_MAX, .seed = ctx->seed}, .scatter_count = 500,
-        .scatter = {ctx->level->spawn[0], ctx->level->spawn[1], 50.0f},
+        .scatter = {s->level.spawn[0], s->level.spawn[1], 50.0f},
         .deterministic = ctx->headless || ctx->opt->fixed_dt > 0});
     if (!s->worker) goto fail;
-    s->water = mud_water_create(s->sim, mud_bodies_physics(s->bodies), s->worker, ctx->level);
+    s->water = mud_water_create(s->sim, mud_bodies_physics(s->bodies), s->worker, &s->level);
     if (!s->water) goto fail;
     s->decals = decal_pool_create(&(decal_pool_desc){.capacity = MUD_DECALS_MAX});
     if (!s->decals) goto fail;
@@ -190,7 +246,7 @@ static void mud_prepare(void *p)
     gfx_pass_begin("mud.stamp");
     mud_renderer_stamp(s->mr);
     gfx_pass_end();
-    if (!strcmp(s->ctx->view, "physics")) s->physics_tex = mud_bodies_physics_view(s->bodies, s->ctx->width, s->ctx->height);
+    if (names_find(mud_views, s->ctx->view) == MUD_VIEW_PHYSICS) s->physics_tex = mud_bodies_physics_view(s->bodies, s->ctx->width, s->ctx->height);
     s->frames++;
 }
 
@@ -224,36 +280,41 @@ static void mud_draw(void *p, scene_pass pass)
     mud_water_draw(s->water, f, s->layers.on[MUD_LAYER_WATER]); /* blended over the opaque scene */
 }
 
-static bool mud_supports(script_op op)
-{
-    return op == SCRIPT_TRUCK || op == SCRIPT_DRIVE || op == SCRIPT_LAYER || op == SCRIPT_PLANT || op == SCRIPT_CHUNK;
-}
-
 static scene_cmd_result mud_command(void *p, const script_cmd *c)
 {
     mud_scene *s = p;
-    if (c->op == SCRIPT_TRUCK) {
+    if (c->op == MUD_CMD_TRUCK) {
         if (mud_play_place(&s->play, s->sim, c->num[0], c->num[1], c->num[2])) return SCENE_CMD_OK;
         const int size = terrain_level_size(mud_sim_terrain(s->sim));
         log_error("truck %.1f %.1f: X and Z must be in %d..%d (the level is %d m)", c->num[0], c->num[1], MUD_TRUCK_MARGIN,
                   size - MUD_TRUCK_MARGIN, size);
         return SCENE_CMD_FAILED;
     }
-    if (c->op == SCRIPT_PLANT) /* script_plant_names: tree, rock */
-        return mud_bodies_plant(s->bodies, c->index == 0 ? PLANT_TREE : PLANT_ROCK, c->num[0], c->num[1]) ? SCENE_CMD_OK : SCENE_CMD_FAILED;
-    if (c->op == SCRIPT_CHUNK) return mud_bodies_chunk(s->bodies, c->num[0], c->num[1], c->num[2]) ? SCENE_CMD_OK : SCENE_CMD_FAILED;
-    if (c->op == SCRIPT_LAYER) {
+    if (c->op == MUD_CMD_PLANT)
+        return mud_bodies_plant(s->bodies, c->index == MUD_PLANT_TREE ? PLANT_TREE : PLANT_ROCK, c->num[0], c->num[1]) ? SCENE_CMD_OK : SCENE_CMD_FAILED;
+    if (c->op == MUD_CMD_CHUNK) return mud_bodies_chunk(s->bodies, c->num[0], c->num[1], c->num[2]) ? SCENE_CMD_OK : SCENE_CMD_FAILED;
+    if (c->op == MUD_CMD_LAYER) {
         s->layers.on[c->index] = c->num[0] != 0.0f; /* the parser let only present layers through */
         return SCENE_CMD_OK;
     }
-    if (c->op == SCRIPT_DRIVE) {
+    if (c->op == MUD_CMD_DRIVE) {
         mud_play_drive(&s->play, c->num[0], c->num[1], c->num[2]);
         return SCENE_CMD_OK;
     }
     return SCENE_CMD_UNSUPPORTED;
 }
 
+/* The truck driving along the track throwing clods, ruts behind it. */
+static const char mud_showcase[] =
+    "0 drive 1 0 3\n"
+    "2.2 drive 1 0.35 1\n"
+    "3.0 quit\n";
+
 const scene_vtable scene_mud = {
+    .script = &mud_vocab,
+    .options = &mud_options,
+    .showcase = mud_showcase,
+    .check_script = mud_check_script,
     .keys_help = mud_keys_help,
     .free_camera = false,
     .create = mud_create,
@@ -263,9 +324,7 @@ const scene_vtable scene_mud = {
     .update = mud_update,
     .prepare = mud_prepare,
     .draw = mud_draw,
-    .supports = mud_supports,
     .command = mud_command,
-    .views = mud_views,
     .view = mud_view,
     .dump = mud_dump,
     .stats = mud_stats,

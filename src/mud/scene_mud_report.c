@@ -5,28 +5,28 @@
 #include <string.h>
 
 #include "mud/scene_mud_state.h"
+#include "base/names.h"
 #include "gfx/dump.h"
 #include "gfx/hud.h"
-
-const char *const mud_views[] = {"mud", "mud-base", "physics", "water", NULL};
 
 bool mud_view(void *p, const char *name, scene_view *out)
 {
     mud_scene *s = p;
     int bx, bz;
     mud_play_block_under_truck(s->sim, &bx, &bz);
-    if (!strcmp(name, "mud-base")) {
+    const int v = names_find(mud_views, name);
+    if (v == MUD_VIEW_BASE) {
         GLuint tex = mud_renderer_base_view_texture(s->mr, bx, bz);
         *out = (scene_view){tex ? tex : mud_renderer_base_texture(s->mr), GFX_PANEL_ALPHA, "mud mask of the 3 x 3 blocks around the truck"};
         return true;
     }
-    if (!strcmp(name, "physics")) {
+    if (v == MUD_VIEW_PHYSICS) {
         /* drawn in prepare while the view is on: the first frame of the view has none yet */
         *out = (scene_view){s->physics_tex, GFX_PANEL_RGB, "collision shapes: truck grey, plants green, chunks brown"};
         return true;
     }
-    if (!strcmp(name, "water")) return mud_water_view(s->water, out);
-    if (strcmp(name, "mud")) return false;
+    if (v == MUD_VIEW_WATER) return mud_water_view(s->water, out);
+    if (v != MUD_VIEW_MUD) return false;
     GLuint tex = mud_renderer_block_texture(s->mr, bx, bz);
     if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, "mud block under the truck: R height, GB slide"};
     else *out = (scene_view){mud_renderer_base_texture(s->mr), GFX_PANEL_RGB, "no mud under the truck: base terrain"};
@@ -38,9 +38,10 @@ bool mud_dump(void *p, const char *target, const char *path)
     mud_scene *s = p;
     int bx, bz;
     mud_play_block_under_truck(s->sim, &bx, &bz);
-    if (!strcmp(target, "mud-base")) return mud_renderer_dump_base_block(s->mr, bx, bz, path);
-    if (!strcmp(target, "water")) return mud_water_dump(s->water, path);
-    if (strcmp(target, "mud")) return false;
+    const int d = names_find(mud_dumps, target);
+    if (d == MUD_DUMP_BASE) return mud_renderer_dump_base_block(s->mr, bx, bz, path);
+    if (d == MUD_DUMP_WATER) return mud_water_dump(s->water, path);
+    if (d != MUD_DUMP_MUD) return false;
     static uint8_t px[MUDFIELD_RES * MUDFIELD_RES * 4];
     /* not on the GPU: the CPU field */
     if (!mud_renderer_read_block(s->mr, bx, bz, px)) mud_play_pack_block(s->sim, bx, bz, px);

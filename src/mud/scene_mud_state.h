@@ -9,9 +9,11 @@
 #include "mud/mud_water.h"
 #include "gfx/scene.h"
 #include "mud/core/decals.h"
+#include "mud/core/level.h"
 #include "mud/core/mud_clod_worker.h"
 #include "mud/core/mud_layers.h"
 #include "mud/core/mud_play.h"
+#include "mud/core/mud_vocab.h"
 #include "mud/core/truck_dirt.h"
 #include "mud/mud.h"
 #include "mud/truck.h"
@@ -20,6 +22,7 @@
 
 typedef struct mud_scene {
     scene_ctx *ctx;
+    mud_level level;    /* --level (else the default one), --level-size; the sim, bodies and water keep a pointer */
     mud_sim *sim;
     mud_bodies *bodies; /* truck chassis, plants, chunks: rigid bodies */
     mud_water *water;   /* ponds and rivers: shallow water in the active blocks */
@@ -40,7 +43,6 @@ typedef struct mud_scene {
 } mud_scene;
 
 /* scene_mud_report.c: the vtable's reporting entries */
-extern const char *const mud_views[];
 bool mud_view(void *p, const char *name, scene_view *out);
 bool mud_dump(void *p, const char *target, const char *path);
 void mud_stats(void *p, json_writer *w);

@@ -13,7 +13,9 @@
  * alone against the wrinkled face, the blendshapes move either way); views wrinkle-normal,
  * wrinkle-occlusion, wrinkle-mask, wrinkle-influence; `dump wrinkle PATH` writes the composed buffer; stats `wrinkle_layers`.
  * Keys: 1-6 pick an expression, 7 wrinkles on/off, Space resumes the cycle.
- * What the scene shows and reports (views, dumps, stats, bench, HUD) is scene_face_report.c.
+ * What the scene shows and reports (views, dumps, stats, bench, HUD) is scene_face_report.c; its
+ * commands, views and dump, and the head it lends the dissolve gallery, are registered by
+ * wrinkle/core/face_vocab.h.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -203,21 +205,28 @@ static void face_draw(void *p, scene_pass pass)
     wrinkle_draw_eye(f->wr, &f->pupils, f->model, (vec3){0.005f, 0.005f, 0.005f});
 }
 
-static bool face_supports(script_op op) { return op == SCRIPT_EXPRESSION || op == SCRIPT_BLENDSHAPE || op == SCRIPT_WRINKLES; }
-
 static scene_cmd_result face_command(void *p, const script_cmd *cmd)
 {
     face *f = p;
     switch (cmd->op) {
-    case SCRIPT_EXPRESSION: wrinkle_cycle_pick(&f->cycle, cmd->index); return SCENE_CMD_OK;
-    case SCRIPT_BLENDSHAPE: wrinkle_cycle_set_shape(&f->cycle, cmd->index, cmd->num[0]); return SCENE_CMD_OK;
-    case SCRIPT_WRINKLES: f->wrinkles_off = cmd->num[0] == 0.0f; return SCENE_CMD_OK;
+    case FACE_CMD_EXPRESSION: wrinkle_cycle_pick(&f->cycle, cmd->index); return SCENE_CMD_OK;
+    case FACE_CMD_BLENDSHAPE: wrinkle_cycle_set_shape(&f->cycle, cmd->index, cmd->num[0]); return SCENE_CMD_OK;
+    case FACE_CMD_WRINKLES: f->wrinkles_off = cmd->num[0] == 0.0f; return SCENE_CMD_OK;
     default:
         return SCENE_CMD_UNSUPPORTED;
     }
 }
 
+/* Neutral to angry, the wrinkles folding in. */
+static const char face_showcase[] =
+    "0 expression neutral\n"
+    "0.6 expression angry\n"
+    "2.2 quit\n";
+
 const scene_vtable scene_face = {
+    .script = &face_vocab,
+    .showcase = face_showcase,
+    .showpiece = {"head", face_showpiece_build},
     .keys_help = face_keys_help,
     .free_camera = true,
     .create = face_create,
@@ -225,9 +234,7 @@ const scene_vtable scene_face = {
     .update = face_update,
     .prepare = face_prepare,
     .draw = face_draw,
-    .supports = face_supports,
     .command = face_command,
-    .views = face_views,
     .view = face_view,
     .dump = face_dump,
     .stats = face_stats,

@@ -7,29 +7,31 @@
 #include <string.h>
 
 #include "wrinkle/scene_face_state.h"
+#include "base/names.h"
 #include "base/stats.h"
 #include "gfx/dump.h"
 #include "gfx/hud.h"
 #include "gfx/timer.h"
 
-const char *const face_views[] = {"wrinkle-normal", "wrinkle-occlusion", "wrinkle-mask", "wrinkle-influence", NULL};
-
 bool face_view(void *p, const char *name, scene_view *out)
 {
     face *f = p;
-    if (!strcmp(name, "wrinkle-normal")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_NORMAL_GB, "composed wrinkle normals"};
-    else if (!strcmp(name, "wrinkle-occlusion")) *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_RED, "composed occlusion"};
-    else if (!strcmp(name, "wrinkle-mask")) *out = (scene_view){wrinkle_mask_view_texture(f->wr), GFX_PANEL_RGB, "face-part mask"};
-    else if (!strcmp(name, "wrinkle-influence"))
+    switch (names_find(face_views, name)) {
+    case FACE_VIEW_NORMAL: *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_NORMAL_GB, "composed wrinkle normals"}; break;
+    case FACE_VIEW_OCCLUSION: *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_RED, "composed occlusion"}; break;
+    case FACE_VIEW_MASK: *out = (scene_view){wrinkle_mask_view_texture(f->wr), GFX_PANEL_RGB, "face-part mask"}; break;
+    case FACE_VIEW_INFLUENCE:
         *out = (scene_view){wrinkle_influence_texture(f->wr), GFX_PANEL_RGB, "layer influence: slots red green blue yellow"};
-    else return false;
+        break;
+    default: return false;
+    }
     return true;
 }
 
 bool face_dump(void *p, const char *target, const char *path)
 {
     face *f = p;
-    if (strcmp(target, "wrinkle")) return false;
+    if (names_find(face_dumps, target) != FACE_DUMP_WRINKLE) return false;
     return gfx_dump_texture(wrinkle_composed_texture(f->wr), path);
 }
 

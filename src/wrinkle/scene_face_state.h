@@ -6,6 +6,7 @@
 #define IMPRINT_APP_SCENE_FACE_STATE_H
 
 #include "gfx/scene.h"
+#include "wrinkle/core/face_vocab.h"
 #include "wrinkle/core/head_bust.h"
 #include "wrinkle/core/wrinkle_cycle.h"
 #include "gfx/mesh_gl.h"
@@ -23,7 +24,6 @@ typedef struct face {
 } face;
 
 /* scene_face_report.c: the vtable's reporting entries */
-extern const char *const face_views[];
 bool face_view(void *p, const char *name, scene_view *out);
 bool face_dump(void *p, const char *target, const char *path);
 void face_stats(void *p, json_writer *w);

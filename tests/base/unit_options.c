@@ -10,9 +10,18 @@
 
 #include "base/names.h"
 #include "base/options.h"
-#include "base/script.h"
 #include "bb/core/bb_batch.h"
+#include "bb/core/bb_options.h"
+#include "damage/core/range_vocab.h"
+#include "dissolve/core/dissolve_vocab.h"
+#include "mud/core/mud_vocab.h"
+#include "wrinkle/core/face_vocab.h"
 #include "testdata.h"
+
+/* The command line the app builds from its scene registry (app/registry.c): the scenes' names in
+ * its order, the billboards' options and the mud scene's. */
+static const char *const scene_names[] = {"range", "mud", "face", "dissolve", NULL};
+static const options_cli cli = {scene_names, {&bb_options, &mud_options, NULL}};
 
 /* parse("--a", "b", NULL): argv[0] is the program name, as from main. */
 static int parse(options *o, char *err, size_t errlen, ...)
@@ -26,7 +35,7 @@ static int parse(options *o, char *err, size_t errlen, ...)
         argv[argc++] = (char *)a;
     }
     va_end(ap);
-    return options_parse(argc, argv, o, err, errlen);
+    return options_parse(&cli, argc, argv, o, err, errlen);
 }
 
 static void defaults_match_the_header(void **state)
@@ -292,7 +301,7 @@ static void help_and_version_exit_ok(void **state)
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     assert_non_null(f);
-    options_print_help(f);
+    options_print_help(&cli, f);
     fclose(f);
     static const char *const mentioned[] = {"imprint [options]", "--scene NAME", "--headless", "--size WxH",
                                             "--frames N", "--fixed-dt S", "--seed N", "--script FILE",
@@ -314,14 +323,14 @@ static void every_table_name_parses_and_help_lists_it(void **state)
         const char *const *table;
         int count;
     } cases[] = {
-        {"--scene", "scene", script_scene_names, SCRIPT_SCENE_COUNT},
+        {"--scene", "scene", scene_names, 4},
         {"--batcher", "batcher", bb_batcher_names, BB_BATCHER_COUNT},
         {"--bb-align", "alignment", bb_align_names, BB_ALIGN_OVERRIDE_COUNT},
     };
     char *help = NULL;
     size_t helplen = 0;
     FILE *f = open_memstream(&help, &helplen);
-    options_print_help(f);
+    options_print_help(&cli, f);
     fclose(f);
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         assert_int_equal(names_count(cases[c].table), cases[c].count);
@@ -348,6 +357,57 @@ static void every_table_name_parses_and_help_lists_it(void **state)
     free(help);
 }
 
+/* The scene names above are the vocabs' own. */
+static void scene_names_are_the_vocabs(void **state)
+{
+    (void)state;
+    const script_vocab *v[] = {&range_vocab, &mud_vocab, &face_vocab, &dissolve_vocab};
+    for (int i = 0; i < 4; i++) assert_string_equal(v[i]->scene, scene_names[i]);
+}
+
+/* A slice's options reach the parser, the defaults and --help only through its options_ext. */
+static int knob_apply(const char *name, const char *val, options *o, char *err, size_t errlen)
+{
+    long long n;
+    if (!options_parse_digits(val, &n) || n > 9) return options_fail(err, errlen, "%s: expected 0..9, got '%s'", name, val);
+    o->particles = (long)n;
+    return OPTIONS_OK;
+}
+static void knob_defaults(options *o) { o->particles = 7; }
+static void knob_help(FILE *f) { fputs("  --knob N            a test knob\n", f); }
+
+static void an_ext_adds_its_options(void **state)
+{
+    (void)state;
+    static const options_option knob_options[] = {{"--knob", OPTIONS_ARG_REQUIRED}, {NULL, OPTIONS_ARG_NONE}};
+    static const options_ext knob = {knob_options, knob_defaults, knob_apply, knob_help};
+    static const char *const two[] = {"face", "range", NULL};
+    const options_cli mine = {two, {&knob, NULL}};
+    char *argv[4] = {"imprint", "--knob", "3", NULL};
+    options o;
+    char err[256];
+    assert_int_equal(options_parse(&mine, 1, argv, &o, err, sizeof err), OPTIONS_OK);
+    assert_int_equal(o.particles, 7);          /* its default */
+    assert_string_equal(o.scene, "face");      /* the first scene is the default */
+    assert_int_equal(options_parse(&mine, 3, argv, &o, err, sizeof err), OPTIONS_OK);
+    assert_int_equal(o.particles, 3);
+    argv[2] = "12";
+    assert_int_equal(options_parse(&mine, 3, argv, &o, err, sizeof err), OPTIONS_ERROR);
+    assert_string_equal(err, "--knob: expected 0..9, got '12'");
+    /* without the billboards' ext, their option is unknown */
+    char *bb[3] = {"imprint", "--batcher=cpu", NULL};
+    assert_int_equal(options_parse(&mine, 2, bb, &o, err, sizeof err), OPTIONS_ERROR);
+    assert_string_equal(err, "unknown option '--batcher' (see --help)");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    options_print_help(&mine, f);
+    fclose(f);
+    assert_non_null(strstr(text, "technique options:\n  --knob N            a test knob\npanel and parameters:"));
+    assert_null(strstr(text, "--batcher"));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -358,6 +418,8 @@ int main(void)
         cmocka_unit_test(bad_values_name_option_and_value),
         cmocka_unit_test(unknown_missing_and_stray_arguments),
         cmocka_unit_test(help_and_version_exit_ok),
+        cmocka_unit_test(scene_names_are_the_vocabs),
+        cmocka_unit_test(an_ext_adds_its_options),
         cmocka_unit_test(every_table_name_parses_and_help_lists_it),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

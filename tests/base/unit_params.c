@@ -143,7 +143,7 @@ static void rows_match_the_modules(void **state)
     assert_float_equal(params_def(P_DISSOLVE_BAND)->def, dp.band, 0);
     mesh_data m[DISSOLVE_GALLERY_MAX] = {0};
     dissolve_gallery *g = ALLOC_STRUCT(dissolve_gallery);
-    const int n = dissolve_gallery_build(g, m);
+    const int n = dissolve_gallery_build(g, NULL, 0, m); /* the props alone: every item has the same push */
     for (int i = 0; i < n; i++) assert_float_equal(params_def(P_DISSOLVE_PUSH_DISTANCE)->def, dissolve_gallery_params(g, i).push_distance, 0);
     for (int i = 0; i < DISSOLVE_GALLERY_MAX; i++) mesh_data_free(&m[i]);
     free(g);

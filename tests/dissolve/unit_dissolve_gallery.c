@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "base/alloc.h"
+#include "damage/core/range_vocab.h"
 #include "dissolve/core/gallery.h"
+#include "wrinkle/core/face_vocab.h"
 
 #define DT (1.0f / 60.0f)
 
@@ -38,7 +40,9 @@ static void items_and_cycle(void **state)
     (void)state;
     dissolve_gallery *g = ALLOC_STRUCT(dissolve_gallery);
     mesh_data m[DISSOLVE_GALLERY_MAX] = {0};
-    int n = dissolve_gallery_build(g, m);
+    /* the guests the app's scene registry hands in: the range's robot, the face's head */
+    const dissolve_gallery_guest guests[] = {{"robot", range_showpiece_build}, {"head", face_showpiece_build}};
+    int n = dissolve_gallery_build(g, guests, 2, m);
     assert_int_equal(n, 5);
     static const char *const names[] = {"box", "sphere", "crystals", "robot", "head"};
     long long verts = 0;

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "base/options.h"
+#include "bb/core/bb_options.h"
+#include "mud/core/mud_vocab.h"
 
 enum { MAX_ARGS = 64 };
 
@@ -36,7 +38,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     argv[argc] = NULL;
     options o;
     char err[256];
-    int rc = options_parse(argc, argv, &o, err, sizeof err);
+    /* the app's command line (app/registry.c): its scenes, the billboards' and the mud scene's options */
+    static const char *const scenes[] = {"range", "mud", "face", "dissolve", NULL};
+    static const options_cli cli = {scenes, {&bb_options, &mud_options, NULL}};
+    int rc = options_parse(&cli, argc, argv, &o, err, sizeof err);
     if (rc == OPTIONS_OK) {
         if (o.width < 16 || o.width > 8192 || o.height < 16 || o.height > 8192) abort();
         if (o.frames != -1 && o.frames < 1) abort();

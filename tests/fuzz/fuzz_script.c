@@ -6,19 +6,27 @@
 #include <string.h>
 
 #include "base/script.h"
+#include "damage/core/range_vocab.h"
+#include "dissolve/core/dissolve_vocab.h"
+#include "mud/core/mud_vocab.h"
+#include "wrinkle/core/face_vocab.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    /* the app's language: its commands and the scenes' vocabs in the registry's order */
+    static script_lang lang;
+    if (!lang.nscenes) script_lang_init(&lang, (const script_vocab *const[]){&range_vocab, &mud_vocab, &face_vocab, &dissolve_vocab}, 4);
     char *text = malloc(size + 1);
     if (!text) return 0;
     memcpy(text, data, size);
     text[size] = '\0'; /* script_load refuses NUL bytes; the parser sees text up to the first one */
     script s;
     char err[512];
-    if (script_parse(text, "fuzz.txt", &s, err, sizeof err)) {
+    if (script_parse(&lang, text, "fuzz.txt", &s, err, sizeof err)) {
         for (int i = 0; i < s.count; i++) {
             const script_cmd *c = &s.cmds[i];
-            if (c->op < 0 || c->op >= SCRIPT_OP_COUNT || c->nnum < 0 || c->nnum > 6 || c->time < 0.0) abort();
+            if (c->scene < SCRIPT_APP || c->scene >= lang.nscenes || c->op < 0 || c->nnum < 0 || c->nnum > 6 || c->time < 0.0) abort();
+            if (strcmp(script_lang_row(&lang, c->scene, c->op)->name, c->name)) abort();
             if (i && (c->time < s.cmds[i - 1].time || c->line <= s.cmds[i - 1].line)) abort();
             if (!memchr(c->str, '\0', sizeof c->str) || !memchr(c->path, '\0', sizeof c->path)) abort();
         }

@@ -5,9 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "damage/core/robot.h"
 #include "dissolve/core/props.h"
-#include "wrinkle/core/head.h"
 
 static void gallery__add(dissolve_gallery *g, mesh_data *dst, const char *name, mesh_data *m, mat4 model,
                          const vec3 albedo, float phase)
@@ -35,8 +33,21 @@ static void gallery__add(dissolve_gallery *g, mesh_data *dst, const char *name, 
     memset(m, 0, sizeof *m);
 }
 
-int dissolve_gallery_build(dissolve_gallery *g, mesh_data meshes[DISSOLVE_GALLERY_MAX])
+/* Where the guests stand: at the back at their own size, on the right brought to the props' size. */
+static const struct {
+    vec3 pos; /* of the bottom centre, 1 cm above the ground */
+    float yaw, scale;
+    vec3 albedo;
+    float phase;
+} gallery__stands[DISSOLVE_GALLERY_GUESTS] = {
+    {{0.0f, 0.01f, -0.9f}, 0.0f, 1.0f, {0.22f, 0.24f, 0.27f}, 7.5f},
+    {{2.2f, 0.01f, 0.5f}, -0.35f, 2.6f, {0.42f, 0.28f, 0.22f}, 1.2f},
+};
+
+int dissolve_gallery_build(dissolve_gallery *g, const dissolve_gallery_guest *guests, int nguests,
+                           mesh_data meshes[DISSOLVE_GALLERY_MAX])
 {
+    assert(nguests >= 0 && nguests <= DISSOLVE_GALLERY_GUESTS && (nguests == 0 || guests));
     memset(g, 0, sizeof *g);
     g->mode = DISSOLVE_MODE_PUSH;
     g->shape = DISSOLVE_SHAPE_DIRECTION;
@@ -59,32 +70,18 @@ int dissolve_gallery_build(dissolve_gallery *g, mesh_data meshes[DISSOLVE_GALLER
     glm_rotate_y(xf, 0.3f, xf);
     gallery__add(g, &meshes[g->count], "crystals", &m, xf, (vec3){0.26f, 0.12f, 0.34f}, 5.0f);
 
-    /* The damage scene's robot, armor on, one mesh: push needs the welded normals across the
-     * plates' rims, which mesh_compute_smooth_normals bakes over the merged mesh. */
-    robot *rb = robot_create(&(robot_desc){0});
-    if (rb) {
-        mat4 id = GLM_MAT4_IDENTITY_INIT;
-        mesh_append(&m, &rb->body, id);
-        mesh_append(&m, &rb->glow, id);
-        for (int i = 0; i < rb->plate_count; i++) mesh_append(&m, &rb->plates[i].mesh, rb->plates[i].rest);
-        mesh_compute_smooth_normals(&m, 1e-5f);
-        glm_translate_make(xf, (vec3){0.0f, 0.01f, -0.9f}); /* soles 1 cm above the ground */
-        gallery__add(g, &meshes[g->count], "robot", &m, xf, (vec3){0.22f, 0.24f, 0.27f}, 7.5f);
-        robot_destroy(rb);
-    }
-
-    /* The face scene's head, scaled up to gallery size and stood on its neck. */
-    head_model hd;
-    if (head_build(&hd, &(head_desc){0})) {
-        mat4 id = GLM_MAT4_IDENTITY_INIT;
-        mesh_append(&m, &hd.skin, id);
-        mesh_append(&m, &hd.eyes, id);
-        mesh_compute_smooth_normals(&m, 1e-5f);
-        glm_translate_make(xf, (vec3){2.2f, 0.01f - HEAD_NECK_BOTTOM_Y * 2.6f, 0.5f}); /* neck 1 cm up */
-        glm_rotate_y(xf, -0.35f, xf);
-        glm_scale_uni(xf, 2.6f);
-        gallery__add(g, &meshes[g->count], "head", &m, xf, (vec3){0.42f, 0.28f, 0.22f}, 1.2f);
-        head_free(&hd);
+    for (int i = 0; i < nguests; i++) {
+        float bottom = 0.0f;
+        if (!guests[i].build(&m, &bottom)) {
+            mesh_data_free(&m);
+            continue;
+        }
+        const float s = gallery__stands[i].scale;
+        glm_translate_make(xf, (vec3){gallery__stands[i].pos[0], gallery__stands[i].pos[1] - bottom * s, gallery__stands[i].pos[2]});
+        /* a turn of 0 or a scale of 1 is left out: the matrix stays exactly the translation */
+        if (gallery__stands[i].yaw != 0.0f) glm_rotate_y(xf, gallery__stands[i].yaw, xf);
+        if (s != 1.0f) glm_scale_uni(xf, s);
+        gallery__add(g, &meshes[g->count], guests[i].name, &m, xf, gallery__stands[i].albedo, gallery__stands[i].phase);
     }
     mesh_data_free(&m);
     return g->count;

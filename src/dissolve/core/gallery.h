@@ -2,17 +2,21 @@
  *
  *   dissolve_gallery *g = ALLOC_STRUCT(dissolve_gallery);
  *   mesh_data meshes[DISSOLVE_GALLERY_MAX] = {0};
- *   dissolve_gallery_build(g, meshes);        // items: box, sphere, crystals, robot, head
+ *   dissolve_gallery_guest guests[] = {{"robot", robot_builder}, {"head", head_builder}};
+ *   dissolve_gallery_build(g, guests, 2, meshes);   // items: box, sphere, crystals, then the guests
  *   ... upload meshes[i] for g->items[i], free them ...
  *   each fixed step:  dissolve_gallery_update(g, dt, resume_pressed, up_minus_down);
  *   each draw:        dissolve_params p = dissolve_gallery_params(g, i);
  *   `dissolve A`:     dissolve_gallery_fix(g, A);
  *   g->mode, g->shape are set directly (keys 1-6, `dissolve-mode`, `dissolve-shape`).
  *
- * Items: a box subdivided 24 cells per side, a sphere, a faceted crystal cluster, the range
- * scene's robot with its armor (one mesh, smooth normals welded across the plates' rims) and the
- * face scene's head (scaled 2.6x, stood on its neck); each with its model matrix, albedo, world
- * bounds at rest and a phase in the cycle.
+ * Items: a box subdivided 24 cells per side, a sphere, a faceted crystal cluster, then up to
+ * DISSOLVE_GALLERY_GUESTS guests: meshes of other scenes, built by the builders the caller hands
+ * in (the app's scene registry lends the range's robot and the face's head, so this module names
+ * neither). The first guest stands at the back at its own size, the second on the right scaled
+ * 2.6x (a head brought to the props' size); each is stood with its bottom 1 cm above the ground.
+ * A guest whose builder fails is left out. Each item has its model matrix, albedo, world bounds at
+ * rest and a phase in the cycle.
  * Cycle (dissolve_gallery_cycle), DISSOLVE_GALLERY_CYCLE_S long: whole for the first 10 %, burns
  * out until 45 %, gone until 55 %, comes back until 90 %, whole again; smoothstepped. Every item
  * runs it shifted by its phase.
@@ -33,6 +37,7 @@
 #include "dissolve/core/dissolve_math.h"
 
 #define DISSOLVE_GALLERY_MAX 6
+#define DISSOLVE_GALLERY_GUESTS 2
 #define DISSOLVE_GALLERY_CYCLE_S 10.0f
 
 typedef struct dissolve_gallery_item {
@@ -58,10 +63,19 @@ typedef struct dissolve_gallery {
     long long vertices, triangles;
 } dissolve_gallery;
 
+/* A mesh of another scene: build fills *out (empty on entry; smooth normals for push) and says
+ * where its bottom is (*bottom_y, model units); false when it cannot be built. */
+typedef struct dissolve_gallery_guest {
+    const char *name; /* the item's name ("robot") */
+    bool (*build)(mesh_data *out, float *bottom_y);
+} dissolve_gallery_guest;
+
 /* Amount in [0, 1] at t seconds into the cycle (any t >= 0; periodic). */
 float dissolve_gallery_cycle(float t);
-/* Resets *g and fills meshes[0..count-1] (zeroed on entry; the caller frees them). Returns count. */
-int dissolve_gallery_build(dissolve_gallery *g, mesh_data meshes[DISSOLVE_GALLERY_MAX]);
+/* Resets *g and fills meshes[0..count-1] (zeroed on entry; the caller frees them): the props,
+ * then guests[0..nguests-1] (at most DISSOLVE_GALLERY_GUESTS; guests may be NULL when 0). Returns count. */
+int dissolve_gallery_build(dissolve_gallery *g, const dissolve_gallery_guest *guests, int nguests,
+                           mesh_data meshes[DISSOLVE_GALLERY_MAX]);
 /* One step: resume goes back to the cycle; nudge in [-1, 1] moves a fixed amount (Up/Down). */
 void dissolve_gallery_update(dissolve_gallery *g, float dt, bool resume, float nudge);
 void dissolve_gallery_fix(dissolve_gallery *g, float amount);

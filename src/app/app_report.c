@@ -1,0 +1,248 @@
+/* What the app reports and draws over the scene: screenshots, `stats` and `params` files, the
+ * --bench report, the HUD line, the pass times, the debug view panel and the key help. See
+ * app_state.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app_state.h"
+#include "base/log.h"
+#include "base/stats.h"
+#include "gfx/dump.h"
+#include "gfx/hud.h"
+#include "gfx/panel.h"
+#include "gfx/timer.h"
+
+static const char app_keys_help[] =
+    "Tab / F1-F4  switch scene\n"
+    "click        capture the mouse (Esc releases; Esc again quits)\n"
+    "WASD + mouse fly the camera (Q/E down/up, Shift faster)\n"
+    "V            cycle debug views\n"
+    "P            post effects: the next one off (all on after the last)\n"
+    "F12          screenshot (imprint-<scene>-<n>.png)\n"
+    "U            parameter panel\n"
+    "H            this help";
+
+bool app_screenshot(app *a, const char *path)
+{
+    const gfx_target *ldr = renderer_ldr(a->r);
+    unsigned char *px = malloc((size_t)ldr->width * ldr->height * 4);
+    if (!px) return false;
+    gfx_target_read_rgba8(ldr, px);
+    for (size_t i = 0; i < (size_t)ldr->width * ldr->height; i++) px[i * 4 + 3] = 255;
+    bool ok = gfx_write_png(path, ldr->width, ldr->height, 4, px, true);
+    free(px);
+    if (ok) log_info("wrote %s (%dx%d)", path, ldr->width, ldr->height);
+    return ok;
+}
+
+/* Only passes that ran since the current scene was entered: another scene's timings are stale. */
+static void app__pass_times(const app *a, json_writer *w, const char *key, bool gpu)
+{
+    json_object_begin(w, key);
+    for (int i = 0; i < gfx_timers_count(); i++) {
+        const gfx_pass_stats *p = gfx_timers_get(i);
+        if (p->count && p->last_frame >= a->scene_since) json_number(w, p->name, gpu ? p->gpu_ms : p->cpu_ms);
+    }
+    json_object_end(w);
+}
+
+/* Resident set size from /proc/self/status (0 where there is none): the soak test
+ * (tools/soak.sh) watches it grow, or not, over thousands of frames. */
+static long app__rss_kb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return 0;
+    char line[256];
+    long kb = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmRSS: %ld kB", &kb) == 1) break;
+    fclose(f);
+    return kb;
+}
+
+bool app_stats(app *a, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        log_error("stats %s: cannot open for writing", path);
+        return false;
+    }
+    json_writer w;
+    json_begin(&w, f);
+    json_object_begin(&w, NULL);
+    json_int(&w, "frame", a->frame);
+    json_number(&w, "time", a->ctx.time);
+    json_string(&w, "scene", registry_name(a->cur));
+    json_number(&w, "fps", a->fps);
+    json_int(&w, "steps", a->steps);
+    json_bool(&w, "mouse_captured", platform_input(a->plat)->captured);
+    /* errors of frames already finished; this frame's are counted when it ends */
+    json_int(&w, "gl_errors", a->gl_errors);
+    json_int(&w, "rss_kb", app__rss_kb());
+    app__pass_times(a, &w, "gpu_ms", true);
+    app__pass_times(a, &w, "cpu_ms", false);
+    fx_stats(a->fx, &w);
+    if (a->ui) ui_write_stats(a->ui, &w);
+    if (registry_scene(a->cur)->stats) registry_scene(a->cur)->stats(a->inst[a->cur], &w);
+    json_object_end(&w);
+    bool ok = json_end(&w);
+    fclose(f);
+    if (!ok) log_error("stats %s: write failed", path);
+    return ok;
+}
+
+bool app_params(app *a, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        log_error("params %s: cannot open for writing", path);
+        return false;
+    }
+    json_writer w;
+    json_begin(&w, f);
+    params_write_json(a->params, &w, NULL);
+    bool ok = json_end(&w);
+    fclose(f);
+    if (!ok) log_error("params %s: write failed", path);
+    return ok;
+}
+
+void app_overlays(app *a, int w, int h)
+{
+    const scene_vtable *vt = registry_scene(a->cur);
+    const char *legend = NULL; /* the view's caption, written under its title: what the colours mean */
+    scene_view view = {0};
+    float view_size[2] = {0, 0};
+    if (a->view[0]) {
+        scene_view v = {0};
+        if (app_own_view(a->view) == 0) /* shadow */
+            v = (scene_view){renderer_shadow_map(a->r), GFX_PANEL_DEPTH, "shadow map depth^16: near the sun dark, far white"};
+        else if (app_own_view(a->view) >= 0) v.tex = renderer_post_view(a->r, a->view, &v.mode);
+        else if (vt->view) vt->view(a->inst[a->cur], a->view, &v);
+        /* keep the texture's aspect: a screen-sized buffer (wrinkles) is not a square map */
+        GLint tw_px = 1, th_px = 1;
+        glBindTexture(GL_TEXTURE_2D, v.tex);
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &tw_px);
+        glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &th_px);
+        glBindTexture(GL_TEXTURE_2D, 0);
+        float ph = (float)h * 0.55f, pw = ph * (float)tw_px / (float)(th_px > 0 ? th_px : 1);
+        if (pw > (float)w * 0.6f) {
+            pw = (float)w * 0.6f;
+            ph = pw * (float)th_px / (float)(tw_px > 0 ? tw_px : 1);
+        }
+        a->view_rect[0] = (float)w - pw - 10;
+        a->view_rect[1] = (float)h - ph - 10;
+        view = v;
+        view_size[0] = pw;
+        view_size[1] = ph;
+        legend = v.caption;
+    }
+    const float white[4] = {1, 1, 1, 1}, dim[4] = {0, 0, 0, 0.45f};
+    const float scale = 1.0f; /* the HUD's one text rule (gfx_hud_text_px) sizes it from h */
+    gfx_hud_begin(w, h);
+    char line[256];
+    if (platform_headless(a->plat))
+        snprintf(line, sizeof line, "imprint  %s  t=%.2fs  frame %ld", registry_name(a->cur), a->ctx.time, a->frame);
+    else
+        snprintf(line, sizeof line, "imprint  %s  %.0f fps  H: help", registry_name(a->cur), a->fps);
+    float tw, th;
+    gfx_hud_measure(line, scale, &tw, &th);
+    gfx_hud_rect(4, 4, tw + 12, th + 8, dim);
+    gfx_hud_text(10, 8, scale, white, "%s", line);
+    float y = 16 + th;
+    if (!platform_headless(a->plat)) {
+        /* per-pass GPU milliseconds in the top-right corner (the scene's lines own the left),
+         * on a dim panel so they read over a bright sky */
+        float lh = gfx_hud_line_height(scale), pw, unused, px, py = 4;
+        gfx_hud_measure("post.exposure_cells   99.99 ms", scale, &pw, &unused);
+        pw += 12;
+        px = (float)w - pw - 4;
+        int shown = 0;
+        for (int i = 0; i < gfx_timers_count(); i++) shown += gfx_timers_recent(gfx_timers_get(i));
+        gfx_hud_rect(px, py, pw, lh * (float)shown + 6, dim);
+        for (int i = 0; i < gfx_timers_count(); i++) {
+            const gfx_pass_stats *p = gfx_timers_get(i);
+            if (!gfx_timers_recent(p)) continue; /* a pass of a scene left behind */
+            gfx_hud_text(px + 6, py + 4, scale, (float[4]){0.8f, 0.9f, 1, 1}, "%-18s %6.2f ms", p->name, p->gpu_ms);
+            py += lh;
+        }
+    }
+    if (vt->hud) vt->hud(a->inst[a->cur], 10, y + 4);
+    if (a->view[0]) {
+        /* the panel over the scene's own overlay (the range's gun), under its title and the help */
+        gfx_hud_end();
+        gfx_panel_draw_layout(view.tex, view.layout, a->view_rect[0], a->view_rect[1], view_size[0], view_size[1], view.mode, w, h);
+        gfx_hud_begin(w, h);
+        /* title and legend above the panel, on a dim band so they read over the sky */
+        const float line_h = gfx_hud_line_height(scale), band = (legend ? 2 : 1) * line_h;
+        float lx = a->view_rect[0], ly = a->view_rect[1] - band - 2, lw = 0, lh = 0;
+        char title[160];
+        snprintf(title, sizeof title, "view: %s", a->view);
+        gfx_hud_measure(legend && strlen(legend) > strlen(title) ? legend : title, scale, &lw, &lh);
+        if (lx + lw + 4 > (float)w) lx = (float)w - lw - 4;
+        gfx_hud_rect(lx - 3, ly - 2, lw + 6, band, dim);
+        gfx_hud_text(lx, ly, scale, white, "%s", title);
+        if (legend) gfx_hud_text(lx, ly + line_h, scale, (float[4]){0.85f, 0.9f, 1, 1}, "%s", legend);
+    }
+    if (a->help || params_b(a->params, P_HUD_HELP)) { /* last, so it sits on top of everything */
+        char help[2048];
+        char keys[1024] = "";
+        if (vt->keys_help) vt->keys_help(keys, sizeof keys);
+        snprintf(help, sizeof help, "%s\n\n%s:\n%s", app_keys_help, registry_name(a->cur), keys);
+        gfx_hud_measure(help, scale, &tw, &th);
+        /* the whole page on screen: smaller than the rule only where the rule's text would not fit */
+        float fit = fminf(1.0f, fminf(((float)w - 12) / tw, ((float)h - 12) / th));
+        gfx_hud_measure(help, fit, &tw, &th);
+        float x = roundf((w - tw) * 0.5f), yy = roundf((h - th) * 0.5f), pad = fit < 1.0f ? 4 : 12;
+        gfx_hud_rect(x - pad, yy - pad, tw + 2 * pad, th + 2 * pad, (float[4]){0, 0, 0, 0.8f});
+        gfx_hud_text(x, yy, fit, white, "%s", help);
+    }
+    gfx_hud_end();
+}
+
+void app_bench_report(app *a)
+{
+    gfx_timers_flush();
+    FILE *f = stdout;
+    if (a->opt->bench_path[0] && !(f = fopen(a->opt->bench_path, "w"))) {
+        log_error("--bench %s: cannot open for writing", a->opt->bench_path);
+        a->failures++;
+        return;
+    }
+    json_writer w;
+    json_begin(&w, f);
+    json_object_begin(&w, NULL);
+    json_string(&w, "scene", registry_name(a->cur));
+    json_array_begin(&w, "size");
+    json_int(&w, NULL, a->ctx.width);
+    json_int(&w, NULL, a->ctx.height);
+    json_array_end(&w);
+    json_int(&w, "frames", a->nframe_ms);
+    json_int(&w, "warmup_frames", a->frame - a->nframe_ms);
+    stats_write_median_p95(&w, "frame_ms", a->frame_ms, a->nframe_ms);
+    json_object_begin(&w, "passes");
+    for (int i = 0; i < gfx_timers_count(); i++) {
+        const gfx_pass_stats *p = gfx_timers_get(i);
+        if (!p->count) continue;
+        json_object_begin(&w, p->name);
+        json_int(&w, "samples", p->count);
+        stats_write_median_p95(&w, "gpu_ms", p->gpu_hist, p->count);
+        stats_write_median_p95(&w, "cpu_ms", p->cpu_hist, p->count);
+        json_object_end(&w);
+    }
+    json_object_end(&w);
+    fx_bench(a->fx, &w);
+    if (registry_scene(a->cur)->bench) {
+        json_object_begin(&w, registry_name(a->cur));
+        registry_scene(a->cur)->bench(a->inst[a->cur], &w);
+        json_object_end(&w);
+    }
+    json_object_end(&w);
+    if (!json_end(&w)) a->failures++;
+    if (f != stdout) {
+        fclose(f);
+        log_info("wrote %s (bench)", a->opt->bench_path);
+    }
+}

@@ -1,0 +1,81 @@
+/* app_state.h — the app's state, shared by its files (internal to src/app):
+ * app.c runs the frame loop (init, keys, free camera, render, shutdown); app_script.c checks a
+ * script before the first frame and runs commands (the app's own, the current scene's);
+ * app_report.c writes what the app reports (screenshots, stats, params, bench) and draws the
+ * overlays (HUD line, pass times, debug view, key help).
+ */
+#ifndef IMPRINT_APP_APP_STATE_H
+#define IMPRINT_APP_APP_STATE_H
+
+#include "app/platform.h"
+#include "app/registry.h"
+#include "app/ui.h"
+#include "bb/fx.h"
+#include "base/post_settings.h"
+#include "gfx/scene.h"
+
+enum { APP_MAX_PENDING = 64, APP_BENCH_WARMUP = 10 };
+
+typedef struct app {
+    camera cam;
+    const options *opt;
+    const script_lang *lang; /* the registry's (registry_lang) */
+    const script *scr;
+    int next_cmd;
+    platform *plat;
+    renderer *r;
+    fx_system *fx;
+    params *params; /* the registry the scenes read (scene_ctx.params) */
+    ui *ui;         /* the panel; NULL when its backend could not start */
+    script_cmd ui_cmds[UI_MAX_CMDS]; /* this frame's panel buttons, run like script commands */
+    int nui_cmds;
+    float frame_dt;
+    scene_ctx ctx;
+    scene_showpiece showpieces[REGISTRY_MAX]; /* scene_ctx.showpieces */
+    void *inst[REGISTRY_MAX];
+    int cur;
+    long long scene_since; /* timer frame at which the current scene was entered */
+    bool entered;          /* inst[cur] has had its enter() */
+    app_input in;          /* this frame's take (INPUT_FRAME): app keys, free camera */
+    app_input step_in;     /* the current fixed step's take (INPUT_STEP): the scene's controls */
+    char view[64];
+    float view_rect[2]; /* top-left of the debug view panel, for its caption */
+    int view_cycle;
+    bool help;
+    post_settings post; /* which post effects run: 'post NAME on|off', key P */
+    double post_dt;     /* simulated time this frame advanced (exposure adaptation) */
+    long steps, frame, max_frames;
+    double step_dt, accum;
+    bool quit;
+    int failures, screenshots;
+    long gl_errors;
+    float *frame_ms;
+    int nframe_ms, frame_ms_cap;
+    double last_time, smooth_dt;
+    float fps;
+    int pending[APP_MAX_PENDING];
+    int npending;
+} app;
+
+/* app_script.c */
+/* Before the first frame: every scene command in a scene that has it, then each scene's own
+ * check_script (s may be empty). False after one line on stderr. */
+bool app_check_script(const script_lang *l, const script *s, const options *o);
+bool app_switch(app *a, int scene);
+bool app_command(app *a, const script_cmd *c);
+/* State commands due now run before the simulation step; captures wait for the rendered frame. */
+void app_due_commands(app *a);
+void app_run_cmd(app *a, int i);
+/* Index of an app view (script_app_views), -1 when name is none of them. */
+int app_own_view(const char *name);
+/* A view the scene (or the app) can show, from its vocab: nothing is rendered. */
+bool app_has_view(int scene, const char *name);
+
+/* app_report.c */
+bool app_screenshot(app *a, const char *path);
+bool app_stats(app *a, const char *path);
+bool app_params(app *a, const char *path);
+void app_bench_report(app *a);
+void app_overlays(app *a, int w, int h);
+
+#endif

@@ -1,0 +1,58 @@
+/* The billboards' command-line options. See bb_options.h. */
+#include "bb/core/bb_options.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "base/names.h"
+#include "bb/core/bb_batch.h"
+
+static const options_option bb__options[] = {
+    {"--batcher", OPTIONS_ARG_REQUIRED},
+    {"--bb-align", OPTIONS_ARG_REQUIRED},
+    {"--particles", OPTIONS_ARG_REQUIRED},
+    {"--particles-gpu", OPTIONS_ARG_REQUIRED},
+    {NULL, OPTIONS_ARG_NONE},
+};
+
+static void bb__defaults(options *o)
+{
+    snprintf(o->batcher, sizeof o->batcher, "%s", bb_batcher_names[BB_BATCHER_INSTANCED]);
+    snprintf(o->bb_align, sizeof o->bb_align, "%s", bb_align_names[BB_ALIGN_AUTO]);
+    o->particles = 0;
+    o->particles_gpu = 0;
+}
+
+static int bb__apply(const char *name, const char *val, options *o, char *err, size_t errlen)
+{
+    long long n;
+    if (!strcmp(name, "--batcher"))
+        return options_set_name(name, "batcher", bb_batcher_names, val, o->batcher, sizeof o->batcher, err, errlen);
+    if (!strcmp(name, "--bb-align"))
+        return options_set_name(name, "alignment", bb_align_names, val, o->bb_align, sizeof o->bb_align, err, errlen);
+    if (!strcmp(name, "--particles")) {
+        if (!options_parse_digits(val, &n) || n > 10000000)
+            return options_fail(err, errlen, "--particles: expected a whole number 0..10000000, got '%s'", val);
+        o->particles = (long)n;
+        return OPTIONS_OK;
+    }
+    /* --particles-gpu, the last of bb__options */
+    if (!options_parse_digits(val, &n) || n > 4000000)
+        return options_fail(err, errlen, "--particles-gpu: expected a whole number 0..4000000, got '%s'", val);
+    o->particles_gpu = (long)n;
+    return OPTIONS_OK;
+}
+
+static void bb__help(FILE *f)
+{
+    char batchers[128], aligns[128];
+    names_join(bb_batcher_names, " | ", batchers, sizeof batchers);
+    names_join(bb_align_names, " | ", aligns, sizeof aligns);
+    fprintf(f, "  --batcher KIND      %s: billboard batcher    (default: %s)\n", batchers, bb_batcher_names[0]);
+    fprintf(f, "  --bb-align MODE     %s: billboard alignment,\n"
+               "                      auto keeps each effect's own                (default: %s)\n", aligns, bb_align_names[0]);
+    fputs("  --particles N       extra billboards for stress tests, 0..10000000 (default 0)\n"
+          "  --particles-gpu N   particles simulated on the GPU, 0..4000000 (default 0)\n", f);
+}
+
+const options_ext bb_options = {bb__options, bb__defaults, bb__apply, bb__help};

@@ -1,0 +1,39 @@
+/* range_vocab.h — what the range scene adds to the script language, and the robot it lends the
+ * dissolve gallery (GL-free: the script parser's tests and fuzzers reach it without a context).
+ *
+ *   script_lang_init(&lang, (const script_vocab *const[]){&range_vocab, ...}, n);
+ *   in the scene's command(): switch (cmd->op) { case RANGE_CMD_WEAPON: ... }
+ *   mesh_data m = {0}; float bottom;
+ *   range_showpiece_build(&m, &bottom);     // the robot, armor on, one mesh (false: none)
+ *
+ * Commands: weapon NAME (weapon_names), fire, hold SECONDS (> 0), blast X Y Z RADIUS (> 0),
+ * robot respawn | robot anim MODE (robot_anim_mode_names; num[0] the mode).
+ * Views: damage, damage-fading (range_views, RANGE_VIEW_*); dumps: the two maps and the scorch
+ * (range_dumps, RANGE_DUMP_*).
+ */
+#ifndef IMPRINT_DAMAGE_RANGE_VOCAB_H
+#define IMPRINT_DAMAGE_RANGE_VOCAB_H
+
+#include <stdbool.h>
+
+#include "base/mesh.h"
+#include "base/script.h"
+
+/* script_cmd.op of the range's commands: rows of range_vocab.commands */
+enum { RANGE_CMD_WEAPON, RANGE_CMD_FIRE, RANGE_CMD_HOLD, RANGE_CMD_BLAST, RANGE_CMD_ROBOT, RANGE_CMD_COUNT };
+/* `robot ACTION`: script_cmd.index */
+enum { RANGE_ROBOT_RESPAWN, RANGE_ROBOT_ANIM };
+enum { RANGE_VIEW_DAMAGE, RANGE_VIEW_FADING };
+enum { RANGE_DUMP_DAMAGE, RANGE_DUMP_FADING, RANGE_DUMP_SCORCH };
+
+extern const char *const range_robot_actions[]; /* respawn, anim */
+extern const char *const range_views[];         /* damage, damage-fading */
+extern const char *const range_dumps[];         /* damage, damage-fading, damage-scorch */
+extern const script_vocab range_vocab;
+
+/* The robot with its armor as one mesh (body, glow, every plate at rest), smooth normals welded
+ * across the plates' rims (the dissolve's push needs them); its soles at *bottom_y. False (and
+ * *out empty) when the robot cannot be built. */
+bool range_showpiece_build(mesh_data *out, float *bottom_y);
+
+#endif

@@ -1,0 +1,29 @@
+/* The face scene's script commands, views and dump, and its showpiece. See face_vocab.h. */
+#include "wrinkle/core/face_vocab.h"
+
+#include "wrinkle/core/head.h"
+#include "wrinkle/core/wrinkle_expr.h"
+
+const char *const face_views[] = {"wrinkle-normal", "wrinkle-occlusion", "wrinkle-mask", "wrinkle-influence", NULL};
+const char *const face_dumps[] = {"wrinkle", NULL};
+
+static const script_command face__commands[FACE_CMD_COUNT + 1] = {
+    [FACE_CMD_BLENDSHAPE] = {"blendshape", "en", "NAME WEIGHT", head_shape_names, "blendshape", {SCRIPT_UNIT}},
+    [FACE_CMD_EXPRESSION] = {"expression", "e", "NAME", wrinkle_expr_names, "expression", {0}, SCRIPT_BUTTONS},
+    [FACE_CMD_WRINKLES] = {"wrinkles", "b", "ON|OFF", NULL, NULL, {0}},
+};
+
+const script_vocab face_vocab = {"face", face__commands, face_views, face_dumps};
+
+bool face_showpiece_build(mesh_data *out, float *bottom_y)
+{
+    head_model hd;
+    if (!head_build(&hd, &(head_desc){0})) return false;
+    mat4 id = GLM_MAT4_IDENTITY_INIT;
+    mesh_append(out, &hd.skin, id);
+    mesh_append(out, &hd.eyes, id);
+    mesh_compute_smooth_normals(out, 1e-5f);
+    head_free(&hd);
+    *bottom_y = HEAD_NECK_BOTTOM_Y;
+    return true;
+}
