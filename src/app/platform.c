@@ -8,6 +8,7 @@
 #include "base/log.h"
 #include "gfx/gl.h"
 #include "gfx/headless.h"
+#include "gfx/target.h"
 #include "gfx/timer.h"
 
 struct platform {
@@ -43,6 +44,13 @@ static void platform__mouse_button(GLFWwindow *win, int button, int action, int 
     input_mouse_button(&p->in, button, action == GLFW_PRESS);
 }
 
+/* gfx_target_begin(NULL, ...) binds the window's framebuffer at the size it has now */
+static void platform__framebuffer_resized(GLFWwindow *win, int width, int height)
+{
+    (void)win;
+    gfx_target_set_default_size(width, height);
+}
+
 static bool platform__open_window(platform *p, const platform_desc *d)
 {
     const char *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
@@ -71,6 +79,10 @@ static bool platform__open_window(platform *p, const platform_desc *d)
     glfwSetWindowUserPointer(p->win, p);
     glfwSetKeyCallback(p->win, platform__key);
     glfwSetMouseButtonCallback(p->win, platform__mouse_button);
+    glfwSetFramebufferSizeCallback(p->win, platform__framebuffer_resized);
+    int fw, fh;
+    glfwGetFramebufferSize(p->win, &fw, &fh);
+    gfx_target_set_default_size(fw, fh);
     if (glfwRawMouseMotionSupported()) glfwSetInputMode(p->win, GLFW_RAW_MOUSE_MOTION, GLFW_TRUE);
     return true;
 }
@@ -89,6 +101,9 @@ platform *platform_create(const platform_desc *d)
         free(p);
         return NULL;
     }
+    /* a surfaceless context has no default framebuffer (frames go to targets and screenshots);
+     * its nominal size is the one platform_framebuffer_size reports */
+    gfx_target_set_default_size(p->width, p->height);
     return p;
 }
 
@@ -158,11 +173,12 @@ void platform_present(platform *p, const gfx_target *img)
     int w, h;
     glfwGetFramebufferSize(p->win, &w, &h);
     if (w > 0 && h > 0) {
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, img->fbo);
+        gfx_read_begin(img->fbo);
         glReadBuffer(GL_COLOR_ATTACHMENT0);
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+        gfx_target_begin(NULL, NULL);
         glBlitFramebuffer(0, 0, img->width, img->height, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        gfx_target_end();
+        gfx_read_end();
     }
     glfwSwapBuffers(p->win);
 }

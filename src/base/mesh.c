@@ -6,19 +6,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *mesh__grow(void *p, int count, int *cap, size_t elem)
+#include "base/log.h"
+
+/* Out of memory: said once per mesh; from then on it takes no more vertices or triangles. */
+static void mesh__fail(mesh_data *m, const char *what, int entries)
 {
-    if (count < *cap) return p;
-    int ncap = *cap ? *cap * 2 : 256;
-    while (ncap <= count) ncap *= 2;
-    void *np = realloc(p, (size_t)ncap * elem);
-    if (!np) {
-        fprintf(stderr, "imprint: out of memory growing a mesh to %d entries\n", ncap);
-        abort();
-    }
-    memset((char *)np + (size_t)*cap * elem, 0, (size_t)(ncap - *cap) * elem);
-    *cap = ncap;
-    return np;
+    if (!m->failed) log_error("mesh: out of memory growing %s to %d entries: the mesh is incomplete", what, entries);
+    m->failed = true;
+}
+
+/* Vertex arrays hold vertex_cap + 1 entries: the one past the end is the scratch vertex a failed
+ * mesh_add_vertex returns, so callers that write through the index they got stay in bounds. */
+static bool mesh__realloc(void *pp, int old_cap, int new_cap, size_t elem, int spare)
+{
+    void **p = pp;
+    void *np = realloc(*p, ((size_t)new_cap + (size_t)spare) * elem);
+    if (!np) return false;
+    size_t keep = *p ? (size_t)old_cap : 0;
+    memset((char *)np + keep * elem, 0, ((size_t)new_cap + (size_t)spare - keep) * elem);
+    *p = np;
+    return true;
 }
 
 void mesh_data_free(mesh_data *m)
@@ -28,33 +35,68 @@ void mesh_data_free(mesh_data *m)
     memset(m, 0, sizeof *m);
 }
 
-void mesh_clear(mesh_data *m) { m->vertex_count = 0; m->index_count = 0; }
+void mesh_clear(mesh_data *m)
+{
+    m->vertex_count = 0;
+    m->index_count = 0;
+    m->failed = false; /* a rebuild may find the memory this time */
+}
+
+static bool mesh__reserve_vertices(mesh_data *m, int n)
+{
+    if (n < m->vertex_cap) return true;
+    int ncap = m->vertex_cap ? m->vertex_cap * 2 : 256;
+    while (ncap <= n) ncap *= 2;
+    const int old = m->vertex_cap;
+    bool ok = mesh__realloc(&m->pos, old, ncap, sizeof *m->pos, 1) && mesh__realloc(&m->nrm, old, ncap, sizeof *m->nrm, 1) &&
+              mesh__realloc(&m->uv, old, ncap, sizeof *m->uv, 1) && mesh__realloc(&m->tan, old, ncap, sizeof *m->tan, 1) &&
+              mesh__realloc(&m->snrm, old, ncap, sizeof *m->snrm, 1);
+    if (ok) {
+        m->vertex_cap = ncap;
+        return true;
+    }
+    mesh__fail(m, "its vertices", ncap);
+    /* the scratch vertex must exist even when the very first growth failed */
+    if (!old) {
+        bool spare = mesh__realloc(&m->pos, 0, 0, sizeof *m->pos, 1) && mesh__realloc(&m->nrm, 0, 0, sizeof *m->nrm, 1) &&
+                     mesh__realloc(&m->uv, 0, 0, sizeof *m->uv, 1) && mesh__realloc(&m->tan, 0, 0, sizeof *m->tan, 1) &&
+                     mesh__realloc(&m->snrm, 0, 0, sizeof *m->snrm, 1);
+        (void)spare; /* without even that, the arrays stay NULL: nothing is left to write into */
+    }
+    return false;
+}
 
 uint32_t mesh_add_vertex(mesh_data *m, const float pos[3], const float nrm[3], const float uv[2])
 {
+    /* the arguments may point into this mesh, whose arrays move as they grow */
+    float p[3] = {pos[0], pos[1], pos[2]}, nv[3] = {0, 0, 0}, t[2] = {0, 0};
+    if (nrm) memcpy(nv, nrm, sizeof nv);
+    if (uv) memcpy(t, uv, sizeof t);
     int n = m->vertex_count;
-    if (n >= m->vertex_cap) {
-        int cap = m->vertex_cap;
-        m->pos = mesh__grow(m->pos, n, &cap, sizeof *m->pos); cap = m->vertex_cap;
-        m->nrm = mesh__grow(m->nrm, n, &cap, sizeof *m->nrm); cap = m->vertex_cap;
-        m->uv = mesh__grow(m->uv, n, &cap, sizeof *m->uv); cap = m->vertex_cap;
-        m->tan = mesh__grow(m->tan, n, &cap, sizeof *m->tan); cap = m->vertex_cap;
-        m->snrm = mesh__grow(m->snrm, n, &cap, sizeof *m->snrm);
-        m->vertex_cap = cap;
-    }
-    memcpy(m->pos[n], pos, sizeof m->pos[n]);
-    if (nrm) memcpy(m->nrm[n], nrm, sizeof m->nrm[n]); else memset(m->nrm[n], 0, sizeof m->nrm[n]);
-    if (uv) memcpy(m->uv[n], uv, sizeof m->uv[n]); else memset(m->uv[n], 0, sizeof m->uv[n]);
+    if (m->failed || !mesh__reserve_vertices(m, n)) n = m->vertex_cap; /* the scratch vertex */
+    else m->vertex_count = n + 1;
+    if (!m->pos || !m->nrm || !m->uv || !m->tan || !m->snrm) return (uint32_t)n;
+    memcpy(m->pos[n], p, sizeof p);
+    memcpy(m->nrm[n], nv, sizeof nv);
+    memcpy(m->uv[n], t, sizeof t);
     memset(m->tan[n], 0, sizeof m->tan[n]);
-    memcpy(m->snrm[n], m->nrm[n], sizeof m->snrm[n]);
-    m->vertex_count = n + 1;
+    memcpy(m->snrm[n], nv, sizeof nv);
     return (uint32_t)n;
 }
 
 void mesh_add_tri(mesh_data *m, uint32_t a, uint32_t b, uint32_t c)
 {
+    if (m->failed) return; /* a, b, c may be the scratch vertex */
     assert(a < (uint32_t)m->vertex_count && b < (uint32_t)m->vertex_count && c < (uint32_t)m->vertex_count);
-    m->idx = mesh__grow(m->idx, m->index_count + 2, &m->index_cap, sizeof *m->idx);
+    if (m->index_count + 3 > m->index_cap) {
+        int ncap = m->index_cap ? m->index_cap * 2 : 256;
+        while (ncap < m->index_count + 3) ncap *= 2;
+        if (!mesh__realloc(&m->idx, m->index_cap, ncap, sizeof *m->idx, 0)) {
+            mesh__fail(m, "its indices", ncap);
+            return;
+        }
+        m->index_cap = ncap;
+    }
     m->idx[m->index_count++] = a;
     m->idx[m->index_count++] = b;
     m->idx[m->index_count++] = c;
@@ -258,7 +300,10 @@ void mesh_compute_tangents(mesh_data *m)
 {
     int n = m->vertex_count;
     float (*bit)[3] = calloc((size_t)n + 1, sizeof *bit);
-    if (!bit) abort();
+    if (!bit) {
+        mesh__fail(m, "a tangent scratch buffer", n + 1);
+        return;
+    }
     for (int i = 0; i < n; i++) glm_vec4_zero(m->tan[i]);
     for (int i = 0; i < m->index_count; i += 3) {
         uint32_t ix[3] = {m->idx[i], m->idx[i + 1], m->idx[i + 2]};
@@ -313,7 +358,12 @@ void mesh_compute_smooth_normals(mesh_data *m, float eps)
     int n = m->vertex_count;
     mesh__sortkey *keys = malloc((size_t)(n + 1) * sizeof *keys);
     float (*acc)[3] = calloc((size_t)n + 1, sizeof *acc);
-    if (!keys || !acc) abort();
+    if (!keys || !acc) {
+        free(keys);
+        free(acc);
+        mesh__fail(m, "a smooth-normal scratch buffer", n + 1);
+        return;
+    }
     for (int i = 0; i < n; i++) keys[i] = (mesh__sortkey){m->pos[i][0] + m->pos[i][1] * 0.3713f + m->pos[i][2] * 0.1177f, i};
     qsort(keys, (size_t)n, sizeof *keys, mesh__cmp);
     float win = eps * 1.48f + 1e-7f;

@@ -11,11 +11,15 @@
  * uint32 indices, three per counter-clockwise triangle. Every array is always allocated, zero
  * when a builder has nothing to say (uv of a procedural cone, say). Growing is amortized O(1);
  * builders append, so several parts can be merged into one mesh with mesh_append.
- * Allocation failure aborts: meshes are built at start-up, never in the frame loop.
+ * Allocation failure is logged once and sets failed: the mesh takes no more vertices or triangles
+ * (mesh_add_vertex then returns a scratch index past the end, safe to write through and never
+ * drawn), the compute_* passes leave it as it is, and gfx_mesh_create refuses it. Check failed
+ * after building; mesh_clear resets it for a rebuild, mesh_data_free too.
  */
 #ifndef IMPRINT_CORE_MESH_H
 #define IMPRINT_CORE_MESH_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <cglm/cglm.h>
 
@@ -28,6 +32,7 @@ typedef struct mesh_data {
     float (*tan)[4];  /* xyz tangent, w handedness (+1/-1) */
     float (*snrm)[3]; /* smooth normal: averaged over all vertices sharing a position */
     uint32_t *idx;
+    bool failed;      /* an allocation failed (logged): incomplete, not to be drawn */
 } mesh_data;
 
 void mesh_data_free(mesh_data *m);

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "base/log.h"
+
 #define FRESH 4u /* flag bit on the middle index: published and not yet taken */
 
 struct triple_buffer {
@@ -22,11 +24,18 @@ triple_buffer *triple_buffer_create(size_t size)
 {
     assert(size > 0);
     triple_buffer *tb = ALLOC_STRUCT(triple_buffer);
-    if (!tb) abort();
+    if (!tb) {
+        log_error("triple buffer: out of memory");
+        return NULL;
+    }
     tb->size = size;
     for (int i = 0; i < 3; i++) {
         tb->data[i] = calloc(1, size);
-        if (!tb->data[i]) abort();
+        if (!tb->data[i]) {
+            log_error("triple buffer: out of memory for three buffers of %zu bytes", size);
+            triple_buffer_destroy(tb);
+            return NULL;
+        }
     }
     tb->back = 0;
     atomic_init(&tb->middle, 1u);

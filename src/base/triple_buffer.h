@@ -15,7 +15,8 @@
  * Published sequence numbers must increase; 0 means "nothing published yet".
  * acquire_wait spins (yielding the CPU) until a buffer with seq >= want is published; with a
  * producer that publishes exactly the requested steps this hands over exactly that step.
- * Buffers start zeroed. Allocation failure aborts (created at start-up).
+ * Buffers start zeroed. Out of memory: triple_buffer_create logs and returns NULL;
+ * triple_buffer_destroy(NULL) is a no-op.
  */
 #ifndef IMPRINT_CORE_TRIPLE_BUFFER_H
 #define IMPRINT_CORE_TRIPLE_BUFFER_H

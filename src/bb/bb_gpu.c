@@ -9,6 +9,7 @@
 #include "base/log.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
+#include "gfx/target.h"
 #include "gfx/timer.h"
 
 struct bb_gpu {
@@ -18,7 +19,7 @@ struct bb_gpu {
     uint32_t steps;
     GLuint sim, draw;     /* programs */
     GLuint vbo[2], sim_vao[2], draw_vao[2];
-    GLuint fbo, fbo_tex;  /* 1 x 1: a draw needs a complete framebuffer even with nothing rasterized */
+    gfx_target sink;      /* 1 x 1: a draw needs a complete framebuffer even with nothing rasterized */
     int cur;              /* vbo[cur] holds the latest state */
     double cpu_ms;        /* CPU time of steps and draws around their draw calls, since last taken */
     GLint u_dt, u_step, u_seed, u_emitter, u_jitter, u_spread, u_gravity, u_drag, u_ground, u_bounce;
@@ -70,16 +71,8 @@ bb_gpu *bb_gpu_create(const bb_gpu_desc *desc)
     }
     free(init);
     init = NULL;
-    glGenTextures(1, &g->fbo_tex);
-    glBindTexture(GL_TEXTURE_2D, g->fbo_tex);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, 1, 1, 0, GL_RED, GL_UNSIGNED_BYTE, NULL);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    GLint prev = 0;
-    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &prev);
-    glGenFramebuffers(1, &g->fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, g->fbo_tex, 0);
-    glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)prev);
+    if (!gfx_target_create(&g->sink, &(gfx_target_desc){.width = 1, .height = 1, .color = {GL_R8}, .label = "bb_gpu.sink"}))
+        goto fail;
     if (glGetError() == GL_OUT_OF_MEMORY) {
         log_error("bb_gpu: out of GPU memory for %d particles", g->count);
         goto fail;
@@ -116,8 +109,7 @@ fail:
 void bb_gpu_destroy(bb_gpu *g)
 {
     if (!g) return;
-    if (g->fbo) glDeleteFramebuffers(1, &g->fbo);
-    if (g->fbo_tex) glDeleteTextures(1, &g->fbo_tex);
+    gfx_target_destroy(&g->sink);
     if (g->sim) glDeleteProgram(g->sim);
     if (g->draw) glDeleteProgram(g->draw);
     for (int i = 0; i < 2; i++) {
@@ -146,9 +138,7 @@ void bb_gpu_step(bb_gpu *g, float dt)
     glUniform3f(g->u_ground, m->ground, m->amp, m->freq);
     glUniform2f(g->u_bounce, m->restitution, m->friction);
     const int next = 1 - g->cur;
-    GLint prev = 0;
-    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &prev);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, g->fbo);
+    gfx_target_begin(&g->sink, NULL);
     glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, g->vbo[next]);
     gfx_state_set(GFX_RASTERIZER_OFF);
     glBindVertexArray(g->sim_vao[g->cur]);
@@ -160,7 +150,7 @@ void bb_gpu_step(bb_gpu *g, float dt)
     glBindVertexArray(0);
     gfx_state_set(GFX_STATE_FULLSCREEN);
     glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)prev);
+    gfx_target_end();
     glUseProgram(0);
     g->cur = next;
     g->cpu_ms += (t1 - t0 + gfx_now() - t2) * 1000.0;

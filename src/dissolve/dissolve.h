@@ -29,8 +29,9 @@
  *   no-shadow     the shadow pass draws the mesh whole: the shadow ignores the dissolve
  *   bounds        the caller culls with the rest bounds (dissolve_bounds ignored): strands vanish
  * A pitfall in dissolve_params (other than none) wins over the module's.
- * Failure: dissolve_create logs and returns NULL when the noise cannot be baked or the programs
- * do not compile; every other call accepts a NULL dissolve and then draws the mesh whole.
+ * Failure: dissolve_create logs and returns NULL when out of memory or the noise cannot be baked;
+ * programs that do not compile are gfx's magenta fallback (the meshes drawn whole, in magenta).
+ * Every other call accepts a NULL dissolve and then draws the mesh whole.
  */
 #ifndef IMPRINT_DISSOLVE_DISSOLVE_H
 #define IMPRINT_DISSOLVE_DISSOLVE_H

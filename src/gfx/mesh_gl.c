@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "base/log.h"
 #include "gfx/shader.h"
 
 /* Interleaved vertex: 3 + 3 + 2 + 4 + 3 floats = 60 bytes. */
@@ -22,11 +23,18 @@ static void mesh__fill(const mesh_data *m, float *v)
 gfx_mesh gfx_mesh_create(const mesh_data *m, const char *label)
 {
     gfx_mesh gm = {0};
-    gm.index_count = m->index_count;
-    gm.vertex_count = m->vertex_count;
+    if (m->failed) {
+        log_error("mesh %s: incomplete (out of memory while built): not uploaded", label ? label : "?");
+        return gm;
+    }
     size_t bytes = (size_t)m->vertex_count * MESH_FLOATS * sizeof(float);
     float *v = malloc(bytes ? bytes : 1);
-    if (!v) return gm;
+    if (!v) {
+        log_error("mesh %s: out of memory for %d vertices: not uploaded", label ? label : "?", m->vertex_count);
+        return gm;
+    }
+    gm.index_count = m->index_count;
+    gm.vertex_count = m->vertex_count;
     mesh__fill(m, v);
     glGenVertexArrays(1, &gm.vao);
     glBindVertexArray(gm.vao);
@@ -53,7 +61,10 @@ void gfx_mesh_update(gfx_mesh *gm, const mesh_data *m)
 {
     size_t bytes = (size_t)m->vertex_count * MESH_FLOATS * sizeof(float);
     float *v = malloc(bytes ? bytes : 1);
-    if (!v) return;
+    if (!v) {
+        log_error("mesh update: out of memory for %d vertices: the previous shape stays", m->vertex_count);
+        return;
+    }
     mesh__fill(m, v);
     glBindBuffer(GL_ARRAY_BUFFER, gm->vbo);
     glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)bytes, NULL, GL_DYNAMIC_DRAW); /* orphan: no stall on the old data */

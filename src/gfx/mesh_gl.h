@@ -3,7 +3,8 @@
  * optionally skin attributes (5 a_bones uvec4, 6 a_weights vec4) for linear-blend skinning
  * (shaders/gfx_skin.glsl).
  *
- *   gfx_mesh gm = gfx_mesh_create(&mesh, "robot_armor");
+ *   gfx_mesh gm = gfx_mesh_create(&mesh, "robot_armor");   vao 0 (logged, draws nothing) when
+ *                                             mesh.failed or out of memory
  *   gfx_mesh_draw(&gm);                       glDrawElements of every triangle
  *   gfx_mesh_draw_range(&gm, first, count);   a sub-range of indices (one part of a merged mesh)
  *   gfx_mesh_set_skin(&gm, bones, weights);   four bone indices and weights per vertex

@@ -104,7 +104,25 @@ static void shader__report(const include_expansion *s, const char *stage, const 
     }
 }
 
-static GLuint shader__compile(GLenum type, const char *name, const char *body, const char *defines)
+/* Whether a vertex stage declares any input ("in ..." or "layout(...) in ..." at the start of a
+ * line): one without draws from gl_VertexID alone (a fullscreen triangle), and so does its fallback. */
+static bool shader__has_inputs(const char *text)
+{
+    for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+        while (*l == ' ' || *l == '\t') l++;
+        if (strncmp(l, "layout", 6) == 0) {
+            const char *close = strchr(l, ')'), *eol = strchr(l, '\n');
+            if (!close || (eol && close > eol)) continue;
+            l = close + 1;
+            while (*l == ' ' || *l == '\t') l++;
+        }
+        if (strncmp(l, "in ", 3) == 0 || strncmp(l, "in\t", 3) == 0) return true;
+    }
+    return false;
+}
+
+/* has_inputs (may be NULL): see shader__has_inputs; left alone when the source cannot be read. */
+static GLuint shader__compile(GLenum type, const char *name, const char *body, const char *defines, bool *has_inputs)
 {
     /* every fragment stage gets IMPRINT_FRAGMENT_STAGE, so an include can use what only that
      * stage has (implicit derivatives, a texture lod bias) */
@@ -116,6 +134,7 @@ static GLuint shader__compile(GLenum type, const char *name, const char *body, c
     include_expansion s;
     bool ok = include_expand(&s, name, body, defines, shader__read_include, NULL);
     GLuint sh = 0;
+    if (ok && has_inputs) *has_inputs = shader__has_inputs(s.text);
     if (ok) {
         sh = glCreateShader(type);
         const char *txt = s.text;
@@ -127,9 +146,11 @@ static GLuint shader__compile(GLenum type, const char *name, const char *body, c
             GLint len = 0;
             glGetShaderiv(sh, GL_INFO_LOG_LENGTH, &len);
             char *log = malloc((size_t)len + 1);
-            glGetShaderInfoLog(sh, len, NULL, log);
-            log[len] = 0;
-            shader__report(&s, type == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+            if (log) {
+                glGetShaderInfoLog(sh, len, NULL, log);
+                log[len] = 0;
+            }
+            shader__report(&s, type == GL_VERTEX_SHADER ? "vertex" : "fragment", log ? log : "(out of memory for the log)");
             free(log);
             glDeleteShader(sh);
             sh = 0;
@@ -179,26 +200,94 @@ static GLuint shader__link(GLuint vs, GLuint fs, const char *what, const char *c
     return p;
 }
 
+/* ---- the fallback: a program that failed still draws, in magenta ----
+ * Built into the binary so a broken or missing data directory cannot break it too. It reads what
+ * scene programs read: a_pos (attribute 0), u_model (identity until the caller sets it) and the
+ * Frame block's view-projection, the light's under SHADOW_PASS, so a shadow caster still casts.
+ * A vertex stage without inputs (a fullscreen pass) gets the fullscreen triangle instead. Each
+ * failure makes its own copy: the caller owns and deletes it like the program it asked for. */
+static const char shader__missing_vs[] =
+    "#version 330 core\n"
+    "layout(std140) uniform Frame { mat4 u_view; mat4 u_proj; mat4 u_viewproj; mat4 u_inv_viewproj;\n"
+    "                               mat4 u_light_viewproj; };\n"
+    "in vec3 a_pos;\n"
+    "uniform mat4 u_model;\n"
+    "void main()\n"
+    "{\n"
+    "#if defined(GFX_MISSING_FULLSCREEN)\n"
+    "    vec2 p = vec2((gl_VertexID << 1) & 2, gl_VertexID & 2);\n"
+    "    gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);\n"
+    "#elif defined(SHADOW_PASS)\n"
+    "    gl_Position = u_light_viewproj * u_model * vec4(a_pos, 1.0);\n"
+    "#else\n"
+    "    gl_Position = u_viewproj * u_model * vec4(a_pos, 1.0);\n"
+    "#endif\n"
+    "}\n";
+/* the output's name marks the program as the fallback (gfx_program_is_fallback) */
+static const char shader__missing_fs[] =
+    "#version 330 core\n"
+    "out vec4 o_gfx_missing;\n"
+    "void main() { o_gfx_missing = vec4(1.0, 0.0, 1.0, 1.0); }\n";
+
+static GLuint shader__missing_build(const char *defines, const char *what)
+{
+    GLuint vs = shader__compile(GL_VERTEX_SHADER, "gfx_missing.vert", shader__missing_vs, defines, NULL);
+    GLuint fs = vs ? shader__compile(GL_FRAGMENT_SHADER, "gfx_missing.frag", shader__missing_fs, defines, NULL) : 0;
+    char label[300];
+    snprintf(label, sizeof label, "missing:%s", what);
+    GLuint p = shader__link(vs, fs, label, NULL, 0);
+    if (!p) return 0;
+    static const float identity[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    glUseProgram(p);
+    glUniformMatrix4fv(glGetUniformLocation(p, "u_model"), 1, GL_FALSE, identity);
+    glUseProgram(0);
+    return p;
+}
+
+static GLuint shader__missing(const char *what, const char *defines, bool mesh)
+{
+    /* the report of the real failure stays the one gfx_shader_last_error gives */
+    char saved[sizeof shader_first_error];
+    memcpy(saved, shader_first_error, sizeof saved);
+    const char *kind = mesh ? "" : "#define GFX_MISSING_FULLSCREEN 1\n";
+    char d[2048];
+    int n = snprintf(d, sizeof d, "%s%s", kind, defines ? defines : "");
+    GLuint p = n >= 0 && (size_t)n < sizeof d ? shader__missing_build(d, what) : 0;
+    if (!p) p = shader__missing_build(kind, what); /* the caller's defines are what broke */
+    memcpy(shader_first_error, saved, sizeof saved);
+    if (p) log_warn("program %s: drawn with the magenta fallback", what);
+    return p;
+}
+
+bool gfx_program_is_fallback(GLuint prog)
+{
+    return prog && glIsProgram(prog) && glGetFragDataLocation(prog, "o_gfx_missing") >= 0;
+}
+
 GLuint gfx_program_from_source(const char *vs_name, const char *vs_src, const char *fs_name, const char *fs_src,
                                const char *defines)
 {
-    GLuint vs = shader__compile(GL_VERTEX_SHADER, vs_name, vs_src, defines);
-    GLuint fs = vs ? shader__compile(GL_FRAGMENT_SHADER, fs_name, fs_src, defines) : 0;
-    return shader__link(vs, fs, vs_name, NULL, 0);
+    bool mesh = true;
+    GLuint vs = shader__compile(GL_VERTEX_SHADER, vs_name, vs_src, defines, &mesh);
+    GLuint fs = vs ? shader__compile(GL_FRAGMENT_SHADER, fs_name, fs_src, defines, NULL) : 0;
+    GLuint p = shader__link(vs, fs, vs_name, NULL, 0);
+    return p ? p : shader__missing(vs_name, defines, mesh);
 }
 
 GLuint gfx_program_load(const char *vs_file, const char *fs_file, const char *defines)
 {
-    GLuint vs = shader__compile(GL_VERTEX_SHADER, vs_file, NULL, defines);
-    GLuint fs = vs ? shader__compile(GL_FRAGMENT_SHADER, fs_file, NULL, defines) : 0;
+    bool mesh = true;
+    GLuint vs = shader__compile(GL_VERTEX_SHADER, vs_file, NULL, defines, &mesh);
+    GLuint fs = vs ? shader__compile(GL_FRAGMENT_SHADER, fs_file, NULL, defines, NULL) : 0;
     char what[256];
     snprintf(what, sizeof what, "%s+%s", vs_file, fs_file);
-    return shader__link(vs, fs, what, NULL, 0);
+    GLuint p = shader__link(vs, fs, what, NULL, 0);
+    return p ? p : shader__missing(what, defines, mesh);
 }
 
 GLuint gfx_program_load_feedback(const char *vs_file, const char *defines, const char *const *varyings, int count)
 {
-    GLuint vs = shader__compile(GL_VERTEX_SHADER, vs_file, NULL, defines);
+    GLuint vs = shader__compile(GL_VERTEX_SHADER, vs_file, NULL, defines, NULL);
     return shader__link(vs, 0, vs_file, varyings, count);
 }
 

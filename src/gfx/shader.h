@@ -1,7 +1,8 @@
 /* shader.h — GLSL programs from files in shaders/, with #include and readable errors.
  *
  *   GLuint prog = gfx_program_load("damage_unwrap.vert", "damage_unwrap.frag", "#define MAX_SPHERES 64\n");
- *   if (!prog) -> compile/link failed; the log already shows FILE:LINE, the message and the source lines
+ *   never 0 for a failed compile or link: the log shows FILE:LINE, the message and the source line,
+ *   and prog is the magenta fallback (gfx_program_is_fallback), so the scene keeps running, visibly
  *
  * Files are looked up in the shader directory (gfx_data_path). `#include "name.glsl"` (relative to
  * shaders/) is expanded recursively (each file once per program, like #pragma once); a table from lines of the
@@ -15,7 +16,13 @@
  *   - vertex attributes use fixed locations: 0 a_pos, 1 a_nrm, 2 a_uv, 3 a_tan, 4 a_snrm,
  *     5 a_bones, 6 a_weights (skinned meshes, gfx_mesh_set_skin)
  *     (bound by name before linking, so shaders need no layout qualifiers).
- * A failed load returns 0; glUseProgram(0) then draws nothing, and the caller decides what to do.
+ * Failure policy: a program that does not compile or link (or whose file is missing) is replaced
+ * by a fallback built into the binary: it draws the caller's mesh (a_pos through u_model, identity
+ * until set, and the Frame block's u_viewproj; u_light_viewproj when the defines say SHADOW_PASS)
+ * in magenta, or a magenta fullscreen triangle when the vertex stage has no inputs. Uniforms the
+ * fallback lacks have location -1, so setting them is a no-op. Each failure gets its own copy,
+ * owned and deleted by the caller like any program. gfx_program_load_feedback has no fallback (its
+ * result is captured, not seen): it returns 0 and the caller takes another path.
  */
 #ifndef IMPRINT_GFX_SHADER_H
 #define IMPRINT_GFX_SHADER_H
@@ -37,7 +44,10 @@ GLuint gfx_program_load(const char *vs_file, const char *fs_file, const char *de
 /* Same, from source strings (tests); names are used in error messages. */
 GLuint gfx_program_from_source(const char *vs_name, const char *vs_src, const char *fs_name, const char *fs_src,
                                const char *defines);
-/* Vertex-only program capturing the listed varyings with transform feedback (interleaved). */
+/* True for the magenta fallback a failed gfx_program_load / gfx_program_from_source returned. */
+bool gfx_program_is_fallback(GLuint prog);
+/* Vertex-only program capturing the listed varyings with transform feedback (interleaved); 0 on
+ * failure (logged with FILE:LINE). */
 GLuint gfx_program_load_feedback(const char *vs_file, const char *defines, const char *const *varyings, int count);
 
 /* "FILE:LINE: message" of the first error of the most recent failed compile ("" if none). */

@@ -8,8 +8,28 @@
 #include "gfx/shader.h"
 #include "gfx/texture.h"
 
+/* Making a framebuffer binds it; what was bound before (a pass in progress) is bound again after. */
+typedef struct target_bound {
+    GLint draw, read;
+} target_bound;
+
+static target_bound target__save(void)
+{
+    target_bound b = {0, 0};
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &b.draw);
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &b.read);
+    return b;
+}
+
+static void target__restore(target_bound b)
+{
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, (GLuint)b.draw);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, (GLuint)b.read);
+}
+
 bool gfx_target_create(gfx_target *t, const gfx_target_desc *d)
 {
+    const target_bound before = target__save();
     memset(t, 0, sizeof *t);
     t->desc = *d;
     t->width = d->width;
@@ -64,7 +84,7 @@ bool gfx_target_create(gfx_target *t, const gfx_target_desc *d)
     if (t->ncolor) glDrawBuffers(t->ncolor, bufs);
     else { glDrawBuffer(GL_NONE); glReadBuffer(GL_NONE); }
     GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    target__restore(before);
     if (st != GL_FRAMEBUFFER_COMPLETE) {
         log_error("render target '%s' (%dx%d) is incomplete: status 0x%x", d->label ? d->label : "?", d->width,
                   d->height, st);
@@ -78,6 +98,7 @@ bool gfx_target_create(gfx_target *t, const gfx_target_desc *d)
 bool gfx_target_wrap(gfx_target *t, const GLuint *colors, int ncolor, GLuint depth, int width, int height,
                      const char *label)
 {
+    const target_bound before = target__save();
     memset(t, 0, sizeof *t);
     t->desc = (gfx_target_desc){.width = width, .height = height, .label = label};
     t->width = width;
@@ -97,7 +118,7 @@ bool gfx_target_wrap(gfx_target *t, const GLuint *colors, int ncolor, GLuint dep
     if (depth) glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, depth, 0);
     if (t->ncolor) glDrawBuffers(t->ncolor, bufs);
     GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    target__restore(before);
     if (st != GL_FRAMEBUFFER_COMPLETE) {
         log_error("render target '%s' (%dx%d, borrowed attachments) is incomplete: status 0x%x",
                   label ? label : "?", width, height, st);
@@ -223,23 +244,24 @@ void gfx_read_end(void)
 
 void gfx_target_resolve(const gfx_target *src, const gfx_target *dst, bool depth)
 {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, src->fbo);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, dst->fbo);
+    gfx_read_begin(src->fbo);
+    gfx_target_begin(dst, NULL);
     GLbitfield mask = 0;
     if (src->ncolor && dst->ncolor) mask |= GL_COLOR_BUFFER_BIT;
     if (depth && src->depth && dst->depth) mask |= GL_DEPTH_BUFFER_BIT;
     if (mask & GL_COLOR_BUFFER_BIT) glReadBuffer(GL_COLOR_ATTACHMENT0);
     glBlitFramebuffer(0, 0, src->width, src->height, 0, 0, dst->width, dst->height, mask, GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    gfx_target_end();
+    gfx_read_end();
 }
 
 void gfx_target_read_rgba8(const gfx_target *t, unsigned char *pixels)
 {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, t->fbo);
+    gfx_read_begin(t->fbo);
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, t->width, t->height, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    gfx_read_end();
 }
 
 bool gfx_pingpong_create(gfx_pingpong *pp, const gfx_target_desc *desc)

@@ -20,7 +20,11 @@
  *                                    layers with glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, ...))
  *   gfx_read_begin(fbo) ... glReadPixels ... gfx_read_end()     the same for GL_READ_FRAMEBUFFER
  * NULL as target is the default framebuffer at the size gfx_target_set_default_size gave (the
- * platform calls it when the window or headless surface changes size).
+ * platform calls it when the window is made and whenever its framebuffer changes size; headless,
+ * with no default framebuffer, it gives the nominal --size). gfx_target_create, _wrap, _resolve and
+ * _read_rgba8 bind what they need and leave the framebuffer bindings as they found them, so they
+ * are safe inside a pass. Outside src/gfx no module binds framebuffers, sets the viewport or the
+ * clear colour itself (tests/check_gl_state.sh).
  *
  * Desc defaults: no colour attachment when color[0] is 0; depth 0 = none (GL_DEPTH_COMPONENT24 for
  * a depth texture); samples 0/1 = single-sampled textures, > 1 = multisampled renderbuffers (resolve

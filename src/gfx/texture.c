@@ -1,6 +1,7 @@
 #include "gfx/texture.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,18 +70,36 @@ GLuint gfx_texture_create(const gfx_texture_desc *d)
     return t;
 }
 
+/* What a texture that cannot be loaded becomes: a magenta and black checker (8 texels a cell),
+ * loud enough to be seen in any picture, with the caller's flags so it samples like the real one. */
+static GLuint texture__checker(const char *rel, unsigned flags)
+{
+    enum { N = 64, CELL = 8 };
+    static unsigned char px[N * N * 4];
+    for (int y = 0; y < N; y++)
+        for (int x = 0; x < N; x++) {
+            unsigned char on = ((x / CELL) ^ (y / CELL)) & 1 ? 255 : 0;
+            unsigned char *p = px + (y * N + x) * 4;
+            p[0] = on, p[1] = 0, p[2] = on, p[3] = 255;
+        }
+    char label[300];
+    snprintf(label, sizeof label, "missing:%s", rel);
+    return gfx_texture_create(&(gfx_texture_desc){.width = N, .height = N, .internal_format = GL_RGBA8, .data = px,
+                                                  .flags = flags, .label = label});
+}
+
 GLuint gfx_texture_load(const char *rel, unsigned flags)
 {
     char path[PATH_MAX];
     if (!gfx_data_path(rel, path, sizeof path)) {
-        log_error("%s: texture not found", path);
-        return 0;
+        log_error("%s: texture not found (drawn as a checker)", path);
+        return texture__checker(rel, flags);
     }
     image img;
     char err[512];
     if (!image_load_png(path, NULL, true, &img, err, sizeof err)) { /* GL's first row is the bottom one */
-        log_error("cannot load texture %s", err);
-        return 0;
+        log_error("cannot load texture %s (drawn as a checker)", err);
+        return texture__checker(rel, flags);
     }
     GLuint t = gfx_texture_create(&(gfx_texture_desc){
         .width = img.width, .height = img.height, .internal_format = GL_RGBA8, .data = img.pixels, .flags = flags,

@@ -8,7 +8,8 @@
  * textures (normals, masks, heights, noise) are not. Zero desc fields mean: GL_RGBA8, format/type
  * derived from internal_format, linear filtering, clamp to edge, no mipmaps, no data (uninitialized
  * storage is cleared to zero so nothing reads garbage).
- * Failure (missing file, bad PNG): returns 0 and logs the path and the reason.
+ * Failure (missing file, bad PNG) logs the path and the reason and returns a 64x64 magenta and black
+ * checker (8-texel cells, the caller's flags) in its place: the scene keeps running, visibly.
  */
 #ifndef IMPRINT_GFX_TEXTURE_H
 #define IMPRINT_GFX_TEXTURE_H

@@ -45,14 +45,14 @@ struct wrinkle {
     wrinkle_selection sel;
 };
 
-static GLuint wrinkle__load(const char *dir, const char *name, bool *ok)
+/* A missing map becomes gfx's checker, so the face still draws (visibly wrong); *missing tells
+ * the caller to say how the maps are made. */
+static GLuint wrinkle__load(const char *dir, const char *name, bool *missing)
 {
-    if (!*ok) return 0; /* one missing file is enough to report */
-    char rel[PATH_MAX];
+    char rel[PATH_MAX], path[PATH_MAX];
     snprintf(rel, sizeof rel, "%s/%s", dir, name);
-    GLuint t = gfx_texture_load(rel, GFX_TEX_MIPMAPS);
-    if (!t) *ok = false;
-    return t;
+    if (!gfx_data_path(rel, path, sizeof path)) *missing = true;
+    return gfx_texture_load(rel, GFX_TEX_MIPMAPS);
 }
 
 /* The mask's four channels as colours a person can read (alpha is invisible in a panel). */
@@ -140,22 +140,19 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
     if (desc->maps.base_normal) {
         wr->maps = desc->maps;
     } else {
-        bool ok = true;
+        bool missing = false;
         wr->own_maps = true;
-        wr->maps.base_normal = wrinkle__load(dir, "base_normal.png", &ok);
-        wr->maps.base_occ = wrinkle__load(dir, "base_occlusion.png", &ok);
-        wr->maps.mask = wrinkle__load(dir, "mask.png", &ok);
+        wr->maps.base_normal = wrinkle__load(dir, "base_normal.png", &missing);
+        wr->maps.base_occ = wrinkle__load(dir, "base_occlusion.png", &missing);
+        wr->maps.mask = wrinkle__load(dir, "mask.png", &missing);
         for (int l = 0; l < WRINKLE_LAYER_COUNT; l++) {
             char name[96];
             snprintf(name, sizeof name, "%s_normal.png", head_shape_name(wr->layers[l].shape));
-            wr->maps.layer_normal[l] = wrinkle__load(dir, name, &ok);
+            wr->maps.layer_normal[l] = wrinkle__load(dir, name, &missing);
             snprintf(name, sizeof name, "%s_occlusion.png", head_shape_name(wr->layers[l].shape));
-            wr->maps.layer_occ[l] = wrinkle__load(dir, name, &ok);
+            wr->maps.layer_occ[l] = wrinkle__load(dir, name, &missing);
         }
-        if (!ok) {
-            log_error("wrinkle: missing maps in %s (bake them with tools/bake_wrinkle)", dir);
-            goto fail;
-        }
+        if (missing) log_error("wrinkle: missing maps in %s, drawn as checkers (bake them with tools/bake_wrinkle)", dir);
         wr->mask_view = wrinkle__mask_view(dir);
     }
     if (!gfx_target_create(&wr->target, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RGB10_A2, GL_RGBA8},
@@ -305,10 +302,8 @@ static void wrinkle__bind_tex(int unit, GLuint tex)
 void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
 {
     gfx_pass_begin("wrinkle.compose");
-    gfx_target_bind(&wr->target);
-    glClearColor(1.0f, 0.5f, 0.5f, 0.0f); /* unoccluded, flat, no face */
-    glClearDepth(1.0);
-    gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    /* unoccluded, flat, no face */
+    gfx_target_begin(&wr->target, &(gfx_clear){.color = true, .rgba = {1.0f, 0.5f, 0.5f, 0.0f}, .depth = true});
     const float no_layer[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     glClearBufferfv(GL_COLOR, 1, no_layer); /* the influence view: black where no layer acts */
     gfx_state_set(GFX_STATE_OPAQUE);
@@ -336,6 +331,7 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
     wrinkle__morph_unbind();
     for (int u = UNIT_COUNT - 1; u >= 0; u--) wrinkle__bind_tex(u, 0);
     glUseProgram(0);
+    gfx_target_end();
     gfx_pass_end();
 }
 
@@ -409,9 +405,9 @@ void wrinkle_size(const wrinkle *wr, int *width, int *height)
 
 void wrinkle_read_composed(const wrinkle *wr, uint32_t *out)
 {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, wr->target.fbo);
+    gfx_read_begin(wr->target.fbo);
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
     glReadPixels(0, 0, wr->target.width, wr->target.height, GL_RGBA, GL_UNSIGNED_INT_2_10_10_10_REV, out);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    gfx_read_end();
 }

@@ -23,8 +23,10 @@
  * attachment (RGBA8) holds the per-layer influence for a debug view. The CPU
  * mirror of the compositing is wrinkle_compose_texel.
  * Timed passes: "wrinkle.compose", "wrinkle.skin".
- * Failure: wrinkle_create logs and returns NULL when a map cannot be loaded, a program does not
- * compile or the target is incomplete; wrinkle_destroy(NULL) is a no-op.
+ * wrinkle_compose is a pass of its own: the framebuffer and viewport bound before it are bound after.
+ * Failure: wrinkle_create logs and returns NULL when out of memory or the target is incomplete; a
+ * map that cannot be loaded is gfx's checker and a program that does not compile gfx's magenta
+ * fallback (both logged), so the face still draws, visibly wrong. wrinkle_destroy(NULL) is a no-op.
  */
 #ifndef IMPRINT_WRINKLE_WRINKLE_H
 #define IMPRINT_WRINKLE_WRINKLE_H

@@ -1,4 +1,5 @@
-/* Mesh builders: winding agrees with normals, tangents are orthonormal, smooth normals weld. */
+/* Mesh builders: winding agrees with normals, tangents are orthonormal, smooth normals weld; a
+ * mesh whose allocation failed stays safe to write through and takes nothing more. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -129,6 +130,57 @@ static void placed_parts_land_where_asked(void **state)
     mesh_data_free(&m);
 }
 
+/* Out of memory is the failed flag: what was built stays, new vertices go to the scratch slot
+ * past the end (in bounds: mesh_append and the builders write through the index), triangles are
+ * dropped, and mesh_clear lets a rebuild try again. The flag is set by hand: a real failure needs
+ * an allocator that says no, which the triple buffer's test has. */
+static void failed_mesh_takes_nothing_more(void **state)
+{
+    (void)state;
+    mesh_data m = {0};
+    mesh_build_box(&m, (float[3]){1, 1, 1}, 1);
+    const int verts = m.vertex_count, idx = m.index_count;
+    m.failed = true;
+    uint32_t v = mesh_add_vertex(&m, (float[3]){9, 9, 9}, NULL, NULL);
+    assert_int_equal(v, (uint32_t)m.vertex_cap);
+    assert_int_equal(m.vertex_count, verts);
+    assert_float_equal(m.pos[v][0], 9.0f, 0); /* the scratch slot exists and took the write */
+    m.snrm[v][1] = 1.0f;
+    mesh_add_tri(&m, v, v, v); /* an index past the end: dropped, not asserted on */
+    assert_int_equal(m.index_count, idx);
+    mesh_data box = {0};
+    mesh_build_box(&box, (float[3]){1, 1, 1}, 2);
+    mesh_append(&m, &box, GLM_MAT4_IDENTITY);
+    assert_int_equal(m.vertex_count, verts);
+    assert_int_equal(m.index_count, idx);
+    mesh_clear(&m);
+    assert_false(m.failed);
+    mesh_append(&m, &box, GLM_MAT4_IDENTITY);
+    assert_int_equal(m.vertex_count, box.vertex_count);
+    assert_int_equal(m.index_count, box.index_count);
+    mesh_data_free(&box);
+    mesh_data_free(&m);
+    assert_false(m.failed);
+}
+
+/* A vertex given by pointer into the mesh itself survives the arrays moving as they grow. */
+static void vertex_from_the_mesh_itself(void **state)
+{
+    (void)state;
+    mesh_data m = {0};
+    mesh_add_vertex(&m, (float[3]){1, 2, 3}, (float[3]){0, 1, 0}, (float[2]){0.25f, 0.75f});
+    for (int i = 1; i < 5000; i++) {
+        uint32_t v = mesh_add_vertex(&m, m.pos[i - 1], m.nrm[i - 1], m.uv[i - 1]);
+        assert_int_equal(v, (uint32_t)i);
+    }
+    for (int i = 0; i < 5000; i++) {
+        assert_float_equal(m.pos[i][2], 3.0f, 0);
+        assert_float_equal(m.nrm[i][1], 1.0f, 0);
+        assert_float_equal(m.uv[i][1], 0.75f, 0);
+    }
+    mesh_data_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -137,6 +189,8 @@ int main(void)
         cmocka_unit_test(sphere_and_cylinder_are_consistent),
         cmocka_unit_test(append_mirrored_keeps_winding),
         cmocka_unit_test(placed_parts_land_where_asked),
+        cmocka_unit_test(failed_mesh_takes_nothing_more),
+        cmocka_unit_test(vertex_from_the_mesh_itself),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /* gfx helpers on a real driver: render targets, ping-pong pairs, shader errors with file:line,
- * fullscreen passes, HUD text, PNG dumps. Every check reads real pixels back. */
+ * fullscreen passes, the magenta fallback of a failed program, the checker of a missing texture,
+ * HUD text, PNG dumps. Every check reads real pixels back. */
 #include "testgl.h"
 
 #include <math.h>
@@ -16,6 +17,7 @@
 #include "gfx/hud.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
+#include "gfx/state.h"
 #include "gfx/target.h"
 #include "gfx/texture.h"
 #include "gfx/timer.h"
@@ -156,17 +158,139 @@ static void shader_error_names_file_and_line(void **state)
     setenv("IMPRINT_DATA_DIR", dir, 1);
     int errors = log_error_count();
     GLuint prog = gfx_program_load("ok.vert", "broken.frag", NULL);
-    unsetenv("IMPRINT_DATA_DIR");
-    assert_int_equal(prog, 0);
     assert_true(log_error_count() > errors);
     const char *e = gfx_shader_last_error();
     fprintf(stderr, "reported: %s\n", e);
     assert_non_null(strstr(e, "helper.glsl:3:"));
     assert_non_null(strstr(e, "undefined_thing"));
-    /* a missing file is an error too, not an empty program */
-    assert_int_equal(gfx_program_load("ok.vert", "does_not_exist.frag", NULL), 0);
+    /* not 0 but the magenta fallback; ok.vert has no inputs, so the fallback covers the viewport */
+    assert_true(gfx_program_is_fallback(prog));
+    gfx_target t;
+    assert_true(gfx_target_create(&t, &(gfx_target_desc){.width = 4, .height = 4, .color = {GL_RGBA8}}));
+    gfx_target_begin(&t, &(gfx_clear){.color = true, .rgba = {0, 0, 0, 1}});
+    gfx_state_set(GFX_STATE_FULLSCREEN);
+    glUseProgram(prog);
+    gfx_fullscreen_draw();
+    glUseProgram(0);
+    gfx_target_end();
+    unsigned char px[4 * 4 * 4];
+    gfx_target_read_rgba8(&t, px);
+    for (int i = 0; i < 16; i++) {
+        assert_int_equal(px[i * 4 + 0], 255);
+        assert_int_equal(px[i * 4 + 1], 0);
+        assert_int_equal(px[i * 4 + 2], 255);
+    }
+    gfx_target_destroy(&t);
+    glDeleteProgram(prog);
+    /* a missing file is an error too: a fallback, not an empty program */
+    errors = log_error_count();
+    prog = gfx_program_load("ok.vert", "does_not_exist.frag", NULL);
+    assert_true(log_error_count() > errors);
+    assert_true(gfx_program_is_fallback(prog));
+    glDeleteProgram(prog);
+    unsetenv("IMPRINT_DATA_DIR");
     snprintf(path, sizeof path, "rm -rf %s", dir);
     assert_int_equal(system(path), 0);
+    testgl_assert_no_error();
+}
+
+/* The fallback of a mesh program: a_pos through the caller's u_model and the Frame block's
+ * u_viewproj, in magenta; uniforms only the real program had are silently absent. */
+static void fallback_draws_the_mesh_in_magenta(void **state)
+{
+    (void)state;
+    const char *vs = "#version 330 core\n"
+                     "layout(std140) uniform Frame { mat4 u_view; mat4 u_proj; mat4 u_viewproj; };\n"
+                     "in vec3 a_pos;\nuniform mat4 u_model;\n"
+                     "void main() { gl_Position = u_viewproj * u_model * vec4(a_pos, 1.0); }\n";
+    int errors = log_error_count();
+    GLuint prog = gfx_program_from_source("mesh.vert", vs, "bad.frag", "#version 330 core\nout vec4 o;\nvoid main() { o = oops; }\n", NULL);
+    assert_true(log_error_count() > errors);
+    assert_non_null(strstr(gfx_shader_last_error(), "bad.frag:3:"));
+    assert_true(gfx_program_is_fallback(prog));
+    assert_int_equal(gfx_uniform(prog, "u_tint"), -1);
+    /* a quad covering the left half in object space, moved right by u_model: the right half */
+    GLuint ubo;
+    float frame[5 * 16] = {0}; /* as large as the fallback's Frame block */
+    for (int m = 0; m < 5; m++)
+        for (int i = 0; i < 4; i++) frame[m * 16 + i * 5] = 1.0f;
+    glGenBuffers(1, &ubo);
+    glBindBuffer(GL_UNIFORM_BUFFER, ubo);
+    glBufferData(GL_UNIFORM_BUFFER, sizeof frame, frame, GL_STATIC_DRAW);
+    glBindBufferBase(GL_UNIFORM_BUFFER, GFX_UBO_FRAME, ubo);
+    const float quad[] = {-1, -1, 0, 0, -1, 0, 0, 1, 0, -1, -1, 0, 0, 1, 0, -1, 1, 0};
+    GLuint vao, vbo;
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, NULL);
+    gfx_target t;
+    assert_true(gfx_target_create(&t, &(gfx_target_desc){.width = 8, .height = 4, .color = {GL_RGBA8}}));
+    gfx_target_begin(&t, &(gfx_clear){.color = true, .rgba = {0, 0, 0, 1}});
+    gfx_state_set(GFX_STATE_FULLSCREEN);
+    glUseProgram(prog);
+    const float model[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 1};
+    glUniformMatrix4fv(gfx_uniform(prog, "u_model"), 1, GL_FALSE, model);
+    glUniform4f(gfx_uniform(prog, "u_tint"), 1, 1, 1, 1); /* location -1: a no-op, no GL error */
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glUseProgram(0);
+    gfx_target_end();
+    unsigned char px[8 * 4 * 4];
+    gfx_target_read_rgba8(&t, px);
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 8; x++) {
+            const unsigned char *p = px + (y * 8 + x) * 4;
+            assert_int_equal(p[0], x >= 4 ? 255 : 0);
+            assert_int_equal(p[1], 0);
+            assert_int_equal(p[2], x >= 4 ? 255 : 0);
+        }
+    gfx_target_destroy(&t);
+    glBindVertexArray(0);
+    glDeleteVertexArrays(1, &vao);
+    glDeleteBuffers(1, &vbo);
+    glBindBufferBase(GL_UNIFORM_BUFFER, GFX_UBO_FRAME, 0);
+    glDeleteBuffers(1, &ubo);
+    glDeleteProgram(prog);
+    /* a program that loads is never taken for the fallback */
+    GLuint good = gfx_program_from_source("mesh.vert", vs, "good.frag", "#version 330 core\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n", NULL);
+    assert_false(gfx_program_is_fallback(good));
+    assert_false(gfx_program_is_fallback(0));
+    glDeleteProgram(good);
+    testgl_assert_no_error();
+}
+
+static void missing_texture_is_a_checker(void **state)
+{
+    (void)state;
+    int errors = log_error_count();
+    GLuint tex = gfx_texture_load("assets/no_such_texture.png", GFX_TEX_MIPMAPS);
+    assert_true(tex != 0);
+    assert_true(log_error_count() > errors);
+    GLint w = 0, h = 0;
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h);
+    assert_int_equal(w, 64);
+    assert_int_equal(h, 64);
+    static unsigned char px[64 * 64 * 4];
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    int magenta = 0, black = 0;
+    for (int i = 0; i < 64 * 64; i++) {
+        const unsigned char *p = px + i * 4;
+        assert_int_equal(p[1], 0);
+        assert_int_equal(p[0], p[2]);
+        if (p[0] == 255) magenta++;
+        else if (p[0] == 0) black++;
+    }
+    assert_int_equal(magenta, 64 * 32);
+    assert_int_equal(black, 64 * 32);
+    assert_int_equal(px[0], 0);          /* cell (0, 0) black, */
+    assert_int_equal(px[8 * 4], 255);    /* its right neighbour magenta */
+    gfx_texture_destroy(tex);
     testgl_assert_no_error();
 }
 
@@ -265,6 +389,8 @@ int main(void)
         cmocka_unit_test(pingpong_accumulates),
         cmocka_unit_test(fullscreen_pass_covers_viewport),
         cmocka_unit_test(shader_error_names_file_and_line),
+        cmocka_unit_test(fallback_draws_the_mesh_in_magenta),
+        cmocka_unit_test(missing_texture_is_a_checker),
         cmocka_unit_test(hud_text_writes_pixels),
         cmocka_unit_test(timers_measure_passes),
         cmocka_unit_test(timers_add_intervals_of_one_frame),

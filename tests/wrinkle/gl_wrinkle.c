@@ -1,6 +1,7 @@
 /* wrinkle maps on the GPU: every texel of the composed RGB10_A2 buffer equals the CPU reference
  * (wrinkle_compose_texel + wrinkle_pack) for random maps and several weight sets, only the
- * selected four layers count, the clear value marks "no face", missing maps fail cleanly. */
+ * selected four layers count, the clear value marks "no face", missing maps are checkers, and the
+ * compose pass gives back the framebuffer and viewport bound before it. */
 #include "testgl.h"
 
 #include <math.h>
@@ -363,13 +364,50 @@ static void uncovered_pixels_keep_the_clear_value(void **state)
     wrinkle_destroy(NULL);
 }
 
-static void missing_maps_fail_cleanly(void **state)
+/* Missing maps are logged and drawn as gfx's magenta/black checker: the compose still runs, and
+ * the checker's cells show in the composed normals (a flat map would give G = B = 0.5). */
+static void missing_maps_are_checkers(void **state)
 {
     (void)state;
     int before = log_error_count();
     wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .asset_dir = "assets/no-such-dir"});
-    assert_null(wr);
+    assert_non_null(wr);
     assert_true(log_error_count() > before);
+    GLuint fbo_before = 0;
+    gfx_target outer;
+    assert_true(gfx_target_create(&outer, &(gfx_target_desc){.width = 8, .height = 8, .color = {GL_RGBA8}}));
+    gfx_target_begin(&outer, NULL);
+    gfx_target_viewport(1, 2, 3, 4);
+    GLint fbo = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &fbo);
+    fbo_before = (GLuint)fbo;
+    mat4 model;
+    glm_mat4_identity(model);
+    wrinkle_set_weights(wr, (float[HEAD_SHAPE_COUNT]){0});
+    wrinkle_compose(wr, &fx.quad, model);
+    GLint vp[4];
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &fbo);
+    glGetIntegerv(GL_VIEWPORT, vp);
+    assert_int_equal((GLuint)fbo, fbo_before);
+    assert_int_equal(vp[0], 1);
+    assert_int_equal(vp[1], 2);
+    assert_int_equal(vp[2], 3);
+    assert_int_equal(vp[3], 4);
+    gfx_target_end();
+    gfx_target_destroy(&outer);
+    uint32_t *px = malloc(N * N * sizeof *px);
+    wrinkle_read_composed(wr, px);
+    int face = 0, differ = 0;
+    for (int i = 0; i < N * N; i++) {
+        unsigned a = px[i] >> 30, g = (px[i] >> 10) & 1023u, b = (px[i] >> 20) & 1023u;
+        if (a == 0) continue;
+        face++;
+        if (g != b) differ++; /* the checker's G = 0 and R = B pull the two apart */
+    }
+    free(px);
+    assert_true(face > N * N / 2);
+    assert_true(differ > 0);
+    wrinkle_destroy(wr);
     testgl_assert_no_error();
 }
 
@@ -380,7 +418,7 @@ int main(void)
         cmocka_unit_test(channels_follow_the_layout),
         cmocka_unit_test(gpu_morph_equals_the_cpu_morph),
         cmocka_unit_test(uncovered_pixels_keep_the_clear_value),
-        cmocka_unit_test(missing_maps_fail_cleanly),
+        cmocka_unit_test(missing_maps_are_checkers),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -17,6 +17,7 @@
 #include "bb/core/bb_anim.h"
 #include "bb/core/bb_cull.h"
 #include "base/log.h"
+#include "base/mathx.h"
 
 /* Back to front = ascending view z (GL view space looks down -z). One counting-sort pass on
  * depth quantized to SORT_BITS over the visible range: for a 50 m deep view that is 1.2 cm
@@ -59,12 +60,6 @@ void bb_batch_destroy(bb_batch *b)
     free(b->chunk_state);
     free(b->buckets);
     free(b);
-}
-
-static inline float clampf(float v, float lo, float hi)
-{
-    v = v < lo ? lo : v;
-    return v > hi ? hi : v;
 }
 
 /* How cam.align rewrites meta: and-mask and or-bits of the alignment field. */

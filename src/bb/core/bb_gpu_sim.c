@@ -4,6 +4,8 @@
 #include <assert.h>
 #include <math.h>
 
+#include "base/mathx.h"
+
 bb_gpu_params bb_gpu_params_default(void)
 {
     return (bb_gpu_params){.emitter = {0.0f, 0.05f, -1.5f}, .jitter = 0.15f, .spread = 2.5f, .gravity = {0.0f, -9.81f, 0.0f},
@@ -19,11 +21,11 @@ float bb_gpu_height(const bb_gpu_params *prm, float x, float z)
 /* A new particle of index i, emitted at step k. */
 static void emit(bb_gpu_particle *p, uint32_t i, uint32_t k, const bb_gpu_params *prm)
 {
-    uint32_t h = bb_gpu_hash(i * 0x9e3779b9u ^ bb_gpu_hash(k + prm->seed));
+    uint32_t h = hash_u32(i * 0x9e3779b9u ^ hash_u32(k + prm->seed));
     float r[6];
     for (int j = 0; j < 6; j++) {
-        h = bb_gpu_hash(h + 0x68e31da4u);
-        r[j] = bb_gpu_unit(h);
+        h = hash_u32(h + 0x68e31da4u);
+        r[j] = hash_unit(h);
     }
     const float a = r[0] * 6.2831853f, sp = r[1] * prm->spread;
     p->pos[0] = prm->emitter[0] + (r[2] * 2.0f - 1.0f) * prm->jitter;
@@ -43,7 +45,7 @@ void bb_gpu_sim_init(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm)
         emit(&s[i], i, 0u, prm);
         /* spread ages: placed on the drag-free ballistic path (above the ground, it never
          * reaches it before the first bounce matters) */
-        const float t = bb_gpu_unit(bb_gpu_hash(i ^ 0xa511e9b3u ^ prm->seed)) * s[i].life * 0.95f;
+        const float t = hash_unit(hash_u32(i ^ 0xa511e9b3u ^ prm->seed)) * s[i].life * 0.95f;
         for (int k = 0; k < 3; k++) {
             s[i].pos[k] += s[i].vel[k] * t + 0.5f * prm->gravity[k] * t * t;
             s[i].vel[k] += prm->gravity[k] * t;

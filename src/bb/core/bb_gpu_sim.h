@@ -10,7 +10,7 @@
  * life. A step, for particle i at step k:
  *   age += dt; when age >= life the particle is emitted again: at the emitter (+- jitter), shot
  *   up at 6-9 m/s with a horizontal spread of up to `spread` m/s, life 1-2.5 s, age 0; its
- *   random numbers come from hash(i, k) (bb_gpu_hash, integer-exact on both sides);
+ *   random numbers come from hash(i, k) (base/mathx.h hash_u32, integer-exact on both sides);
  *   otherwise v = (v + g dt) / (1 + drag dt), p += v dt, and below the ground h(x, z) =
  *   ground + amp * sin(x * freq) * sin(z * freq) the particle is put back on it and, if it
  *   moves into the ground, bounces off the height field's normal n: the normal part of v
@@ -40,18 +40,6 @@ typedef struct bb_gpu_params {
 } bb_gpu_params;
 
 bb_gpu_params bb_gpu_params_default(void);
-
-/* 32-bit integer hash (the same in shaders/bb_gpu_sim.vert) and its [0, 1) float. */
-static inline uint32_t bb_gpu_hash(uint32_t x)
-{
-    x ^= x >> 16;
-    x *= 0x7feb352du;
-    x ^= x >> 15;
-    x *= 0x846ca68bu;
-    x ^= x >> 16;
-    return x;
-}
-static inline float bb_gpu_unit(uint32_t h) { return (float)(h >> 8) * (1.0f / 16777216.0f); }
 
 float bb_gpu_height(const bb_gpu_params *prm, float x, float z);
 void bb_gpu_sim_init(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm);

@@ -42,6 +42,11 @@ static grade_program *grade__program(gfx_grade *g, int flags)
             snprintf(defines + n, sizeof defines - n, "#define %s 1\n", names[i]);
         }
     v->prog = gfx_program_load("post_grade.vert", "post_grade.frag", defines);
+    /* a variant has a better fallback than magenta: the plain tone map (which has none) */
+    if (flags && gfx_program_is_fallback(v->prog)) {
+        glDeleteProgram(v->prog);
+        v->prog = 0;
+    }
     if (!v->prog) {
         v->failed = true;
         log_error("grade: the colour pass's program (flags %d) failed; the picture stays as it was", flags);

@@ -20,7 +20,7 @@
  * tone map, grade, sharpening and FXAA's edge mark: one pass). Each combination of stages is its own program, compiled on first
  * use: a software rasterizer executes both sides of a branch, so a stage that is off costs
  * nothing only if it is not in the code. A variant that fails to compile falls back to the plain
- * tone map (logged once).
+ * tone map (logged once); a plain tone map that fails is gfx's magenta fallback (gfx/shader.h).
  * Failure: create returns NULL after logging.
  */
 #ifndef IMPRINT_GFX_POST_GRADE_H

@@ -290,10 +290,11 @@ const char *head_shape_name(int shape) { return shape >= 0 && shape < HEAD_SHAPE
 
 int head_shape_find(const char *name) { return names_find(head_shape_names, name); }
 
+/* NULL (logged) when out of memory: head_build gives up and frees what it made. */
 static void *head__alloc(size_t n)
 {
     void *p = calloc(n, 1);
-    if (!p) abort();
+    if (!p) log_error("head: out of memory (%zu bytes)", n);
     return p;
 }
 
@@ -351,6 +352,7 @@ bool head_build(head_model *h, const head_desc *desc)
             mesh_add_vertex(m, p, NULL, uv);
         }
     }
+    if (m->failed) goto fail; /* the grid is indexed by row and column below */
     /* the mouth: the skin is split along the lips' row inside the mouth's width; the lower lip's
      * triangles use copies of the row's vertices (same place, same uv), the corners stay shared */
     int row = nu + 1, jm = head__slit_row(nv);
@@ -358,6 +360,10 @@ bool head_build(head_model *h, const head_desc *desc)
     uint32_t *lower_of = head__alloc((size_t)row * sizeof *lower_of); /* column -> its copy, 0 = none */
     h->slit_upper = head__alloc((size_t)row * sizeof *h->slit_upper);
     h->slit_lower = head__alloc((size_t)row * sizeof *h->slit_lower);
+    if (!lower_of || !h->slit_upper || !h->slit_lower) {
+        free(lower_of);
+        goto fail;
+    }
     for (int i = 0; i <= nu; i++) {
         uint32_t v = (uint32_t)(jm * row + i);
         if (m->pos[v][2] <= 0.0f || fabsf(m->pos[v][0]) >= HEAD_MOUTH_CORNER_X) continue;
@@ -379,12 +385,13 @@ bool head_build(head_model *h, const head_desc *desc)
         }
     }
     free(lower_of);
+    if (m->failed) goto fail;
     head__grid_normals(m, nu, nv);
     head__weld_slit(h, m, false);
     mesh_compute_tangents(m);
     head__weld_slit(h, m, true);
     mesh_compute_smooth_normals(m, 1e-6f);
-    head_mouth_build(h);
+    if (m->failed || !head_mouth_build(h)) goto fail;
 
     /* Blendshape deltas, skin then mouth; skin normal deltas: the normals of the deformed skin. */
     int n = m->vertex_count, total = n + h->mouth.vertex_count;
@@ -395,6 +402,11 @@ bool head_build(head_model *h, const head_desc *desc)
     for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
         h->shape_dpos[s] = head__alloc((size_t)total * sizeof *h->shape_dpos[s]);
         h->shape_dnrm[s] = head__alloc((size_t)total * sizeof *h->shape_dnrm[s]);
+        if (!tmp.pos || !tmp.nrm || !h->shape_dpos[s] || !h->shape_dnrm[s]) {
+            free(tmp.pos);
+            free(tmp.nrm);
+            goto fail;
+        }
         for (int v = 0; v < n; v++) {
             int side = v >= row * (nv + 1) ? -1 : v / row >= jm ? 1 : -1;
             head__shape_delta(s, m->pos[v], side, h->shape_dpos[s][v]);
@@ -418,7 +430,12 @@ bool head_build(head_model *h, const head_desc *desc)
         mesh_append(&h->eyes, &ball, xf);
         mesh_data_free(&ball);
     }
+    if (h->eyes.failed) goto fail;
     return true;
+fail:
+    log_error("head: out of memory: no head model");
+    head_free(h);
+    return false;
 }
 
 void head_free(head_model *h)

@@ -36,8 +36,8 @@
  * jaw's hinge (head_jaw_turn) while the upper lip and teeth stay; the lining follows each lip.
  * Eyes are not deformed.
  *
- * Failure: head_build returns false (and logs) on an out-of-range desc; allocation failure aborts
- * like the mesh builders (models are built at start-up). head_free(NULL) is a no-op.
+ * Failure: head_build returns false (and logs) on an out-of-range desc or out of memory, with
+ * nothing left allocated. head_free(NULL) is a no-op.
  */
 #ifndef IMPRINT_CORE_HEAD_H
 #define IMPRINT_CORE_HEAD_H

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
 #include "base/rng.h"
 
 /* The front skin vertex nearest to (x, y) in the face's plane: the skin under a point of a drawn
@@ -30,12 +31,20 @@ static void hair__on_skin(const head_model *h, int v, float lift, vec3 out)
 static void hair__vertex(head_hair *hair, mesh_data *m, int32_t **anchor, int *cap, const vec3 p, const vec3 n, float u, float v,
                          int skin_vertex)
 {
+    if (m->failed) return; /* out of memory earlier: head_hair_build gives up */
     mesh_add_vertex(m, p, n, (float[2]){u, v});
+    if (m->failed) return;
     int total = hair->brows.vertex_count + hair->lashes.vertex_count;
     if (total > *cap) {
-        *cap = *cap ? *cap * 2 : 1024;
-        *anchor = realloc(*anchor, (size_t)*cap * sizeof **anchor);
-        if (!*anchor) abort(); /* models are built at start-up, like the mesh builders */
+        int ncap = *cap ? *cap * 2 : 1024;
+        int32_t *grown = realloc(*anchor, (size_t)ncap * sizeof *grown);
+        if (!grown) {
+            log_error("head hair: out of memory for %d anchors", ncap);
+            m->failed = true; /* the anchors no longer cover the mesh: incomplete */
+            return;
+        }
+        *anchor = grown;
+        *cap = ncap;
     }
     (*anchor)[total - 1] = skin_vertex;
 }
@@ -143,11 +152,15 @@ static void hair__lashes(const head_model *h, head_hair *hair, int *cap)
     }
 }
 
-void head_hair_build(const head_model *h, head_hair *out)
+bool head_hair_build(const head_model *h, head_hair *out)
 {
     int cap = 0;
     hair__brows(h, out, &cap);
     hair__lashes(h, out, &cap);
+    if (!out->brows.failed && !out->lashes.failed) return true;
+    log_error("head hair: out of memory: no brows or lashes");
+    head_hair_free(out);
+    return false;
 }
 
 void head_hair_free(head_hair *hair)

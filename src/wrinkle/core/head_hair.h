@@ -1,7 +1,7 @@
 /* head_hair.h — eyebrows and eyelashes of the procedural head as geometry (GL-free).
  *
  *   head_hair hair = {0};
- *   head_hair_build(&head, &hair);     // after head_build; head frame, like the skin
+ *   if (!head_hair_build(&head, &hair)) -> out of memory (logged), hair empty   // after head_build
  *   ... upload hair.brows, hair.lashes; their vertex v takes the blendshape deltas of skin vertex
  *       hair.anchor[v] (brows first, then lashes), so they ride the brows and lids ...
  *   head_hair_free(&hair);
@@ -26,7 +26,8 @@ typedef struct head_hair {
     int32_t *anchor; /* brows.vertex_count + lashes.vertex_count skin vertex indices */
 } head_hair;
 
-void head_hair_build(const head_model *h, head_hair *out);
+/* out zeroed; false (logged, out left empty: nothing to draw, nothing to free) when out of memory. */
+bool head_hair_build(const head_model *h, head_hair *out);
 void head_hair_free(head_hair *hair);
 /* The head's blendshape deltas with the hair's appended, each hair vertex taking its anchor's:
  * per shape head_hair_delta_count entries (skin, mouth, brows, lashes), malloc'd into dpos[s] and

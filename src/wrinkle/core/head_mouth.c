@@ -5,26 +5,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/log.h"
+
 /* Sizes in metres, from the lips' line inwards. */
 #define MOUTH_LINING_RINGS 3
 #define MOUTH_LINING_STEP 0.003f  /* depth per ring along the inward normal */
 #define MOUTH_LINING_OPEN 0.0008f /* each ring parts the two lips by this much more */
 #define MOUTH_TEETH 10            /* per arch */
 
-static void *mouth__alloc(size_t n)
+/* Out of memory marks the mouth's mesh failed: every step after it does nothing, and
+ * head_mouth_build reports false. */
+static void *mouth__alloc(head_model *h, size_t n)
 {
     void *p = calloc(n, 1);
-    if (!p) abort();
+    if (!p) {
+        log_error("head mouth: out of memory (%zu bytes)", n);
+        h->mouth.failed = true;
+    }
     return p;
 }
 
 /* Grows the per-vertex tables with the mesh: anchor a (or -1) and jaw weight j for new vertices. */
 static void mouth__tag(head_model *h, int from, int32_t anchor, float jaw)
 {
+    if (h->mouth.failed) return;
     int n = h->mouth.vertex_count;
-    h->mouth_anchor = realloc(h->mouth_anchor, (size_t)n * sizeof *h->mouth_anchor);
-    h->mouth_jaw = realloc(h->mouth_jaw, (size_t)n * sizeof *h->mouth_jaw);
-    if (!h->mouth_anchor || !h->mouth_jaw) abort();
+    int32_t *anchors = realloc(h->mouth_anchor, (size_t)n * sizeof *anchors);
+    if (anchors) h->mouth_anchor = anchors;
+    float *jaws = anchors ? realloc(h->mouth_jaw, (size_t)n * sizeof *jaws) : NULL;
+    if (jaws) h->mouth_jaw = jaws;
+    if (!anchors || !jaws) {
+        log_error("head mouth: out of memory for the tables of %d vertices", n);
+        h->mouth.failed = true;
+        return;
+    }
     for (int v = from; v < n; v++) {
         h->mouth_anchor[v] = anchor;
         h->mouth_jaw[v] = jaw;
@@ -38,8 +52,13 @@ static void mouth__lining(head_model *h)
     const mesh_data *skin = &h->skin;
     mesh_data *m = &h->mouth;
     int n = h->slit_count, loop = 2 * n + 2;
-    uint32_t *src = mouth__alloc((size_t)loop * sizeof *src);
-    int *side = mouth__alloc((size_t)loop * sizeof *side);
+    uint32_t *src = mouth__alloc(h, (size_t)loop * sizeof *src);
+    int *side = mouth__alloc(h, (size_t)loop * sizeof *side);
+    if (!src || !side) {
+        free(src);
+        free(side);
+        return;
+    }
     uint32_t first = h->slit_upper[0], last = h->slit_upper[n - 1];
     src[0] = first - 1; /* the shared corners: the grid's neighbours of the slit's ends */
     src[n + 1] = last + 1;
@@ -72,6 +91,11 @@ static void mouth__lining(head_model *h)
             mesh_add_tri(m, a, b, d);
             mesh_add_tri(m, a, d, c);
         }
+    if (m->failed) { /* the triangles looked at below may be missing */
+        free(src);
+        free(side);
+        return;
+    }
     uint32_t *t = m->idx + tri0 + 6 * (loop + n / 2); /* ring 1, middle of the upper lip */
     vec3 e1, e2, fn;
     glm_vec3_sub(m->pos[t[1]], m->pos[t[0]], e1);
@@ -94,7 +118,7 @@ static void mouth__append(head_model *h, const mesh_data *part, mat4 xf, float j
     int v0 = m->vertex_count, i0 = m->index_count;
     mesh_append(m, part, xf);
     mouth__tag(h, v0, -1, jaw);
-    if (!inside) return;
+    if (!inside || m->failed) return;
     for (int i = i0; i < m->index_count; i += 3) {
         uint32_t tmp = m->idx[i + 1];
         m->idx[i + 1] = m->idx[i + 2];
@@ -123,7 +147,7 @@ static void mouth__teeth(head_model *h, const vec3 front, float top, float botto
     }
 }
 
-void head_mouth_build(head_model *h)
+bool head_mouth_build(head_model *h)
 {
     assert(h->slit_count > 2);
     mesh_data *m = &h->mouth;
@@ -143,7 +167,7 @@ void head_mouth_build(head_model *h)
     glm_scale(xf, (vec3){sack_r[0], sack_r[1], sack_r[2]});
     int v0 = m->vertex_count;
     mouth__append(h, &ball, xf, 0.0f, true);
-    for (int v = v0; v < m->vertex_count; v++) {
+    for (int v = v0; v < m->vertex_count && !m->failed; v++) {
         float t = glm_clamp((sack_c[1] + 0.3f * sack_r[1] - m->pos[v][1]) / (0.6f * sack_r[1]), 0.0f, 1.0f);
         h->mouth_jaw[v] = t * t * (3.0f - 2.0f * t);
     }
@@ -169,12 +193,15 @@ void head_mouth_build(head_model *h)
 
     /* the lining's normals from its faces; the sack, teeth and tongue keep their builders' */
     int lining_vertices = (MOUTH_LINING_RINGS + 1) * (2 * h->slit_count + 2);
+    if (m->failed) return false;
     mesh_data lining = *m;
-    lining.nrm = mouth__alloc((size_t)m->vertex_count * sizeof *lining.nrm);
+    lining.nrm = mouth__alloc(h, (size_t)m->vertex_count * sizeof *lining.nrm);
+    if (!lining.nrm) return false;
     lining.index_count = h->mouth_part[HEAD_MOUTH_CAVITY][0] + 6 * MOUTH_LINING_RINGS * (2 * h->slit_count + 2);
     mesh_compute_normals(&lining);
     memcpy(m->nrm, lining.nrm, (size_t)lining_vertices * sizeof *m->nrm);
     free(lining.nrm);
+    return true;
 }
 
 void head_mouth_deltas(const head_model *h, int s, float (*dpos)[3], float (*dnrm)[3])
