@@ -160,14 +160,13 @@ static void gallery_prepare(void *p)
     int w, h;
     renderer_size(g->ctx->r, &w, &h);
     if (!gfx_target_resize(&g->fields, w, h)) return; /* made on first use */
-    gfx_target_bind(&g->fields);
-    glClearColor(0.5f, 0.5f, 0.5f, 1.0f);
-    gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    gfx_target_begin(&g->fields, &(gfx_clear){.color = true, .rgba = {0.5f, 0.5f, 0.5f, 1.0f}, .depth = true});
     dissolve_params dp;
     for (int i = 0; i < g->g.count; i++) {
         gallery__item(g, i, NULL, &dp);
         dissolve_draw_mesh_view(g->dv, &g->mesh[i], g->g.items[i].model, &dp, view);
     }
+    gfx_target_end();
 }
 
 static bool gallery_view(void *p, const char *name, scene_view *out)
