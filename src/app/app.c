@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/app_state.h"
+#include "bb/core/bb_options.h"
 #include "base/log.h"
 #include "base/names.h"
 #include "gfx/hud.h"
@@ -95,7 +96,7 @@ static void app__render(app *a, int w, int h)
     renderer_main_begin(a->r);
     vt->draw(s, SCENE_PASS_MAIN);
     renderer_opaque_end(a->r);
-    fx_set_frame_blend(a->fx, params_b(a->params, P_BB_FRAME_BLEND));
+    fx_set_frame_blend(a->fx, params_b(a->params, params_id(bb_param_rows, BB_P_FRAME_BLEND)));
     fx_draw(a->fx, a->r);
     renderer_finish(a->r);
     gfx_target_bind(renderer_ldr(a->r));

@@ -186,7 +186,7 @@ void app_overlays(app *a, int w, int h)
         gfx_hud_text(lx, ly, scale, white, "%s", title);
         if (legend) gfx_hud_text(lx, ly + line_h, scale, (float[4]){0.85f, 0.9f, 1, 1}, "%s", legend);
     }
-    if (a->help || params_b(a->params, P_HUD_HELP)) { /* last, so it sits on top of everything */
+    if (a->help || params_b(a->params, params_id(registry_app_params, REGISTRY_P_HUD_HELP))) { /* last, so it sits on top of everything */
         char help[2048];
         char keys[1024] = "";
         if (vt->keys_help) vt->keys_help(keys, sizeof keys);

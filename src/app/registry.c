@@ -25,10 +25,21 @@ const char *registry_name(int i) { return registry_scene(i)->script->scene; }
 
 int registry_find(const char *name) { return script_lang_scene(registry_lang(), name); }
 
+const param_def registry_app_params[REGISTRY_P_COUNT] = {REGISTRY_PARAMS(PARAMS_ROW)};
+
+void registry_params(void)
+{
+    for (int i = 0; i < REGISTRY_COUNT; i++)
+        if (registry__scenes[i]->params) params_register(registry__scenes[i]->params, registry__scenes[i]->param_count);
+    params_register(bb_param_rows, BB_P_COUNT); /* the particles the app runs for every scene */
+    params_register(registry_app_params, REGISTRY_P_COUNT);
+}
+
 const script_lang *registry_lang(void)
 {
     static script_lang lang;
     static bool built;
+    registry_params(); /* `set` lines are checked against them */
     if (!built) {
         const script_vocab *vocabs[REGISTRY_COUNT];
         for (int i = 0; i < REGISTRY_COUNT; i++) vocabs[i] = registry__scenes[i]->script;
@@ -40,6 +51,7 @@ const script_lang *registry_lang(void)
 
 void registry_options_cli(options_cli *cli)
 {
+    registry_params(); /* --set is checked against them */
     *cli = (options_cli){.scenes = registry_lang()->scene_names};
     int n = 0;
     cli->ext[n++] = &bb_options; /* the particles the app runs for every scene (bb/fx.h) */

@@ -1,89 +1,74 @@
 /* params.c — the table of every tunable and the registry that holds their values. See params.h. */
 #include "base/params.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/alloc.h"
+#include "base/log.h"
 
-static const char *const params__bool_names[] = {"off", "on", NULL};
+const char *const params_bool_names[] = {"off", "on", NULL};
 
-/* One row per param_id, in the same order. Defaults are the modules' own defaults, so a run
- * without `set` draws exactly what it drew before the registry existed. */
-static const param_def params__table[P_COUNT] = {
-    [P_DAMAGE_FADE_RATE] = {"damage.fade_rate", PARAM_FLOAT, 10.0f, 1.0f, 60.0f, NULL, "range",
-                            "fade passes per second while the fading map holds heat (Hz)"},
-    [P_DAMAGE_RADIUS_SCALE] = {"damage.radius_scale", PARAM_FLOAT, 1.0f, 0.25f, 4.0f, NULL, "range",
-                               "multiplies every weapon's hole radius"},
-    [P_DAMAGE_PELLETS] = {"damage.pellets", PARAM_INT, 15.0f, 1.0f, 32.0f, NULL, "range",
-                          "pellets in one shotgun shell"},
-    [P_MUD_SOFTNESS_SCALE] = {"mud.softness_scale", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "mud",
-                              "multiplies the terrain's softness: how deep wheels sink"},
-    [P_MUD_STAMP_DEPTH] = {"mud.stamp_depth", PARAM_FLOAT, 0.5f, 0.05f, 1.5f, NULL, "mud",
-                           "metres of mud over the hard floor where softness and mud mask are 1"},
-    [P_TRUCK_ENGINE_FORCE] = {"truck.engine_force", PARAM_FLOAT, 24000.0f, 2000.0f, 80000.0f, NULL, "mud",
-                              "engine force at the wheels (N)"},
-    [P_TRUCK_DETAIL] = {"truck.detail", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params__bool_names, "mud",
-                        "the detailed truck model; off: each part as its bounding box"},
-    [P_WRINKLE_BROW_RAISE_NORMAL] = {"wrinkle.brow_raise.normal_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
-                              "how strongly the brow_raise wrinkle layer tilts the normals"},
-    [P_WRINKLE_BROW_RAISE_OCCLUSION] = {"wrinkle.brow_raise.occlusion_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
-                                 "how strongly the brow_raise wrinkle layer darkens its folds"},
-    [P_WRINKLE_FROWN_NORMAL] = {"wrinkle.frown.normal_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
-                              "how strongly the frown wrinkle layer tilts the normals"},
-    [P_WRINKLE_FROWN_OCCLUSION] = {"wrinkle.frown.occlusion_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
-                                 "how strongly the frown wrinkle layer darkens its folds"},
-    [P_WRINKLE_SMILE_NORMAL] = {"wrinkle.smile.normal_strength", PARAM_FLOAT, 0.9f, 0.0f, 2.0f, NULL, "face",
-                              "how strongly the smile wrinkle layer tilts the normals"},
-    [P_WRINKLE_SMILE_OCCLUSION] = {"wrinkle.smile.occlusion_strength", PARAM_FLOAT, 0.9f, 0.0f, 2.0f, NULL, "face",
-                                 "how strongly the smile wrinkle layer darkens its folds"},
-    [P_WRINKLE_SQUINT_NORMAL] = {"wrinkle.squint.normal_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
-                              "how strongly the squint wrinkle layer tilts the normals"},
-    [P_WRINKLE_SQUINT_OCCLUSION] = {"wrinkle.squint.occlusion_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
-                                 "how strongly the squint wrinkle layer darkens its folds"},
-    [P_WRINKLE_JAW_OPEN_NORMAL] = {"wrinkle.jaw_open.normal_strength", PARAM_FLOAT, 0.8f, 0.0f, 2.0f, NULL, "face",
-                              "how strongly the jaw_open wrinkle layer tilts the normals"},
-    [P_WRINKLE_JAW_OPEN_OCCLUSION] = {"wrinkle.jaw_open.occlusion_strength", PARAM_FLOAT, 0.8f, 0.0f, 2.0f, NULL, "face",
-                                 "how strongly the jaw_open wrinkle layer darkens its folds"},
-    [P_WRINKLE_NOSE_WRINKLE_NORMAL] = {"wrinkle.nose_wrinkle.normal_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
-                              "how strongly the nose_wrinkle wrinkle layer tilts the normals"},
-    [P_WRINKLE_NOSE_WRINKLE_OCCLUSION] = {"wrinkle.nose_wrinkle.occlusion_strength", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face",
-                                 "how strongly the nose_wrinkle wrinkle layer darkens its folds"},
-    [P_DISSOLVE_EDGE_WIDTH] = {"dissolve.edge_width", PARAM_FLOAT, 0.04f, 0.005f, 0.5f, NULL, "dissolve",
-                               "glowing band above the burn threshold, in noise units"},
-    [P_DISSOLVE_PUSH_DISTANCE] = {"dissolve.push_distance", PARAM_FLOAT, 0.12f, 0.0f, 1.0f, NULL, "dissolve",
-                                  "how far the edge bulges out along the smooth normal (m)"},
-    [P_DISSOLVE_BAND] = {"dissolve.band", PARAM_FLOAT, 0.2f, 0.01f, 1.0f, NULL, "dissolve",
-                         "width of the vertex band that moves with the edge, in noise units"},
-    [P_BB_FRAME_BLEND] = {"bb.frame_blend", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params__bool_names, NULL,
-                          "blend neighbouring atlas frames of animated billboards"},
-    [P_HUD_HELP] = {"hud.help", PARAM_BOOL, 0.0f, 0.0f, 1.0f, params__bool_names, NULL,
-                    "show the key help page (as H does), also in a headless picture"},
-};
+/* Every registered table's rows, in registration order (the order of `params` dumps and the
+ * panel). Defaults are the modules' own defaults, so a run without `set` draws exactly what it
+ * drew before the registry existed. */
+static const param_def *params__table[PARAMS_MAX];
+static int params__count;
+static struct {
+    const param_def *rows;
+    int base;
+} params__tables[PARAMS_MAX];
+static int params__ntables;
 
 struct params {
-    float value[P_COUNT];
+    int count;
     uint32_t version;
+    float value[]; /* count of them */
 };
 
-int params_count(void) { return P_COUNT; }
+int params_register(const param_def *rows, int n)
+{
+    const int known = params_id(rows, 0);
+    if (known >= 0) return known;
+    assert(params__count + n <= PARAMS_MAX && "raise PARAMS_MAX");
+    if (params__count + n > PARAMS_MAX) return -1;
+    params__tables[params__ntables].rows = rows;
+    params__tables[params__ntables++].base = params__count;
+    for (int i = 0; i < n; i++) params__table[params__count + i] = &rows[i];
+    params__count += n;
+    return params__count - n;
+}
 
-const param_def *params_def(int id) { return id >= 0 && id < P_COUNT ? &params__table[id] : NULL; }
+int params_id(const param_def *rows, int row)
+{
+    for (int t = 0; t < params__ntables; t++)
+        if (params__tables[t].rows == rows) return params__tables[t].base + row;
+    return -1;
+}
+
+int params_count(void) { return params__count; }
+
+const param_def *params_def(int id) { return id >= 0 && id < params__count ? params__table[id] : NULL; }
 
 int params_find(const char *name)
 {
-    for (int i = 0; i < P_COUNT; i++)
-        if (strcmp(params__table[i].name, name) == 0) return i;
+    for (int i = 0; i < params__count; i++)
+        if (strcmp(params__table[i]->name, name) == 0) return i;
     return -1;
 }
 
 params *params_create(void)
 {
-    params *p = ALLOC_STRUCT(params);
-    if (p) params_reset(p);
+    params *p = calloc(1, sizeof(params) + sizeof(float) * (size_t)params__count);
+    if (!p) {
+        log_error("params: out of memory");
+        return NULL;
+    }
+    p->count = params__count;
+    params_reset(p);
     return p;
 }
 
@@ -91,13 +76,17 @@ void params_destroy(params *p) { free(p); }
 
 void params_reset(params *p)
 {
-    for (int i = 0; i < P_COUNT; i++) p->value[i] = params__table[i].def;
+    for (int i = 0; i < p->count; i++) p->value[i] = params__table[i]->def;
     p->version++;
 }
 
-float params_f(const params *p, int id) { return p->value[id]; }
-int params_i(const params *p, int id) { return (int)lrintf(p->value[id]); }
-bool params_b(const params *p, int id) { return p->value[id] != 0.0f; }
+float params_f(const params *p, int id)
+{
+    assert(id >= 0 && id < p->count && "a table registered after params_create, or not at all");
+    return p->value[id];
+}
+int params_i(const params *p, int id) { return (int)lrintf(params_f(p, id)); }
+bool params_b(const params *p, int id) { return params_f(p, id) != 0.0f; }
 
 static float params__clamp(const param_def *d, float v)
 {
@@ -109,7 +98,8 @@ static float params__clamp(const param_def *d, float v)
 
 void params_set(params *p, int id, float v)
 {
-    v = params__clamp(&params__table[id], v);
+    assert(id >= 0 && id < p->count);
+    v = params__clamp(params__table[id], v);
     if (p->value[id] != v) {
         p->value[id] = v;
         p->version++;
@@ -163,7 +153,7 @@ bool params_set_text(params *p, const char *name, const char *value, char *err, 
         return false;
     }
     float v;
-    if (!params_parse_value(&params__table[id], value, &v, err, errlen)) return false;
+    if (!params_parse_value(params__table[id], value, &v, err, errlen)) return false;
     if (p) params_set(p, id, v);
     return true;
 }
@@ -192,8 +182,8 @@ static void params__write_value(json_writer *w, const char *key, const param_def
 void params_write_json(const params *p, json_writer *w, const char *key)
 {
     json_object_begin(w, key);
-    for (int i = 0; i < P_COUNT; i++) {
-        const param_def *d = &params__table[i];
+    for (int i = 0; i < p->count; i++) {
+        const param_def *d = params__table[i];
         json_object_begin(w, d->name);
         json_string(w, "type", params__type_names[d->type]);
         params__write_value(w, "value", d, p->value[i]);

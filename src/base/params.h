@@ -1,21 +1,24 @@
-/* params.h — the parameter registry: every tunable of every technique, by name (GL-free).
+/* params.h — the parameter registry: every tunable of every technique, by name (GL-free). It
+ * names no parameter: each technique registers its own table (its core vocab) and the app's
+ * scene registry registers them all, in the registry's order, before any parsing.
  *
+ *   params_register(dissolve_param_rows, DISSOLVE_P_COUNT); // each table once, at start-up
  *   params *p = params_create();                       // every parameter at its default
  *   if (!params_set_text(p, "dissolve.edge_width", "0.08", err, sizeof err)) -> err says what is valid
- *   float w = params_f(p, P_DISSOLVE_EDGE_WIDTH);      // modules read by id: no string look-up
+ *   float w = params_f(p, params_id(dissolve_param_rows, DISSOLVE_P_EDGE_WIDTH)); // by id
  *   if (params_changed(p, &seen)) ...                  // cheap "did anything move since I looked"
  *   params_write_json(p, &json);                       // the `params PATH` dump
  *   params_destroy(p);
  *
- * The table of parameters is static (params.c), so a script's `set` lines and `--set` options are
- * checked before any scene exists, and the panel, the script parser, `params PATH` and the error
- * messages all read the same rows. A row: name ("module.knob"), type, range, default, help.
+ * The tables are static and registered before the command line is parsed, so a script's `set`
+ * lines and `--set` options are checked before any scene exists, and the panel, the script
+ * parser, `params PATH` and the error messages all read the same rows. A row: name ("module.knob"), type, range, default, help.
  * Values are stored as floats whatever the type (an int or enum index or bool is integral); a
  * value is always inside its range. A parameter of another scene may be set at any time: its
  * scene reads it when it runs.
  *
- * Adding a knob: a row in params.c and an id in `param_id` below, in the same order (a unit
- * test checks names, order, ranges and defaults), then read it where it acts.
+ * Adding a knob: one line in its technique's table macro (e.g. RANGE_PARAMS in
+ * damage/core/range_vocab.h), then read it where it acts (docs/panel.md).
  */
 #ifndef IMPRINT_CORE_PARAMS_H
 #define IMPRINT_CORE_PARAMS_H
@@ -37,41 +40,30 @@ typedef struct param_def {
     const char *help;
 } param_def;
 
-typedef enum param_id {
-    P_DAMAGE_FADE_RATE,
-    P_DAMAGE_RADIUS_SCALE,
-    P_DAMAGE_PELLETS,
-    P_MUD_SOFTNESS_SCALE,
-    P_MUD_STAMP_DEPTH,
-    P_TRUCK_ENGINE_FORCE,
-    P_TRUCK_DETAIL,
-    /* per blendshape, in head_shape_names order: normal strength, then occlusion strength
-     * (params_wrinkle_id) */
-    P_WRINKLE_BROW_RAISE_NORMAL,
-    P_WRINKLE_BROW_RAISE_OCCLUSION,
-    P_WRINKLE_FROWN_NORMAL,
-    P_WRINKLE_FROWN_OCCLUSION,
-    P_WRINKLE_SMILE_NORMAL,
-    P_WRINKLE_SMILE_OCCLUSION,
-    P_WRINKLE_SQUINT_NORMAL,
-    P_WRINKLE_SQUINT_OCCLUSION,
-    P_WRINKLE_JAW_OPEN_NORMAL,
-    P_WRINKLE_JAW_OPEN_OCCLUSION,
-    P_WRINKLE_NOSE_WRINKLE_NORMAL,
-    P_WRINKLE_NOSE_WRINKLE_OCCLUSION,
-    P_DISSOLVE_EDGE_WIDTH,
-    P_DISSOLVE_PUSH_DISTANCE,
-    P_DISSOLVE_BAND,
-    P_BB_FRAME_BLEND,
-    P_HUD_HELP,
-    P_COUNT
-} param_id;
+/* A table of rows, one line each, with the ids the table's owner reads them by (its own enum):
+ *
+ *   #define RANGE_PARAMS(X) \
+ *       X(RANGE_P_FADE_RATE, "damage.fade_rate", PARAM_FLOAT, 10.0f, 1.0f, 60.0f, NULL, "range", "help") \
+ *       ...
+ *   enum { RANGE_PARAMS(PARAMS_ENUM) RANGE_P_COUNT };               // in the header
+ *   const param_def range_param_rows[] = {RANGE_PARAMS(PARAMS_ROW)}; // in the .c
+ *
+ * X's arguments after the id are param_def's fields in order. */
+#define PARAMS_ENUM(id, ...) id,
+#define PARAMS_ROW(id, ...) {__VA_ARGS__},
 
-/* Blendshapes with wrinkle rows (a unit test holds this to HEAD_SHAPE_COUNT and the names to
- * head_shape_names). */
-#define PARAMS_WRINKLE_SHAPES 6
-/* Id of shape's normal (occlusion false) or occlusion strength. */
-static inline int params_wrinkle_id(int shape, bool occlusion) { return P_WRINKLE_BROW_RAISE_NORMAL + 2 * shape + (occlusion ? 1 : 0); }
+/* Value names of a PARAM_BOOL row: off, on. */
+extern const char *const params_bool_names[];
+
+/* The registry holds at most this many rows (all tables together). */
+#define PARAMS_MAX 128
+
+/* Adds a table of n rows after the ones already registered and returns the id of its first row
+ * (the table's row i is id base + i). Registering the same table again returns its base and adds
+ * nothing. Register every table before the first params_create (its values are sized then). */
+int params_register(const param_def *rows, int n);
+/* Id of row `row` of a registered table (params_register), -1 when the table is not registered. */
+int params_id(const param_def *rows, int row);
 
 typedef struct params params;
 

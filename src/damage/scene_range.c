@@ -134,7 +134,7 @@ static void range_update(void *p, const app_input *in, float dt)
     const float aspect = (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1);
     camera_ray(s->ctx->cam, aspect, 0, 0, org, dir);
     glm_vec3_normalize(dir);
-    s->gun.pellets = params_i(s->ctx->params, P_DAMAGE_PELLETS); /* the row's max is WEAPON_MAX_SHOTS */
+    s->gun.pellets = params_i(s->ctx->params, params_id(range_param_rows, RANGE_P_PELLETS)); /* the row's max is WEAPON_MAX_SHOTS */
     weapon_shot shots[WEAPON_MAX_SHOTS];
     int n = !range_play_can_fire(&s->play) ? 0 : weapon_update(&s->gun, dt, dir, shots, WEAPON_MAX_SHOTS);
     if (n) {
@@ -149,7 +149,7 @@ static void range_update(void *p, const app_input *in, float dt)
         bool hit[WEAPON_MAX_SHOTS];
         range_play_volley(&s->play, s->bs, org, dir, muzzle, shots, n, hits, hit);
         for (int i = 0; i < n; i++)
-            if (hit[i]) range__impact(s, &hits[i], shots[i].radius * params_f(s->ctx->params, P_DAMAGE_RADIUS_SCALE));
+            if (hit[i]) range__impact(s, &hits[i], shots[i].radius * params_f(s->ctx->params, params_id(range_param_rows, RANGE_P_RADIUS_SCALE)));
     }
     s->flash = fmaxf(0.0f, s->flash - dt);
     if (!n) s->kick = fmaxf(0.0f, s->kick - dt / RANGE_KICK_S);
@@ -161,7 +161,7 @@ static void range_update(void *p, const app_input *in, float dt)
         s->cut_dirty = false;
     }
     range__pose(s);
-    damage_map_set_fade_hz(s->dm, params_f(s->ctx->params, P_DAMAGE_FADE_RATE));
+    damage_map_set_fade_hz(s->dm, params_f(s->ctx->params, params_id(range_param_rows, RANGE_P_FADE_RATE)));
     damage_map_update(s->dm, dt);
 }
 
@@ -263,6 +263,8 @@ static const char range_showcase[] =
 
 const scene_vtable scene_range = {
     .script = &range_vocab,
+    .params = range_param_rows,
+    .param_count = RANGE_P_COUNT,
     .showcase = range_showcase,
     .showpiece = {"robot", range_showpiece_build},
     .keys_help = range_keys_help,

@@ -104,9 +104,10 @@ static bool gallery__item(const gallery *g, int i, vec4 *planes, dissolve_params
 {
     const dissolve_gallery_item *it = &g->g.items[i];
     *dp = dissolve_gallery_params(&g->g, i);
-    dp->edge_width = params_f(g->ctx->params, P_DISSOLVE_EDGE_WIDTH);
-    dp->push_distance = params_f(g->ctx->params, P_DISSOLVE_PUSH_DISTANCE);
-    dp->band = params_f(g->ctx->params, P_DISSOLVE_BAND);
+    const int p0 = params_id(dissolve_param_rows, 0);
+    dp->edge_width = params_f(g->ctx->params, p0 + DISSOLVE_P_EDGE_WIDTH);
+    dp->push_distance = params_f(g->ctx->params, p0 + DISSOLVE_P_PUSH_DISTANCE);
+    dp->band = params_f(g->ctx->params, p0 + DISSOLVE_P_BAND);
     if (!planes) return true;
     vec3 box[2] = {{it->lo[0], it->lo[1], it->lo[2]}, {it->hi[0], it->hi[1], it->hi[2]}};
     if (dissolve_active_pitfall(g->dv) != DISSOLVE_PITFALL_BOUNDS) dissolve_bounds(dp, it->lo, it->hi, box[0], box[1]);
@@ -292,6 +293,8 @@ static const char gallery_showcase[] =
 
 const scene_vtable scene_dissolve = {
     .script = &dissolve_vocab,
+    .params = dissolve_param_rows,
+    .param_count = DISSOLVE_P_COUNT,
     .showcase = gallery_showcase,
     .keys_help = gallery_keys_help,
     .free_camera = true,

@@ -4,7 +4,8 @@
  * A scene is a `const scene_vtable scene_<name>` listed in the app's scene registry
  * (src/app/registry.c, the one table of scenes). It registers itself through its vtable: its
  * name, script commands, debug views and dump targets (`script`, a script_vocab of its GL-free
- * half, e.g. damage/core/range_vocab.h), its command-line options (`options`), its showcase,
+ * half, e.g. damage/core/range_vocab.h), its command-line options (`options`), its parameters
+ * (`params`), its showcase,
  * the mesh it lends other scenes (`showpiece`) and a check of a script before the first frame
  * (`check_script`). The app, the script parser, the option parser, --help, the H help and the V
  * cycle know a scene only through these. Every hook except create/destroy/update/draw and every
@@ -98,7 +99,7 @@ typedef struct scene_ctx {
     double time;             /* simulated seconds since start */
     int width, height;       /* framebuffer size */
     bool headless;
-    /* Every tunable by id (base/params.h), owned by the app: scripts, --set and the panel
+    /* Every registered tunable by id (base/params.h, params_id), owned by the app: scripts, --set and the panel
      * write it; a scene reads its knobs from it each step or frame and hands the values to its
      * modules, so a change applies at once, also to a scene entered later. */
     const params *params;
@@ -130,6 +131,10 @@ typedef struct scene_vtable {
      * debug views and dump targets: the vocab of its GL-free half. */
     const script_vocab *script;
     const options_ext *options;     /* its command-line options, NULL for none */
+    /* Its parameters (base/params.h; a table of its GL-free half, e.g. range_param_rows), read
+     * by params_id(table, ROW): the registry registers them before any parsing. NULL for none. */
+    const param_def *params;
+    int param_count;
     /* What a headless run with none of --frames, --script, --bench plays: a script of the same
      * commands (docs/cli.md) ending with `quit` at the moment worth a picture (within 8 s). */
     const char *showcase;

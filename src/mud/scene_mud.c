@@ -104,7 +104,7 @@ static void *mud_create(scene_ctx *ctx)
     s->decals = decal_pool_create(&(decal_pool_desc){.capacity = MUD_DECALS_MAX});
     if (!s->decals) goto fail;
     const vehicle_desc *vd = vehicle_get_desc(mud_sim_vehicle(s->sim));
-    s->truck = mud_truck_create(&(mud_truck_desc){.vehicle = vd, .boxes = !params_b(ctx->params, P_TRUCK_DETAIL)});
+    s->truck = mud_truck_create(&(mud_truck_desc){.vehicle = vd, .boxes = !params_b(ctx->params, params_id(mud_param_rows, MUD_P_TRUCK_DETAIL))});
     if (!s->truck) goto fail;
     truck_dirt_init(&s->dirt, vd);
     renderer_set_fog(ctx->r, (vec3){0.56f, 0.62f, 0.7f}, 0.009f);
@@ -166,7 +166,8 @@ static void mud_update(void *p, const app_input *in, float dt)
     vehicle_input keys = read_controls(in);
     vehicle_input vi = mud_play_controls(&s->play, &keys, dt);
     const params *pr = s->ctx->params;
-    mud_sim_tune(s->sim, params_f(pr, P_MUD_STAMP_DEPTH), params_f(pr, P_MUD_SOFTNESS_SCALE), params_f(pr, P_TRUCK_ENGINE_FORCE));
+    const int p0 = params_id(mud_param_rows, 0);
+    mud_sim_tune(s->sim, params_f(pr, p0 + MUD_P_STAMP_DEPTH), params_f(pr, p0 + MUD_P_SOFTNESS_SCALE), params_f(pr, p0 + MUD_P_TRUCK_ENGINE_FORCE));
     mud_bodies_drive(s->bodies, &vi, dt); /* the truck and every body */
     mud_water_step(s->water, dt, s->layers.on[MUD_LAYER_WATER]);
     mud_play_stamp(&s->play, s->sim);
@@ -238,7 +239,7 @@ static void mud_prepare(void *p)
                                                           .decals = s->layers.on[MUD_LAYER_DECALS]});
     add_decals(s);
     mud_water_prepare(s->water, s->layers.on[MUD_LAYER_WATER]);
-    mud_truck_set_boxes(s->truck, !params_b(s->ctx->params, P_TRUCK_DETAIL));
+    mud_truck_set_boxes(s->truck, !params_b(s->ctx->params, params_id(mud_param_rows, MUD_P_TRUCK_DETAIL)));
     mud_truck_set_dirt(s->truck, &s->dirt);
     gfx_pass_begin("mud.upload");
     mud_renderer_update(s->mr, pos);
@@ -312,6 +313,8 @@ static const char mud_showcase[] =
 
 const scene_vtable scene_mud = {
     .script = &mud_vocab,
+    .params = mud_param_rows,
+    .param_count = MUD_P_COUNT,
     .options = &mud_options,
     .showcase = mud_showcase,
     .check_script = mud_check_script,

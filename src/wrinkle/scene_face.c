@@ -154,8 +154,8 @@ static void face_prepare(void *p)
     gfx_pass_end();
     float normal[HEAD_SHAPE_COUNT], occlusion[HEAD_SHAPE_COUNT];
     for (int k = 0; k < HEAD_SHAPE_COUNT; k++) {
-        normal[k] = params_f(f->ctx->params, params_wrinkle_id(k, false));
-        occlusion[k] = params_f(f->ctx->params, params_wrinkle_id(k, true));
+        normal[k] = params_f(f->ctx->params, params_id(face_param_rows, face_param_wrinkle(k, false)));
+        occlusion[k] = params_f(f->ctx->params, params_id(face_param_rows, face_param_wrinkle(k, true)));
     }
     wrinkle_set_strengths(f->wr, normal, occlusion);
     const float none[HEAD_SHAPE_COUNT] = {0};
@@ -225,6 +225,8 @@ static const char face_showcase[] =
 
 const scene_vtable scene_face = {
     .script = &face_vocab,
+    .params = face_param_rows,
+    .param_count = FACE_P_COUNT,
     .showcase = face_showcase,
     .showpiece = {"head", face_showpiece_build},
     .keys_help = face_keys_help,

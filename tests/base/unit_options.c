@@ -17,6 +17,7 @@
 #include "mud/core/mud_vocab.h"
 #include "wrinkle/core/face_vocab.h"
 #include "testdata.h"
+#include "testparams.h"
 
 /* The command line the app builds from its scene registry (app/registry.c): the scenes' names in
  * its order, the billboards' options and the mud scene's. */
@@ -408,6 +409,13 @@ static void an_ext_adds_its_options(void **state)
     free(text);
 }
 
+static int setup(void **state)
+{
+    (void)state;
+    testparams_register(); /* --set checks names against them */
+    return 0;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -422,5 +430,5 @@ int main(void)
         cmocka_unit_test(an_ext_adds_its_options),
         cmocka_unit_test(every_table_name_parses_and_help_lists_it),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, setup, NULL);
 }

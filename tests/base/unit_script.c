@@ -23,6 +23,7 @@
 #include "mud/core/mud_layers.h"
 #include "mud/core/mud_vocab.h"
 #include "wrinkle/core/face_vocab.h"
+#include "testparams.h"
 #include "wrinkle/core/wrinkle_expr.h"
 #include "testdata.h"
 
@@ -34,6 +35,7 @@ static int setup(void **state)
     (void)state;
     const script_vocab *const vocabs[] = {&range_vocab, &mud_vocab, &face_vocab, &dissolve_vocab};
     script_lang_init(&L, vocabs, 4);
+    testparams_register(); /* `set` checks names against them */
     return 0;
 }
 

@@ -9,6 +9,7 @@
 #include "base/options.h"
 #include "bb/core/bb_options.h"
 #include "mud/core/mud_vocab.h"
+#include "../support/testparams.h"
 
 enum { MAX_ARGS = 64 };
 
@@ -17,6 +18,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc, (void)argv;
     /* --help prints to stdout; "--script /dev/stdin" must not wait for a terminal */
     if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "r", stdin)) abort();
+    testparams_register(); /* --set checks names against them */
     return 0;
 }
 

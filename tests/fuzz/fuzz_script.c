@@ -10,11 +10,13 @@
 #include "dissolve/core/dissolve_vocab.h"
 #include "mud/core/mud_vocab.h"
 #include "wrinkle/core/face_vocab.h"
+#include "../support/testparams.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     /* the app's language: its commands and the scenes' vocabs in the registry's order */
     static script_lang lang;
+    testparams_register(); /* `set` checks names against them */
     if (!lang.nscenes) script_lang_init(&lang, (const script_vocab *const[]){&range_vocab, &mud_vocab, &face_vocab, &dissolve_vocab}, 4);
     char *text = malloc(size + 1);
     if (!text) return 0;

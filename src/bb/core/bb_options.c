@@ -56,3 +56,5 @@ static void bb__help(FILE *f)
 }
 
 const options_ext bb_options = {bb__options, bb__defaults, bb__apply, bb__help};
+
+const param_def bb_param_rows[BB_P_COUNT] = {BB_PARAMS(PARAMS_ROW)};

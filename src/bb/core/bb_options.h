@@ -6,13 +6,21 @@
  * --batcher KIND (bb_batcher_names, default instanced), --bb-align MODE (bb_align_names, default
  * auto), --particles N (0..10,000,000 extra billboards), --particles-gpu N (0..4,000,000
  * transform-feedback particles). Values land in options.batcher, bb_align, particles,
- * particles_gpu; src/bb/fx.c reads them.
+ * particles_gpu; src/bb/fx.c reads them. bb_param_rows: the particles' parameters (base/params.h).
  */
 #ifndef IMPRINT_BB_OPTIONS_H
 #define IMPRINT_BB_OPTIONS_H
 
 #include "base/options.h"
+#include "base/params.h"
 
 extern const options_ext bb_options;
+
+/* The particles' parameters (base/params.h), one line each: the app runs the particles for every
+ * scene, so its registry adds these after the scenes'. Read with params_id(bb_param_rows, BB_P_...). */
+#define BB_PARAMS(X) \
+    X(BB_P_FRAME_BLEND, "bb.frame_blend", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, NULL, "blend neighbouring atlas frames of animated billboards")
+enum { BB_PARAMS(PARAMS_ENUM) BB_P_COUNT };
+extern const param_def bb_param_rows[BB_P_COUNT];
 
 #endif

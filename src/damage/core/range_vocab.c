@@ -46,6 +46,8 @@ static const script_command range__commands[RANGE_CMD_COUNT + 1] = {
 
 const script_vocab range_vocab = {"range", range__commands, range_views, range_dumps};
 
+const param_def range_param_rows[RANGE_P_COUNT] = {RANGE_PARAMS(PARAMS_ROW)};
+
 bool range_showpiece_build(mesh_data *out, float *bottom_y)
 {
     robot *rb = robot_create(&(robot_desc){0});

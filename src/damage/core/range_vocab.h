@@ -17,6 +17,7 @@
 #include <stdbool.h>
 
 #include "base/mesh.h"
+#include "base/params.h"
 #include "base/script.h"
 
 /* script_cmd.op of the range's commands: rows of range_vocab.commands */
@@ -29,6 +30,14 @@ enum { RANGE_DUMP_DAMAGE, RANGE_DUMP_FADING, RANGE_DUMP_SCORCH };
 extern const char *const range_robot_actions[]; /* respawn, anim */
 extern const char *const range_views[];         /* damage, damage-fading */
 extern const char *const range_dumps[];         /* damage, damage-fading, damage-scorch */
+/* The range's parameters (base/params.h), one line each; read them with
+ * params_f(ctx->params, params_id(range_param_rows, RANGE_P_...)). */
+#define RANGE_PARAMS(X) \
+    X(RANGE_P_FADE_RATE, "damage.fade_rate", PARAM_FLOAT, 10.0f, 1.0f, 60.0f, NULL, "range", "fade passes per second while the fading map holds heat (Hz)") \
+    X(RANGE_P_RADIUS_SCALE, "damage.radius_scale", PARAM_FLOAT, 1.0f, 0.25f, 4.0f, NULL, "range", "multiplies every weapon's hole radius") \
+    X(RANGE_P_PELLETS, "damage.pellets", PARAM_INT, 15.0f, 1.0f, 32.0f, NULL, "range", "pellets in one shotgun shell")
+enum { RANGE_PARAMS(PARAMS_ENUM) RANGE_P_COUNT };
+extern const param_def range_param_rows[RANGE_P_COUNT];
 extern const script_vocab range_vocab;
 
 /* The robot with its armor as one mesh (body, glow, every plate at rest), smooth normals welded

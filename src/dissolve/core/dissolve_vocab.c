@@ -14,3 +14,5 @@ static const script_command dissolve__commands[DISSOLVE_CMD_COUNT + 1] = {
 };
 
 const script_vocab dissolve_vocab = {"dissolve", dissolve__commands, dissolve_views, NULL};
+
+const param_def dissolve_param_rows[DISSOLVE_P_COUNT] = {DISSOLVE_PARAMS(PARAMS_ROW)};

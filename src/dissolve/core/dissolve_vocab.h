@@ -9,6 +9,7 @@
 #ifndef IMPRINT_DISSOLVE_VOCAB_H
 #define IMPRINT_DISSOLVE_VOCAB_H
 
+#include "base/params.h"
 #include "base/script.h"
 
 enum { DISSOLVE_CMD_AMOUNT, DISSOLVE_CMD_MODE, DISSOLVE_CMD_SHAPE, DISSOLVE_CMD_PITFALL, DISSOLVE_CMD_EDGE, DISSOLVE_CMD_COUNT };
@@ -16,5 +17,14 @@ enum { DISSOLVE_SCENE_VIEW_D, DISSOLVE_SCENE_VIEW_W }; /* rows of dissolve_views
 
 extern const char *const dissolve_views[];
 extern const script_vocab dissolve_vocab;
+
+/* The gallery's parameters (base/params.h), one line each; read them with
+ * params_f(ctx->params, params_id(dissolve_param_rows, DISSOLVE_P_...)). */
+#define DISSOLVE_PARAMS(X) \
+    X(DISSOLVE_P_EDGE_WIDTH, "dissolve.edge_width", PARAM_FLOAT, 0.04f, 0.005f, 0.5f, NULL, "dissolve", "glowing band above the burn threshold, in noise units") \
+    X(DISSOLVE_P_PUSH_DISTANCE, "dissolve.push_distance", PARAM_FLOAT, 0.12f, 0.0f, 1.0f, NULL, "dissolve", "how far the edge bulges out along the smooth normal (m)") \
+    X(DISSOLVE_P_BAND, "dissolve.band", PARAM_FLOAT, 0.2f, 0.01f, 1.0f, NULL, "dissolve", "width of the vertex band that moves with the edge, in noise units")
+enum { DISSOLVE_PARAMS(PARAMS_ENUM) DISSOLVE_P_COUNT };
+extern const param_def dissolve_param_rows[DISSOLVE_P_COUNT];
 
 #endif

@@ -38,6 +38,8 @@ static const script_command mud__commands[MUD_CMD_COUNT + 1] = {
 
 const script_vocab mud_vocab = {"mud", mud__commands, mud_views, mud_dumps};
 
+const param_def mud_param_rows[MUD_P_COUNT] = {MUD_PARAMS(PARAMS_ROW)};
+
 static const options_option mud__options[] = {
     {"--level", OPTIONS_ARG_REQUIRED},
     {"--level-size", OPTIONS_ARG_REQUIRED},

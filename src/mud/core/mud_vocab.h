@@ -16,6 +16,7 @@
 #define IMPRINT_MUD_VOCAB_H
 
 #include "base/options.h"
+#include "base/params.h"
 #include "base/script.h"
 
 enum { MUD_CMD_TRUCK, MUD_CMD_DRIVE, MUD_CMD_LAYER, MUD_CMD_PLANT, MUD_CMD_CHUNK, MUD_CMD_COUNT };
@@ -28,5 +29,15 @@ extern const char *const mud_views[];
 extern const char *const mud_dumps[];
 extern const script_vocab mud_vocab;
 extern const options_ext mud_options;
+
+/* The mud scene's parameters (base/params.h), one line each (the truck's too); read them with
+ * params_f(ctx->params, params_id(mud_param_rows, MUD_P_...)). */
+#define MUD_PARAMS(X) \
+    X(MUD_P_SOFTNESS_SCALE, "mud.softness_scale", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "mud", "multiplies the terrain's softness: how deep wheels sink") \
+    X(MUD_P_STAMP_DEPTH, "mud.stamp_depth", PARAM_FLOAT, 0.5f, 0.05f, 1.5f, NULL, "mud", "metres of mud over the hard floor where softness and mud mask are 1") \
+    X(MUD_P_TRUCK_ENGINE_FORCE, "truck.engine_force", PARAM_FLOAT, 24000.0f, 2000.0f, 80000.0f, NULL, "mud", "engine force at the wheels (N)") \
+    X(MUD_P_TRUCK_DETAIL, "truck.detail", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "mud", "the detailed truck model; off: each part as its bounding box")
+enum { MUD_PARAMS(PARAMS_ENUM) MUD_P_COUNT };
+extern const param_def mud_param_rows[MUD_P_COUNT];
 
 #endif

@@ -15,6 +15,13 @@ static const script_command face__commands[FACE_CMD_COUNT + 1] = {
 
 const script_vocab face_vocab = {"face", face__commands, face_views, face_dumps};
 
+#define FACE__WRINKLE_ROWS(id, name, def)                                                                    \
+    {"wrinkle." name ".normal_strength", PARAM_FLOAT, def, 0.0f, 2.0f, NULL, "face",                          \
+     "how strongly the " name " wrinkle layer tilts the normals"},                                            \
+    {"wrinkle." name ".occlusion_strength", PARAM_FLOAT, def, 0.0f, 2.0f, NULL, "face",                       \
+     "how strongly the " name " wrinkle layer darkens its folds"},
+const param_def face_param_rows[FACE_P_COUNT] = {FACE_WRINKLE_SHAPES(FACE__WRINKLE_ROWS) FACE_PARAMS(PARAMS_ROW)};
+
 bool face_showpiece_build(mesh_data *out, float *bottom_y)
 {
     head_model hd;

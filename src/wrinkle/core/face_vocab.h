@@ -15,6 +15,7 @@
 #include <stdbool.h>
 
 #include "base/mesh.h"
+#include "base/params.h"
 #include "base/script.h"
 
 enum { FACE_CMD_BLENDSHAPE, FACE_CMD_EXPRESSION, FACE_CMD_WRINKLES, FACE_CMD_COUNT };
@@ -24,6 +25,26 @@ enum { FACE_DUMP_WRINKLE };
 extern const char *const face_views[];
 extern const char *const face_dumps[];
 extern const script_vocab face_vocab;
+
+/* The face's parameters (base/params.h): per blendshape, in head_shape_names order, a normal and
+ * an occlusion strength (face_param_wrinkle), one line per shape: X(ID, name, default). */
+#define FACE_WRINKLE_SHAPES(X) \
+    X(BROW_RAISE, "brow_raise", 1.0f) \
+    X(FROWN, "frown", 1.0f) \
+    X(SMILE, "smile", 0.9f) \
+    X(SQUINT, "squint", 1.0f) \
+    X(JAW_OPEN, "jaw_open", 0.8f) \
+    X(NOSE_WRINKLE, "nose_wrinkle", 1.0f)
+/* Further face parameters, one line each like RANGE_PARAMS (damage/core/range_vocab.h). */
+#define FACE_PARAMS(X)
+#define FACE__WRINKLE_ENUM(id, name, def) FACE_P_##id##_NORMAL, FACE_P_##id##_OCCLUSION,
+enum { FACE_WRINKLE_SHAPES(FACE__WRINKLE_ENUM) FACE_PARAMS(PARAMS_ENUM) FACE_P_COUNT };
+/* Blendshapes with wrinkle rows (a unit test holds this to HEAD_SHAPE_COUNT and the names to
+ * head_shape_names). */
+#define FACE_PARAM_SHAPES 6
+/* Row of shape's normal (occlusion false) or occlusion strength in face_param_rows. */
+static inline int face_param_wrinkle(int shape, bool occlusion) { return 2 * shape + (occlusion ? 1 : 0); }
+extern const param_def face_param_rows[FACE_P_COUNT];
 
 /* The head's skin and eyes as one mesh with smooth normals, its neck cut at *bottom_y
  * (HEAD_NECK_BOTTOM_Y). False (and *out empty) when the head cannot be built. */
