@@ -117,7 +117,7 @@ void app_overlays(app *a, int w, int h)
     float view_size[2] = {0, 0};
     if (a->view[0]) {
         scene_view v = {0};
-        if (app_own_view(a->view) == 0) /* shadow */
+        if (app_own_view(a->view) == SCRIPT_APP_VIEW_SHADOW)
             v = (scene_view){renderer_shadow_map(a->r), GFX_PANEL_DEPTH, "shadow map depth^16: near the sun dark, far white"};
         else if (app_own_view(a->view) >= 0) v.tex = renderer_post_view(a->r, a->view, &v.mode);
         else if (vt->view) vt->view(a->inst[a->cur], a->view, &v);

@@ -21,7 +21,9 @@
 #define SCRIPT_FILE_MAX (16 << 20)
 #define SCRIPT_TOKENS_MAX 16
 
-const char *const script_app_views[] = {"shadow", "ssao", "bloom", "coc", NULL};
+const char *const script_app_views[] = {
+    [SCRIPT_APP_VIEW_SHADOW] = "shadow", [SCRIPT_APP_VIEW_SSAO] = "ssao", [SCRIPT_APP_VIEW_BLOOM] = "bloom",
+    [SCRIPT_APP_VIEW_COC] = "coc", NULL};
 const char *const script_app_dumps[] = {"shadow", NULL};
 
 /* `set NAME VALUE`: a parameter of another scene is fine (it applies when that scene runs); an

@@ -116,6 +116,8 @@ typedef struct script_lang {
 
 /* Views and dumps the app has in every scene: the shadow map and the post stack's targets. */
 extern const char *const script_app_views[]; /* shadow, ssao, bloom, coc */
+/* Rows of script_app_views: the renderer's shadow map and the post stack's views (gfx/post). */
+enum { SCRIPT_APP_VIEW_SHADOW, SCRIPT_APP_VIEW_SSAO, SCRIPT_APP_VIEW_BLOOM, SCRIPT_APP_VIEW_COC };
 extern const char *const script_app_dumps[]; /* shadow */
 
 /* Builds the language of the scenes' vocabs (at most SCRIPT_SCENES_MAX; a command, view or

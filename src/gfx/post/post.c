@@ -5,6 +5,8 @@
 
 #include "base/alloc.h"
 #include "base/log.h"
+#include "base/names.h"
+#include "base/script.h"
 #include "gfx/post/bloom.h"
 #include "gfx/post/dof.h"
 #include "gfx/post/exposure.h"
@@ -113,17 +115,10 @@ void gfx_post_run(gfx_post *p, const gfx_post_frame *f, const gfx_target *dst)
 
 GLuint gfx_post_view(const gfx_post *p, const char *name, gfx_panel_mode *mode)
 {
-    if (!strcmp(name, "ssao")) {
-        *mode = GFX_PANEL_RED;
-        return p->last_ao;
+    switch (names_find(script_app_views, name)) { /* the names' one table */
+    case SCRIPT_APP_VIEW_SSAO: *mode = GFX_PANEL_RED; return p->last_ao;
+    case SCRIPT_APP_VIEW_BLOOM: *mode = GFX_PANEL_RGB; return p->last_bloom;
+    case SCRIPT_APP_VIEW_COC: *mode = GFX_PANEL_ALPHA; return p->ran_dof ? gfx_dof_coc(p->dof) : 0;
+    default: return 0;
     }
-    if (!strcmp(name, "bloom")) {
-        *mode = GFX_PANEL_RGB;
-        return p->last_bloom;
-    }
-    if (!strcmp(name, "coc")) {
-        *mode = GFX_PANEL_ALPHA;
-        return p->ran_dof ? gfx_dof_coc(p->dof) : 0;
-    }
-    return 0;
 }
