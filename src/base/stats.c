@@ -54,13 +54,19 @@ float stats_mean(const float *v, int n)
     return m ? (float)(sum / m) : NAN;
 }
 
-void stats_write_median_p95(json_writer *w, const char *key, const float *v, int n)
+float stats_write_median_p95_keys(json_writer *w, const float *v, int n, float none)
 {
     static const float pct[2] = {50, 95};
-    float q[2];
-    stats_percentiles(v, n, pct, 2, q);
-    json_object_begin(w, key);
+    float q[2] = {none, none};
+    if (n) stats_percentiles(v, n, pct, 2, q);
     json_number(w, "median", q[0]);
     json_number(w, "p95", q[1]);
+    return q[0];
+}
+
+void stats_write_median_p95(json_writer *w, const char *key, const float *v, int n)
+{
+    json_object_begin(w, key);
+    stats_write_median_p95_keys(w, v, n, NAN);
     json_object_end(w);
 }

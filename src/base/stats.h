@@ -3,6 +3,7 @@
  *   float p95 = stats_percentile(frame_ms, n, 95.0f);
  *   float med = stats_median(frame_ms, n);
  *   stats_write_median_p95(&json, "frame_ms", frame_ms, n);   // "frame_ms": {"median": .., "p95": ..}
+ *   stats_write_median_p95_keys(&json, ms, n, 0.0f);          // the two keys in an open object
  *
  * Percentiles use linear interpolation between closest ranks (numpy's default): the sorted
  * samples s[0..m-1] sit at ranks 0..m-1 and percentile p is read at rank p/100 * (m-1), so p 0 is
@@ -24,5 +25,8 @@ void stats_percentiles(const float *v, int n, const float *p, int np, float *out
 /* The bench's summary of samples, one sort: key: {"median": p50, "p95": p95} into the open object
  * (key NULL inside an array). */
 void stats_write_median_p95(json_writer *w, const char *key, const float *v, int n);
+/* The same two keys into an object the caller holds open (beside keys of its own); returns the
+ * median. none: what both are without samples (n 0; NAN writes null as above). */
+float stats_write_median_p95_keys(json_writer *w, const float *v, int n, float none);
 
 #endif

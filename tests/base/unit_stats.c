@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,12 +78,52 @@ static void nan_and_empty(void **state)
     assert_true(isnan(stats_mean(NULL, 0)));
 }
 
+/* The bench's blocks: the helper's keys inside a block of the caller's give the same text as the
+ * helper's own block, and the median back; without samples the caller's "none". */
+static void median_p95_json(void **state)
+{
+    (void)state;
+    const float v[5] = {4, 1, 3, 2, 5};
+    char *text[2] = {NULL, NULL};
+    size_t len[2];
+    float med = -1, empty = -1;
+    for (int k = 0; k < 2; k++) {
+        FILE *f = open_memstream(&text[k], &len[k]);
+        assert_non_null(f);
+        json_writer w;
+        json_begin(&w, f);
+        json_object_begin(&w, NULL);
+        if (k == 0) stats_write_median_p95(&w, "ms", v, 5);
+        else {
+            json_object_begin(&w, "ms");
+            med = stats_write_median_p95_keys(&w, v, 5, 0.0f);
+            json_object_end(&w);
+        }
+        json_object_begin(&w, "none");
+        if (k == 1) empty = stats_write_median_p95_keys(&w, v, 0, 0.0f);
+        else stats_write_median_p95_keys(&w, v, 0, NAN);
+        json_object_end(&w);
+        json_object_end(&w);
+        assert_true(json_end(&w));
+        fclose(f);
+    }
+    assert_float_equal(med, 3.0f, 0);
+    assert_float_equal(empty, 0.0f, 0);
+    assert_non_null(strstr(text[0], "\"median\": null")); /* NAN: null, as a block of no samples */
+    assert_non_null(strstr(text[1], "\"median\": 0"));
+    assert_non_null(strstr(text[0], "\"p95\": 4.8"));
+    assert_int_equal(strncmp(text[0], text[1], (size_t)(strstr(text[0], "\"none\"") - text[0])), 0);
+    free(text[0]);
+    free(text[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(small_known_sets),
         cmocka_unit_test(matches_reference_and_leaves_input),
         cmocka_unit_test(nan_and_empty),
+        cmocka_unit_test(median_p95_json),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -83,17 +83,12 @@ void mud_layers_timing_frame(mud_layers_timing *t, const mud_layers *ly, double 
 void mud_layers_timing_write(const mud_layers_timing *t, json_writer *w)
 {
     static const char *const names[2] = {"all_on", "roads_decals_particles_off"};
-    static const float pct[2] = {50, 95};
     float med[2] = {0, 0};
     json_object_begin(w, "layers");
     for (int c = 0; c < 2; c++) {
-        float q[2] = {0, 0};
-        if (t->n[c]) stats_percentiles(t->ms[c], t->n[c], pct, 2, q);
-        med[c] = q[0];
         json_object_begin(w, names[c]);
         json_int(w, "frames", t->n[c]);
-        json_number(w, "median", q[0]);
-        json_number(w, "p95", q[1]);
+        med[c] = stats_write_median_p95_keys(w, t->ms[c], t->n[c], 0.0f);
         json_object_end(w);
     }
     json_number(w, "ratio", med[0] > 0 && med[1] > 0 ? med[0] / med[1] : 0.0);

@@ -99,13 +99,9 @@ void mud_play_pack_block(mud_sim *sim, int bx, int bz, uint8_t *px)
 void mud_play_stamp_stats(const mud_play *p, const mud_sim *sim, json_writer *w)
 {
     int n = p->nstamp < MUD_PLAY_STAMP_HISTORY ? p->nstamp : MUD_PLAY_STAMP_HISTORY;
-    static const float pct[2] = {50, 95};
-    float q[2] = {0, 0};
-    if (n) stats_percentiles(p->stamp_ms, n, pct, 2, q);
     json_object_begin(w, "stamp_cpu_ms");
     json_int(w, "wheels", vehicle_wheel_count(mud_sim_vehicle(sim)));
-    json_number(w, "median", q[0]);
-    json_number(w, "p95", q[1]);
+    stats_write_median_p95_keys(w, p->stamp_ms, n, 0.0f);
     json_object_end(w);
 }
 

@@ -88,12 +88,8 @@ void mud_physics_write_stats(const mud_physics *ph, json_writer *w)
 void mud_physics_write_bench(const mud_physics *ph, json_writer *w)
 {
     int n = ph->drives < MUD_PHYSICS_HISTORY ? ph->drives : MUD_PHYSICS_HISTORY;
-    static const float pct[2] = {50, 95};
-    float q[2] = {0, 0};
-    if (n) stats_percentiles(ph->history, n, pct, 2, q);
     json_object_begin(w, "physics_ms");
-    json_number(w, "median", q[0]);
-    json_number(w, "p95", q[1]);
+    stats_write_median_p95_keys(w, ph->history, n, 0.0f);
     json_int(w, "drives", ph->drives);
     json_int(w, "bodies_max", ph->bodies_max);
     json_object_end(w);
