@@ -32,14 +32,14 @@ static void bake_positions(damage_map *dm)
     gfx_target_end();
 }
 
-/* The culled unwrap's stream: one VAO over a vertex buffer refilled per pass. */
-static bool build_stream(damage_map *dm)
+/* The culled unwrap's stream: one VAO over a vertex buffer refilled per pass. A failed unwrap
+ * program is the magenta fallback (its FILE:LINE already logged), which has no a_sphere: the
+ * stream then feeds uv alone and the range keeps running without holes. */
+static void build_stream(damage_map *dm)
 {
-    GLint sphere = glGetAttribLocation(dm->prog_unwrap_map, "a_sphere");
-    if (sphere < 0) {
-        log_error("damage: shaders/damage_unwrap.vert has no a_sphere");
-        return false;
-    }
+    const GLint sphere = glGetAttribLocation(dm->prog_unwrap_map, "a_sphere");
+    if (sphere < 0 && !gfx_program_is_fallback(dm->prog_unwrap_map))
+        log_error("damage: shaders/damage_unwrap.vert has no a_sphere: the culled unwrap draws no holes");
     glGenVertexArrays(1, &dm->unwrap_vao);
     glBindVertexArray(dm->unwrap_vao);
     glGenBuffers(1, &dm->unwrap_vbo);
@@ -47,12 +47,13 @@ static bool build_stream(damage_map *dm)
     const GLsizei stride = sizeof(damage_cull_vert);
     glEnableVertexAttribArray(2);
     glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, (const void *)offsetof(damage_cull_vert, uv));
-    glEnableVertexAttribArray((GLuint)sphere);
-    glVertexAttribPointer((GLuint)sphere, 1, GL_FLOAT, GL_FALSE, stride, (const void *)offsetof(damage_cull_vert, sphere));
+    if (sphere >= 0) {
+        glEnableVertexAttribArray((GLuint)sphere);
+        glVertexAttribPointer((GLuint)sphere, 1, GL_FLOAT, GL_FALSE, stride, (const void *)offsetof(damage_cull_vert, sphere));
+    }
     glBindVertexArray(0);
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     gfx_label(GL_VERTEX_ARRAY, dm->unwrap_vao, "damage.unwrap_culled");
-    return true;
 }
 
 static bool build_armor_mesh(damage_map *dm, const robot *r)
@@ -206,11 +207,12 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     dm->panel = gfx_mesh_create(&quad, "damage.panel");
     mesh_data_free(&quad);
     damage__uniforms(dm);
-    if (!build_stream(dm)) goto fail;
+    build_stream(dm);
     bake_positions(dm);
     char last[32];
     snprintf(last, sizeof last, "u_skin[%d]", RIG_BONE_COUNT - 1);
-    if (gfx_uniform(dm->prog_armor, last) < 0) {
+    /* (the magenta fallback of a failed armor program has no bones: it draws the armor at rest) */
+    if (!gfx_program_is_fallback(dm->prog_armor) && gfx_uniform(dm->prog_armor, last) < 0) {
         log_error("damage: shaders/gfx_skin.glsl holds fewer than the rig's %d bones", RIG_BONE_COUNT);
         goto fail;
     }
