@@ -7,16 +7,8 @@ set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
 
-# a private copy of the shaders the executable would use (see app_dissolve_fallback.sh)
-src=$(dirname "$IMPRINT")/../share/imprint/shaders
-[ -d "$src" ] || src="$TESTDIR/../shaders"
-rm -rf data && mkdir -p data/shaders && cp -RL "$src/." data/shaders/
-if [ -L data/shaders ] || [ -L data/shaders/damage_unwrap.frag ] || [ ! -f data/shaders/damage_unwrap.frag ]; then
-    echo "FAILED: data/shaders is not a private copy"; exit 1
-fi
-sed -i '8s/.*/uniform int u_count this is not glsl;/' data/shaders/damage_unwrap.frag
-check grep -q "this is not glsl" data/shaders/damage_unwrap.frag
-check test -z "$(grep -l "this is not glsl" "$src/damage_unwrap.frag")"
+source "$TESTDIR/support/broken_shader.sh"
+broken_shader damage_unwrap.frag 8 "uniform int u_count this is not glsl;"
 
 printf '0.5 blast 0 1.2 0.3 0.3\n1 quit\n' >blast.txt
 rm -f broken.png

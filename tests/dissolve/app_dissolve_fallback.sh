@@ -8,17 +8,8 @@ fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
 run() { "$IMPRINT" --headless --size 320x180 --scene dissolve --seed 1 --frames 10 "$@"; }
 
-# the shaders the executable would use (its share/imprint/ may be links into the source tree:
-# copied with -L, so the edit below can only ever touch the copy)
-src=$(dirname "$IMPRINT")/../share/imprint/shaders
-[ -d "$src" ] || src="$TESTDIR/../shaders"
-rm -rf data && mkdir -p data/shaders && cp -RL "$src/." data/shaders/
-if [ -L data/shaders ] || [ -L data/shaders/dissolve_mesh.frag ] || [ ! -f data/shaders/dissolve_mesh.frag ]; then
-    echo "FAILED: data/shaders is not a private copy"; exit 1
-fi
-sed -i '13s/.*/uniform float u_fringe this is not glsl;/' data/shaders/dissolve_mesh.frag
-check grep -q "this is not glsl" data/shaders/dissolve_mesh.frag
-check test -z "$(grep -l "this is not glsl" "$src/dissolve_mesh.frag")"
+source "$TESTDIR/support/broken_shader.sh"
+broken_shader dissolve_mesh.frag 13 "uniform float u_fringe this is not glsl;"
 
 rm -f normal.png broken.png
 run --screenshot normal.png 2>normal.err; rc=$?
