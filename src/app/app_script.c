@@ -66,6 +66,7 @@ bool app_switch(app *a, int i)
     a->view[0] = 0;
     a->view_cycle = 0;
     renderer_post_reset(a->r);
+    renderer_set_exposure_ev(a->r, vt->exposure_ev);
     fx_clear(a->fx);
     return true;
 }

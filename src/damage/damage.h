@@ -112,6 +112,13 @@ void damage_draw_armor(damage_map *dm, const damage_armor_draw *d, damage_pass p
 /* The two maps (dilated damage map left, fading map right) on panels behind the robot, as in the
  * reference sample; in the main pass. */
 void damage_draw_panels(damage_map *dm);
+/* Panel i's model matrix (0 left, 1 right): a unit quad in its xz plane (mesh_build_plane) stood
+ * up, 1.4 m square, centre (-1.45 or 1.45, 1.5, -1.6). */
+void damage_panel_model(int i, mat4 out);
+/* The damage map (or the fading one) as its panel shows it: opaque false colour, the atlas
+ * outlined (damage/core/damage_panel.h), an RGB PNG of the map's size, row 0 at the bottom as
+ * the raw dumps. False (logged) when it cannot be written. */
+bool damage_map_dump_view(const damage_map *dm, bool fading, const char *path);
 
 GLuint damage_map_texture(const damage_map *dm);        /* dilated damage map (sampled) */
 GLuint damage_map_raw_texture(const damage_map *dm);    /* as unwrapped, before dilation */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "base/log.h"
+#include "damage/core/damage_panel.h"
 #include "gfx/dump.h"
 #include "gfx/state.h"
 
@@ -59,6 +60,38 @@ bool damage_map_dump_scorch(const damage_map *dm, const char *path)
     return ok;
 }
 
+bool damage_map_dump_view(const damage_map *dm, bool fading, const char *path)
+{
+    const int n = dm->size;
+    unsigned char *rgba = malloc((size_t)n * n * 4), *layout = malloc((size_t)n * n), *rgb = malloc((size_t)n * n * 3);
+    bool ok = false;
+    if (rgba && layout && rgb) {
+        glFinish(); /* the maps were just rendered through an FBO */
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glBindTexture(GL_TEXTURE_2D, fading ? gfx_pingpong_read(&dm->fading) : dm->map.color[0]);
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+        glBindTexture(GL_TEXTURE_2D, dm->layout_tex); /* the atlas layout, as the panels read it */
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_UNSIGNED_BYTE, layout);
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glBindTexture(GL_TEXTURE_2D, 0);
+        for (size_t i = 0; i < (size_t)n * n; i++) damage_panel_rgb(rgba + 4 * i, layout[i], rgb + 3 * i);
+        ok = gfx_write_png(path, n, n, 3, rgb, true);
+    } else {
+        log_error("%s: out of memory for the map view dump", path);
+    }
+    free(rgba);
+    free(layout);
+    free(rgb);
+    return ok;
+}
+
+void damage_panel_model(int i, mat4 out)
+{
+    glm_translate_make(out, (vec3){i ? 1.45f : -1.45f, 1.5f, -1.6f});
+    glm_rotate_x(out, GLM_PI_2f, out);
+    glm_scale(out, (vec3){1.4f, 1.0f, 1.4f});
+}
+
 void damage_draw_panels(damage_map *dm)
 {
     GLuint texs[2] = {dm->map.color[0], gfx_pingpong_read(&dm->fading)};
@@ -69,9 +102,7 @@ void damage_draw_panels(damage_map *dm)
     glActiveTexture(GL_TEXTURE0);
     for (int i = 0; i < 2; i++) {
         mat4 m;
-        glm_translate_make(m, (vec3){i ? 1.45f : -1.45f, 1.5f, -1.6f});
-        glm_rotate_x(m, GLM_PI_2f, m);
-        glm_scale(m, (vec3){1.4f, 1.0f, 1.4f});
+        damage_panel_model(i, m);
         glUniformMatrix4fv(dm->panel_model, 1, GL_FALSE, (const float *)m);
         glBindTexture(GL_TEXTURE_2D, texs[i]);
         gfx_mesh_draw(&dm->panel);

@@ -1,6 +1,7 @@
 /* What the range scene shows and measures (docs/damage.md, docs/cli.md): the debug views of the
  * damage maps, the dumps, the stats and bench keys, the HUD and the key help. The frame itself is
  * scene_range.c; the state both share is scene_range_state.h. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,11 +31,20 @@ bool range_dump(void *p, const char *target, const char *path)
     range *s = p;
     const int d = names_find(range_dumps, target);
     if (d == RANGE_DUMP_SCORCH) return damage_map_dump_scorch(s->dm, path);
+    if (d == RANGE_DUMP_DAMAGE_VIEW || d == RANGE_DUMP_FADING_VIEW) return damage_map_dump_view(s->dm, d == RANGE_DUMP_FADING_VIEW, path);
     /* damage and damage-fading: the maps of the two views */
     GLuint tex = range__map(p, d == RANGE_DUMP_DAMAGE ? RANGE_VIEW_DAMAGE : d == RANGE_DUMP_FADING ? RANGE_VIEW_FADING : -1);
     if (!tex) return false;
     glFinish(); /* the maps were just rendered through an FBO */
     return gfx_dump_texture(tex, path);
+}
+
+/* [x0, y0, x1, y1] clamped to the view */
+static void range__screen_box(json_writer *w, const char *key, const float box[4], int width, int height)
+{
+    json_array_begin(w, key);
+    for (int k = 0; k < 4; k++) json_number(w, NULL, glm_clamp(box[k], 0.0f, (float)(k & 1 ? height : width)));
+    json_array_end(w);
 }
 
 void range_stats(void *p, json_writer *w)
@@ -51,6 +61,37 @@ void range_stats(void *p, json_writer *w)
     camera_matrices(s->ctx->cam, (float)s->ctx->width / (float)(s->ctx->height > 0 ? s->ctx->height : 1), view, proj);
     glm_mat4_mul(proj, view, vp);
     range_play_stats_hole(&s->play, s->bs, vp, s->ctx->width, s->ctx->height, w);
+    /* "robot_screen": [x0, y0, x1, y1] pixels from the top left, the box of the drawn pose's
+     * corners on screen (clamped to it): where a test looks for what covers the robot */
+    vec3 lo, hi;
+    blast_posed_bounds(s->bs, lo, hi);
+    float box[4] = {1e9f, 1e9f, -1e9f, -1e9f};
+    for (int k = 0; k < 8; k++) {
+        vec4 c;
+        glm_mat4_mulv(vp, (vec4){k & 1 ? hi[0] : lo[0], k & 2 ? hi[1] : lo[1], k & 4 ? hi[2] : lo[2], 1.0f}, c);
+        if (c[3] <= 1e-4f) continue;
+        float x = (c[0] / c[3] * 0.5f + 0.5f) * (float)s->ctx->width, y = (0.5f - c[1] / c[3] * 0.5f) * (float)s->ctx->height;
+        box[0] = fminf(box[0], x), box[1] = fminf(box[1], y), box[2] = fmaxf(box[2], x), box[3] = fmaxf(box[3], y);
+    }
+    range__screen_box(w, "robot_screen", box, s->ctx->width, s->ctx->height);
+    /* "panel_left_screen", "panel_right_screen": the same for the two map panels (four corners each) */
+    float pbox[2][4];
+    for (int i = 0; i < 2; i++) {
+        mat4 m;
+        damage_panel_model(i, m);
+        for (int k = 0; k < 4; k++) pbox[i][k] = k < 2 ? 1e9f : -1e9f;
+        for (int k = 0; k < 4; k++) {
+            vec4 c, wp;
+            glm_mat4_mulv(m, (vec4){k & 1 ? 0.5f : -0.5f, 0.0f, k & 2 ? 0.5f : -0.5f, 1.0f}, wp);
+            glm_mat4_mulv(vp, wp, c);
+            if (c[3] <= 1e-4f) continue;
+            float x = (c[0] / c[3] * 0.5f + 0.5f) * (float)s->ctx->width, y = (0.5f - c[1] / c[3] * 0.5f) * (float)s->ctx->height;
+            pbox[i][0] = fminf(pbox[i][0], x), pbox[i][1] = fminf(pbox[i][1], y);
+            pbox[i][2] = fmaxf(pbox[i][2], x), pbox[i][3] = fmaxf(pbox[i][3], y);
+        }
+    }
+    range__screen_box(w, "panel_left_screen", pbox[0], s->ctx->width, s->ctx->height);
+    range__screen_box(w, "panel_right_screen", pbox[1], s->ctx->width, s->ctx->height);
 }
 
 void range_bench(void *p, json_writer *w)

@@ -284,18 +284,13 @@ static void gallery_keys_help(char *buf, size_t len)
 }
 
 /* The gallery mid-burn with push. */
-static const char gallery_showcase[] =
-    "0 dissolve-mode push\n"
-    "0 dissolve-shape noise\n"
-    "0 dissolve 0\n"
-    "0.5 dissolve 0.45\n"
-    "1.0 quit\n";
+extern const char showcase_dissolve[]; /* docs/scripts/showcase_dissolve.txt, embedded by CMake */
 
 const scene_vtable scene_dissolve = {
     .script = &dissolve_vocab,
     .params = dissolve_param_rows,
     .param_count = DISSOLVE_P_COUNT,
-    .showcase = gallery_showcase,
+    .showcase = showcase_dissolve,
     .keys_help = gallery_keys_help,
     .free_camera = true,
     .create = gallery_create,

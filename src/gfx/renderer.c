@@ -20,6 +20,7 @@ struct renderer {
     gfx_post *post;
     post_settings post_on;
     float post_dt;
+    float exposure_ev;
     gfx_mesh ground;
     vec3 focus;
     float focus_radius;
@@ -231,8 +232,10 @@ void renderer_finish(renderer *r)
     const float *cam = r->frame.camera_pos;
     float focus = glm_vec3_distance((float *)cam, r->focus);
     gfx_post_run(r->post, &(gfx_post_frame){.hdr = src, .depth = r->depth_resolved.depth, .proj = (const float *)r->frame.proj,
-                                           .focus_m = focus, .dt = r->post_dt, .settings = &r->post_on}, &r->ldr);
+                                           .focus_m = focus, .dt = r->post_dt, .exposure_ev = r->exposure_ev, .settings = &r->post_on}, &r->ldr);
 }
+
+void renderer_set_exposure_ev(renderer *r, float ev) { r->exposure_ev = ev; }
 
 void renderer_set_post(renderer *r, const post_settings *on, float dt)
 {

@@ -55,6 +55,8 @@ void renderer_destroy(renderer *r);
 bool renderer_resize(renderer *r, int width, int height);
 void renderer_size(const renderer *r, int *width, int *height);
 
+/* Exposure compensation in EV (0 = the post stack's key as it is), kept until set again. */
+void renderer_set_exposure_ev(renderer *r, float ev);
 void renderer_set_shadow_focus(renderer *r, const vec3 center, float radius);
 void renderer_set_fog(renderer *r, const vec3 color, float density);
 void renderer_begin_frame(renderer *r, mat4 view, mat4 proj, const vec3 cam_pos, float time);

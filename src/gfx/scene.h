@@ -138,6 +138,9 @@ typedef struct scene_vtable {
     /* What a headless run with none of --frames, --script, --bench plays: a script of the same
      * commands (docs/cli.md) ending with `quit` at the moment worth a picture (within 8 s). */
     const char *showcase;
+    /* Exposure compensation, EV, of the auto exposure (and the fixed one) while the scene is on: a
+     * high-key set (a white concrete hall) asks for less than the mid-grey key gives. */
+    float exposure_ev;
     scene_showpiece showpiece;      /* name NULL: lends none */
     /* Before the first frame (and before any scene exists), for the whole script (s; an empty
      * one without --script): values whose valid range needs what only the scene loads (the mud

@@ -306,17 +306,14 @@ static scene_cmd_result mud_command(void *p, const script_cmd *c)
 }
 
 /* The truck driving along the track throwing clods, ruts behind it. */
-static const char mud_showcase[] =
-    "0 drive 1 0 3\n"
-    "2.2 drive 1 0.35 1\n"
-    "3.0 quit\n";
+extern const char showcase_mud[]; /* docs/scripts/showcase_mud.txt, embedded by CMake */
 
 const scene_vtable scene_mud = {
     .script = &mud_vocab,
     .params = mud_param_rows,
     .param_count = MUD_P_COUNT,
     .options = &mud_options,
-    .showcase = mud_showcase,
+    .showcase = showcase_mud,
     .check_script = mud_check_script,
     .keys_help = mud_keys_help,
     .free_camera = false,

@@ -218,16 +218,13 @@ static scene_cmd_result face_command(void *p, const script_cmd *cmd)
 }
 
 /* Neutral to angry, the wrinkles folding in. */
-static const char face_showcase[] =
-    "0 expression neutral\n"
-    "0.6 expression angry\n"
-    "2.2 quit\n";
+extern const char showcase_face[]; /* docs/scripts/showcase_face.txt, embedded by CMake */
 
 const scene_vtable scene_face = {
     .script = &face_vocab,
     .params = face_param_rows,
     .param_count = FACE_P_COUNT,
-    .showcase = face_showcase,
+    .showcase = showcase_face,
     .showpiece = {"head", face_showpiece_build},
     .keys_help = face_keys_help,
     .free_camera = true,

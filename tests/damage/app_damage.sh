@@ -12,9 +12,10 @@ mean() { "$IMGTOOL" region "$@"; }
 num() { grep -o "\"$2\": [0-9.e+-]*" "$1" | head -1 | awk '{ print $2 }'; }
 
 cat >shoot.txt <<'SCRIPT'
-# fixed exposure: pictures taken from other distances compare as they did before auto exposure
+# fixed exposure: pictures taken from other distances compare as they did before auto exposure;
+# the marksman hole (10 cm, soot to 16 cm) 20 cm left of where the near camera looks
 0 post exposure off
-0 camera 0 1.4 4 0 1.4 0
+0 camera -0.15 1.4 4 -0.15 1.4 0
 0 weapon marksman
 0 screenshot before.png
 0 dump damage damage0.png
@@ -74,10 +75,11 @@ check awk -v f="$(num s2.json fade_passes)" 'BEGIN { exit !(f > 10 && f < 50) }'
 check "$IMGTOOL" same damage1.png damage_far.png
 check test "$(num s4.json blasts)" = 2
 
-# one shotgun shell: many separate armor hits, many new holes in the map
+# one shotgun shell: many separate armor hits, many new holes in the map (its 15 pellets of 2-6 cm
+# add a fifth or more to what the 10 cm marksman hole before it covers)
 check awk -v a="$(num s4.json hits_armor)" -v b="$(num s5.json hits_armor)" 'BEGIN { exit !(b - a >= 8) }'
 read rs gs bs as < <(mean damage_sg.png 0 0 1024 1024)
-check awk -v r1="$r1" -v r="$rs" 'BEGIN { exit !(r > 2 * r1) }'
+check awk -v r1="$r1" -v r="$rs" 'BEGIN { exit !(r > 1.2 * r1) }'
 
 # respawn: every plate back, the chest whole again under the crosshair (against the same camera's
 # picture before the shell: the plates' panel detail makes pictures from other distances differ)

@@ -4,6 +4,7 @@
 # the engine says the limb carried it (moving across the screen), no longer where it was hit;
 # a near miss and far shotgun pellets leave scorch (A) without holes (R); the robot is culled with
 # the box of its drawn pose; same seed, same pixels.
+# and a marksman hole on the walking robot from 6 m is at least 8 px across at 640x360.
 # ctest: slow
 set -u
 fail=0
@@ -86,4 +87,15 @@ check grep -q '"robot_drawn": false' away.json
 sed 's/h\([0-9]\)\.png/again\1.png/; /stats/d' walk.txt >again.txt
 check "$IMPRINT" --headless --size 320x180 --scene range --fixed-dt 0.05 --seed 3 --script again.txt
 check "$IMGTOOL" same h2.png again2.png
+
+# a marksman hit on the walking robot from 6 m opens a hole at least 8 px across at 640x360 (its
+# opened texels as a disc, stood upright at the hole and projected; a thigh and the chest)
+for aim in "0.14 0.85" "0 1.35"; do
+  set -- $aim
+  printf '0 camera %s %s 6 %s %s 0\n0 weapon marksman\n0 robot anim walk\n1.0 fire\n1.02 stats w6.json\n1.05 quit\n' "$1" "$2" "$1" "$2" >w6.txt
+  check "$IMPRINT" --headless --size 640x360 --scene range --seed 3 --script w6.txt
+  px=$(python3 -c "import json; h = json.load(open('w6.json')).get('last_hole', {}); print(h.get('across_px', 0))")
+  echo "walking robot, marksman from 6 m at x=$1: a hole $px px across"
+  check awk -v p="$px" 'BEGIN { exit !(p >= 8) }'
+done
 exit $fail

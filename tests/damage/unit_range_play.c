@@ -1,6 +1,7 @@
 /* Range gameplay on the CPU: a blown-off plate flies under gravity, lands and burns away; the
  * knock-back spring returns to rest without a large swing back; respawn goes out -> in -> alive
- * in the stated times and restores the robot once, at the swap; shots knock and blasts blow off. */
+ * in the stated times and restores the robot once, at the swap; shots knock and blasts blow off;
+ * shots through a plate's holes load it until it is torn off. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -193,6 +194,41 @@ static void shots_knock_and_blasts_blow_off(void **state)
     assert_true(hits > 0 && hits <= RANGE_PLAY_SHELL);
 }
 
+/* Pellets through a hole load the plate they passed: a hole-riddled chest is torn off its mounts
+ * while most of it is still intact, and not before its load reaches the stated share of its area. */
+static void shots_through_holes_load_the_plate(void **state)
+{
+    fixture *f = *state;
+    range_play *rp = f->rp;
+    range_play_hit h;
+    const float org[3] = {0, 1.35f, 3}, dir[3] = {0, 0, -1};
+    assert_true(range_play_shoot(rp, f->bs, org, dir, &h));
+    assert_int_equal(h.plate, ROBOT_PLATE_CHEST);
+    assert_int_equal(h.passed_plate, -1);
+    range_play_blast(rp, f->bs, h.pos_bind, 0.06f, dir);
+    range_play_blasted b = range_play_load(rp, f->bs, &h, 0.06f);
+    assert_int_equal(b.blown, 0);
+    /* the same line again: through the hole, into the body behind the chest */
+    const float r = 0.05f, area = f->r->plates[ROBOT_PLATE_CHEST].area;
+    const int need = (int)ceilf((RANGE_PLAY_BLOWOFF_LOAD * area - (float)GLM_PI * 0.06f * 0.06f) / ((float)GLM_PI * r * r));
+    int n = 0;
+    while (!(b.blown >> ROBOT_PLATE_CHEST & 1u) && n < 500) {
+        assert_true(range_play_shoot(rp, f->bs, org, dir, &h));
+        assert_int_equal(h.plate, -1);
+        assert_int_equal(h.passed_plate, ROBOT_PLATE_CHEST);
+        b = range_play_load(rp, f->bs, &h, r);
+        n++;
+    }
+    assert_true(b.blown >> ROBOT_PLATE_CHEST & 1u);
+    assert_true(abs(n - need) <= 1);
+    assert_true(blast_intact(f->bs, ROBOT_PLATE_CHEST) > 0.9f);
+    assert_false(rp->attached[ROBOT_PLATE_CHEST]);
+    assert_int_equal(rp->blown_off, 1);
+    /* a load on a plate that is gone does nothing */
+    b = range_play_load(rp, f->bs, &h, r);
+    assert_int_equal(b.blown, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,6 +236,7 @@ int main(void)
         cmocka_unit_test_setup(spring_returns_to_rest, fresh),
         cmocka_unit_test_setup(respawn_out_in_alive, fresh),
         cmocka_unit_test_setup(shots_knock_and_blasts_blow_off, fresh),
+        cmocka_unit_test_setup(shots_through_holes_load_the_plate, fresh),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

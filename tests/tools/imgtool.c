@@ -10,6 +10,10 @@
  *   imgtool hot|sd|dark|whitish A.png X Y W H   in the rectangle: pixels glowing red-orange, the luma
  *                                    deviation, pixels with luma below 40, near-white pixels (each
  *                                    channel above 150, within 45 of each other: teeth, not skin)
+ *   imgtool glow|clipped A.png X Y W H  pixels of hot metal (R >= 180 and R - B >= 80), pixels clipped
+ *                                    to white (every channel >= 250); W H 0 0: the whole picture
+ *   imgtool darker A.png B.png X Y W H  over the pixels of the rectangle that differ (by > 8/255):
+ *                                    prints the mean luma in A, then in B, and how many
  *   imgtool steps A.png X Y W H      pixels whose luma steps by more than 24 to a neighbour (hard edges)
  *   imgtool edges A.png X Y W H      mean luma step between neighbouring pixels in the rectangle
  *                                    (fine detail: seams, joints, markings; a smooth shade scores low)
@@ -41,7 +45,7 @@ static int cmp_u32(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|dark|whitish|changed|steps|edges A.png [B.png] [X Y W H]\n");
+        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|dark|whitish|glow|clipped|darker|changed|steps|edges A.png [B.png] [X Y W H]\n");
         return 2;
     }
     int w, h;
@@ -99,6 +103,20 @@ int main(int argc, char **argv)
         return 0;
     }
     /* hot: pixels glowing red-orange (hot metal, fire) in a region; sd: luma deviation there */
+    if ((!strcmp(argv[1], "glow") || !strcmp(argv[1], "clipped")) && argc == 7) {
+        int x = atoi(argv[3]), y = atoi(argv[4]), rw = atoi(argv[5]), rh = atoi(argv[6]);
+        if (rw <= 0 || rh <= 0) x = 0, y = 0, rw = w, rh = h;
+        int glow = 0, clipped = 0;
+        for (int j = y; j < y + rh && j < h; j++)
+            for (int i = x; i < x + rw && i < w; i++) {
+                const unsigned char *p = a + ((size_t)j * w + i) * 4;
+                glow += p[0] >= 180 && p[0] - p[2] >= 80;
+                clipped += p[0] >= 250 && p[1] >= 250 && p[2] >= 250;
+            }
+        stbi_image_free(a);
+        printf("%d\n", !strcmp(argv[1], "glow") ? glow : clipped);
+        return 0;
+    }
     if ((!strcmp(argv[1], "hot") || !strcmp(argv[1], "sd") || !strcmp(argv[1], "dark") || !strcmp(argv[1], "whitish")) &&
         argc == 7) {
         int x = atoi(argv[3]), y = atoi(argv[4]), rw = atoi(argv[5]), rh = atoi(argv[6]);
@@ -171,6 +189,27 @@ int main(int argc, char **argv)
             return bytes ? 1 : 0;
         }
         printf("%.6f\n", inside ? (double)differ / inside : 0.0);
+        return 0;
+    }
+    if (!strcmp(argv[1], "darker") && argc == 8) {
+        int w2, h2;
+        unsigned char *b = load(argv[3], &w2, &h2);
+        int x = atoi(argv[4]), y = atoi(argv[5]), rw = atoi(argv[6]), rh = atoi(argv[7]);
+        double la = 0, lb = 0;
+        long cnt = 0;
+        if (w == w2 && h == h2)
+            for (int j = y; j < y + rh && j < h; j++)
+                for (int i = x; i < x + rw && i < w; i++) {
+                    const unsigned char *p = a + ((size_t)j * w + i) * 4, *q = b + ((size_t)j * w + i) * 4;
+                    if (abs(p[0] - q[0]) <= 8 && abs(p[1] - q[1]) <= 8 && abs(p[2] - q[2]) <= 8) continue;
+                    la += 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2];
+                    lb += 0.2126 * q[0] + 0.7152 * q[1] + 0.0722 * q[2];
+                    cnt++;
+                }
+        stbi_image_free(a);
+        stbi_image_free(b);
+        if (w != w2 || h != h2) return 2;
+        printf("%.2f %.2f %ld\n", cnt ? la / cnt : 0.0, cnt ? lb / cnt : 0.0, cnt);
         return 0;
     }
     if (!strcmp(argv[1], "changed") && argc == 8) {

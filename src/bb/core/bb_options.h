@@ -19,7 +19,8 @@ extern const options_ext bb_options;
 /* The particles' parameters (base/params.h), one line each: the app runs the particles for every
  * scene, so its registry adds these after the scenes'. Read with params_id(bb_param_rows, BB_P_...). */
 #define BB_PARAMS(X) \
-    X(BB_P_FRAME_BLEND, "bb.frame_blend", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, NULL, "blend neighbouring atlas frames of animated billboards")
+    X(BB_P_FRAME_BLEND, "bb.frame_blend", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, NULL, "blend neighbouring atlas frames of animated billboards") \
+    X(BB_P_DRAW, "particles.draw", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, NULL, "draw the particles (off: simulated, not drawn; to see what they cover)")
 enum { BB_PARAMS(PARAMS_ENUM) BB_P_COUNT };
 extern const param_def bb_param_rows[BB_P_COUNT];
 

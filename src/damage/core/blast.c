@@ -229,6 +229,7 @@ void blast_reset(blast_state *bs)
 int blast_count(const blast_state *bs) { return bs->count; }
 const blast_sphere *blast_history(const blast_state *bs) { return bs->hist; }
 float blast_intact(const blast_state *bs, int plate) { return bs->outer_total[plate] ? (float)bs->intact_count[plate] / (float)bs->outer_total[plate] : 0.0f; }
+int blast_intact_texels(const blast_state *bs, int plate) { return bs->intact_count[plate]; }
 float blast_blowoff_threshold(const blast_state *bs) { return bs->d.blowoff_intact; }
 bool blast_attached(const blast_state *bs, int plate) { return bs->attached[plate]; }
 void blast_detach(blast_state *bs, int plate) { bs->attached[plate] = false; }

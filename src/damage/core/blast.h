@@ -65,6 +65,7 @@ typedef struct blast_ray_hit {
     int plate;              /* -1: the inner body */
     int bone;               /* the bone the hit surface follows most (flinch) */
     int holes_passed;       /* armor surfaces the ray went through */
+    int passed_plate;       /* the last plate whose hole it went through before the hit, -1 none */
 } blast_ray_hit;
 
 typedef struct blast_state blast_state;
@@ -104,6 +105,8 @@ bool blast_is_hole(const blast_state *bs, int plate, const float pos[3], const f
 bool blast_raycast(const blast_state *bs, const float org[3], const float dir[3], float t_max, blast_ray_hit *hit);
 
 float blast_intact(const blast_state *bs, int plate);
+/* The outer-surface texels of a plate still intact (what blast_intact is the share of). */
+int blast_intact_texels(const blast_state *bs, int plate);
 float blast_blowoff_threshold(const blast_state *bs);
 bool blast_attached(const blast_state *bs, int plate);
 void blast_detach(blast_state *bs, int plate);

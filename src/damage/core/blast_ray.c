@@ -121,7 +121,7 @@ void blast_world_to_bind(const blast_state *bs, const float w[3], float out[3])
 bool blast_raycast(const blast_state *bs, const float org[3], const float dir[3], float t_max, blast_ray_hit *hit)
 {
     float t_min = 0;
-    int passed = 0;
+    int passed = 0, passed_plate = -1;
     for (int guard = 0; guard < BLAST_MAX_HITS; guard++) {
         bvh_hit h;
         if (!bvh_raycast(bs->bvh, org, dir, t_min, t_max, &h)) return false;
@@ -140,9 +140,14 @@ bool blast_raycast(const blast_state *bs, const float org[3], const float dir[3]
             const float (*uv)[2] = bs->tri_uv[h.tri];
             out.uv[0] = w0 * uv[0][0] + h.u * uv[1][0] + h.v * uv[2][0];
             out.uv[1] = w0 * uv[0][1] + h.u * uv[1][1] + h.v * uv[2][1];
-            if (blast_is_hole(bs, p, out.pos_bind, out.uv)) { passed++; continue; }
+            if (blast_is_hole(bs, p, out.pos_bind, out.uv)) {
+                passed++;
+                passed_plate = p;
+                continue;
+            }
         }
         out.holes_passed = passed;
+        out.passed_plate = passed_plate;
         /* geometric normal of the hit triangle as drawn, turned towards the shooter */
         vec3 e1, e2;
         glm_vec3_sub(bs->posed[tri[1]], bs->posed[tri[0]], e1);

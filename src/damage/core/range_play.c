@@ -117,6 +117,7 @@ bool range_play_shoot(range_play *rp, const blast_state *bs, const float org[3],
     glm_vec3_copy(h.normal, out->normal);
     out->plate = h.plate;
     out->bone = h.bone;
+    out->passed_plate = h.passed_plate;
     out->t = h.t;
     glm_vec3_copy((float *)dir, out->dir);
     rp->holes_passed += h.holes_passed;
@@ -127,20 +128,39 @@ bool range_play_shoot(range_play *rp, const blast_state *bs, const float org[3],
     return true;
 }
 
+/* Plate p leaves the body: history, flight, counters; the robot staggers. */
+static void range_play__off(range_play *rp, blast_state *bs, int p, const float dir[3], range_play_blasted *b)
+{
+    blast_detach(bs, p);
+    range_play_blow_off(rp, p, dir, b->centre[p]);
+    rp->blown_off++;
+    b->blown |= 1u << p;
+    robot_anim_stagger(&rp->anim, dir);
+}
+
 range_play_blasted range_play_blast(range_play *rp, blast_state *bs, const float bind[3], float radius, const float dir[3])
 {
     range_play_blasted b = {0};
+    int before = 0, after = 0;
+    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) before += rp->attached[p] ? blast_intact_texels(bs, p) : 0;
     unsigned touched = blast_add(bs, bind, radius);
+    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) after += rp->attached[p] ? blast_intact_texels(bs, p) : 0;
+    rp->last_hole_texels = before - after;
     b.cut = blast_cut_islands(bs);
     rp->cut_texels += b.cut;
     for (int p = 0; p < ROBOT_PLATE_COUNT; p++)
-        if ((touched >> p & 1u) && rp->attached[p] && blast_intact(bs, p) < blast_blowoff_threshold(bs)) {
-            blast_detach(bs, p);
-            range_play_blow_off(rp, p, dir, b.centre[p]);
-            rp->blown_off++;
-            b.blown |= 1u << p;
-        }
-    if (b.blown) robot_anim_stagger(&rp->anim, dir);
+        if ((touched >> p & 1u) && rp->attached[p] && blast_intact(bs, p) < blast_blowoff_threshold(bs))
+            range_play__off(rp, bs, p, dir, &b);
+    return b;
+}
+
+range_play_blasted range_play_load(range_play *rp, blast_state *bs, const range_play_hit *h, float radius)
+{
+    range_play_blasted b = {0};
+    int p = h->plate >= 0 ? h->plate : h->passed_plate;
+    if (p < 0 || !rp->attached[p]) return b;
+    rp->load[p] += (float)GLM_PI * radius * radius;
+    if (rp->load[p] >= RANGE_PLAY_BLOWOFF_LOAD * rp->rb->plates[p].area) range_play__off(rp, bs, p, h->dir, &b);
     return b;
 }
 
@@ -209,6 +229,7 @@ unsigned range_play_update(range_play *rp, float dt)
                 /* restored while invisible: plates back on, the spring at rest */
                 for (int p = 0; p < ROBOT_PLATE_COUNT; p++) {
                     rp->attached[p] = true;
+                    rp->load[p] = 0.0f;
                     rp->fly[p].active = false;
                 }
                 glm_vec3_zero(rp->knock);
@@ -272,6 +293,10 @@ void range_play_stats(const range_play *rp, const blast_state *bs, json_writer *
     json_int(w, "cut_texels", rp->cut_texels);
     json_object_begin(w, "plate_intact");
     for (int q = 0; q < ROBOT_PLATE_COUNT; q++) json_number(w, robot_plate_name(q), blast_intact(bs, q));
+    json_object_end(w);
+    /* the load of the shots each plate took, in shares of its area (it blows off at RANGE_PLAY_BLOWOFF_LOAD) */
+    json_object_begin(w, "plate_load");
+    for (int q = 0; q < ROBOT_PLATE_COUNT; q++) json_number(w, robot_plate_name(q), rp->load[q] / rp->rb->plates[q].area);
     json_object_end(w);
     json_string(w, "robot_anim", robot_anim_state(&rp->anim));
     json_int(w, "robot_bones", RIG_BONE_COUNT);
@@ -369,5 +394,13 @@ void range_play_stats_hole(const range_play *rp, const blast_state *bs, mat4 vp,
     json_number(w, NULL, (c[0] / c[3] * 0.5f + 0.5f) * (float)width);
     json_number(w, NULL, (0.5f - c[1] / c[3] * 0.5f) * (float)height);
     json_array_end(w);
+    /* its size: the outer texels it opened, as a disc's diameter in metres, and that diameter
+     * stood upright at the hole, in pixels on screen */
+    float across = 2.0f * sqrtf((float)rp->last_hole_texels / (float)GLM_PI) / rp->rb->texels_per_m;
+    vec4 c2;
+    glm_mat4_mulv(vp, (vec4){wp[0], wp[1] + across, wp[2], 1.0f}, c2);
+    json_int(w, "texels", rp->last_hole_texels);
+    json_number(w, "across_m", across);
+    json_number(w, "across_px", fabsf(c2[1] / c2[3] - c[1] / c[3]) * 0.5f * (float)height);
     json_object_end(w);
 }

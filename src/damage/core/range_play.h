@@ -8,6 +8,7 @@
  *                     for each hit on armor: queue the GPU blast at hits[i].pos_bind;
  *                         range_play_blasted b = range_play_blast(&rp, bs, hits[i].pos_bind, radius, dir);
  *                         b.blown: plates that left the body, b.centre[p] where; b.cut: texels cut
+ *                     for every hit:  b = range_play_load(&rp, bs, &hits[i], radius);  // more blow-offs
  *   R / script:       range_play_respawn(&rp);  robot_anim_set_mode(&rp.anim, ROBOT_ANIM_WALK);
  *   each fixed step:  if (range_play_update(&rp, dt) & RANGE_PLAY_RESET) { blast_reset(bs); clear the maps; }
  *                     blast_set_pose(bs, rp.palette);              // the next shots meet this pose
@@ -27,7 +28,8 @@
  * Shots: rays meet the drawn pose through the holes of the blast history (blast.h, bind space);
  *   every hit, body or armor, knocks back and flinches the struck bone. A blast on armor
  *   adds its sphere to the history, cuts loose islands and blows off every plate it touched whose
- *   intact share fell under the blast state's threshold. Counters (shots, hits, ...) for stats.
+ *   intact share fell under the blast state's threshold; every hit also loads the plate it reached
+ *   (range_play_load), and a plate loaded past its area blows off too. Counters (shots, hits, ...) for stats.
  * Knock-back: every hit adds RANGE_PLAY_KNOCK m/s horizontally along the shot to a damped spring
  *   (stiffness 90/s², damping 11/s: damping ratio 0.58), so one hit slides the robot ~4 mm (a burst
  *   of auto fire a few centimetres),
@@ -64,6 +66,10 @@
 #define RANGE_PLAY_FLOOR 0.35f
 #define RANGE_PLAY_KNOCK 0.05f
 #define RANGE_PLAY_SHELL 15
+/* A plate blows off once the pellets and bullets that reached it — on its armor, or through its
+ * holes into the mounts behind — add up to this share of its own area (sum of pi r^2 / area): a
+ * hole-riddled plate is torn off its mounts even while most of it is still intact. */
+#define RANGE_PLAY_BLOWOFF_LOAD 0.7f
 #define RANGE_PLAY_TRACERS 48       /* shots whose tracer can be in flight at once */
 #define RANGE_PLAY_TRACER_LIFE 0.09f /* s a tracer's streak takes from the muzzle to the hit */
 #define RANGE_PLAY_TRACER_STEP 0.02f /* m between the sprites of a streak */
@@ -106,6 +112,8 @@ typedef struct range_play {
     range_tracer tracers[RANGE_PLAY_TRACERS];
     float last_hole[3];             /* bind space: the latest shot that holed the armor */
     bool has_hole;
+    int last_hole_texels;           /* outer texels the latest blast turned into hole */
+    float load[ROBOT_PLATE_COUNT];  /* m² of shots that reached each plate (RANGE_PLAY_BLOWOFF_LOAD) */
     long long shots, hits_armor, hits_body, holes_passed, blown_off, cut_texels;
 } range_play;
 
@@ -115,6 +123,7 @@ typedef struct range_play_hit {
     float t;                 /* distance along the ray (unit dir: metres) */
     float dir[3];            /* the ray's direction (unit) */
     int plate;               /* -1: the body */
+    int passed_plate;        /* the last plate whose hole the shot went through, -1 none */
     int bone;
 } range_play_hit;
 
@@ -134,6 +143,10 @@ bool range_play_shoot(range_play *rp, const blast_state *bs, const float org[3],
 /* A blast sphere at a bind-space point (a hit's pos_bind, or blast_world_to_bind): history,
  * islands, blow-offs (dir: the shot, for the throw); a blow-off staggers the robot. */
 range_play_blasted range_play_blast(range_play *rp, blast_state *bs, const float bind[3], float radius, const float dir[3]);
+/* The load a hit of this radius puts on its plate (the one it struck, or the one whose hole it
+ * went through): a plate whose load reaches RANGE_PLAY_BLOWOFF_LOAD times its area blows off
+ * (detached from bs too; b.blown, b.centre as range_play_blast). Call after the hit's blast. */
+range_play_blasted range_play_load(range_play *rp, blast_state *bs, const range_play_hit *h, float radius);
 /* A hit along dir (unit, world) pushes the robot. */
 void range_play_knock(range_play *rp, const float dir[3]);
 /* Plate p (attached) leaves the body; centre_ws receives where it starts, for effects. The
@@ -167,7 +180,7 @@ void range_play_tracer(range_play *rp, const float from[3], const float to[3]);
 int range_play_tracer_sprites(const range_play *rp, float (*out)[4], int max);
 bool range_play_can_fire(const range_play *rp);
 /* Gameplay counters into the open JSON object w: shots, hits_armor, hits_body, holes_passed,
- * plates_blown_off, cut_texels, plate_intact {name: share}, robot_anim, robot_bones, robot_pos,
+ * plates_blown_off, cut_texels, plate_intact {name: share}, plate_load {name: share of area}, robot_anim, robot_bones, robot_pos,
  * knock [x, y, z]. */
 void range_play_stats(const range_play *rp, const blast_state *bs, json_writer *w);
 /* Up to RANGE_PLAY_SHELL blast spheres (bind-space xyz, radius) on the chest, where one shotgun shell

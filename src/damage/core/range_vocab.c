@@ -11,7 +11,7 @@
 
 const char *const range_robot_actions[] = {"respawn", "anim", NULL};
 const char *const range_views[] = {"damage", "damage-fading", NULL};
-const char *const range_dumps[] = {"damage", "damage-fading", "damage-scorch", NULL};
+const char *const range_dumps[] = {"damage", "damage-fading", "damage-scorch", "damage-view", "damage-fading-view", NULL};
 
 /* `robot anim idle|walk|stop`: the one action with an argument; num[0] = robot_anim_mode. */
 static int range__parse_robot(char **tok, int ntok, script_cmd *cmd, char *msg, size_t len)

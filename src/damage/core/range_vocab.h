@@ -9,7 +9,8 @@
  * Commands: weapon NAME (weapon_names), fire, hold SECONDS (> 0), blast X Y Z RADIUS (> 0),
  * robot respawn | robot anim MODE (robot_anim_mode_names; num[0] the mode).
  * Views: damage, damage-fading (range_views, RANGE_VIEW_*); dumps: the two maps and the scorch
- * (range_dumps, RANGE_DUMP_*).
+ * as stored, and the two maps as the panels show them, opaque false colour (damage-view,
+ * damage-fading-view; damage/core/damage_panel.h) (range_dumps, RANGE_DUMP_*).
  */
 #ifndef IMPRINT_DAMAGE_RANGE_VOCAB_H
 #define IMPRINT_DAMAGE_RANGE_VOCAB_H
@@ -25,7 +26,7 @@ enum { RANGE_CMD_WEAPON, RANGE_CMD_FIRE, RANGE_CMD_HOLD, RANGE_CMD_BLAST, RANGE_
 /* `robot ACTION`: script_cmd.index */
 enum { RANGE_ROBOT_RESPAWN, RANGE_ROBOT_ANIM };
 enum { RANGE_VIEW_DAMAGE, RANGE_VIEW_FADING };
-enum { RANGE_DUMP_DAMAGE, RANGE_DUMP_FADING, RANGE_DUMP_SCORCH };
+enum { RANGE_DUMP_DAMAGE, RANGE_DUMP_FADING, RANGE_DUMP_SCORCH, RANGE_DUMP_DAMAGE_VIEW, RANGE_DUMP_FADING_VIEW };
 
 extern const char *const range_robot_actions[]; /* respawn, anim */
 extern const char *const range_views[];         /* damage, damage-fading */

@@ -8,7 +8,7 @@
 
 const char *const weapon_names[WEAPON_KIND_COUNT + 1] = {"marksman", "auto", "shotgun", NULL};
 static const float rates[WEAPON_KIND_COUNT] = {4.0f, 10.0f, 2.0f};
-static const float radii[WEAPON_KIND_COUNT] = {0.06f, 0.045f, 0.0f};
+static const float radii[WEAPON_KIND_COUNT] = {0.10f, 0.045f, 0.0f};
 
 /* A pull that lands this close to the end of the cooldown counts as on time: summed float
  * steps of 1/60 s leave a rounding residue that would otherwise cost a whole frame. */

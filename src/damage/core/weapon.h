@@ -8,7 +8,8 @@
  *   int n = weapon_update(&w, dt, aim_dir, shots, WEAPON_MAX_SHOTS);   // every fixed step
  *
  * Numbers follow the reference sample: marksman 4 shots/s, one ray through the screen centre,
- * fixed hole radius 6 cm; full auto 10 shots/s while the trigger is held (4.5 cm, each shot
+ * fixed hole radius 10 cm (ours: the ragged edge leaves a hole ~0.82 r across, so the reference's
+ * 6 cm opens ~5 px on the robot at 6 m and 640 × 360, 8 cm ~7 px, 10 cm 8 or more); full auto 10 shots/s while the trigger is held (4.5 cm, each shot
  * wandering up to WEAPON_AUTO_SPREAD off the aim, ours: the reference's all hit one point); shotgun
  * 2 shells/s, 15 pellets spread uniformly over a disc of radius 50 at distance 1000, hole radius
  * from 6 cm on the cone axis down to 2 cm at its edge. Marksman and shotgun are semi-automatic:

@@ -17,7 +17,7 @@ struct gfx_exposure {
     gfx_target cells;
     gfx_pingpong adapted;
     GLuint prog_cells, prog_adapt;
-    GLint adapt_params, adapt_reset;
+    GLint adapt_params, adapt_reset, adapt_guard;
     bool reset;
 };
 
@@ -25,7 +25,8 @@ gfx_exposure *gfx_exposure_create(const gfx_exposure_desc *d)
 {
     gfx_exposure *e = ALLOC_STRUCT(gfx_exposure);
     if (!e) return NULL;
-    e->d.key = d->key > 0 ? d->key : 0.8f * 0.22f;
+    e->d.key = d->key > 0 ? d->key : 0.8f * 0.2f;
+    e->d.guard = d->guard > 0 ? d->guard : 2.5f;
     e->d.speed = d->speed > 0 ? d->speed : 1.5f;
     e->d.min = d->min > 0 ? d->min : 0.3f;
     e->d.max = d->max > 0 ? d->max : 2.4f;
@@ -43,6 +44,7 @@ gfx_exposure *gfx_exposure_create(const gfx_exposure_desc *d)
     }
     e->adapt_params = gfx_uniform(e->prog_adapt, "u_params");
     e->adapt_reset = gfx_uniform(e->prog_adapt, "u_reset");
+    e->adapt_guard = gfx_uniform(e->prog_adapt, "u_guard");
     glUseProgram(e->prog_cells);
     glUniform1i(gfx_uniform(e->prog_cells, "u_hdr"), 0);
     glUseProgram(e->prog_adapt);
@@ -64,7 +66,7 @@ void gfx_exposure_destroy(gfx_exposure *e)
 
 void gfx_exposure_reset(gfx_exposure *e) { e->reset = true; }
 
-GLuint gfx_exposure_run(gfx_exposure *e, GLuint hdr, float dt)
+GLuint gfx_exposure_run(gfx_exposure *e, GLuint hdr, float dt, float ev)
 {
     gfx_pass_begin("post.exposure");
     gfx_state_set(GFX_STATE_FULLSCREEN);
@@ -76,8 +78,9 @@ GLuint gfx_exposure_run(gfx_exposure *e, GLuint hdr, float dt)
 
     gfx_target_bind(gfx_pingpong_write(&e->adapted));
     glUseProgram(e->prog_adapt);
-    glUniform4f(e->adapt_params, e->d.key, 1.0f - expf(-(dt > 0 ? dt : 0) * e->d.speed), e->d.min, e->d.max);
+    glUniform4f(e->adapt_params, e->d.key * exp2f(ev), 1.0f - expf(-(dt > 0 ? dt : 0) * e->d.speed), e->d.min, e->d.max);
     glUniform1i(e->adapt_reset, e->reset);
+    glUniform1f(e->adapt_guard, e->d.guard);
     glBindTexture(GL_TEXTURE_2D, e->cells.color[0]);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, gfx_pingpong_read(&e->adapted));

@@ -1,5 +1,6 @@
 #include "gfx/post/post.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,7 +82,7 @@ void gfx_post_run(gfx_post *p, const gfx_post_frame *f, const gfx_target *dst)
     post_settings_default(&all);
     const bool *on = (f->settings ? f->settings : &all)->on;
     gfx_pass_begin("post");
-    gfx_grade_inputs in = {.hdr = f->hdr, .exposure_fixed = 0.8f, .grade = on[POST_GRADE]};
+    gfx_grade_inputs in = {.hdr = f->hdr, .exposure_fixed = 0.8f * exp2f(f->exposure_ev), .grade = on[POST_GRADE]};
     p->last_ao = p->last_bloom = 0;
     p->ran_dof = false;
     if (on[POST_SSAO]) in.ao = p->last_ao = gfx_ssao_run(p->ssao, f->depth, f->proj);
@@ -102,7 +103,7 @@ void gfx_post_run(gfx_post *p, const gfx_post_frame *f, const gfx_target *dst)
     }
     if (on[POST_EXPOSURE]) {
         if (!p->exposure_was_on) gfx_exposure_reset(p->exposure);
-        in.exposure = gfx_exposure_run(p->exposure, f->hdr, f->dt);
+        in.exposure = gfx_exposure_run(p->exposure, f->hdr, f->dt, f->exposure_ev);
     }
     p->exposure_was_on = on[POST_EXPOSURE];
     /* the colour pass sharpens and marks FXAA's candidates itself; FXAA then shades only those */

@@ -39,6 +39,7 @@ typedef struct gfx_post_frame {
     const float *proj;     /* the frame's projection matrix (16 floats, column-major) */
     float focus_m;         /* distance to the subject, for DOF */
     float dt;              /* simulated seconds since the previous frame, for exposure adaptation */
+    float exposure_ev;     /* compensation: the key (auto) or the fixed exposure times 2^ev */
     const post_settings *settings; /* NULL = every effect on */
 } gfx_post_frame;
 
