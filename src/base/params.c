@@ -20,6 +20,8 @@ static const param_def params__table[P_COUNT] = {
                                "multiplies every weapon's hole radius"},
     [P_DAMAGE_PELLETS] = {"damage.pellets", PARAM_INT, 15.0f, 1.0f, 32.0f, NULL, "range",
                           "pellets in one shotgun shell"},
+    [P_DAMAGE_TRACERS] = {"damage.tracers", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params__bool_names, "range",
+                          "the shots' tracer streaks; off: shots, sparks and the muzzle flash only"},
     [P_MUD_SOFTNESS_SCALE] = {"mud.softness_scale", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "mud",
                               "multiplies the terrain's softness: how deep wheels sink"},
     [P_MUD_STAMP_DEPTH] = {"mud.stamp_depth", PARAM_FLOAT, 0.5f, 0.05f, 1.5f, NULL, "mud",
