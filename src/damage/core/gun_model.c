@@ -272,7 +272,7 @@ void gun_part_albedo(weapon_kind kind, gun_part part, float out[3])
 {
     static const float metal[WEAPON_KIND_COUNT][3] = {
         [WEAPON_MARKSMAN] = {0.050f, 0.052f, 0.056f}, /* parkerized steel */
-        [WEAPON_AUTO] = {0.062f, 0.062f, 0.066f},     /* anodized aluminium, a shade lighter than its polymer */
+        [WEAPON_AUTO] = {0.085f, 0.085f, 0.090f},     /* anodized aluminium, greyer than its black polymer */
         [WEAPON_SHOTGUN] = {0.040f, 0.042f, 0.050f},  /* blued steel */
     };
     static const float furniture[WEAPON_KIND_COUNT][3] = {
