@@ -181,7 +181,7 @@ static void marksman(gun_model *g)
     cbox(fu, 0.0f, 0.046f, 0.095f, 0.016f, 0.022f, 0.045f, 0.006f, 0.0f);  /* stock: the neck */
     cbox(fu, 0.0f, 0.062f, 0.255f, 0.015f, 0.016f, 0.13f, 0.005f, 0.0f);   /* comb bar */
     cbox(fu, 0.0f, 0.085f, 0.255f, 0.013f, 0.008f, 0.07f, 0.004f, 0.0f);   /* cheek riser */
-    cbox(fu, 0.0f, -0.050f, 0.265f, 0.012f, 0.011f, 0.12f, 0.004f, 0.12f); /* lower bar, the skeleton's hole above it */
+    cbox(fu, 0.0f, -0.056f, 0.215f, 0.012f, 0.011f, 0.165f, 0.004f, 0.0f); /* lower bar, the skeleton's hole above it */
     cbox(fu, 0.0f, 0.012f, 0.378f, 0.018f, 0.077f, 0.016f, 0.006f, 0.0f);  /* butt */
     box_slots(mt, 0.0235f, 0.040f, -0.39f, 4);
     box(si, -0.0315f, s, -0.095f, 0.002f, 0.004f, 0.004f, 0.0f);            /* the illuminated reticle's switch */
@@ -216,15 +216,15 @@ static void carbine(gun_model *g)
     pin(mt, 1, 0.0f, s + 0.019f, -0.070f, 0.0065f, 0.008f);
     pin(mt, 0, 0.019f, s, -0.070f, 0.0065f, 0.008f);
     box_slots(fu, 0.0215f, b, -0.375f, 4);                                   /* the handguard's slots */
-    cbox(fu, 0.0f, -0.040f, -0.112f, 0.0125f, 0.030f, 0.024f, 0.004f, 0.10f); /* curved magazine */
-    cbox(fu, 0.0f, -0.095f, -0.125f, 0.0125f, 0.027f, 0.023f, 0.004f, 0.26f);
-    cbox(fu, 0.0f, -0.143f, -0.146f, 0.0125f, 0.023f, 0.022f, 0.004f, 0.42f);
+    cbox(fu, 0.0f, -0.040f, -0.112f, 0.0125f, 0.033f, 0.024f, 0.004f, 0.10f); /* curved magazine */
+    cbox(fu, 0.0f, -0.095f, -0.125f, 0.0125f, 0.031f, 0.023f, 0.004f, 0.26f);
+    cbox(fu, 0.0f, -0.143f, -0.146f, 0.0125f, 0.026f, 0.022f, 0.004f, 0.42f);
     cbox(fu, 0.0f, -0.167f, -0.160f, 0.0145f, 0.005f, 0.026f, 0.002f, 0.42f); /* its floor plate */
     cbox(fu, 0.0f, -0.042f, 0.030f, 0.014f, 0.046f, 0.020f, 0.006f, -0.40f); /* pistol grip */
     cbox(fu, 0.0f, 0.058f, 0.205f, 0.020f, 0.021f, 0.060f, 0.007f, 0.0f);   /* stock on the tube */
     cbox(fu, 0.0f, 0.012f, 0.240f, 0.013f, 0.034f, 0.024f, 0.005f, 0.0f);   /* its lower leg */
     cbox(fu, 0.0f, 0.028f, 0.272f, 0.018f, 0.065f, 0.010f, 0.005f, 0.0f);   /* butt pad */
-    cbox(fu, 0.0f, 0.008f, 0.180f, 0.006f, 0.008f, 0.030f, 0.002f, 0.0f);   /* release lever */
+    cbox(fu, 0.0f, 0.033f, 0.180f, 0.006f, 0.005f, 0.030f, 0.002f, 0.0f);   /* release lever */
     box(si, 0.0f, s, -0.0385f, 0.0018f, 0.0018f, 0.0012f, 0.0f);             /* the red dot */
     memcpy(g->muzzle, (float[3]){0.0f, b, -0.580f}, sizeof g->muzzle);
 }
@@ -247,10 +247,10 @@ static void shotgun(gun_model *g)
     cbox(mt, 0.0f, -0.012f, 0.002f, 0.005f, 0.003f, 0.034f, 0.001f, 0.0f); /* trigger guard, trigger */
     cbox(mt, 0.0f, 0.001f, -0.006f, 0.002f, 0.011f, 0.003f, 0.0f, 0.25f);
     cbox(mt, 0.0f, -0.020f, 0.355f, 0.021f, 0.072f, 0.009f, 0.006f, 0.0f); /* recoil pad */
-    cbox(fu, 0.0f, t, -0.335f, 0.018f, 0.019f, 0.090f, 0.007f, 0.0f);      /* pump: core and its grooves */
-    for (int i = 0; i < 7; i++) cbox(fu, 0.0f, t - 0.001f, -0.405f + 0.0235f * (float)i, 0.0205f, 0.021f, 0.0075f, 0.008f, 0.0f);
-    cbox(fu, 0.0f, -0.028f, 0.045f, 0.016f, 0.040f, 0.026f, 0.008f, -0.42f); /* grip */
-    cbox_t(fu, 0.0f, 0.012f, 0.205f, 0.020f, 0.058f, 0.145f, 0.010f, 0.10f, 0.80f, 0.55f); /* stock, from the wrist to the butt */
+    cbox(fu, 0.0f, t + 0.002f, -0.335f, 0.019f, 0.022f, 0.090f, 0.007f, 0.0f); /* pump: core and its grooves */
+    for (int i = 0; i < 7; i++) cbox(fu, 0.0f, t + 0.001f, -0.405f + 0.0235f * (float)i, 0.0215f, 0.0245f, 0.0075f, 0.008f, 0.0f);
+    cbox(fu, 0.0f, -0.020f, 0.090f, 0.0165f, 0.032f, 0.048f, 0.011f, 0.30f); /* the grip's swell under the wrist */
+    cbox_t(fu, 0.0f, 0.006f, 0.205f, 0.020f, 0.058f, 0.145f, 0.010f, 0.16f, 0.80f, 0.55f); /* stock, from the wrist to the butt */
     box(si, 0.0f, b + 0.021f, -0.672f, 0.0025f, 0.0025f, 0.0025f, 0.0f); /* the bead */
     memcpy(g->muzzle, (float[3]){0.0f, b, -0.680f}, sizeof g->muzzle);
 }
