@@ -99,7 +99,7 @@ void viewmodel_flash(const viewmodel *vm, weapon_kind kind, mat4 gun, float k, f
     for (int i = 0; i < 3; i++) {
         vec3 p;
         glm_vec3_copy(muzzle, p);
-        glm_vec3_muladds(ahead, scale * 0.045f * (float)i, p);
+        glm_vec3_muladds(ahead, scale * (0.020f + 0.045f * (float)i), p); /* clear of the barrel's end */
         const unsigned char g = i ? 200 : 245, b = i ? 120 : 200;
         out[n++] = (fx_billboard){{p[0], p[1], p[2]}, scale * (0.240f - 0.070f * (float)i), spin + (float)i, {255, g, b, a}};
     }
