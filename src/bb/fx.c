@@ -120,7 +120,7 @@ static void fx__transient(void *user, fx_kind kind, const fx_billboard *b, int c
                                  b[i].color[3] / 255.0f);
         /* a different clod shape per billboard, stable per slot; a tracer's sprites are the spark's
          * first, brightest frame; a flash's are early frames of the fireball */
-        q.frame0 = kind == FX_TRACER ? 0 : kind == FX_FLASH ? (uint8_t)(4u + i * 3u) : (uint8_t)((i * 37u) & 63u);
+        q.frame0 = kind == FX_TRACER ? 0 : kind == FX_FLASH ? (uint8_t)(4u + (unsigned)(i % 4) * 3u) : (uint8_t)((i * 37u) & 63u);
         memcpy(q.vel, b[i].vel, sizeof q.vel);
         q.align = b[i].align < BB_ALIGN_COUNT ? b[i].align : BB_ALIGN_SCREEN;
         q.life = 1.0f;

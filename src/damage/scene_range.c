@@ -183,7 +183,7 @@ static void range_prepare(void *p)
     damage_map_prepare(s->dm, s->rest, s->play.attached); /* spheres and plates in bind space */
     /* tracers: a chain of additive spark sprites along each shot in flight */
     float sprite[RANGE_TRACER_SPRITES][4];
-    int n = range_play_tracer_sprites(&s->play, sprite, RANGE_TRACER_SPRITES);
+    int n = params_b(s->ctx->params, params_id(range_param_rows, RANGE_P_TRACERS)) ? range_play_tracer_sprites(&s->play, sprite, RANGE_TRACER_SPRITES) : 0;
     for (int i = 0; i < n; i++) {
         unsigned char a = (unsigned char)(255.0f * sprite[i][3]);
         s->tracer_bb[i] = (fx_billboard){{sprite[i][0], sprite[i][1], sprite[i][2]}, 0.06f, 0.0f, {255, 220, 150, a}};
@@ -194,7 +194,8 @@ static void range_prepare(void *p)
         fx_billboard fl[VIEWMODEL_FLASH_SPRITES];
         range__gun(s, gun);
         viewmodel_flash(s->vm, s->gun.kind, gun, s->flash / RANGE_FLASH_S, fl);
-        s->ctx->fx.transient(s->ctx->fx.user, FX_FLASH, fl, VIEWMODEL_FLASH_SPRITES);
+        s->ctx->fx.transient(s->ctx->fx.user, FX_TRACER, fl, VIEWMODEL_FLASH_GLARE);
+        s->ctx->fx.transient(s->ctx->fx.user, FX_FLASH, fl + VIEWMODEL_FLASH_GLARE, VIEWMODEL_FLASH_SPRITES - VIEWMODEL_FLASH_GLARE);
     }
 }
 

@@ -30,9 +30,13 @@ void viewmodel_destroy(viewmodel *vm);
 void viewmodel_pose(mat4 view, float kick, mat4 out);
 void viewmodel_muzzle(const viewmodel *vm, weapon_kind kind, mat4 gun, vec3 out);
 void viewmodel_draw(const viewmodel *vm, renderer *r, weapon_kind kind, mat4 gun);
-/* Fire sprites (FX_FLASH: additive) at the muzzle and a little ahead of it, shrinking and fading
- * with k; the shotgun's is the widest. */
-#define VIEWMODEL_FLASH_SPRITES 3
+/* Additive sprites at the muzzle, shrinking and fading with k: the first VIEWMODEL_FLASH_GLARE
+ * are a star-shaped glare (draw them as FX_TRACER: the spark sprite), the rest fire (FX_FLASH): a
+ * hot core, a short plume and a star of petals across the bore. The shotgun's is the widest; all
+ * stay within a few centimetres of the muzzle, so the flash never reaches the crosshair. */
+#define VIEWMODEL_FLASH_GLARE 2
+#define VIEWMODEL_FLASH_PETALS 4
+#define VIEWMODEL_FLASH_SPRITES (VIEWMODEL_FLASH_GLARE + 3 + 2 * VIEWMODEL_FLASH_PETALS)
 void viewmodel_flash(const viewmodel *vm, weapon_kind kind, mat4 gun, float k, fx_billboard out[VIEWMODEL_FLASH_SPRITES]);
 
 #endif

@@ -1,4 +1,6 @@
-/* gun_model.h — the first-person weapons of the range, built of boxes and cylinders (GL-free).
+/* gun_model.h — the first-person weapons of the range (GL-free): a bolt-action marksman rifle, a
+ * carbine and a pump shotgun, built of swept profiles (16-sided rounds, tapered where a scope's
+ * bell flares; chamfered boxes; a fluted barrel) and cylinders across them.
  *
  *   gun_model g;
  *   gun_model_build(WEAPON_SHOTGUN, &g);   // g.part[GUN_PART_METAL] ... and g.muzzle
@@ -7,9 +9,10 @@
  *
  * The gun's own frame, metres: x right, y up, the barrel along -z; the origin is where the hand
  * holds the grip (the viewmodel places that point in front of the camera). One mesh per material
- * (blued steel; the furniture: green polymer, black polymer, walnut; the glowing sights), so a
- * model draws in three calls. muzzle is the barrel's open end: shots, tracers and the flash leave
- * from there. Every part has normals; muzzle lies on the model's -z extreme.
+ * (the gun's steel or aluminium; the furniture: tan polymer, black polymer, walnut; the glowing
+ * sights: the reticle switch, the red dot, the bead), so a model draws in three calls. muzzle is
+ * the barrel's open end: shots, tracers and the flash leave from there. Every part has outward
+ * normals; muzzle lies on the model's -z extreme.
  */
 #ifndef IMPRINT_CORE_DAMAGE_GUN_MODEL_H
 #define IMPRINT_CORE_DAMAGE_GUN_MODEL_H
