@@ -75,6 +75,70 @@ static void proportions_are_human(void **state)
     assert_true(half_width_at(m, -0.09f, -0.02f) > 0.82f * skull);
 }
 
+/* The canon (issue 30), measured on the mesh, each within 5 % of crown-to-chin: the eye line at
+ * half the height, the eyes one eye-width apart, the nose base at two thirds, the mouth's corners
+ * under the pupils, the ears between the brow and the nose base. */
+static void proportions_follow_the_canon(void **state)
+{
+    (void)state;
+    const head_model *h = &g_head;
+    const mesh_data *m = &h->skin;
+    vec3 lo, hi;
+    mesh_bounds(m, lo, hi);
+    float crown = hi[1], chin = 1.0f;
+    for (int i = 0; i < m->vertex_count; i++)
+        if (m->pos[i][2] > 0.06f && fabsf(m->pos[i][0]) < 0.01f) chin = fminf(chin, m->pos[i][1]);
+    float H = crown - chin, tol = 0.05f * H;
+    assert_true(H > 0.2f && H < 0.26f);
+    /* eye line */
+    float eye_y = h->eye_center[0][1];
+    assert_true(fabsf((crown - eye_y) - 0.5f * H) < tol);
+    /* the eye's opening along the eye line: where the ball's front is not under skin */
+    const float *c = h->eye_center[0];
+    float xa = 1.0f, xb = -1.0f;
+    for (float dx = -HEAD_EYE_RADIUS; dx <= HEAD_EYE_RADIUS; dx += 0.00025f) {
+        float dz = sqrtf(fmaxf(HEAD_EYE_RADIUS * HEAD_EYE_RADIUS - dx * dx, 0.0f));
+        vec3 q = {c[0] + dx, c[1], c[2] + dz + 0.0003f};
+        if (!head_inside(h, q)) { xa = fminf(xa, q[0]); xb = fmaxf(xb, q[0]); }
+    }
+    float eye_w = xb - xa, gap = 2.0f * xa;
+    assert_true(eye_w > 0.015f);
+    assert_true(fabsf(gap - eye_w) < tol);
+    /* nose base: the deepest point of the midline profile between the nose tip and the mouth */
+    int tip = 0;
+    for (int i = 0; i < m->vertex_count; i++)
+        if (m->pos[i][2] > m->pos[tip][2]) tip = i;
+    float mouth_y = m->pos[h->slit_upper[h->slit_count / 2]][1], base_y = 0.0f, base_z = 1.0f;
+    for (int i = 0; i < m->vertex_count; i++) {
+        const float *p = m->pos[i];
+        if (fabsf(p[0]) < 0.0015f && p[2] > 0.05f && p[1] < m->pos[tip][1] && p[1] > mouth_y + 0.004f && p[2] < base_z) {
+            base_z = p[2];
+            base_y = p[1];
+        }
+    }
+    assert_true(base_z < 1.0f);
+    assert_true(fabsf((crown - base_y) - 2.0f / 3.0f * H) < tol);
+    /* mouth corners under the pupils */
+    float corner = 0.0f;
+    for (int k = 0; k < h->slit_count; k++) corner = fmaxf(corner, m->pos[h->slit_upper[k]][0]);
+    assert_true(fabsf(corner - c[0]) < tol);
+    /* ears: the skin the sculpt pushes out on the side of the head, above the neck */
+    float ear_top = -1.0f, ear_bottom = 1.0f;
+    for (int i = 0; i < m->vertex_count; i++) {
+        const float *p = m->pos[i];
+        if (p[0] < 0.055f || p[2] < -0.05f || p[2] > 0.02f || p[1] < -0.07f || p[1] > 0.06f) continue;
+        vec3 s;
+        head_sculpt_point(m->uv[i][0], m->uv[i][1], s);
+        if (glm_vec3_norm((float *)p) - glm_vec3_norm(s) > 0.008f) {
+            ear_top = fmaxf(ear_top, p[1]);
+            ear_bottom = fminf(ear_bottom, p[1]);
+        }
+    }
+    assert_true(ear_top > eye_y && ear_bottom < eye_y);
+    assert_true(ear_top < HEAD_BROW_Y + tol && ear_top > HEAD_BROW_Y - tol);
+    assert_true(fabsf(ear_bottom - base_y) < tol);
+}
+
 static void landmarks_match_the_sculpt(void **state)
 {
     (void)state;
@@ -347,6 +411,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(head_is_dense_and_bust_sized),
         cmocka_unit_test(proportions_are_human),
+        cmocka_unit_test(proportions_follow_the_canon),
         cmocka_unit_test(landmarks_match_the_sculpt),
         cmocka_unit_test(uvs_are_unique_and_cover_the_square),
         cmocka_unit_test(normals_point_out_and_tangents_are_orthonormal),

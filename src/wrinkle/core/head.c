@@ -55,9 +55,9 @@ static float head__ellipsoid_exit(const vec3 d, const vec3 c, const vec3 r)
 
 /* Neck: a vertical capsule cut flat at the bottom. It contains the origin, so the exit distance is
  * continuous over all directions (no crease where it meets the skull); its round top hides inside. */
-static float head__neck_exit(const vec3 d)
+static float head__neck_exit_r(const vec3 d, float rn)
 {
-    const float zc = -0.025f, rn = 0.054f, ytop = -0.045f, ybot = HEAD_NECK_BOTTOM_Y;
+    const float zc = -0.022f, ytop = -0.045f, ybot = HEAD_NECK_BOTTOM_Y;
     float oz = -zc, a = d[0] * d[0] + d[2] * d[2], b = 2.0f * oz * d[2], c = oz * oz - rn * rn;
     float t = a > 1e-9f ? (-b + sqrtf(b * b - 4.0f * a * c)) / (2.0f * a) : 1e9f;
     if (d[1] < 0.0f) t = fminf(t, ybot / d[1]);
@@ -68,15 +68,40 @@ static float head__neck_exit(const vec3 d)
     return -bb + sqrtf(fmaxf(bb * bb - cc, 0.0f));
 }
 
+/* Neck radius at height y: a column that flares into the trapezius toward the cut. */
+static float head__neck_radius(float y) { return 0.057f + 0.008f * head__smoothstep(-0.17f, HEAD_NECK_BOTTOM_Y, y); }
+
+/* Neck: a vertical capsule cut flat at the bottom, widening toward the shoulders. It contains the
+ * origin, so the exit distance is continuous over all directions (no crease where it meets the
+ * skull); its round top hides inside. The flare is found by a few fixed-point steps on y. */
+static float head__neck_exit(const vec3 d)
+{
+    float t = head__neck_exit_r(d, head__neck_radius(-0.1f));
+    for (int it = 0; it < 3; it++) t = head__neck_exit_r(d, head__neck_radius(t * d[1]));
+    return t;
+}
+
 static float head__base_radius(const vec3 d)
 {
     /* Human proportions: crown to eyes ~ eyes to chin, a round skull rather than a tall dome, a
      * face nearly as wide as the skull at the cheekbones; the relief widens the jaw. */
     float cranium = head__ellipsoid_exit(d, (vec3){0.0f, 0.024f, -0.012f}, (vec3){0.080f, 0.090f, 0.100f});
-    float face = head__ellipsoid_exit(d, (vec3){0.0f, -0.040f, 0.012f}, (vec3){0.072f, 0.080f, 0.084f});
+    float face = head__ellipsoid_exit(d, (vec3){0.0f, -0.049f, 0.006f}, (vec3){0.075f, 0.089f, 0.081f});
     float r = head__smax(cranium, face, 0.02f);
     float neck = head__neck_exit(d);
     return head__smax(r, neck, 0.025f);
+}
+
+/* Radial relief of the features, a function of the un-sculpted point p. */
+/* Hair above the hairline (the skin shader's skin_albedo draws the same line): 0 below, 1 above.
+ * The sculpt lifts it a few millimetres, so the hairline is a small step, not a painted edge. */
+static float head__hair(const vec3 p)
+{
+    float phi = fabsf(atan2f(p[0], p[2]));
+    float line = 0.064f + (0.034f - 0.064f) * head__smoothstep(0.25f, 0.85f, phi);
+    line += (0.046f - line) * head__smoothstep(1.05f, 1.35f, phi);
+    line += (-0.075f - line) * head__smoothstep(1.7f, 2.4f, phi);
+    return head__smoothstep(line - 0.008f, line + 0.008f, p[1]);
 }
 
 /* Radial relief of the features, a function of the un-sculpted point p. */
@@ -87,33 +112,40 @@ static float head__relief(const vec3 p)
     float f = 0.0f;
     f += 0.005f * head__gauss(ax, y, 0.030f, HEAD_BROW_Y, 0.028f, 0.010f);     /* brow ridge */
     f += 0.002f * head__gauss(x, y, 0.0f, 0.022f, 0.012f, 0.010f);             /* glabella */
-    f -= 0.012f * head__gauss(ax, y, HEAD_EYE_X, HEAD_EYE_Y, 0.020f, 0.011f);  /* eye socket */
-    /* lids: ridges along the top and bottom of the opening make it almond-shaped */
-    f += 0.0045f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0085f, 0.013f, 0.0035f);
-    f += 0.0025f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.012f, 0.003f);
-    f += 0.007f * head__gauss(ax, y, 0.046f, -0.022f, 0.022f, 0.016f);         /* cheekbone */
-    /* nose: a ridge that widens and rises from the root to the tip */
+    f -= 0.014f * head__gauss(ax, y, HEAD_EYE_X, HEAD_EYE_Y, 0.024f, 0.011f);  /* eye socket */
+    f -= 0.005f * head__gauss(ax, y, HEAD_EYE_X - 0.010f, HEAD_EYE_Y, 0.005f, 0.006f); /* inner corner */
+    /* lids: a thick upper lid over the top of the ball and a thinner lower one make the opening
+     * almond-shaped; the upper lid's crease sits under the brow */
+    f += 0.0075f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0080f, 0.0150f, 0.0036f);
+    f -= 0.0015f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0135f, 0.012f, 0.0022f);
+    f += 0.0035f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.0135f, 0.003f);
+    f += 0.012f * head__gauss(ax, y, 0.050f, -0.018f, 0.022f, 0.016f);         /* cheekbone */
+    /* nose: a ridge that widens and rises from the root to a rounded tip over two wings */
     float t = glm_clamp((HEAD_NOSE_ROOT_Y - y) / (HEAD_NOSE_ROOT_Y - HEAD_NOSE_TIP_Y), 0.0f, 1.0f);
-    float w = 0.006f + 0.008f * t, h = 0.004f + 0.012f * powf(t, 1.5f);
-    float ends = y < HEAD_NOSE_TIP_Y ? head__gauss(0, y, 0, HEAD_NOSE_TIP_Y, 1, 0.006f)
+    float w = 0.0065f + 0.0085f * t, h = 0.003f + 0.0075f * powf(t, 1.6f);
+    float ends = y < HEAD_NOSE_TIP_Y ? head__gauss(0, y, 0, HEAD_NOSE_TIP_Y, 1, 0.0055f)
                : y > HEAD_NOSE_ROOT_Y ? head__gauss(0, y, 0, HEAD_NOSE_ROOT_Y, 1, 0.010f) : 1.0f;
     f += h * expf(-(x / w) * (x / w)) * ends;
-    f += 0.006f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.002f, 0.008f, 0.007f); /* tip */
-    f += 0.009f * head__gauss(ax, y, HEAD_NOSE_WING_X, HEAD_NOSE_WING_Y, 0.007f, 0.006f);
-    f -= 0.004f * head__gauss(ax, y, 0.007f, HEAD_NOSE_TIP_Y - 0.009f, 0.004f, 0.0025f); /* nostrils */
-    f += 0.007f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0085f, 0.020f, 0.008f);    /* upper lip */
-    f += 0.007f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0085f, 0.017f, 0.0065f);   /* lower lip */
+    f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.002f, 0.0085f, 0.0075f); /* tip */
+    f += 0.0095f * head__gauss(ax, y, HEAD_NOSE_WING_X, HEAD_NOSE_WING_Y, 0.0075f, 0.0065f);
+    f -= 0.0055f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0085f, 0.0042f, 0.0025f); /* nostrils */
+    f -= 0.002f * head__gauss(ax, y, 0.022f, HEAD_NOSE_WING_Y + 0.001f, 0.003f, 0.006f); /* alar groove */
+    f += 0.0055f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0085f, 0.020f, 0.008f);   /* upper lip */
+    f += 0.0012f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0115f, 0.017f, 0.0012f);  /* vermilion border */
+    f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0085f, 0.017f, 0.0065f);  /* lower lip */
     f -= 0.005f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y, 0.024f, 0.0022f);             /* lip line */
     f -= 0.003f * head__gauss(ax, y, HEAD_MOUTH_CORNER_X, HEAD_MOUTH_Y, 0.004f, 0.004f);
     f -= 0.003f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0195f, 0.015f, 0.004f);   /* under the lip */
-    f += 0.011f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y, 0.020f, 0.013f);               /* chin */
+    f += 0.012f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y, 0.026f, 0.015f);               /* chin */
     f *= front;
     /* jaw: the lower face widens toward the angle of the jaw below the ears */
-    f += 0.011f * head__gauss(y, p[2], -0.088f, -0.012f, 0.03f, 0.04f) * head__smoothstep(0.02f, 0.055f, ax);
-    /* ears: a shell with a hollow, on the sides */
+    f += 0.011f * head__gauss(y, p[2], -0.090f, -0.008f, 0.035f, 0.045f) * head__smoothstep(0.02f, 0.055f, ax);
+    /* ears: a shell with a rim and a hollow, on the sides between the brow and the nose base */
     float side = head__smoothstep(0.055f, 0.068f, ax);
-    f += side * (0.016f * head__gauss(y, p[2], -0.004f, -0.014f, 0.026f, 0.013f)
-               - 0.007f * head__gauss(y, p[2], -0.008f, -0.010f, 0.011f, 0.007f));
+    f += side * (0.024f * head__gauss(y, p[2], -0.006f, -0.016f, 0.028f, 0.014f)
+               - 0.008f * head__gauss(y, p[2], -0.010f, -0.011f, 0.012f, 0.007f)
+               + 0.003f * head__gauss(y, p[2], 0.016f, -0.020f, 0.004f, 0.012f));
+    f += (0.003f + 0.006f * head__smoothstep(0.03f, 0.10f, y)) * head__hair(p);
     return f;
 }
 

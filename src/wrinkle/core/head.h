@@ -8,12 +8,16 @@
  *   head_free(&h);
  *
  * Frame: metres, +y up, the face looks down +z, origin at the centre of the skull at eye
- * height (the eyes sit at y = HEAD_EYE_Y). Crown at y ~ +0.114, chin at y ~ -0.12 (the eyes halve
- * the head), ~16 cm wide at the skull and ~13.5 cm at the jaw; the neck is cut flat at
+ * height (the eyes sit at y = HEAD_EYE_Y). Crown at y ~ +0.123 (over ~8 mm of cropped hair),
+ * chin at y ~ -0.127, in the canon (unit_head's proportions_follow_the_canon): the eye line halves
+ * crown-to-chin, the eyes are one eye-width apart, the nose base at two thirds, the mouth's
+ * corners under the pupils, the ears between the brow and the nose base. ~16 cm wide at the skull
+ * and ~15 cm at the jaw; the neck widens toward the shoulders and is cut flat at
  * y = HEAD_NECK_BOTTOM_Y. A scene stands the bust on something by translating it up by
  * -HEAD_NECK_BOTTOM_Y (plus the depth it sinks the cut into its shoulders or pedestal).
  *
- * Skin: one closed surface (skull, brows, eye sockets, nose, lips, cheeks, jaw, ears, neck) made
+ * Skin: one closed surface (skull and hair, brows, eye sockets and lids, nose, lips, cheeks, jaw,
+ * ears, neck) made
  * as a radial height field around the origin, sampled on a (u, v) grid. The grid is warped so
  * the face gets most of the vertices and most of the texture: the UV of a vertex is its grid
  * coordinate, so UVs are unique by construction (one seam at the back of the head, u = 0 / 1).
@@ -61,17 +65,17 @@ typedef enum head_shape {
  * feature (head_sculpt_point), before the radial relief pushed it out (which shifts a feature by a
  * few millimetres, e.g. the nose tip ends ~1 cm lower). x of the right-hand feature; the face is
  * mirror-symmetric. The sculpt and the wrinkle baker both place things by these, so they agree. */
-#define HEAD_EYE_X 0.032f
+#define HEAD_EYE_X 0.028f
 #define HEAD_EYE_Y 0.004f
-#define HEAD_EYE_RADIUS 0.0125f
+#define HEAD_EYE_RADIUS 0.014f
 #define HEAD_BROW_Y 0.027f
 #define HEAD_NOSE_ROOT_Y 0.012f
-#define HEAD_NOSE_TIP_Y (-0.045f)
+#define HEAD_NOSE_TIP_Y (-0.036f)
 #define HEAD_NOSE_WING_X 0.015f
-#define HEAD_NOSE_WING_Y (-0.046f)
+#define HEAD_NOSE_WING_Y (-0.037f)
 #define HEAD_MOUTH_Y (-0.0755f)
 #define HEAD_MOUTH_CORNER_X 0.025f
-#define HEAD_CHIN_Y (-0.112f)
+#define HEAD_CHIN_Y (-0.125f)
 #define HEAD_NECK_BOTTOM_Y (-0.22f)
 #define HEAD_JAW_ANGLE 0.12f /* radians the jaw turns at jaw_open 1 */
 

@@ -95,7 +95,7 @@ static void hair__brows(const head_model *h, head_hair *hair, int *cap)
 }
 
 /* The upper lid's margin over eye e at horizontal offset dx from the eye's centre: the lowest
- * skin vertex above the centre that lies on the eyeball (within 3 mm of its surface), in front. */
+ * skin vertex 1 mm or more above the centre that lies on the eyeball (within 3 mm of its surface), in front. */
 static int hair__lid_margin(const head_model *h, int e, float dx)
 {
     const float *c = h->eye_center[e];
@@ -103,7 +103,7 @@ static int hair__lid_margin(const head_model *h, int e, float dx)
     float by = INFINITY;
     for (int v = 0; v < h->skin.vertex_count; v++) {
         const float *p = h->skin.pos[v];
-        if (fabsf(p[0] - c[0] - dx) > 0.0012f || p[1] < c[1] || p[2] < c[2]) continue;
+        if (fabsf(p[0] - c[0] - dx) > 0.0012f || p[1] < c[1] + 0.001f || p[2] < c[2]) continue;
         vec3 d;
         glm_vec3_sub((float *)p, (float *)c, d);
         float r = glm_vec3_norm(d);
