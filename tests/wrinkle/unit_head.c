@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "wrinkle/core/head.h"
@@ -137,6 +138,64 @@ static void proportions_follow_the_canon(void **state)
     assert_true(ear_top > eye_y && ear_bottom < eye_y);
     assert_true(ear_top < HEAD_BROW_Y + tol && ear_top > HEAD_BROW_Y - tol);
     assert_true(fabsf(ear_bottom - base_y) < tol);
+}
+
+/* The grid's own copies of one 3D point: the seam (i = slices is i = 0) and the two poles (the
+ * crown; the centre of the flat cap at the neck cut). The slit's lower copies stay themselves. */
+static uint32_t weld(const head_model *h, uint32_t v)
+{
+    int row = h->slices + 1;
+    if (v >= (uint32_t)(row * (h->stacks + 1))) return v;
+    int j = (int)v / row, i = (int)v % row;
+    if (j == 0 || j == h->stacks) i = 0;
+    if (i == h->slices) i = 0;
+    return (uint32_t)(j * row + i);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Closed: once the seam and the poles are welded, every edge of the skin is in exactly two
+ * triangles, once each way round (one orientation), except along the mouth's slit, where each
+ * edge of the upper row and of its lower copies (out to the corners, where the two lips meet) has
+ * one triangle: the lips part there. The neck
+ * cut is capped by the bottom pole's fan. */
+static void skin_is_closed_but_for_the_mouth(void **state)
+{
+    (void)state;
+    const head_model *h = &g_head;
+    const mesh_data *m = &h->skin;
+    uint64_t *e = malloc((size_t)m->index_count * sizeof *e);
+    unsigned char *slit = calloc((size_t)m->vertex_count, 1);
+    assert_non_null(e);
+    assert_non_null(slit);
+    for (int k = 0; k < h->slit_count; k++) slit[h->slit_upper[k]] = slit[h->slit_lower[k]] = 1;
+    int n = 0;
+    for (int t = 0; t < m->index_count; t += 3) {
+        uint32_t v[3];
+        for (int c = 0; c < 3; c++) v[c] = weld(h, m->idx[t + c]);
+        if (v[0] == v[1] || v[1] == v[2] || v[2] == v[0]) continue; /* at a pole */
+        for (int c = 0; c < 3; c++) e[n++] = (uint64_t)v[c] << 32 | v[(c + 1) % 3];
+    }
+    qsort(e, (size_t)n, sizeof *e, cmp_u64);
+    int open = 0;
+    for (int k = 0; k < n; k++) {
+        uint32_t a = (uint32_t)(e[k] >> 32), b = (uint32_t)e[k];
+        assert_true(k == 0 || e[k] != e[k - 1]); /* never twice the same way round */
+        uint64_t back = (uint64_t)b << 32 | a;
+        if (!bsearch(&back, e, (size_t)n, sizeof *e, cmp_u64)) {
+            /* a slit edge, or the one from a slit vertex to the corner where the lips meet */
+            assert_true(slit[a] || slit[b]);
+            assert_true((slit[a] || (int)a / (h->slices + 1) == h->slit_row) && (slit[b] || (int)b / (h->slices + 1) == h->slit_row));
+            open++;
+        }
+    }
+    assert_true(open >= 2 * (h->slit_count - 1) && open <= 2 * (h->slit_count + 1)); /* one loop round the slit */
+    free(e);
+    free(slit);
 }
 
 static void landmarks_match_the_sculpt(void **state)
@@ -412,6 +471,7 @@ int main(void)
         cmocka_unit_test(head_is_dense_and_bust_sized),
         cmocka_unit_test(proportions_are_human),
         cmocka_unit_test(proportions_follow_the_canon),
+        cmocka_unit_test(skin_is_closed_but_for_the_mouth),
         cmocka_unit_test(landmarks_match_the_sculpt),
         cmocka_unit_test(uvs_are_unique_and_cover_the_square),
         cmocka_unit_test(normals_point_out_and_tangents_are_orthonormal),
