@@ -314,7 +314,7 @@ static void blendshapes_move_only_their_region(void **state)
 {
     (void)state;
     const mesh_data *m = &g_head.skin;
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         vec3 lo, hi;
         head_shape_region(s, lo, hi);
         /* a local region of the face, not the whole head */
@@ -348,16 +348,58 @@ static void blendshapes_move_only_their_region(void **state)
     assert_int_equal(head_shape_find("pout"), -1);
 }
 
+/* z where the line (x, y, z) along -z meets triangle abc (the largest one over the mesh), or -1. */
+static float front_hit(const mesh_data *m, const float (*pos)[3], float x, float y)
+{
+    float best = -1.0f;
+    for (int t = 0; t < m->index_count; t += 3) {
+        const float *a = pos[m->idx[t]], *b = pos[m->idx[t + 1]], *c = pos[m->idx[t + 2]];
+        float d = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
+        if (fabsf(d) < 1e-14f) continue;
+        float u = ((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / d;
+        float v = ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / d;
+        if (u < 0.0f || v < 0.0f || u + v > 1.0f) continue;
+        best = fmaxf(best, a[2] + u * (b[2] - a[2]) + v * (c[2] - a[2]));
+    }
+    return best;
+}
+
+/* The blink (issue 30): at full weight the upper lid comes down over the cornea — seen from the
+ * front, the skin lies in front of the ball over the pole and 2.5 mm around it (the iris), while
+ * open it does not; it has no wrinkle layer (its index is past the wrinkle shapes'). */
+static void blink_closes_the_lid_over_the_cornea(void **state)
+{
+    (void)state;
+    const mesh_data *m = &g_head.skin;
+    assert_int_equal(head_shape_find("blink"), HEAD_BLINK);
+    assert_true(HEAD_BLINK >= HEAD_SHAPE_COUNT);
+    float (*pos)[3] = malloc((size_t)m->vertex_count * sizeof *pos);
+    assert_non_null(pos);
+    float w[HEAD_MORPH_COUNT] = {[HEAD_BLINK] = 1.0f};
+    head_apply_shapes(&g_head, w, pos, NULL);
+    static const float off[5][2] = {{0, 0}, {0.0025f, 0}, {-0.0025f, 0}, {0, 0.0025f}, {0, -0.0025f}};
+    for (int e = 0; e < 2; e++) {
+        const float *c = g_head.eye_center[e];
+        for (int k = 0; k < 5; k++) {
+            float x = c[0] + off[k][0], y = c[1] + off[k][1];
+            float ball = c[2] + sqrtf(HEAD_EYE_RADIUS * HEAD_EYE_RADIUS - off[k][0] * off[k][0] - off[k][1] * off[k][1]);
+            assert_true(front_hit(m, (const float (*)[3])pos, x, y) > ball);      /* shut: lid over it */
+            assert_true(front_hit(m, (const float (*)[3])m->pos, x, y) < ball);   /* open: the cornea shows */
+        }
+    }
+    free(pos);
+}
+
 static void apply_shapes_is_linear(void **state)
 {
     (void)state;
     const mesh_data *m = &g_head.skin;
     int n = m->vertex_count;
     float (*pos)[3] = malloc((size_t)n * sizeof *pos), (*nrm)[3] = malloc((size_t)n * sizeof *nrm);
-    float zero[HEAD_SHAPE_COUNT] = {0};
+    float zero[HEAD_MORPH_COUNT] = {0};
     head_apply_shapes(&g_head, zero, pos, nrm);
     for (int i = 0; i < n; i += 13) assert_float_equal(glm_vec3_distance(pos[i], m->pos[i]), 0.0f, 0.0);
-    float w[HEAD_SHAPE_COUNT] = {[HEAD_JAW_OPEN] = 0.5f, [HEAD_SMILE] = 1.0f};
+    float w[HEAD_MORPH_COUNT] = {[HEAD_JAW_OPEN] = 0.5f, [HEAD_SMILE] = 1.0f};
     head_apply_shapes(&g_head, w, pos, nrm);
     int changed = 0;
     for (int i = 0; i < n; i++) {
@@ -476,6 +518,7 @@ int main(void)
         cmocka_unit_test(uvs_are_unique_and_cover_the_square),
         cmocka_unit_test(normals_point_out_and_tangents_are_orthonormal),
         cmocka_unit_test(blendshapes_move_only_their_region),
+        cmocka_unit_test(blink_closes_the_lid_over_the_cornea),
         cmocka_unit_test(apply_shapes_is_linear),
         cmocka_unit_test(mouth_hides_inside_and_opens_with_the_jaw),
         cmocka_unit_test(bad_desc_fails_with_an_error),

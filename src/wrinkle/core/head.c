@@ -13,7 +13,7 @@
 /* The skin is r = R(d) along every direction d from the origin: a star-shaped surface cannot fold
  * over itself, and a grid over directions gives unique UVs for free. */
 
-const char *const head_shape_names[HEAD_SHAPE_COUNT + 1] = {"brow_raise", "frown", "smile", "squint", "jaw_open", "nose_wrinkle", NULL};
+const char *const head_shape_names[HEAD_MORPH_COUNT + 1] = {"brow_raise", "frown", "smile", "squint", "jaw_open", "nose_wrinkle", "blink", NULL};
 
 /* Warp strength of the grid: larger = more of the grid (and texture) on the face. */
 #define HEAD_WARP_U 2.0f
@@ -209,13 +209,14 @@ bool head_inside(const head_model *h, const vec3 p)
 
 /* ---- blendshapes: displacement fields with compact windows ---- */
 
-static const float head__regions[HEAD_SHAPE_COUNT][2][3] = {
+static const float head__regions[HEAD_MORPH_COUNT][2][3] = {
     [HEAD_BROW_RAISE] = {{-0.075f, -0.002f, 0.0f}, {0.075f, 0.10f, 0.16f}},
     [HEAD_FROWN] = {{-0.06f, -0.005f, 0.02f}, {0.06f, 0.05f, 0.16f}},
     [HEAD_SMILE] = {{-0.07f, -0.105f, 0.0f}, {0.07f, -0.01f, 0.16f}},
     [HEAD_SQUINT] = {{-0.07f, -0.04f, 0.0f}, {0.07f, 0.03f, 0.16f}},
     [HEAD_JAW_OPEN] = {{-0.085f, -0.17f, -0.03f}, {0.085f, -0.068f, 0.16f}},
     [HEAD_NOSE_WRINKLE] = {{-0.045f, -0.075f, 0.03f}, {0.045f, 0.03f, 0.17f}},
+    [HEAD_BLINK] = {{-HEAD_EYE_X - 0.022f, HEAD_EYE_Y - 0.012f, 0.02f}, {HEAD_EYE_X + 0.022f, HEAD_EYE_Y + 0.022f, 0.16f}},
 };
 
 void head_jaw_turn(const vec3 p, vec3 dpos)
@@ -229,7 +230,7 @@ void head_jaw_turn(const vec3 p, vec3 dpos)
 
 void head_shape_region(int shape, vec3 lo, vec3 hi)
 {
-    assert(shape >= 0 && shape < HEAD_SHAPE_COUNT);
+    assert(shape >= 0 && shape < HEAD_MORPH_COUNT);
     glm_vec3_copy((float *)head__regions[shape][0], lo);
     glm_vec3_copy((float *)head__regions[shape][1], hi);
 }
@@ -291,6 +292,25 @@ static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
         out[2] = -0.0005f * wings + 0.0005f * bridge;
         break;
     }
+    case HEAD_BLINK: {
+        /* the upper lid slides down over the ball to the lower lid: the lid's skin between its
+         * crease and its margin stretches over the band from the crease to the closed line, the
+         * skin hidden behind the ball gathers in a 1 mm strip at that line, and whatever would
+         * end inside the ball is pushed out to 1.5 mm over it (so half a blink stays in front) */
+        const float crease = HEAD_EYE_Y + 0.016f, margin = HEAD_EYE_Y + 0.005f, shut = HEAD_EYE_Y - 0.0062f;
+        const float low = HEAD_EYE_Y - 0.0075f;
+        float dx = ax - HEAD_EYE_X, wx = head__plateau(dx, -0.020f, -0.013f, 0.013f, 0.020f);
+        if (wx <= 0.0f || y <= low || y >= crease) return;
+        float ny = y >= margin ? crease - (crease - y) * (crease - shut) / (crease - margin)
+                               : shut - 0.001f * (margin - y) / (margin - low);
+        vec3 c, q = {x, y + (ny - y) * wx, z}, d;
+        head__eye_center(x < 0.0f, c);
+        glm_vec3_sub(q, c, d);
+        float r = glm_vec3_norm(d), want = HEAD_EYE_RADIUS + 0.0015f * wx;
+        if (r < want && d[2] > -0.004f) glm_vec3_muladds(d, (want - r) / fmaxf(r, 1e-6f), q);
+        glm_vec3_sub(q, (float *)p, out);
+        break;
+    }
     default: assert(0);
     }
 }
@@ -318,7 +338,7 @@ static void head__grid_normals(mesh_data *m, int nu, int nv)
     }
 }
 
-const char *head_shape_name(int shape) { return shape >= 0 && shape < HEAD_SHAPE_COUNT ? head_shape_names[shape] : "?"; }
+const char *head_shape_name(int shape) { return shape >= 0 && shape < HEAD_MORPH_COUNT ? head_shape_names[shape] : "?"; }
 
 int head_shape_find(const char *name) { return names_find(head_shape_names, name); }
 
@@ -431,7 +451,7 @@ bool head_build(head_model *h, const head_desc *desc)
     mesh_data tmp = *m;
     tmp.pos = head__alloc((size_t)n * sizeof *tmp.pos);
     tmp.nrm = head__alloc((size_t)n * sizeof *tmp.nrm);
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         h->shape_dpos[s] = head__alloc((size_t)total * sizeof *h->shape_dpos[s]);
         h->shape_dnrm[s] = head__alloc((size_t)total * sizeof *h->shape_dnrm[s]);
         if (!tmp.pos || !tmp.nrm || !h->shape_dpos[s] || !h->shape_dnrm[s]) {
@@ -480,19 +500,19 @@ void head_free(head_model *h)
     free(h->slit_lower);
     free(h->mouth_anchor);
     free(h->mouth_jaw);
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         free(h->shape_dpos[s]);
         free(h->shape_dnrm[s]);
     }
     memset(h, 0, sizeof *h);
 }
 
-void head_apply_shapes(const head_model *h, const float w[HEAD_SHAPE_COUNT], float (*pos)[3], float (*nrm)[3])
+void head_apply_shapes(const head_model *h, const float w[HEAD_MORPH_COUNT], float (*pos)[3], float (*nrm)[3])
 {
     const mesh_data *m = &h->skin;
     memcpy(pos, m->pos, (size_t)m->vertex_count * sizeof *pos);
     if (nrm) memcpy(nrm, m->nrm, (size_t)m->vertex_count * sizeof *nrm);
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         if (w[s] == 0.0f) continue;
         for (int v = 0; v < m->vertex_count; v++) {
             glm_vec3_muladds(h->shape_dpos[s][v], w[s], pos[v]);

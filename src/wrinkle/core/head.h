@@ -2,7 +2,7 @@
  *
  *   head_model h;
  *   if (!head_build(&h, &(head_desc){0})) ...;        // default 224 x 144 grid, ~64k triangles
- *   float w[HEAD_SHAPE_COUNT] = {[HEAD_FROWN] = 1};
+ *   float w[HEAD_MORPH_COUNT] = {[HEAD_FROWN] = 1};
  *   head_apply_shapes(&h, w, pos, nrm);                 // pos/nrm: h.skin.vertex_count entries
  *   ... upload h.skin (pos, nrm, uv, tan) and h.eyes ...
  *   head_free(&h);
@@ -38,6 +38,8 @@
  * head_shape_region() (compact windows, exactly zero outside), by a few millimetres to ~2 cm.
  * jaw_open turns the lower lip, the lower teeth, the tongue and the cavity's floor about the
  * jaw's hinge (head_jaw_turn) while the upper lip and teeth stay; the lining follows each lip.
+ * HEAD_BLINK (after the HEAD_SHAPE_COUNT wrinkle shapes; HEAD_MORPH_COUNT in all) slides the
+ * upper lids down over the eyeballs to just above the lower lids, staying 1.5 mm over the ball.
  * Eyes are not deformed.
  *
  * Failure: head_build returns false (and logs) on an out-of-range desc or out of memory, with
@@ -58,7 +60,9 @@ typedef enum head_shape {
     HEAD_SQUINT,
     HEAD_JAW_OPEN,
     HEAD_NOSE_WRINKLE,
-    HEAD_SHAPE_COUNT
+    HEAD_SHAPE_COUNT, /* the shapes with a wrinkle layer; the blink comes after them */
+    HEAD_BLINK = HEAD_SHAPE_COUNT,
+    HEAD_MORPH_COUNT /* every blendshape: the wrinkle shapes, then the blink */
 } head_shape;
 
 /* Landmarks of the neutral face in sculpt coordinates: x, y of the smooth skull point under the
@@ -91,8 +95,8 @@ typedef struct head_model {
     mesh_data eyes;  /* both eyeballs */
     mesh_data mouth; /* lining + cavity, teeth, tongue: pos, nrm (uv, tan zero) */
     int mouth_part[HEAD_MOUTH_PARTS][2]; /* first index, index count of each part in mouth */
-    float (*shape_dpos[HEAD_SHAPE_COUNT])[3]; /* shape_vertex_count deltas per shape: skin, then mouth */
-    float (*shape_dnrm[HEAD_SHAPE_COUNT])[3];
+    float (*shape_dpos[HEAD_MORPH_COUNT])[3]; /* shape_vertex_count deltas per shape: skin, then mouth */
+    float (*shape_dnrm[HEAD_MORPH_COUNT])[3];
     int shape_vertex_count; /* skin.vertex_count + mouth.vertex_count */
     vec3 eye_center[2]; /* right (+x), left (-x) */
     int slices, stacks; /* the grid: vertex (i, j) is skin vertex j * (slices + 1) + i */
@@ -106,7 +110,7 @@ bool head_build(head_model *h, const head_desc *desc);
 void head_free(head_model *h);
 
 /* Exact names (the script contract); index or -1. */
-extern const char *const head_shape_names[HEAD_SHAPE_COUNT + 1]; /* the one table, NULL-terminated */
+extern const char *const head_shape_names[HEAD_MORPH_COUNT + 1]; /* the one table, NULL-terminated; "blink" last */
 const char *head_shape_name(int shape);
 int head_shape_find(const char *name);
 
@@ -117,7 +121,7 @@ void head_shape_region(int shape, vec3 lo, vec3 hi);
 void head_jaw_turn(const vec3 p, vec3 dpos);
 
 /* Skin only: pos = neutral + sum w[s] * dpos[s]; nrm likewise, renormalized. nrm may be NULL. */
-void head_apply_shapes(const head_model *h, const float w[HEAD_SHAPE_COUNT], float (*pos)[3], float (*nrm)[3]);
+void head_apply_shapes(const head_model *h, const float w[HEAD_MORPH_COUNT], float (*pos)[3], float (*nrm)[3]);
 
 /* Neutral skin point at uv in [0,1]^2 (the same function the mesh is sampled from). */
 void head_surface_point(float u, float v, vec3 out);

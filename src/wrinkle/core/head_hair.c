@@ -177,12 +177,12 @@ int head_hair_delta_count(const head_model *h, const head_hair *hair)
     return h->shape_vertex_count + hair->brows.vertex_count + hair->lashes.vertex_count;
 }
 
-bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[HEAD_SHAPE_COUNT])[3],
-                      float (*dnrm[HEAD_SHAPE_COUNT])[3])
+bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[HEAD_MORPH_COUNT])[3],
+                      float (*dnrm[HEAD_MORPH_COUNT])[3])
 {
     int n = head_hair_delta_count(h, hair), nh = n - h->shape_vertex_count;
     bool ok = true;
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         dpos[s] = ok ? malloc((size_t)n * sizeof *dpos[s]) : NULL;
         dnrm[s] = ok ? malloc((size_t)n * sizeof *dnrm[s]) : NULL;
         if (!dpos[s] || !dnrm[s]) {
@@ -197,7 +197,7 @@ bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[H
         }
     }
     if (!ok)
-        for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
             free(dpos[s]);
             free(dnrm[s]);
             dpos[s] = NULL;
