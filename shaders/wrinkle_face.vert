@@ -14,6 +14,7 @@ out vec3 v_world;
 out vec3 v_nrm;
 out vec4 v_tan;
 out vec2 v_uv;
+out vec3 v_obj; // the neutral head-frame point (the skin's albedo regions are painted on it)
 invariant gl_Position;
 void main()
 {
@@ -24,6 +25,7 @@ void main()
     v_nrm = mat3(u_model) * n;
     v_tan = vec4(mat3(u_model) * a_tan.xyz, a_tan.w);
     v_uv = a_uv;
+    v_obj = a_pos;
 #ifdef SHADOW_PASS
     gl_Position = u_light_viewproj * w;
 #else

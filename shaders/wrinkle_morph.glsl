@@ -3,7 +3,7 @@
 // u_shape_vertices, v = u_shape_first + gl_VertexID (the skin from 0, the mouth after it); each
 // vertex adds weight x delta for the shapes with a weight, the normal is renormalized. CPU mirror: head_apply_shapes (src/wrinkle/core/head.c). u_shape_vertices = 0:
 // no shapes (a mesh that is not the head), nothing moves.
-#define MORPH_SHAPES 6
+#define MORPH_SHAPES 7 // HEAD_MORPH_COUNT: the six wrinkle shapes, then the blink
 uniform samplerBuffer u_shape_deltas;
 uniform float u_shape_weight[MORPH_SHAPES];
 uniform int u_shape_vertices;

@@ -159,7 +159,7 @@ static void preview_tri(preview *pv, const preview_mesh *pm, int t)
 
 static int run_preview(const char *out, int argc, char **argv)
 {
-    float w[HEAD_SHAPE_COUNT] = {0}, yaw = 0.0f;
+    float w[HEAD_MORPH_COUNT] = {0}, yaw = 0.0f;
     const char *maps_dir = NULL;
     for (int i = 0; i < argc; i++) {
         char name[64];

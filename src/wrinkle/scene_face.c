@@ -43,14 +43,14 @@
  * the GPU: the brows ride brow_raise and frown, the lashes the lids. */
 static bool face__upload_shapes(face *f, const head_hair *hair)
 {
-    float (*dpos[HEAD_SHAPE_COUNT])[3], (*dnrm[HEAD_SHAPE_COUNT])[3];
+    float (*dpos[HEAD_MORPH_COUNT])[3], (*dnrm[HEAD_MORPH_COUNT])[3];
     if (!head_hair_deltas(&f->head, hair, dpos, dnrm)) {
         log_error("face scene: out of memory for the blendshape deltas");
         return false;
     }
     bool ok = wrinkle_set_shapes(f->wr, head_hair_delta_count(&f->head, hair), (float (*const *)[3])dpos,
                                  (float (*const *)[3])dnrm);
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         free(dpos[s]);
         free(dnrm[s]);
     }
@@ -150,7 +150,10 @@ static void face_prepare(void *p)
     face *f = p;
     /* the vertex shaders morph: the CPU only hands over six weights */
     gfx_pass_begin("face.blendshapes");
-    wrinkle_set_shape_weights(f->wr, f->cycle.weight);
+    float morph[HEAD_MORPH_COUNT];
+    memcpy(morph, f->cycle.weight, sizeof f->cycle.weight);
+    morph[HEAD_BLINK] = f->blink;
+    wrinkle_set_shape_weights(f->wr, morph);
     gfx_pass_end();
     float normal[HEAD_SHAPE_COUNT], occlusion[HEAD_SHAPE_COUNT];
     for (int k = 0; k < HEAD_SHAPE_COUNT; k++) {
@@ -210,7 +213,10 @@ static scene_cmd_result face_command(void *p, const script_cmd *cmd)
     face *f = p;
     switch (cmd->op) {
     case FACE_CMD_EXPRESSION: wrinkle_cycle_pick(&f->cycle, cmd->index); return SCENE_CMD_OK;
-    case FACE_CMD_BLENDSHAPE: wrinkle_cycle_set_shape(&f->cycle, cmd->index, cmd->num[0]); return SCENE_CMD_OK;
+    case FACE_CMD_BLENDSHAPE:
+        if (cmd->index == HEAD_BLINK) f->blink = cmd->num[0]; /* no wrinkle layer: outside the cycle */
+        else wrinkle_cycle_set_shape(&f->cycle, cmd->index, cmd->num[0]);
+        return SCENE_CMD_OK;
     case FACE_CMD_WRINKLES: f->wrinkles_off = cmd->num[0] == 0.0f; return SCENE_CMD_OK;
     default:
         return SCENE_CMD_UNSUPPORTED;

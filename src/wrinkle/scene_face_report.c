@@ -53,6 +53,7 @@ void face_stats(void *p, json_writer *w)
     json_bool(w, "wrinkles", !f->wrinkles_off);
     json_object_begin(w, "blendshapes");
     for (int s = 0; s < HEAD_SHAPE_COUNT; s++) json_number(w, head_shape_name(s), f->cycle.weight[s]);
+    json_number(w, head_shape_name(HEAD_BLINK), f->blink);
     json_object_end(w);
 }
 

@@ -20,6 +20,7 @@ typedef struct face {
     int brows_first, lashes_first; /* where the hair's vertices start in the blendshape deltas */
     wrinkle *wr;
     wrinkle_cycle cycle;     /* expressions in a loop, picked, or single blendshapes (core) */
+    float blink;             /* the blink blendshape's weight (`blendshape blink W`) */
     bool wrinkles_off;       /* compose the base maps alone: the head without its wrinkle layers */
 } face;
 

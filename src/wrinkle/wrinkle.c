@@ -39,7 +39,7 @@ struct wrinkle {
     wrinkle_morph_loc morph_compose, morph_skin, morph_caster, morph_part;
     GLuint shape_buf, shape_tex; /* texture buffer of the blendshape deltas, 0 = none */
     int shape_vertices;
-    float shape_weight[HEAD_SHAPE_COUNT];
+    float shape_weight[HEAD_MORPH_COUNT]; /* the wrinkle shapes, then the blink */
     GLint compose_model, compose_weight, compose_occ_weight, compose_layer_mask, skin_model, skin_albedo; /* looked up once */
     wrinkle_layer_def layers[WRINKLE_LAYER_COUNT]; /* a copy: the strengths change at run time */
     wrinkle_selection sel;
@@ -95,7 +95,7 @@ static void wrinkle__morph_lookup(GLuint prog, wrinkle_morph_loc *loc)
  * vertex `first` of the deltas. */
 static void wrinkle__morph_bind_from(const wrinkle *wr, const wrinkle_morph_loc *loc, int first)
 {
-    glUniform1fv(loc->weight, HEAD_SHAPE_COUNT, wr->shape_weight);
+    glUniform1fv(loc->weight, HEAD_MORPH_COUNT, wr->shape_weight);
     glUniform1i(loc->vertices, wr->shape_tex ? wr->shape_vertices : 0);
     glUniform1i(loc->first, first);
     glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);
@@ -242,7 +242,7 @@ bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], 
     assert(vertex_count > 0);
     GLint max_texels = 0;
     glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &max_texels);
-    long long texels = 2LL * HEAD_SHAPE_COUNT * vertex_count;
+    long long texels = 2LL * HEAD_MORPH_COUNT * vertex_count;
     if (texels > max_texels) {
         log_error("wrinkle: %lld blendshape texels exceed GL_MAX_TEXTURE_BUFFER_SIZE %d", texels, max_texels);
         return false;
@@ -253,7 +253,7 @@ bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], 
         return false;
     }
     /* RGBA32F: three-channel buffer textures are not core in GL 3.3 */
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++)
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++)
         for (int v = 0; v < vertex_count; v++) {
             float *t = data + ((size_t)s * vertex_count + (size_t)v) * 8;
             for (int k = 0; k < 3; k++) {

@@ -69,7 +69,7 @@ void wrinkle_set_weights(wrinkle *wr, const float *weights);
  * then adds weight x delta in its vertex shader (shaders/wrinkle_morph.glsl) to the vertex with
  * that index. Without shapes nothing moves. False (logged) when the buffer does not fit. */
 bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], float (*const *dnrm)[3]);
-/* weights[HEAD_SHAPE_COUNT]: the blendshape weights the passes morph with (apart from the wrinkle
+/* weights[HEAD_MORPH_COUNT]: the blendshape weights the passes morph with (the blink last) (apart from the wrinkle
  * layers' selection, so the layers can be off while the head still moves). */
 void wrinkle_set_shape_weights(wrinkle *wr, const float *weights);
 /* For a program of the caller's that includes wrinkle_morph.glsl (tests: transform feedback):

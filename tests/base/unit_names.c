@@ -46,8 +46,8 @@ static void module_tables_round_trip(void **state)
         assert_int_equal(wrinkle_expr_find(wrinkle_expr_names[i]), i);
         assert_string_equal(wrinkle_expr_name(i), wrinkle_expr_names[i]);
     }
-    assert_int_equal(names_count(head_shape_names), HEAD_SHAPE_COUNT);
-    for (int i = 0; i < HEAD_SHAPE_COUNT; i++) {
+    assert_int_equal(names_count(head_shape_names), HEAD_MORPH_COUNT);
+    for (int i = 0; i < HEAD_MORPH_COUNT; i++) {
         assert_int_equal(head_shape_find(head_shape_names[i]), i);
         assert_string_equal(head_shape_name(i), head_shape_names[i]);
     }

@@ -219,7 +219,7 @@ static void bad_lines_report_expected_and_found(void **state)
         {"2 drive 1.5 0 1", "drive: throttle must be in -1..1, got 1.5"},
         {"2 drive 1 -1.01 1", "drive: steer must be in -1..1, got -1.01"},
         {"2 drive 1 0 -2", "drive: seconds must be 0 or more, got -2"},
-        {"2 blendshape grin 0.5", "unknown blendshape 'grin' (expected one of: brow_raise, frown, smile, squint, jaw_open, nose_wrinkle)"},
+        {"2 blendshape grin 0.5", "unknown blendshape 'grin' (expected one of: brow_raise, frown, smile, squint, jaw_open, nose_wrinkle, blink)"},
         {"2 blendshape smile -0.1", "blendshape: weight must be in 0..1, got -0.1"},
         {"2 blendshape smile", "blendshape needs 2 arguments (NAME WEIGHT), got 1"},
         {"2 expression sad", "unknown expression 'sad' (expected one of: neutral, angry, surprised, happy, squint, disgust)"},
@@ -490,7 +490,7 @@ static void every_table_name_parses_and_errors_list_the_table(void **state)
     } cases[] = {
         {SCRIPT_APP, SCRIPT_SCENE, L.scene_names, 4, ""},
         {RANGE, RANGE_CMD_WEAPON, weapon_names, WEAPON_KIND_COUNT, ""},
-        {FACE, FACE_CMD_BLENDSHAPE, head_shape_names, HEAD_SHAPE_COUNT, " 0.5"},
+        {FACE, FACE_CMD_BLENDSHAPE, head_shape_names, HEAD_MORPH_COUNT, " 0.5"},
         {FACE, FACE_CMD_EXPRESSION, wrinkle_expr_names, WRINKLE_EXPR_COUNT, ""},
         {DISSOLVE, DISSOLVE_CMD_MODE, dissolve_mode_names, DISSOLVE_MODE_COUNT, ""},
         {DISSOLVE, DISSOLVE_CMD_SHAPE, dissolve_shape_names, DISSOLVE_SHAPE_COUNT, ""},

@@ -291,8 +291,8 @@ static void gpu_morph_equals_the_cpu_morph(void **state)
     gfx_mesh gm = gfx_mesh_create(&h.skin, "morph");
     float *gpu = malloc((size_t)n * 6 * sizeof *gpu);
     float (*pos)[3] = malloc((size_t)n * sizeof *pos), (*nrm)[3] = malloc((size_t)n * sizeof *nrm);
-    static const float sets[3][HEAD_SHAPE_COUNT] = {
-        {0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1}, {0.2f, 0.9f, 0.0f, 0.6f, 0.35f, 0.75f}};
+    static const float sets[3][HEAD_MORPH_COUNT] = {
+        {0, 0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1, 1}, {0.2f, 0.9f, 0.0f, 0.6f, 0.35f, 0.75f, 0.5f}};
     for (int k = 0; k < 3; k++) {
         wrinkle_set_shape_weights(wr, sets[k]);
         wrinkle_morph_bind(wr, prog);

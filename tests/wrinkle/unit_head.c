@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "wrinkle/core/head.h"
@@ -73,6 +74,128 @@ static void proportions_are_human(void **state)
     /* cheeks nearly as wide as the skull, a jaw that keeps most of that width (was 0.77) */
     assert_true(half_width_at(m, -0.02f, 0.02f) > 0.9f * skull);
     assert_true(half_width_at(m, -0.09f, -0.02f) > 0.82f * skull);
+}
+
+/* The canon (issue 30), measured on the mesh, each within 5 % of crown-to-chin: the eye line at
+ * half the height, the eyes one eye-width apart, the nose base at two thirds, the mouth's corners
+ * under the pupils, the ears between the brow and the nose base. */
+static void proportions_follow_the_canon(void **state)
+{
+    (void)state;
+    const head_model *h = &g_head;
+    const mesh_data *m = &h->skin;
+    vec3 lo, hi;
+    mesh_bounds(m, lo, hi);
+    float crown = hi[1], chin = 1.0f;
+    for (int i = 0; i < m->vertex_count; i++)
+        if (m->pos[i][2] > 0.06f && fabsf(m->pos[i][0]) < 0.01f) chin = fminf(chin, m->pos[i][1]);
+    float H = crown - chin, tol = 0.05f * H;
+    assert_true(H > 0.2f && H < 0.26f);
+    /* eye line */
+    float eye_y = h->eye_center[0][1];
+    assert_true(fabsf((crown - eye_y) - 0.5f * H) < tol);
+    /* the eye's opening along the eye line: where the ball's front is not under skin */
+    const float *c = h->eye_center[0];
+    float xa = 1.0f, xb = -1.0f;
+    for (float dx = -HEAD_EYE_RADIUS; dx <= HEAD_EYE_RADIUS; dx += 0.00025f) {
+        float dz = sqrtf(fmaxf(HEAD_EYE_RADIUS * HEAD_EYE_RADIUS - dx * dx, 0.0f));
+        vec3 q = {c[0] + dx, c[1], c[2] + dz + 0.0003f};
+        if (!head_inside(h, q)) { xa = fminf(xa, q[0]); xb = fmaxf(xb, q[0]); }
+    }
+    float eye_w = xb - xa, gap = 2.0f * xa;
+    assert_true(eye_w > 0.015f);
+    assert_true(fabsf(gap - eye_w) < tol);
+    /* nose base: the deepest point of the midline profile between the nose tip and the mouth */
+    int tip = 0;
+    for (int i = 0; i < m->vertex_count; i++)
+        if (m->pos[i][2] > m->pos[tip][2]) tip = i;
+    float mouth_y = m->pos[h->slit_upper[h->slit_count / 2]][1], base_y = 0.0f, base_z = 1.0f;
+    for (int i = 0; i < m->vertex_count; i++) {
+        const float *p = m->pos[i];
+        if (fabsf(p[0]) < 0.0015f && p[2] > 0.05f && p[1] < m->pos[tip][1] && p[1] > mouth_y + 0.004f && p[2] < base_z) {
+            base_z = p[2];
+            base_y = p[1];
+        }
+    }
+    assert_true(base_z < 1.0f);
+    assert_true(fabsf((crown - base_y) - 2.0f / 3.0f * H) < tol);
+    /* mouth corners under the pupils */
+    float corner = 0.0f;
+    for (int k = 0; k < h->slit_count; k++) corner = fmaxf(corner, m->pos[h->slit_upper[k]][0]);
+    assert_true(fabsf(corner - c[0]) < tol);
+    /* ears: the skin the sculpt pushes out on the side of the head, above the neck */
+    float ear_top = -1.0f, ear_bottom = 1.0f;
+    for (int i = 0; i < m->vertex_count; i++) {
+        const float *p = m->pos[i];
+        if (p[0] < 0.055f || p[2] < -0.05f || p[2] > 0.02f || p[1] < -0.07f || p[1] > 0.06f) continue;
+        vec3 s;
+        head_sculpt_point(m->uv[i][0], m->uv[i][1], s);
+        if (glm_vec3_norm((float *)p) - glm_vec3_norm(s) > 0.008f) {
+            ear_top = fmaxf(ear_top, p[1]);
+            ear_bottom = fminf(ear_bottom, p[1]);
+        }
+    }
+    assert_true(ear_top > eye_y && ear_bottom < eye_y);
+    assert_true(ear_top < HEAD_BROW_Y + tol && ear_top > HEAD_BROW_Y - tol);
+    assert_true(fabsf(ear_bottom - base_y) < tol);
+}
+
+/* The grid's own copies of one 3D point: the seam (i = slices is i = 0) and the two poles (the
+ * crown; the centre of the flat cap at the neck cut). The slit's lower copies stay themselves. */
+static uint32_t weld(const head_model *h, uint32_t v)
+{
+    int row = h->slices + 1;
+    if (v >= (uint32_t)(row * (h->stacks + 1))) return v;
+    int j = (int)v / row, i = (int)v % row;
+    if (j == 0 || j == h->stacks) i = 0;
+    if (i == h->slices) i = 0;
+    return (uint32_t)(j * row + i);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Closed: once the seam and the poles are welded, every edge of the skin is in exactly two
+ * triangles, once each way round (one orientation), except along the mouth's slit, where each
+ * edge of the upper row and of its lower copies (out to the corners, where the two lips meet) has
+ * one triangle: the lips part there. The neck
+ * cut is capped by the bottom pole's fan. */
+static void skin_is_closed_but_for_the_mouth(void **state)
+{
+    (void)state;
+    const head_model *h = &g_head;
+    const mesh_data *m = &h->skin;
+    uint64_t *e = malloc((size_t)m->index_count * sizeof *e);
+    unsigned char *slit = calloc((size_t)m->vertex_count, 1);
+    assert_non_null(e);
+    assert_non_null(slit);
+    for (int k = 0; k < h->slit_count; k++) slit[h->slit_upper[k]] = slit[h->slit_lower[k]] = 1;
+    int n = 0;
+    for (int t = 0; t < m->index_count; t += 3) {
+        uint32_t v[3];
+        for (int c = 0; c < 3; c++) v[c] = weld(h, m->idx[t + c]);
+        if (v[0] == v[1] || v[1] == v[2] || v[2] == v[0]) continue; /* at a pole */
+        for (int c = 0; c < 3; c++) e[n++] = (uint64_t)v[c] << 32 | v[(c + 1) % 3];
+    }
+    qsort(e, (size_t)n, sizeof *e, cmp_u64);
+    int open = 0;
+    for (int k = 0; k < n; k++) {
+        uint32_t a = (uint32_t)(e[k] >> 32), b = (uint32_t)e[k];
+        assert_true(k == 0 || e[k] != e[k - 1]); /* never twice the same way round */
+        uint64_t back = (uint64_t)b << 32 | a;
+        if (!bsearch(&back, e, (size_t)n, sizeof *e, cmp_u64)) {
+            /* a slit edge, or the one from a slit vertex to the corner where the lips meet */
+            assert_true(slit[a] || slit[b]);
+            assert_true((slit[a] || (int)a / (h->slices + 1) == h->slit_row) && (slit[b] || (int)b / (h->slices + 1) == h->slit_row));
+            open++;
+        }
+    }
+    assert_true(open >= 2 * (h->slit_count - 1) && open <= 2 * (h->slit_count + 1)); /* one loop round the slit */
+    free(e);
+    free(slit);
 }
 
 static void landmarks_match_the_sculpt(void **state)
@@ -191,7 +314,7 @@ static void blendshapes_move_only_their_region(void **state)
 {
     (void)state;
     const mesh_data *m = &g_head.skin;
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         vec3 lo, hi;
         head_shape_region(s, lo, hi);
         /* a local region of the face, not the whole head */
@@ -225,16 +348,58 @@ static void blendshapes_move_only_their_region(void **state)
     assert_int_equal(head_shape_find("pout"), -1);
 }
 
+/* z where the line (x, y, z) along -z meets triangle abc (the largest one over the mesh), or -1. */
+static float front_hit(const mesh_data *m, const float (*pos)[3], float x, float y)
+{
+    float best = -1.0f;
+    for (int t = 0; t < m->index_count; t += 3) {
+        const float *a = pos[m->idx[t]], *b = pos[m->idx[t + 1]], *c = pos[m->idx[t + 2]];
+        float d = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
+        if (fabsf(d) < 1e-14f) continue;
+        float u = ((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / d;
+        float v = ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / d;
+        if (u < 0.0f || v < 0.0f || u + v > 1.0f) continue;
+        best = fmaxf(best, a[2] + u * (b[2] - a[2]) + v * (c[2] - a[2]));
+    }
+    return best;
+}
+
+/* The blink (issue 30): at full weight the upper lid comes down over the cornea — seen from the
+ * front, the skin lies in front of the ball over the pole and 2.5 mm around it (the iris), while
+ * open it does not; it has no wrinkle layer (its index is past the wrinkle shapes'). */
+static void blink_closes_the_lid_over_the_cornea(void **state)
+{
+    (void)state;
+    const mesh_data *m = &g_head.skin;
+    assert_int_equal(head_shape_find("blink"), HEAD_BLINK);
+    assert_true(HEAD_BLINK >= HEAD_SHAPE_COUNT);
+    float (*pos)[3] = malloc((size_t)m->vertex_count * sizeof *pos);
+    assert_non_null(pos);
+    float w[HEAD_MORPH_COUNT] = {[HEAD_BLINK] = 1.0f};
+    head_apply_shapes(&g_head, w, pos, NULL);
+    static const float off[5][2] = {{0, 0}, {0.0025f, 0}, {-0.0025f, 0}, {0, 0.0025f}, {0, -0.0025f}};
+    for (int e = 0; e < 2; e++) {
+        const float *c = g_head.eye_center[e];
+        for (int k = 0; k < 5; k++) {
+            float x = c[0] + off[k][0], y = c[1] + off[k][1];
+            float ball = c[2] + sqrtf(HEAD_EYE_RADIUS * HEAD_EYE_RADIUS - off[k][0] * off[k][0] - off[k][1] * off[k][1]);
+            assert_true(front_hit(m, (const float (*)[3])pos, x, y) > ball);      /* shut: lid over it */
+            assert_true(front_hit(m, (const float (*)[3])m->pos, x, y) < ball);   /* open: the cornea shows */
+        }
+    }
+    free(pos);
+}
+
 static void apply_shapes_is_linear(void **state)
 {
     (void)state;
     const mesh_data *m = &g_head.skin;
     int n = m->vertex_count;
     float (*pos)[3] = malloc((size_t)n * sizeof *pos), (*nrm)[3] = malloc((size_t)n * sizeof *nrm);
-    float zero[HEAD_SHAPE_COUNT] = {0};
+    float zero[HEAD_MORPH_COUNT] = {0};
     head_apply_shapes(&g_head, zero, pos, nrm);
     for (int i = 0; i < n; i += 13) assert_float_equal(glm_vec3_distance(pos[i], m->pos[i]), 0.0f, 0.0);
-    float w[HEAD_SHAPE_COUNT] = {[HEAD_JAW_OPEN] = 0.5f, [HEAD_SMILE] = 1.0f};
+    float w[HEAD_MORPH_COUNT] = {[HEAD_JAW_OPEN] = 0.5f, [HEAD_SMILE] = 1.0f};
     head_apply_shapes(&g_head, w, pos, nrm);
     int changed = 0;
     for (int i = 0; i < n; i++) {
@@ -347,10 +512,13 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(head_is_dense_and_bust_sized),
         cmocka_unit_test(proportions_are_human),
+        cmocka_unit_test(proportions_follow_the_canon),
+        cmocka_unit_test(skin_is_closed_but_for_the_mouth),
         cmocka_unit_test(landmarks_match_the_sculpt),
         cmocka_unit_test(uvs_are_unique_and_cover_the_square),
         cmocka_unit_test(normals_point_out_and_tangents_are_orthonormal),
         cmocka_unit_test(blendshapes_move_only_their_region),
+        cmocka_unit_test(blink_closes_the_lid_over_the_cornea),
         cmocka_unit_test(apply_shapes_is_linear),
         cmocka_unit_test(mouth_hides_inside_and_opens_with_the_jaw),
         cmocka_unit_test(bad_desc_fails_with_an_error),

@@ -76,12 +76,12 @@ static void lashes_sit_on_the_upper_lids(void **state)
 static void hair_deltas_are_their_anchors(void **state)
 {
     (void)state;
-    float (*dpos[HEAD_SHAPE_COUNT])[3], (*dnrm[HEAD_SHAPE_COUNT])[3];
+    float (*dpos[HEAD_MORPH_COUNT])[3], (*dnrm[HEAD_MORPH_COUNT])[3];
     assert_true(head_hair_deltas(&head, &hair, dpos, dnrm));
     int n = head_hair_delta_count(&head, &hair);
     assert_int_equal(n, head.shape_vertex_count + hair.brows.vertex_count + hair.lashes.vertex_count);
     float moved = 0.0f;
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         for (int v = 0; v < head.shape_vertex_count; v += 97)
             assert_memory_equal(dpos[s][v], head.shape_dpos[s][v], sizeof dpos[s][v]);
         for (int v = head.shape_vertex_count; v < n; v++) {

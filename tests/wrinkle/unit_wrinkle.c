@@ -296,6 +296,22 @@ static void select_ranks_by_the_larger_strength(void **state)
     assert_float_equal(out[2], 1.0f - L[HEAD_SMILE].mask[3] * 0.5f, 1e-6);
 }
 
+/* the skin's wrap: a lit grey stays grey, the shadow side tints red (issue 30) */
+static void skin_wrap_keeps_lit_grey_and_warms_the_shadow(void **state)
+{
+    (void)state;
+    float c[3];
+    wrinkle_skin_wrap(1.0f, c);
+    float mx = fmaxf(c[0], fmaxf(c[1], c[2])), mn = fminf(c[0], fminf(c[1], c[2]));
+    assert_true(mx - mn <= 0.02f * mx);
+    for (float ndl = -0.99f; ndl < 0.0f; ndl += 0.01f) {
+        wrinkle_skin_wrap(ndl, c);
+        assert_true(c[0] >= c[1] && c[1] >= c[2]);
+    }
+    wrinkle_skin_wrap(-0.1f, c);
+    assert_true(c[0] > c[2] + 0.05f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -306,6 +322,7 @@ int main(void)
         cmocka_unit_test(pack_round_trip_is_within_one_step),
         cmocka_unit_test(compose_adds_slopes_and_multiplies_occlusion),
         cmocka_unit_test(expression_presets_and_transitions),
+        cmocka_unit_test(skin_wrap_keeps_lit_grey_and_warms_the_shadow),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

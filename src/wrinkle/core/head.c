@@ -13,7 +13,7 @@
 /* The skin is r = R(d) along every direction d from the origin: a star-shaped surface cannot fold
  * over itself, and a grid over directions gives unique UVs for free. */
 
-const char *const head_shape_names[HEAD_SHAPE_COUNT + 1] = {"brow_raise", "frown", "smile", "squint", "jaw_open", "nose_wrinkle", NULL};
+const char *const head_shape_names[HEAD_MORPH_COUNT + 1] = {"brow_raise", "frown", "smile", "squint", "jaw_open", "nose_wrinkle", "blink", NULL};
 
 /* Warp strength of the grid: larger = more of the grid (and texture) on the face. */
 #define HEAD_WARP_U 2.0f
@@ -55,9 +55,9 @@ static float head__ellipsoid_exit(const vec3 d, const vec3 c, const vec3 r)
 
 /* Neck: a vertical capsule cut flat at the bottom. It contains the origin, so the exit distance is
  * continuous over all directions (no crease where it meets the skull); its round top hides inside. */
-static float head__neck_exit(const vec3 d)
+static float head__neck_exit_r(const vec3 d, float rn)
 {
-    const float zc = -0.025f, rn = 0.054f, ytop = -0.045f, ybot = HEAD_NECK_BOTTOM_Y;
+    const float zc = -0.022f, ytop = -0.045f, ybot = HEAD_NECK_BOTTOM_Y;
     float oz = -zc, a = d[0] * d[0] + d[2] * d[2], b = 2.0f * oz * d[2], c = oz * oz - rn * rn;
     float t = a > 1e-9f ? (-b + sqrtf(b * b - 4.0f * a * c)) / (2.0f * a) : 1e9f;
     if (d[1] < 0.0f) t = fminf(t, ybot / d[1]);
@@ -68,15 +68,40 @@ static float head__neck_exit(const vec3 d)
     return -bb + sqrtf(fmaxf(bb * bb - cc, 0.0f));
 }
 
+/* Neck radius at height y: a column that flares into the trapezius toward the cut. */
+static float head__neck_radius(float y) { return 0.057f + 0.008f * head__smoothstep(-0.17f, HEAD_NECK_BOTTOM_Y, y); }
+
+/* Neck: a vertical capsule cut flat at the bottom, widening toward the shoulders. It contains the
+ * origin, so the exit distance is continuous over all directions (no crease where it meets the
+ * skull); its round top hides inside. The flare is found by a few fixed-point steps on y. */
+static float head__neck_exit(const vec3 d)
+{
+    float t = head__neck_exit_r(d, head__neck_radius(-0.1f));
+    for (int it = 0; it < 3; it++) t = head__neck_exit_r(d, head__neck_radius(t * d[1]));
+    return t;
+}
+
 static float head__base_radius(const vec3 d)
 {
     /* Human proportions: crown to eyes ~ eyes to chin, a round skull rather than a tall dome, a
      * face nearly as wide as the skull at the cheekbones; the relief widens the jaw. */
     float cranium = head__ellipsoid_exit(d, (vec3){0.0f, 0.024f, -0.012f}, (vec3){0.080f, 0.090f, 0.100f});
-    float face = head__ellipsoid_exit(d, (vec3){0.0f, -0.040f, 0.012f}, (vec3){0.072f, 0.080f, 0.084f});
+    float face = head__ellipsoid_exit(d, (vec3){0.0f, -0.049f, 0.006f}, (vec3){0.075f, 0.089f, 0.081f});
     float r = head__smax(cranium, face, 0.02f);
     float neck = head__neck_exit(d);
     return head__smax(r, neck, 0.025f);
+}
+
+/* Radial relief of the features, a function of the un-sculpted point p. */
+/* Hair above the hairline (the skin shader's skin_albedo draws the same line): 0 below, 1 above.
+ * The sculpt lifts it a few millimetres, so the hairline is a small step, not a painted edge. */
+static float head__hair(const vec3 p)
+{
+    float phi = fabsf(atan2f(p[0], p[2]));
+    float line = 0.064f + (0.034f - 0.064f) * head__smoothstep(0.25f, 0.85f, phi);
+    line += (0.046f - line) * head__smoothstep(1.05f, 1.35f, phi);
+    line += (-0.075f - line) * head__smoothstep(1.7f, 2.4f, phi);
+    return head__smoothstep(line - 0.008f, line + 0.008f, p[1]);
 }
 
 /* Radial relief of the features, a function of the un-sculpted point p. */
@@ -87,33 +112,40 @@ static float head__relief(const vec3 p)
     float f = 0.0f;
     f += 0.005f * head__gauss(ax, y, 0.030f, HEAD_BROW_Y, 0.028f, 0.010f);     /* brow ridge */
     f += 0.002f * head__gauss(x, y, 0.0f, 0.022f, 0.012f, 0.010f);             /* glabella */
-    f -= 0.012f * head__gauss(ax, y, HEAD_EYE_X, HEAD_EYE_Y, 0.020f, 0.011f);  /* eye socket */
-    /* lids: ridges along the top and bottom of the opening make it almond-shaped */
-    f += 0.0045f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0085f, 0.013f, 0.0035f);
-    f += 0.0025f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.012f, 0.003f);
-    f += 0.007f * head__gauss(ax, y, 0.046f, -0.022f, 0.022f, 0.016f);         /* cheekbone */
-    /* nose: a ridge that widens and rises from the root to the tip */
+    f -= 0.014f * head__gauss(ax, y, HEAD_EYE_X, HEAD_EYE_Y, 0.024f, 0.011f);  /* eye socket */
+    f -= 0.005f * head__gauss(ax, y, HEAD_EYE_X - 0.010f, HEAD_EYE_Y, 0.005f, 0.006f); /* inner corner */
+    /* lids: a thick upper lid over the top of the ball and a thinner lower one make the opening
+     * almond-shaped; the upper lid's crease sits under the brow */
+    f += 0.0075f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0080f, 0.0150f, 0.0036f);
+    f -= 0.0015f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0135f, 0.012f, 0.0022f);
+    f += 0.0035f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.0135f, 0.003f);
+    f += 0.012f * head__gauss(ax, y, 0.050f, -0.018f, 0.022f, 0.016f);         /* cheekbone */
+    /* nose: a ridge that widens and rises from the root to a rounded tip over two wings */
     float t = glm_clamp((HEAD_NOSE_ROOT_Y - y) / (HEAD_NOSE_ROOT_Y - HEAD_NOSE_TIP_Y), 0.0f, 1.0f);
-    float w = 0.006f + 0.008f * t, h = 0.004f + 0.012f * powf(t, 1.5f);
-    float ends = y < HEAD_NOSE_TIP_Y ? head__gauss(0, y, 0, HEAD_NOSE_TIP_Y, 1, 0.006f)
+    float w = 0.0065f + 0.0085f * t, h = 0.003f + 0.0075f * powf(t, 1.6f);
+    float ends = y < HEAD_NOSE_TIP_Y ? head__gauss(0, y, 0, HEAD_NOSE_TIP_Y, 1, 0.0055f)
                : y > HEAD_NOSE_ROOT_Y ? head__gauss(0, y, 0, HEAD_NOSE_ROOT_Y, 1, 0.010f) : 1.0f;
     f += h * expf(-(x / w) * (x / w)) * ends;
-    f += 0.006f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.002f, 0.008f, 0.007f); /* tip */
-    f += 0.009f * head__gauss(ax, y, HEAD_NOSE_WING_X, HEAD_NOSE_WING_Y, 0.007f, 0.006f);
-    f -= 0.004f * head__gauss(ax, y, 0.007f, HEAD_NOSE_TIP_Y - 0.009f, 0.004f, 0.0025f); /* nostrils */
-    f += 0.007f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0085f, 0.020f, 0.008f);    /* upper lip */
-    f += 0.007f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0085f, 0.017f, 0.0065f);   /* lower lip */
+    f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.002f, 0.0085f, 0.0075f); /* tip */
+    f += 0.0095f * head__gauss(ax, y, HEAD_NOSE_WING_X, HEAD_NOSE_WING_Y, 0.0075f, 0.0065f);
+    f -= 0.0055f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0085f, 0.0042f, 0.0025f); /* nostrils */
+    f -= 0.002f * head__gauss(ax, y, 0.022f, HEAD_NOSE_WING_Y + 0.001f, 0.003f, 0.006f); /* alar groove */
+    f += 0.0055f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0085f, 0.020f, 0.008f);   /* upper lip */
+    f += 0.0012f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0115f, 0.017f, 0.0012f);  /* vermilion border */
+    f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0085f, 0.017f, 0.0065f);  /* lower lip */
     f -= 0.005f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y, 0.024f, 0.0022f);             /* lip line */
     f -= 0.003f * head__gauss(ax, y, HEAD_MOUTH_CORNER_X, HEAD_MOUTH_Y, 0.004f, 0.004f);
     f -= 0.003f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0195f, 0.015f, 0.004f);   /* under the lip */
-    f += 0.011f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y, 0.020f, 0.013f);               /* chin */
+    f += 0.012f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y, 0.026f, 0.015f);               /* chin */
     f *= front;
     /* jaw: the lower face widens toward the angle of the jaw below the ears */
-    f += 0.011f * head__gauss(y, p[2], -0.088f, -0.012f, 0.03f, 0.04f) * head__smoothstep(0.02f, 0.055f, ax);
-    /* ears: a shell with a hollow, on the sides */
+    f += 0.011f * head__gauss(y, p[2], -0.090f, -0.008f, 0.035f, 0.045f) * head__smoothstep(0.02f, 0.055f, ax);
+    /* ears: a shell with a rim and a hollow, on the sides between the brow and the nose base */
     float side = head__smoothstep(0.055f, 0.068f, ax);
-    f += side * (0.016f * head__gauss(y, p[2], -0.004f, -0.014f, 0.026f, 0.013f)
-               - 0.007f * head__gauss(y, p[2], -0.008f, -0.010f, 0.011f, 0.007f));
+    f += side * (0.024f * head__gauss(y, p[2], -0.006f, -0.016f, 0.028f, 0.014f)
+               - 0.008f * head__gauss(y, p[2], -0.010f, -0.011f, 0.012f, 0.007f)
+               + 0.003f * head__gauss(y, p[2], 0.016f, -0.020f, 0.004f, 0.012f));
+    f += (0.003f + 0.006f * head__smoothstep(0.03f, 0.10f, y)) * head__hair(p);
     return f;
 }
 
@@ -177,13 +209,14 @@ bool head_inside(const head_model *h, const vec3 p)
 
 /* ---- blendshapes: displacement fields with compact windows ---- */
 
-static const float head__regions[HEAD_SHAPE_COUNT][2][3] = {
+static const float head__regions[HEAD_MORPH_COUNT][2][3] = {
     [HEAD_BROW_RAISE] = {{-0.075f, -0.002f, 0.0f}, {0.075f, 0.10f, 0.16f}},
     [HEAD_FROWN] = {{-0.06f, -0.005f, 0.02f}, {0.06f, 0.05f, 0.16f}},
     [HEAD_SMILE] = {{-0.07f, -0.105f, 0.0f}, {0.07f, -0.01f, 0.16f}},
     [HEAD_SQUINT] = {{-0.07f, -0.04f, 0.0f}, {0.07f, 0.03f, 0.16f}},
     [HEAD_JAW_OPEN] = {{-0.085f, -0.17f, -0.03f}, {0.085f, -0.068f, 0.16f}},
     [HEAD_NOSE_WRINKLE] = {{-0.045f, -0.075f, 0.03f}, {0.045f, 0.03f, 0.17f}},
+    [HEAD_BLINK] = {{-HEAD_EYE_X - 0.022f, HEAD_EYE_Y - 0.012f, 0.02f}, {HEAD_EYE_X + 0.022f, HEAD_EYE_Y + 0.022f, 0.16f}},
 };
 
 void head_jaw_turn(const vec3 p, vec3 dpos)
@@ -197,7 +230,7 @@ void head_jaw_turn(const vec3 p, vec3 dpos)
 
 void head_shape_region(int shape, vec3 lo, vec3 hi)
 {
-    assert(shape >= 0 && shape < HEAD_SHAPE_COUNT);
+    assert(shape >= 0 && shape < HEAD_MORPH_COUNT);
     glm_vec3_copy((float *)head__regions[shape][0], lo);
     glm_vec3_copy((float *)head__regions[shape][1], hi);
 }
@@ -259,6 +292,25 @@ static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
         out[2] = -0.0005f * wings + 0.0005f * bridge;
         break;
     }
+    case HEAD_BLINK: {
+        /* the upper lid slides down over the ball to the lower lid: the lid's skin between its
+         * crease and its margin stretches over the band from the crease to the closed line, the
+         * skin hidden behind the ball gathers in a 1 mm strip at that line, and whatever would
+         * end inside the ball is pushed out to 1.5 mm over it (so half a blink stays in front) */
+        const float crease = HEAD_EYE_Y + 0.016f, margin = HEAD_EYE_Y + 0.005f, shut = HEAD_EYE_Y - 0.0062f;
+        const float low = HEAD_EYE_Y - 0.0075f;
+        float dx = ax - HEAD_EYE_X, wx = head__plateau(dx, -0.020f, -0.013f, 0.013f, 0.020f);
+        if (wx <= 0.0f || y <= low || y >= crease) return;
+        float ny = y >= margin ? crease - (crease - y) * (crease - shut) / (crease - margin)
+                               : shut - 0.001f * (margin - y) / (margin - low);
+        vec3 c, q = {x, y + (ny - y) * wx, z}, d;
+        head__eye_center(x < 0.0f, c);
+        glm_vec3_sub(q, c, d);
+        float r = glm_vec3_norm(d), want = HEAD_EYE_RADIUS + 0.0015f * wx;
+        if (r < want && d[2] > -0.004f) glm_vec3_muladds(d, (want - r) / fmaxf(r, 1e-6f), q);
+        glm_vec3_sub(q, (float *)p, out);
+        break;
+    }
     default: assert(0);
     }
 }
@@ -286,7 +338,7 @@ static void head__grid_normals(mesh_data *m, int nu, int nv)
     }
 }
 
-const char *head_shape_name(int shape) { return shape >= 0 && shape < HEAD_SHAPE_COUNT ? head_shape_names[shape] : "?"; }
+const char *head_shape_name(int shape) { return shape >= 0 && shape < HEAD_MORPH_COUNT ? head_shape_names[shape] : "?"; }
 
 int head_shape_find(const char *name) { return names_find(head_shape_names, name); }
 
@@ -399,7 +451,7 @@ bool head_build(head_model *h, const head_desc *desc)
     mesh_data tmp = *m;
     tmp.pos = head__alloc((size_t)n * sizeof *tmp.pos);
     tmp.nrm = head__alloc((size_t)n * sizeof *tmp.nrm);
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         h->shape_dpos[s] = head__alloc((size_t)total * sizeof *h->shape_dpos[s]);
         h->shape_dnrm[s] = head__alloc((size_t)total * sizeof *h->shape_dnrm[s]);
         if (!tmp.pos || !tmp.nrm || !h->shape_dpos[s] || !h->shape_dnrm[s]) {
@@ -448,19 +500,19 @@ void head_free(head_model *h)
     free(h->slit_lower);
     free(h->mouth_anchor);
     free(h->mouth_jaw);
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         free(h->shape_dpos[s]);
         free(h->shape_dnrm[s]);
     }
     memset(h, 0, sizeof *h);
 }
 
-void head_apply_shapes(const head_model *h, const float w[HEAD_SHAPE_COUNT], float (*pos)[3], float (*nrm)[3])
+void head_apply_shapes(const head_model *h, const float w[HEAD_MORPH_COUNT], float (*pos)[3], float (*nrm)[3])
 {
     const mesh_data *m = &h->skin;
     memcpy(pos, m->pos, (size_t)m->vertex_count * sizeof *pos);
     if (nrm) memcpy(nrm, m->nrm, (size_t)m->vertex_count * sizeof *nrm);
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         if (w[s] == 0.0f) continue;
         for (int v = 0; v < m->vertex_count; v++) {
             glm_vec3_muladds(h->shape_dpos[s][v], w[s], pos[v]);

@@ -2,18 +2,22 @@
  *
  *   head_model h;
  *   if (!head_build(&h, &(head_desc){0})) ...;        // default 224 x 144 grid, ~64k triangles
- *   float w[HEAD_SHAPE_COUNT] = {[HEAD_FROWN] = 1};
+ *   float w[HEAD_MORPH_COUNT] = {[HEAD_FROWN] = 1};
  *   head_apply_shapes(&h, w, pos, nrm);                 // pos/nrm: h.skin.vertex_count entries
  *   ... upload h.skin (pos, nrm, uv, tan) and h.eyes ...
  *   head_free(&h);
  *
  * Frame: metres, +y up, the face looks down +z, origin at the centre of the skull at eye
- * height (the eyes sit at y = HEAD_EYE_Y). Crown at y ~ +0.114, chin at y ~ -0.12 (the eyes halve
- * the head), ~16 cm wide at the skull and ~13.5 cm at the jaw; the neck is cut flat at
+ * height (the eyes sit at y = HEAD_EYE_Y). Crown at y ~ +0.123 (over ~8 mm of cropped hair),
+ * chin at y ~ -0.127, in the canon (unit_head's proportions_follow_the_canon): the eye line halves
+ * crown-to-chin, the eyes are one eye-width apart, the nose base at two thirds, the mouth's
+ * corners under the pupils, the ears between the brow and the nose base. ~16 cm wide at the skull
+ * and ~15 cm at the jaw; the neck widens toward the shoulders and is cut flat at
  * y = HEAD_NECK_BOTTOM_Y. A scene stands the bust on something by translating it up by
  * -HEAD_NECK_BOTTOM_Y (plus the depth it sinks the cut into its shoulders or pedestal).
  *
- * Skin: one closed surface (skull, brows, eye sockets, nose, lips, cheeks, jaw, ears, neck) made
+ * Skin: one closed surface (skull and hair, brows, eye sockets and lids, nose, lips, cheeks, jaw,
+ * ears, neck) made
  * as a radial height field around the origin, sampled on a (u, v) grid. The grid is warped so
  * the face gets most of the vertices and most of the texture: the UV of a vertex is its grid
  * coordinate, so UVs are unique by construction (one seam at the back of the head, u = 0 / 1).
@@ -34,6 +38,8 @@
  * head_shape_region() (compact windows, exactly zero outside), by a few millimetres to ~2 cm.
  * jaw_open turns the lower lip, the lower teeth, the tongue and the cavity's floor about the
  * jaw's hinge (head_jaw_turn) while the upper lip and teeth stay; the lining follows each lip.
+ * HEAD_BLINK (after the HEAD_SHAPE_COUNT wrinkle shapes; HEAD_MORPH_COUNT in all) slides the
+ * upper lids down over the eyeballs to just above the lower lids, staying 1.5 mm over the ball.
  * Eyes are not deformed.
  *
  * Failure: head_build returns false (and logs) on an out-of-range desc or out of memory, with
@@ -54,24 +60,26 @@ typedef enum head_shape {
     HEAD_SQUINT,
     HEAD_JAW_OPEN,
     HEAD_NOSE_WRINKLE,
-    HEAD_SHAPE_COUNT
+    HEAD_SHAPE_COUNT, /* the shapes with a wrinkle layer; the blink comes after them */
+    HEAD_BLINK = HEAD_SHAPE_COUNT,
+    HEAD_MORPH_COUNT /* every blendshape: the wrinkle shapes, then the blink */
 } head_shape;
 
 /* Landmarks of the neutral face in sculpt coordinates: x, y of the smooth skull point under the
  * feature (head_sculpt_point), before the radial relief pushed it out (which shifts a feature by a
  * few millimetres, e.g. the nose tip ends ~1 cm lower). x of the right-hand feature; the face is
  * mirror-symmetric. The sculpt and the wrinkle baker both place things by these, so they agree. */
-#define HEAD_EYE_X 0.032f
+#define HEAD_EYE_X 0.028f
 #define HEAD_EYE_Y 0.004f
-#define HEAD_EYE_RADIUS 0.0125f
+#define HEAD_EYE_RADIUS 0.014f
 #define HEAD_BROW_Y 0.027f
 #define HEAD_NOSE_ROOT_Y 0.012f
-#define HEAD_NOSE_TIP_Y (-0.045f)
+#define HEAD_NOSE_TIP_Y (-0.036f)
 #define HEAD_NOSE_WING_X 0.015f
-#define HEAD_NOSE_WING_Y (-0.046f)
+#define HEAD_NOSE_WING_Y (-0.037f)
 #define HEAD_MOUTH_Y (-0.0755f)
 #define HEAD_MOUTH_CORNER_X 0.025f
-#define HEAD_CHIN_Y (-0.112f)
+#define HEAD_CHIN_Y (-0.125f)
 #define HEAD_NECK_BOTTOM_Y (-0.22f)
 #define HEAD_JAW_ANGLE 0.12f /* radians the jaw turns at jaw_open 1 */
 
@@ -87,8 +95,8 @@ typedef struct head_model {
     mesh_data eyes;  /* both eyeballs */
     mesh_data mouth; /* lining + cavity, teeth, tongue: pos, nrm (uv, tan zero) */
     int mouth_part[HEAD_MOUTH_PARTS][2]; /* first index, index count of each part in mouth */
-    float (*shape_dpos[HEAD_SHAPE_COUNT])[3]; /* shape_vertex_count deltas per shape: skin, then mouth */
-    float (*shape_dnrm[HEAD_SHAPE_COUNT])[3];
+    float (*shape_dpos[HEAD_MORPH_COUNT])[3]; /* shape_vertex_count deltas per shape: skin, then mouth */
+    float (*shape_dnrm[HEAD_MORPH_COUNT])[3];
     int shape_vertex_count; /* skin.vertex_count + mouth.vertex_count */
     vec3 eye_center[2]; /* right (+x), left (-x) */
     int slices, stacks; /* the grid: vertex (i, j) is skin vertex j * (slices + 1) + i */
@@ -102,7 +110,7 @@ bool head_build(head_model *h, const head_desc *desc);
 void head_free(head_model *h);
 
 /* Exact names (the script contract); index or -1. */
-extern const char *const head_shape_names[HEAD_SHAPE_COUNT + 1]; /* the one table, NULL-terminated */
+extern const char *const head_shape_names[HEAD_MORPH_COUNT + 1]; /* the one table, NULL-terminated; "blink" last */
 const char *head_shape_name(int shape);
 int head_shape_find(const char *name);
 
@@ -113,7 +121,7 @@ void head_shape_region(int shape, vec3 lo, vec3 hi);
 void head_jaw_turn(const vec3 p, vec3 dpos);
 
 /* Skin only: pos = neutral + sum w[s] * dpos[s]; nrm likewise, renormalized. nrm may be NULL. */
-void head_apply_shapes(const head_model *h, const float w[HEAD_SHAPE_COUNT], float (*pos)[3], float (*nrm)[3]);
+void head_apply_shapes(const head_model *h, const float w[HEAD_MORPH_COUNT], float (*pos)[3], float (*nrm)[3]);
 
 /* Neutral skin point at uv in [0,1]^2 (the same function the mesh is sampled from). */
 void head_surface_point(float u, float v, vec3 out);

@@ -95,7 +95,7 @@ static void hair__brows(const head_model *h, head_hair *hair, int *cap)
 }
 
 /* The upper lid's margin over eye e at horizontal offset dx from the eye's centre: the lowest
- * skin vertex above the centre that lies on the eyeball (within 3 mm of its surface), in front. */
+ * skin vertex 1 mm or more above the centre that lies on the eyeball (within 3 mm of its surface), in front. */
 static int hair__lid_margin(const head_model *h, int e, float dx)
 {
     const float *c = h->eye_center[e];
@@ -103,7 +103,7 @@ static int hair__lid_margin(const head_model *h, int e, float dx)
     float by = INFINITY;
     for (int v = 0; v < h->skin.vertex_count; v++) {
         const float *p = h->skin.pos[v];
-        if (fabsf(p[0] - c[0] - dx) > 0.0012f || p[1] < c[1] || p[2] < c[2]) continue;
+        if (fabsf(p[0] - c[0] - dx) > 0.0012f || p[1] < c[1] + 0.001f || p[2] < c[2]) continue;
         vec3 d;
         glm_vec3_sub((float *)p, (float *)c, d);
         float r = glm_vec3_norm(d);
@@ -177,12 +177,12 @@ int head_hair_delta_count(const head_model *h, const head_hair *hair)
     return h->shape_vertex_count + hair->brows.vertex_count + hair->lashes.vertex_count;
 }
 
-bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[HEAD_SHAPE_COUNT])[3],
-                      float (*dnrm[HEAD_SHAPE_COUNT])[3])
+bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[HEAD_MORPH_COUNT])[3],
+                      float (*dnrm[HEAD_MORPH_COUNT])[3])
 {
     int n = head_hair_delta_count(h, hair), nh = n - h->shape_vertex_count;
     bool ok = true;
-    for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         dpos[s] = ok ? malloc((size_t)n * sizeof *dpos[s]) : NULL;
         dnrm[s] = ok ? malloc((size_t)n * sizeof *dnrm[s]) : NULL;
         if (!dpos[s] || !dnrm[s]) {
@@ -197,7 +197,7 @@ bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[H
         }
     }
     if (!ok)
-        for (int s = 0; s < HEAD_SHAPE_COUNT; s++) {
+        for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
             free(dpos[s]);
             free(dnrm[s]);
             dpos[s] = NULL;

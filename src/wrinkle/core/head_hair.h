@@ -33,7 +33,7 @@ void head_hair_free(head_hair *hair);
  * per shape head_hair_delta_count entries (skin, mouth, brows, lashes), malloc'd into dpos[s] and
  * dnrm[s] (free each). False (nothing left allocated) when out of memory. */
 int head_hair_delta_count(const head_model *h, const head_hair *hair);
-bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[HEAD_SHAPE_COUNT])[3],
-                      float (*dnrm[HEAD_SHAPE_COUNT])[3]);
+bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[HEAD_MORPH_COUNT])[3],
+                      float (*dnrm[HEAD_MORPH_COUNT])[3]);
 
 #endif

@@ -130,20 +130,23 @@ static void mouth__append(head_model *h, const mesh_data *part, mat4 xf, float j
 static void mouth__teeth(head_model *h, const vec3 front, float top, float bottom, float half_w, float half_d,
                          float jaw)
 {
-    /* an arch: x = half_w sin a, z = front z - half_d (1 - cos a), the boxes turned along it */
+    /* an arch: x = half_w sin a, z = front z - half_d (1 - cos a), each tooth turned along it */
     const float spread = 1.2f, height = top - bottom;
     for (int k = 0; k < MOUTH_TEETH; k++) {
         float a = spread * (((float)k + 0.5f) / MOUTH_TEETH * 2.0f - 1.0f);
         float step = 2.0f * spread / MOUTH_TEETH * sqrtf(half_w * half_w * cosf(a) * cosf(a) +
                                                          half_d * half_d * sinf(a) * sinf(a));
         float front_teeth = fabsf(a) < 0.5f ? 1.0f : 0.85f; /* incisors a little taller */
-        mesh_data box = {0};
-        mesh_build_box(&box, (vec3){0.45f * step, 0.5f * height * front_teeth, 0.0016f}, 1);
+        /* a rounded tooth: a flattened ellipsoid, wide along the arch, thin front to back, its
+         * neighbours touching so the row reads as one smooth crown line with soft gaps */
+        mesh_data tooth = {0};
+        mesh_build_sphere(&tooth, 1.0f, 12, 8);
         mat4 xf;
         glm_translate_make(xf, (vec3){half_w * sinf(a), bottom + 0.5f * height, front[2] - half_d * (1.0f - cosf(a))});
-        glm_rotate_y(xf, atan2f(half_d * sinf(a), half_w * cosf(a)), xf); /* box x along the arch */
-        mouth__append(h, &box, xf, jaw, false);
-        mesh_data_free(&box);
+        glm_rotate_y(xf, atan2f(half_d * sinf(a), half_w * cosf(a)), xf); /* x along the arch */
+        glm_scale(xf, (vec3){0.52f * step, 0.5f * height * front_teeth, 0.0017f});
+        mouth__append(h, &tooth, xf, jaw, false);
+        mesh_data_free(&tooth);
     }
 }
 

@@ -109,3 +109,12 @@ float wrinkle_rebuild_z(float x, float y) { return sqrtf(wrinkle__saturate(1.0f 
 float wrinkle_decode_unorm8(uint8_t c) { return (float)c / 255.0f; }
 
 float wrinkle_decode_snorm_from8(uint8_t c) { return (float)c / 255.0f * 2.0f - 1.0f; }
+
+void wrinkle_skin_wrap(float ndl, float out[3])
+{
+    const float w[3] = {WRINKLE_SKIN_WRAP_R, WRINKLE_SKIN_WRAP_G, WRINKLE_SKIN_WRAP_B};
+    for (int c = 0; c < 3; c++) {
+        float x = (ndl + w[c]) / (1.0f + w[c]);
+        out[c] = x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x;
+    }
+}

@@ -76,6 +76,14 @@ void wrinkle_slot_occ_weights(const wrinkle_selection *sel, float occ_weight[4])
 /* out[0..1] = composed normal x, y; out[2] = occlusion. */
 void wrinkle_compose_texel(const wrinkle_selection *sel, const wrinkle_layer_def *layers, const wrinkle_texel *in, float out[3]);
 
+/* The skin shader's wrap lighting (wrinkle_skin.frag mirrors it): per channel
+ * saturate((n.l + w_c) / (1 + w_c)) with w = WRINKLE_SKIN_WRAP, red widest. Every channel is 1 at
+ * n.l = 1 (a lit grey stays grey); past the terminator red > green > blue (scatter turns warm). */
+#define WRINKLE_SKIN_WRAP_R 0.42f
+#define WRINKLE_SKIN_WRAP_G 0.20f
+#define WRINKLE_SKIN_WRAP_B 0.15f
+void wrinkle_skin_wrap(float ndl, float out[3]);
+
 uint32_t wrinkle_pack(float nx, float ny, float occ, unsigned alpha);
 void wrinkle_unpack(uint32_t packed, float *nx, float *ny, float *occ, unsigned *alpha);
 /* 10-bit unorm of v in [0, 1] the way GL rounds it (clamped). */
