@@ -33,7 +33,7 @@ struct bb_gpu {
     GLuint depth;         /* depth texture the steps collide with (0: none), its matrices */
     mat4 dview, dproj;
     float thickness;
-    GLint u_view, u_proj, u_stretch, u_size, u_tint, u_hero, u_layer, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend;
+    GLint u_view, u_proj, u_stretch, u_size, u_tint, u_hero, u_layer, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend, u_near_fade;
 };
 
 /* The two vec4 attributes of a particle, per vertex (simulation) or per instance (draw). */
@@ -113,6 +113,7 @@ bb_gpu *bb_gpu_create(const bb_gpu_desc *desc)
     g->u_layer = gfx_uniform(p, "u_layer");
     g->u_gain = gfx_uniform(p, "u_gain");
     g->u_soft = gfx_uniform(p, "u_soft");
+    g->u_near_fade = gfx_uniform(p, "u_near_fade");
     g->u_inv_viewport = gfx_uniform(p, "u_inv_viewport");
     g->u_atlas = gfx_uniform(p, "u_atlas");
     g->u_frame_blend = gfx_uniform(p, "u_frame_blend");
@@ -200,6 +201,7 @@ void bb_gpu_draw(bb_gpu *g, mat4 view, mat4 proj, GLuint atlases, const bb_draw_
     for (int k = 0; k < 3; k++) gain[BB_ATLAS_SPARK][k] = 1.0f;
     glUniform3fv(g->u_gain, BB_ATLAS_COUNT, &gain[0][0]);
     glUniform1f(g->u_soft, dp->scene_depth ? 0.5f : 0.0f);
+    glUniform1f(g->u_near_fade, dp->near_fade);
     glUniform1f(g->u_frame_blend, dp->no_frame_blend ? 0.0f : 1.0f);
     glUniform2f(g->u_inv_viewport, 1.0f / (float)dp->width, 1.0f / (float)dp->height);
     glUniform1i(g->u_atlas, 0);

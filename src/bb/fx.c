@@ -50,7 +50,7 @@ struct fx_system {
     mat4 view, proj;   /* the camera of the last fx_prepare */
     GLuint last_depth; /* the resolved depth of the last drawn frame, and its camera: the GPU */
     mat4 last_view, last_proj; /* particles' steps collide with it before this frame's opaque pass */
-    float restitution, friction, impact_life; /* particles.* (fx_set_params) */
+    float restitution, friction, impact_life, near_fade; /* particles.* (fx_set_params) */
 };
 
 fx_system *fx_create(const options *opt, unsigned seed)
@@ -77,6 +77,7 @@ fx_system *fx_create(const options *opt, unsigned seed)
     fx->restitution = dflt.restitution;
     fx->friction = dflt.friction;
     fx->impact_life = dflt.impact_life;
+    fx->near_fade = 0.5f;
     fx->fountain = (bb_fountain){.pos = {0.0f, 0.0f, -1.5f}, .target = (int)opt->particles};
     if (opt->particles_gpu > 0) {
         bb_gpu_params prm = bb_gpu_params_default();
@@ -177,6 +178,7 @@ void fx_set_params(fx_system *fx, const params *p)
     fx->restitution = params_f(p, params_id(bb_param_rows, BB_P_RESTITUTION));
     fx->friction = params_f(p, params_id(bb_param_rows, BB_P_FRICTION));
     fx->impact_life = params_f(p, params_id(bb_param_rows, BB_P_IMPACT_LIFE));
+    fx->near_fade = params_f(p, params_id(bb_param_rows, BB_P_NEAR_FADE));
 }
 
 void fx_set_frame_blend(fx_system *fx, bool on)
@@ -220,7 +222,7 @@ void fx_draw(fx_system *fx, renderer *r)
     renderer_size(r, &w, &h);
     const renderer_frame *fr = renderer_frame_uniforms(r);
     bb_draw_params dp = {.scene_depth = renderer_scene_depth(r), .width = w, .height = h,
-                         .no_frame_blend = fx->no_frame_blend};
+                         .no_frame_blend = fx->no_frame_blend, .near_fade = fx->near_fade};
     /* smoke and clods: half the sun plus the sky's ambient, like a rough diffuse surface */
     for (int k = 0; k < 3; k++) dp.light[k] = fr->light_color[k] * 0.5f + fr->sky_zenith[k] * fr->light_color[3];
     gfx_pass_begin("bb.draw");
