@@ -81,9 +81,10 @@ int collide(vec3 prev, inout vec3 p, inout vec3 v)
     if (!project(p, e, t)) return 0;
     float z = -e.z, zs = texel_z(t);
     if (z <= zs - 0.1) return 0; // BB_GPU_SLACK
-    float step = length(p - prev);
-    bool crossed = project(prev, e0, t0) && -e0.z <= texel_z(t0) + 0.1 && z - zs < u_thick + 4.0 * step;
-    if (z >= zs + u_thick && !crossed) return 0;
+    if (z - zs >= u_thick) {
+        if (z - zs >= u_thick + 4.0 * length(p - prev)) return 0;
+        if (!project(prev, e0, t0) || -e0.z > texel_z(t0) + 0.1) return 0;
+    }
     vec3 c = texel_point(t);
     vec3 tx = tangent(t, ivec2(1, 0), c), ty = tangent(t, ivec2(0, 1), c);
     vec3 n = cross(tx, ty);

@@ -66,10 +66,12 @@ int bb_gpu_collide(const bb_gpu_depth *d, const float prev[3], float pos[3], flo
     if (z <= zs - BB_GPU_SLACK) return 0;
     /* through the surface: within the thickness, or crossed in this step (in front of its own
      * texel's surface before, behind now, by no more than a few step lengths) */
-    const float step = sqrtf((pos[0] - prev[0]) * (pos[0] - prev[0]) + (pos[1] - prev[1]) * (pos[1] - prev[1]) +
-                             (pos[2] - prev[2]) * (pos[2] - prev[2]));
-    const int crossed = project(d, prev, v0, &i0, &j0) && -v0[2] <= texel_z(d, i0, j0) + BB_GPU_SLACK && z - zs < d->thickness + 4.0f * step;
-    if (z >= zs + d->thickness && !crossed) return 0;
+    if (z - zs >= d->thickness) {
+        const float step = sqrtf((pos[0] - prev[0]) * (pos[0] - prev[0]) + (pos[1] - prev[1]) * (pos[1] - prev[1]) +
+                                 (pos[2] - prev[2]) * (pos[2] - prev[2]));
+        if (z - zs >= d->thickness + 4.0f * step) return 0;
+        if (!project(d, prev, v0, &i0, &j0) || -v0[2] > texel_z(d, i0, j0) + BB_GPU_SLACK) return 0;
+    }
     /* the normal, in view space, from the neighbouring texels */
     float c[3], tx[3], ty[3];
     texel_point(d, i, j, c);
