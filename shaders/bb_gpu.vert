@@ -1,6 +1,10 @@
 #version 330 core
 // GPU-simulated particles drawn straight from the simulation's buffer (one instance each, a
-// 4-vertex strip): velocity-aligned sparks whose atlas frame is age / life * 64.
+// 4-vertex strip): velocity-aligned sparks whose atlas frame is age / life * 64. A million
+// sparks summed additively would blow out to one white dome, so the light is budgeted: one
+// particle in u_hero.x (a hash of its index picks it, the same every frame) is a hot spark,
+// u_hero.y times the size at gain u_hero.z; the rest are faint embers at gain u_hero.w that add
+// up to a glow.
 #include "bb_common.glsl"
 
 layout(location = 0) in vec4 i_pos_age;
@@ -9,6 +13,7 @@ layout(location = 1) in vec4 i_vel_life;
 uniform float u_size;
 uniform vec4 u_tint;
 uniform int u_layer;
+uniform vec4 u_hero; // 1 in x particles is a hero; its size factor, its gain; the others' gain
 
 out vec2 v_uv;
 out vec2 v_uv_next;
@@ -18,24 +23,36 @@ out float v_size;
 out float v_depth;
 flat out int v_layer;
 
+uint hash(uint x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
 void main()
 {
+    bool hero = hash(uint(gl_InstanceID)) % uint(u_hero.x) == 0u;
+    float size = hero ? u_size * u_hero.y : u_size;
     vec2 c = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) - 0.5;
     vec4 vp = u_view * vec4(i_pos_age.xyz, 1.0);
     vec2 axis = vec2(1.0, 0.0);
-    float along = u_size;
+    float along = size;
     vec2 pv = bb_projected_velocity(vp.xyz, mat3(u_view) * i_vel_life.xyz);
     float l = length(pv);
     if (l > 1e-4) {
         axis = pv / l;
-        along = u_size + l * u_stretch;
+        along = size + l * u_stretch;
     }
-    vp.xyz += bb_offset(vp.xyz, bb_plane(c, axis, along, u_size), BB_ALIGN_VELOCITY);
-    int f = bb_frame(i_pos_age.w / i_vel_life.w * float(BB_FRAMES), 0, false, v_blend);
+    vp.xyz += bb_offset(vp.xyz, bb_plane(c, axis, along, size), BB_ALIGN_VELOCITY);
+    int f = bb_frame(i_pos_age.w / abs(i_vel_life.w) * float(BB_FRAMES), 0, false, v_blend);
     v_uv = bb_cell_uv(f, c);
     v_uv_next = bb_cell_uv((f + 1) % BB_FRAMES, c);
-    v_color = u_tint;
-    v_size = u_size;
+    v_color = vec4(u_tint.rgb * (hero ? u_hero.z : u_hero.w), u_tint.a);
+    v_size = size;
     v_depth = -vp.z;
     v_layer = u_layer;
     gl_Position = u_proj * vp;

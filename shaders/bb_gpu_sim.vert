@@ -16,6 +16,13 @@ uniform vec3 u_gravity;
 uniform float u_drag;
 uniform vec3 u_ground;     // base height, amplitude, frequency of h(x, z)
 uniform vec2 u_bounce;     // restitution, friction
+uniform float u_impact_life; // seconds of life an impact takes
+// collision with a depth buffer (bb_gpu_collide() in src/bb/core/bb_gpu_collide.c, line for line)
+uniform int u_use_depth;
+uniform sampler2D u_depth; // depth-buffer values, nearest texel
+uniform mat4 u_dview;      // the matrices the depth was rendered with
+uniform mat4 u_dproj;
+uniform float u_thick;     // metres behind a surface still taken as inside it
 
 out vec4 o_pos_age;
 out vec4 o_vel_life;
@@ -32,12 +39,77 @@ uint hash(uint x)
 
 float unit(uint h) { return float(h >> 8) * (1.0 / 16777216.0); }
 
+float texel_z(ivec2 t)
+{
+    ivec2 sz = textureSize(u_depth, 0);
+    float z = texelFetch(u_depth, clamp(t, ivec2(0), sz - 1), 0).r;
+    return u_dproj[3][2] / ((z * 2.0 - 1.0) + u_dproj[2][2]);
+}
+
+vec3 texel_point(ivec2 t)
+{
+    vec2 sz = vec2(textureSize(u_depth, 0));
+    float z = texel_z(t);
+    vec2 nd = (vec2(t) + 0.5) / sz * 2.0 - 1.0;
+    return vec3(nd.x / u_dproj[0][0] * z, nd.y / u_dproj[1][1] * z, -z);
+}
+
+vec3 tangent(ivec2 t, ivec2 dt, vec3 c)
+{
+    vec3 a = texel_point(t + dt), b = texel_point(t - dt);
+    return abs(a.z - c.z) < abs(b.z - c.z) ? a - c : c - b;
+}
+
+bool project(vec3 p, out vec3 e, out ivec2 t)
+{
+    for (int r = 0; r < 3; r++) e[r] = u_dview[0][r] * p.x + u_dview[1][r] * p.y + u_dview[2][r] * p.z + u_dview[3][r];
+    t = ivec2(0);
+    float z = -e.z;
+    if (z <= 1e-3) return false;
+    float sx = u_dproj[0][0] * e.x / z, sy = u_dproj[1][1] * e.y / z;
+    if (abs(sx) >= 1.0 || abs(sy) >= 1.0) return false;
+    ivec2 sz = textureSize(u_depth, 0);
+    t = ivec2(int(floor((sx * 0.5 + 0.5) * float(sz.x))), int(floor((sy * 0.5 + 0.5) * float(sz.y))));
+    return texelFetch(u_depth, clamp(t, ivec2(0), sz - 1), 0).r < 1.0;
+}
+
+// 1 on an impact: p and v changed as bb_gpu_collide() changes them
+int collide(vec3 prev, inout vec3 p, inout vec3 v)
+{
+    vec3 e, e0;
+    ivec2 t, t0;
+    if (!project(p, e, t)) return 0;
+    float z = -e.z, zs = texel_z(t);
+    if (z <= zs - 0.1) return 0; // BB_GPU_SLACK
+    if (z - zs >= u_thick) {
+        if (z - zs >= u_thick + 4.0 * length(p - prev)) return 0;
+        if (!project(prev, e0, t0) || -e0.z > texel_z(t0) + 0.1) return 0;
+    }
+    vec3 c = texel_point(t);
+    vec3 tx = tangent(t, ivec2(1, 0), c), ty = tangent(t, ivec2(0, 1), c);
+    vec3 n = cross(tx, ty);
+    float len = length(n);
+    n = len < 1e-12 ? vec3(0.0, 0.0, 1.0) : n / len;
+    float sd = dot(e - c, n);
+    if (sd >= 0.0) return 0;
+    e -= n * (sd - 1e-3);
+    vec3 nw;
+    for (int k = 0; k < 3; k++) {
+        p[k] = u_dview[k][0] * (e.x - u_dview[3][0]) + u_dview[k][1] * (e.y - u_dview[3][1]) + u_dview[k][2] * (e.z - u_dview[3][2]);
+        nw[k] = u_dview[k][0] * n.x + u_dview[k][1] * n.y + u_dview[k][2] * n.z;
+    }
+    float vn = dot(v, nw);
+    if (vn < 0.0) v = (v - vn * nw) * (1.0 - u_bounce.y) - u_bounce.x * vn * nw;
+    return 1;
+}
+
 float height(vec2 xz) { return u_ground.x + u_ground.y * sin(xz.x * u_ground.z) * sin(xz.y * u_ground.z); }
 
 void main()
 {
     vec3 p = a_pos_age.xyz, v = a_vel_life.xyz;
-    float age = a_pos_age.w + u_dt, life = a_vel_life.w;
+    float age = a_pos_age.w + u_dt, life = abs(a_vel_life.w);
+    int hit = 0;
     if (age >= life) {
         uint h = hash(uint(gl_VertexID) * 0x9e3779b9u ^ hash(u_step + u_seed));
         float r[6];
@@ -53,6 +125,7 @@ void main()
     } else {
         float k = 1.0 / (1.0 + u_drag * u_dt);
         v = (v + u_gravity * u_dt) * k;
+        vec3 prev = p;
         p += v * u_dt;
         float h = height(p.xz);
         if (p.y < h) {
@@ -62,9 +135,15 @@ void main()
             float nz = -am * f * sin(p.x * f) * cos(p.z * f);
             vec3 n = vec3(nx, 1.0, nz) / sqrt(nx * nx + 1.0 + nz * nz);
             float vn = dot(v, n);
-            if (vn < 0.0) v = (v - vn * n) * (1.0 - u_bounce.y) - u_bounce.x * vn * n;
+            if (vn < 0.0) {
+                v = (v - vn * n) * (1.0 - u_bounce.y) - u_bounce.x * vn * n;
+                hit = 1;
+            }
         }
+        if (u_use_depth != 0 && collide(prev, p, v) != 0) hit = 1;
+        if (hit != 0) age += u_impact_life;
     }
+    // a particle that hit something in this step carries its life negated (counted for stats)
     o_pos_age = vec4(p, age);
-    o_vel_life = vec4(v, life);
+    o_vel_life = vec4(v, hit != 0 ? -life : life);
 }

@@ -8,6 +8,7 @@ uniform sampler2D u_scene_depth; // unit 12, resolved depth of the opaque pass
 uniform vec3 u_gain[4];          // per atlas layer: light or emission applied to its colour
 uniform float u_soft;            // fade distance as a fraction of the billboard size; 0 = hard
 uniform vec2 u_inv_viewport;
+uniform float u_near_fade;       // metres from the camera over which billboards fade in; 0 = none
 
 in vec2 v_uv;
 in vec2 v_uv_next;
@@ -35,6 +36,8 @@ void main()
         float scene = linear_depth(texture(u_scene_depth, gl_FragCoord.xy * u_inv_viewport).r);
         c.a *= clamp((scene - v_depth) / max(v_size * u_soft, 1e-4), 0.0, 1.0);
     }
+    // near the camera a billboard fades out, so none covers the screen as a flat sheet
+    if (u_near_fade > 0.0) c.a *= smoothstep(0.0, u_near_fade, v_depth - 0.05);
     if (c.a < 1.0 / 512.0) discard;
     o_color = c;
 }

@@ -42,55 +42,98 @@ static float smooth(float e0, float e1, float v)
 }
 static float mixf(float a, float b, float t) { return a + (b - a) * t; }
 
-/* Black body-ish ramp for heat 0..1: dark red, orange, yellow, white. */
-static void heat_colour(float h, float c[3])
+/* Colour of a black body at `kelvin` (1000..6600 K), normalized so its brightest channel is 1
+ * (a fit to the Planck locus: red saturates first, then green, then blue). */
+static void blackbody(float kelvin, float c[3])
 {
-    c[0] = clamp01(h * 2.2f);
-    c[1] = clamp01(h * 2.0f - 0.55f);
-    c[2] = clamp01(h * 3.0f - 2.0f);
+    const float t = kelvin / 100.0f;
+    c[0] = 1.0f;
+    c[1] = clamp01((99.47f * logf(t) - 161.12f) / 255.0f);
+    c[2] = t <= 19.0f ? 0.0f : clamp01((138.52f * logf(t - 10.0f) - 305.04f) / 255.0f);
 }
 
-/* x, y in [-1, 1] across the cell; t in [0, 1] over the animation. */
+/* fbm in about [-1, 1] */
+static float fbm(float x, float y, float z, int oct) { return stb_perlin_fbm_noise3(x, y, z, 2.0f, 0.5f, oct); }
+
+/* A fireball seen from the side: flames whose temperature maps to black-body colour and
+ * brightness, shaped by noise advected upwards (sampled in a frame that rises with time and
+ * warped by a second noise), licking tongues on the upper edge (turbulence stretched
+ * vertically), and a dark smoky cap that grows as the fire cools; in the last third it is all
+ * thinning soot. x, y in [-1, 1] across the cell, y up; t in [0, 1] over the animation. */
 static void fire_cell(float x, float y, float t, float out[4])
 {
-    const float r = sqrtf(x * x + y * y);
-    const float radius = mixf(0.45f, 0.9f, sqrtf(t));
-    const float n = stb_perlin_turbulence_noise3(x * 2.5f, y * 2.5f - t * 2.0f, t * 3.0f, 2.0f, 0.5f, 4);
-    const float d = r / radius + (n - 0.5f) * 0.6f;
-    const float density = smooth(1.0f, 0.45f, d);
-    const float heat = clamp01((1.0f - d) * 1.6f) * clamp01(1.15f - t * 1.4f);
-    float c[3];
-    heat_colour(heat, c);
-    /* cooled-down material is dark smoke */
-    const float smoke = 0.3f + 0.1f * n;
-    for (int k = 0; k < 3; k++) out[k] = clamp01(heat > 0.02f ? mixf(smoke, c[k], clamp01(heat * 2.0f)) : smoke);
-    out[3] = density * (1.0f - smooth(0.6f, 1.0f, t)) * smooth(0.98f, 0.85f, r);
+    const float grow = mixf(0.72f, 1.0f, sqrtf(t));
+    const float px = x / grow, py = (y + 0.25f) / grow;
+    const float rise = t * 2.6f;
+    const float w1 = fbm(px * 1.6f, py * 1.6f - rise, 3.1f + t * 1.5f, 3);
+    const float w2 = fbm(px * 1.6f + 5.2f, py * 1.6f - rise + 1.3f, 8.7f + t * 1.5f, 3);
+    const float qx = px + 0.3f * w1, qy = py + 0.3f * w2;
+    const float tongue = stb_perlin_turbulence_noise3(qx * 3.2f, qy * 1.3f - rise * 2.0f, 11.0f + t * 3.0f, 2.0f, 0.5f, 4);
+    const float up = smooth(-0.3f, 0.9f, qy);
+    /* pointed on top: the vertical distance counts less above the centre */
+    const float vy = qy > 0.0f ? qy * mixf(0.75f, 0.55f, up) : qy * 1.1f;
+    const float d = sqrtf(qx * qx + vy * vy) / 0.66f - 0.6f * tongue * up + 0.1f * w1;
+    const float flame = smooth(1.0f, 0.7f, d);
+    const float cool = 1.0f - smooth(0.2f, 0.75f, t);
+    const float heat = clamp01(((1.1f - d) * 1.6f - 0.3f * up) * (0.7f + 0.45f * tongue + 0.25f * w2)) * cool;
+    /* soot: billows above the flames, more of it as the fire cools */
+    const float billow = fbm(qx * 2.2f + 17.0f, qy * 2.2f - rise * 0.8f, 2.0f + t, 4);
+    const float cap = smooth(0.1f, 0.6f, qy + 0.9f * t) * smooth(0.05f, 0.35f, t) * smooth(1.35f, 0.55f, sqrtf(qx * qx + (qy - 0.25f) * (qy - 0.25f)) + 0.35f * billow);
+    const float soot = clamp01(cap * (0.45f + 0.6f * t) + flame * (1.0f - cool) * 0.8f);
+    float bb[3];
+    blackbody(1000.0f + 2400.0f * heat, bb);
+    const float lum = powf(heat, 1.2f);
+    const float fire_w = clamp01(heat * 3.0f);
+    const float grey = 0.05f + 0.05f * (billow * 0.5f + 0.5f);
+    for (int k = 0; k < 3; k++) out[k] = clamp01(mixf(grey, bb[k] * lum, fire_w));
+    const float a = fmaxf(flame * fire_w + soot * (1.0f - fire_w), flame * 0.85f);
+    out[3] = clamp01(a) * (1.0f - smooth(0.55f, 1.0f, t)) * smooth(0.98f, 0.85f, sqrtf(x * x + y * y));
 }
 
+/* A spark seen while it flies along +x (velocity-aligned billboards stretch the quad along x):
+ * a thin white-hot head, a tapering tail behind it and a faint orange glow; over its life it
+ * cools from white-yellow through orange to dull red, thins and dims. */
 static void spark_cell(float x, float y, float t, float out[4])
 {
-    const float r = sqrtf(x * x + y * y);
-    const float s = mixf(1.0f, 0.35f, t);
-    const float core = expf(-r * r / (0.02f * s * s));
-    const float glow = expf(-r * r / (0.12f * s * s)) * 0.6f;
-    const float arms = (expf(-x * x / 0.0015f) + expf(-y * y / 0.0015f)) * expf(-r / (0.35f * s)) * 0.5f;
-    const float a = clamp01(core + glow + arms) * (1.0f - t * t) * smooth(0.98f, 0.85f, r);
-    out[0] = 1.0f;
-    out[1] = mixf(0.95f, 0.75f, clamp01(1.0f - core));
-    out[2] = mixf(0.85f, 0.45f, clamp01(1.0f - core));
+    const float w = mixf(0.2f, 0.12f, t);
+    const float head = 0.3f;
+    /* along the streak: 1 at the head, falling off fast ahead of it, slowly behind it */
+    const float ax = x > head ? expf(-(x - head) * (x - head) / 0.004f) : expf(-(head - x) * 1.6f);
+    const float core = expf(-y * y / (w * w)) * ax;
+    const float glow = expf(-(y * y) / 0.16f - (x - 0.2f) * (x - 0.2f) / 0.5f) * 0.25f;
+    const float a = clamp01(core + glow) * (1.0f - smooth(0.6f, 1.0f, t)) * smooth(0.98f, 0.85f, sqrtf(x * x + y * y));
+    float bb[3];
+    blackbody(mixf(3400.0f, 1300.0f, t) + 1200.0f * clamp01(core - 0.5f), bb);
+    for (int k = 0; k < 3; k++) out[k] = bb[k];
     out[3] = a;
 }
 
+/* Billowing smoke: a cauliflower of overlapping lobes (each a noisy disc) that rolls outwards,
+ * dense in the middle with soft, wispy edges, lit from above (lighter tops, darker undersides);
+ * it fades in quickly, billows out and thins. Near-white so the particle tint sets its colour. */
 static void smoke_cell(float x, float y, float t, float out[4])
 {
-    const float r = sqrtf(x * x + y * y);
-    const float radius = mixf(0.6f, 1.0f, t);
-    const float n = stb_perlin_fbm_noise3(x * 2.0f, y * 2.0f + t, 7.0f + t * 1.5f, 2.0f, 0.5f, 5);
-    const float d = r / radius + n * 0.35f;
-    const float density = smooth(1.0f, 0.2f, d) * (0.75f + 0.25f * n);
-    const float shade = 0.78f + 0.22f * clamp01(0.5f - y * 0.5f + n * 0.3f); /* lit from above */
-    out[0] = out[1] = out[2] = shade;
-    out[3] = clamp01(density) * smooth(0.0f, 0.12f, t) * (1.0f - smooth(0.4f, 1.0f, t)) * smooth(0.98f, 0.85f, r);
+    const float grow = mixf(0.9f, 1.35f, sqrtf(t));
+    const float px = x / grow, py = y / grow;
+    const float roll = t * 1.2f;
+    float dens = 0.0f, top = 0.0f;
+    static const float lobes[6][3] = {{0.0f, 0.0f, 0.5f},    {-0.32f, -0.12f, 0.36f}, {0.34f, -0.1f, 0.36f},
+                                      {-0.15f, 0.3f, 0.34f}, {0.2f, 0.28f, 0.33f},    {0.02f, -0.35f, 0.3f}};
+    for (int k = 0; k < 6; k++) {
+        const float dx = px - lobes[k][0], dy = py - lobes[k][1];
+        const float r = sqrtf(dx * dx + dy * dy) / lobes[k][2];
+        const float n = fbm(dx * 2.0f + (float)k * 7.1f, dy * 2.0f - roll, 4.0f + roll, 4);
+        const float l = smooth(1.2f, 0.3f, r + 0.3f * n);
+        if (l > dens) dens = l;
+        top += l * (dy / lobes[k][2]);
+    }
+    const float wisp = fbm(px * 3.5f, py * 3.5f - roll * 2.0f, 9.0f + roll, 4);
+    dens = clamp01(dens * (0.85f + 0.25f * wisp));
+    const float shade = clamp01(0.62f + 0.38f * smooth(-0.7f, 0.7f, py + 0.4f * top + 0.15f * wisp));
+    out[0] = shade;
+    out[1] = shade * 0.98f;
+    out[2] = shade * 0.95f;
+    out[3] = dens * 0.92f * smooth(0.0f, 0.1f, t) * (1.0f - smooth(0.5f, 1.0f, t)) * smooth(0.98f, 0.82f, sqrtf(x * x + y * y));
 }
 
 static void clod_cell(float x, float y, float t, float out[4])

@@ -97,6 +97,7 @@ static void app__render(app *a, int w, int h)
     vt->draw(s, SCENE_PASS_MAIN);
     renderer_opaque_end(a->r);
     fx_set_frame_blend(a->fx, params_b(a->params, params_id(bb_param_rows, BB_P_FRAME_BLEND)));
+    fx_set_params(a->fx, a->params);
     if (params_b(a->params, params_id(bb_param_rows, BB_P_DRAW))) fx_draw(a->fx, a->r);
     renderer_finish(a->r);
     gfx_target_bind(renderer_ldr(a->r));

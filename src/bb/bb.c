@@ -34,7 +34,7 @@ struct bb_renderer {
     GLsync fence[BB_RING];
     int cur;
     GLuint atlas;           /* GL_TEXTURE_2D_ARRAY, one layer per bb_atlas_id */
-    GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend, u_stretch;
+    GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend, u_stretch, u_near_fade;
     mat4 view, proj;
     bb_frame_info info;
 };
@@ -190,6 +190,7 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
     r->u_proj = gfx_uniform(r->prog, "u_proj");
     r->u_gain = gfx_uniform(r->prog, "u_gain");
     r->u_soft = gfx_uniform(r->prog, "u_soft");
+    r->u_near_fade = gfx_uniform(r->prog, "u_near_fade");
     r->u_frame_blend = gfx_uniform(r->prog, "u_frame_blend");
     r->u_inv_viewport = gfx_uniform(r->prog, "u_inv_viewport");
     r->u_atlas = gfx_uniform(r->prog, "u_atlas");
@@ -288,6 +289,7 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glUniformMatrix4fv(r->u_view, 1, GL_FALSE, (const float *)r->view);
     glUniformMatrix4fv(r->u_proj, 1, GL_FALSE, (const float *)r->proj);
     glUniform1f(r->u_soft, dp->scene_depth ? r->soft : 0.0f);
+    glUniform1f(r->u_near_fade, dp->near_fade);
     glUniform1f(r->u_frame_blend, dp->no_frame_blend ? 0.0f : 1.0f);
     glUniform1f(r->u_stretch, BB_VELOCITY_STRETCH);
     glUniform2f(r->u_inv_viewport, 1.0f / (float)dp->width, 1.0f / (float)dp->height);

@@ -59,6 +59,7 @@ typedef struct bb_draw_params {
     int width, height;   /* viewport in pixels */
     float light[3];      /* radiance lighting smoke and clods; all zero = white */
     bool no_frame_blend; /* show each atlas cell whole instead of blending it into the next */
+    float near_fade;     /* metres from the camera over which billboards fade in (0 = none) */
 } bb_draw_params;
 
 typedef struct bb_renderer bb_renderer;

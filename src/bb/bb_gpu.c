@@ -12,6 +12,12 @@
 #include "gfx/target.h"
 #include "gfx/timer.h"
 
+/* The light budget of a million additive sparks (the u_hero of bb_gpu.vert). */
+#define BB_GPU_HERO 800
+#define BB_GPU_HERO_SIZE 1.6f
+#define BB_GPU_HERO_GAIN 12.0f
+#define BB_GPU_EMBER_GAIN 0.035f
+
 struct bb_gpu {
     int count;
     bb_gpu_params prm;
@@ -23,7 +29,11 @@ struct bb_gpu {
     int cur;              /* vbo[cur] holds the latest state */
     double cpu_ms;        /* CPU time of steps and draws around their draw calls, since last taken */
     GLint u_dt, u_step, u_seed, u_emitter, u_jitter, u_spread, u_gravity, u_drag, u_ground, u_bounce;
-    GLint u_view, u_proj, u_stretch, u_size, u_tint, u_layer, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend;
+    GLint u_impact_life, u_use_depth, u_depth, u_dview, u_dproj, u_thick;
+    GLuint depth;         /* depth texture the steps collide with (0: none), its matrices */
+    mat4 dview, dproj;
+    float thickness;
+    GLint u_view, u_proj, u_stretch, u_size, u_tint, u_hero, u_layer, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend, u_near_fade;
 };
 
 /* The two vec4 attributes of a particle, per vertex (simulation) or per instance (draw). */
@@ -88,14 +98,22 @@ bb_gpu *bb_gpu_create(const bb_gpu_desc *desc)
     g->u_drag = gfx_uniform(s, "u_drag");
     g->u_ground = gfx_uniform(s, "u_ground");
     g->u_bounce = gfx_uniform(s, "u_bounce");
+    g->u_impact_life = gfx_uniform(s, "u_impact_life");
+    g->u_use_depth = gfx_uniform(s, "u_use_depth");
+    g->u_depth = gfx_uniform(s, "u_depth");
+    g->u_dview = gfx_uniform(s, "u_dview");
+    g->u_dproj = gfx_uniform(s, "u_dproj");
+    g->u_thick = gfx_uniform(s, "u_thick");
     g->u_view = gfx_uniform(p, "u_view");
     g->u_proj = gfx_uniform(p, "u_proj");
     g->u_stretch = gfx_uniform(p, "u_stretch");
     g->u_size = gfx_uniform(p, "u_size");
     g->u_tint = gfx_uniform(p, "u_tint");
+    g->u_hero = gfx_uniform(p, "u_hero");
     g->u_layer = gfx_uniform(p, "u_layer");
     g->u_gain = gfx_uniform(p, "u_gain");
     g->u_soft = gfx_uniform(p, "u_soft");
+    g->u_near_fade = gfx_uniform(p, "u_near_fade");
     g->u_inv_viewport = gfx_uniform(p, "u_inv_viewport");
     g->u_atlas = gfx_uniform(p, "u_atlas");
     g->u_frame_blend = gfx_uniform(p, "u_frame_blend");
@@ -137,6 +155,14 @@ void bb_gpu_step(bb_gpu *g, float dt)
     glUniform1f(g->u_drag, m->drag);
     glUniform3f(g->u_ground, m->ground, m->amp, m->freq);
     glUniform2f(g->u_bounce, m->restitution, m->friction);
+    glUniform1f(g->u_impact_life, m->impact_life);
+    glUniform1i(g->u_use_depth, g->depth != 0);
+    glUniform1i(g->u_depth, 0);
+    glUniformMatrix4fv(g->u_dview, 1, GL_FALSE, (const float *)g->dview);
+    glUniformMatrix4fv(g->u_dproj, 1, GL_FALSE, (const float *)g->dproj);
+    glUniform1f(g->u_thick, g->thickness);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, g->depth);
     const int next = 1 - g->cur;
     gfx_target_begin(&g->sink, NULL);
     glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, g->vbo[next]);
@@ -148,6 +174,7 @@ void bb_gpu_step(bb_gpu *g, float dt)
     glEndTransformFeedback();
     const double t2 = gfx_now();
     glBindVertexArray(0);
+    glBindTexture(GL_TEXTURE_2D, 0);
     gfx_state_set(GFX_STATE_FULLSCREEN);
     glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 0);
     gfx_target_end();
@@ -165,12 +192,16 @@ void bb_gpu_draw(bb_gpu *g, mat4 view, mat4 proj, GLuint atlases, const bb_draw_
     glUniformMatrix4fv(g->u_proj, 1, GL_FALSE, (const float *)proj);
     glUniform1f(g->u_stretch, BB_VELOCITY_STRETCH);
     glUniform1f(g->u_size, g->size);
-    glUniform4f(g->u_tint, 1.0f, 0.75f, 0.4f, 1.0f);
+    glUniform4f(g->u_tint, 1.0f, 1.0f, 1.0f, 1.0f); /* the spark atlas is coloured by its temperature */
+    /* the additive light budget (bb_gpu.vert): 1 in BB_GPU_HERO sparks bright and larger, the
+     * rest faint embers whose sum is a glow, not a white dome */
+    glUniform4f(g->u_hero, (float)BB_GPU_HERO, BB_GPU_HERO_SIZE, BB_GPU_HERO_GAIN, BB_GPU_EMBER_GAIN);
     glUniform1i(g->u_layer, BB_ATLAS_SPARK);
     float gain[BB_ATLAS_COUNT][3] = {{0}};
-    for (int k = 0; k < 3; k++) gain[BB_ATLAS_SPARK][k] = 4.0f; /* emissive, a little under the pool's sparks */
+    for (int k = 0; k < 3; k++) gain[BB_ATLAS_SPARK][k] = 1.0f;
     glUniform3fv(g->u_gain, BB_ATLAS_COUNT, &gain[0][0]);
     glUniform1f(g->u_soft, dp->scene_depth ? 0.5f : 0.0f);
+    glUniform1f(g->u_near_fade, dp->near_fade);
     glUniform1f(g->u_frame_blend, dp->no_frame_blend ? 0.0f : 1.0f);
     glUniform2f(g->u_inv_viewport, 1.0f / (float)dp->width, 1.0f / (float)dp->height);
     glUniform1i(g->u_atlas, 0);
@@ -199,3 +230,34 @@ float bb_gpu_take_cpu_ms(bb_gpu *g)
 int bb_gpu_count(const bb_gpu *g) { return g ? g->count : 0; }
 GLuint bb_gpu_state_buffer(const bb_gpu *g) { return g->vbo[g->cur]; }
 uint32_t bb_gpu_steps(const bb_gpu *g) { return g->steps; }
+
+void bb_gpu_set_depth(bb_gpu *g, GLuint depth, mat4 view, mat4 proj, float thickness)
+{
+    g->depth = depth;
+    if (depth) {
+        glm_mat4_copy(view, g->dview);
+        glm_mat4_copy(proj, g->dproj);
+    }
+    g->thickness = thickness;
+}
+
+void bb_gpu_set_bounce(bb_gpu *g, float restitution, float friction, float impact_life)
+{
+    g->prm.restitution = restitution;
+    g->prm.friction = friction;
+    g->prm.impact_life = impact_life;
+}
+
+int bb_gpu_collisions(const bb_gpu *g)
+{
+    if (!g) return 0;
+    bb_gpu_particle *s = malloc((size_t)g->count * sizeof *s);
+    if (!s) return 0;
+    glBindBuffer(GL_ARRAY_BUFFER, g->vbo[g->cur]);
+    glGetBufferSubData(GL_ARRAY_BUFFER, 0, (GLsizeiptr)((size_t)g->count * sizeof *s), s);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    int n = 0;
+    for (int i = 0; i < g->count; i++) n += s[i].life < 0.0f;
+    free(s);
+    return n;
+}

@@ -50,6 +50,15 @@ int bb_gpu_count(const bb_gpu *g);
  * what the draw calls execute is GPU work (on llvmpipe it runs on the CPU inside the call,
  * timed as the passes' GPU time, not here). */
 float bb_gpu_take_cpu_ms(bb_gpu *g);
+/* The depth buffer the next steps collide with (bb/core/bb_gpu_collide.h): a depth texture
+ * (nearest texels; 0 = none, only the analytic ground), the view and projection it was drawn
+ * with, the thickness of what is behind a surface. The app hands it the last frame's resolved
+ * depth: the steps run before this frame's opaque pass. */
+void bb_gpu_set_depth(bb_gpu *g, GLuint depth, mat4 view, mat4 proj, float thickness);
+/* Restitution and friction of a bounce, seconds of life an impact takes. */
+void bb_gpu_set_bounce(bb_gpu *g, float restitution, float friction, float impact_life);
+/* Impacts in the last step: the state read back and its marks counted (for stats, not per frame). */
+int bb_gpu_collisions(const bb_gpu *g);
 /* The buffer holding the latest state (tests read it back), and the steps taken. */
 GLuint bb_gpu_state_buffer(const bb_gpu *g);
 uint32_t bb_gpu_steps(const bb_gpu *g);

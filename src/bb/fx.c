@@ -15,6 +15,7 @@
 #include "bb/bb.h"
 #include "bb/bb_gpu.h"
 #include "bb/core/bb_emit.h"
+#include "bb/core/bb_options.h"
 #include "base/log.h"
 #include "base/stats.h"
 #include "gfx/timer.h"
@@ -25,6 +26,8 @@ _Static_assert((int)FX_ALIGN_SCREEN == (int)BB_ALIGN_SCREEN && (int)FX_ALIGN_VIE
 #define FX_HISTORY 1024
 /* room for the scenes' own effects on top of a --particles fountain */
 #define FX_HEADROOM 10000
+/* metres behind the depth buffer's surface a GPU particle is still taken as inside it */
+#define FX_DEPTH_THICKNESS 0.3f
 
 struct fx_system {
     particles *pool;
@@ -45,6 +48,9 @@ struct fx_system {
     float gpu_dt;
     float gpu_build_ms[FX_HISTORY]; /* CPU time the frame's steps and draw take around their draw calls */
     mat4 view, proj;   /* the camera of the last fx_prepare */
+    GLuint last_depth; /* the resolved depth of the last drawn frame, and its camera: the GPU */
+    mat4 last_view, last_proj; /* particles' steps collide with it before this frame's opaque pass */
+    float restitution, friction, impact_life, near_fade; /* particles.* (fx_set_params) */
 };
 
 fx_system *fx_create(const options *opt, unsigned seed)
@@ -67,6 +73,11 @@ fx_system *fx_create(const options *opt, unsigned seed)
         return NULL;
     }
     rng_seed(&fx->rng, seed);
+    const bb_gpu_params dflt = bb_gpu_params_default();
+    fx->restitution = dflt.restitution;
+    fx->friction = dflt.friction;
+    fx->impact_life = dflt.impact_life;
+    fx->near_fade = 0.5f;
     fx->fountain = (bb_fountain){.pos = {0.0f, 0.0f, -1.5f}, .target = (int)opt->particles};
     if (opt->particles_gpu > 0) {
         bb_gpu_params prm = bb_gpu_params_default();
@@ -161,6 +172,15 @@ void fx_update(fx_system *fx, float dt)
     }
 }
 
+void fx_set_params(fx_system *fx, const params *p)
+{
+    if (!fx) return;
+    fx->restitution = params_f(p, params_id(bb_param_rows, BB_P_RESTITUTION));
+    fx->friction = params_f(p, params_id(bb_param_rows, BB_P_FRICTION));
+    fx->impact_life = params_f(p, params_id(bb_param_rows, BB_P_IMPACT_LIFE));
+    fx->near_fade = params_f(p, params_id(bb_param_rows, BB_P_NEAR_FADE));
+}
+
 void fx_set_frame_blend(fx_system *fx, bool on)
 {
     if (fx) fx->no_frame_blend = !on;
@@ -176,6 +196,8 @@ void fx_prepare(fx_system *fx, const camera *cam, float aspect)
     if (fx->gpu) {
         /* the steps since the last frame: one transform-feedback pass each, timed on the GPU */
         gfx_pass_begin("bb.gpu_sim");
+        bb_gpu_set_bounce(fx->gpu, fx->restitution, fx->friction, fx->impact_life);
+        bb_gpu_set_depth(fx->gpu, fx->last_depth, fx->last_view, fx->last_proj, FX_DEPTH_THICKNESS);
         for (; fx->gpu_pending > 0; fx->gpu_pending--) bb_gpu_step(fx->gpu, fx->gpu_dt);
         gfx_pass_end();
     }
@@ -200,7 +222,7 @@ void fx_draw(fx_system *fx, renderer *r)
     renderer_size(r, &w, &h);
     const renderer_frame *fr = renderer_frame_uniforms(r);
     bb_draw_params dp = {.scene_depth = renderer_scene_depth(r), .width = w, .height = h,
-                         .no_frame_blend = fx->no_frame_blend};
+                         .no_frame_blend = fx->no_frame_blend, .near_fade = fx->near_fade};
     /* smoke and clods: half the sun plus the sky's ambient, like a rough diffuse surface */
     for (int k = 0; k < 3; k++) dp.light[k] = fr->light_color[k] * 0.5f + fr->sky_zenith[k] * fr->light_color[3];
     gfx_pass_begin("bb.draw");
@@ -211,6 +233,9 @@ void fx_draw(fx_system *fx, renderer *r)
         bb_gpu_draw(fx->gpu, fx->view, fx->proj, bb_renderer_atlases(fx->bb), &dp);
         gfx_pass_end();
         fx->gpu_build_ms[(fx->frames - 1) % FX_HISTORY] = bb_gpu_take_cpu_ms(fx->gpu);
+        fx->last_depth = dp.scene_depth;
+        glm_mat4_copy(fx->view, fx->last_view);
+        glm_mat4_copy(fx->proj, fx->last_proj);
     }
 }
 
@@ -233,6 +258,7 @@ void fx_stats(fx_system *fx, json_writer *w)
     json_int(w, "particles_culled", info.culled);
     json_string(w, "particles_batcher", bb_batcher_name(fx->batcher));
     json_int(w, "particles_gpu", bb_gpu_count(fx->gpu));
+    json_int(w, "particles_gpu_collisions", fx->gpu ? bb_gpu_collisions(fx->gpu) : 0);
 }
 
 /* Median and p95 of the last n samples of a ring. */

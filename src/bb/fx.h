@@ -14,6 +14,7 @@
 #ifndef IMPRINT_APP_FX_H
 #define IMPRINT_APP_FX_H
 
+#include "base/params.h"
 #include "gfx/scene.h"
 
 typedef struct fx_system fx_system;
@@ -26,6 +27,8 @@ void fx_prepare(fx_system *fx, const camera *cam, float aspect);
 void fx_draw(fx_system *fx, renderer *r);
 /* Atlas frame blending of animated billboards from the next draw on (the panel's bb.frame_blend). */
 void fx_set_frame_blend(fx_system *fx, bool on);
+/* The particles' parameters (BB_PARAMS: particles.restitution, .friction, .impact_life, .near_fade). */
+void fx_set_params(fx_system *fx, const params *p);
 void fx_clear(fx_system *fx);
 void fx_stats(fx_system *fx, json_writer *w);
 void fx_bench(fx_system *fx, json_writer *w);

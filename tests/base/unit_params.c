@@ -45,13 +45,14 @@ static void tables_register_in_order(void **state)
         "wrinkle.smile.normal_strength", "wrinkle.smile.occlusion_strength", "wrinkle.squint.normal_strength",
         "wrinkle.squint.occlusion_strength", "wrinkle.jaw_open.normal_strength", "wrinkle.jaw_open.occlusion_strength",
         "wrinkle.nose_wrinkle.normal_strength", "wrinkle.nose_wrinkle.occlusion_strength", "dissolve.edge_width",
-        "dissolve.push_distance", "dissolve.band", "bb.frame_blend", "particles.draw"};
+        "dissolve.push_distance", "dissolve.band", "bb.frame_blend", "particles.draw", "particles.restitution",
+        "particles.friction", "particles.impact_life", "particles.near_fade"};
     const int n = (int)(sizeof order / sizeof *order);
     assert_int_equal(params_count(), n);
     for (int i = 0; i < n; i++) assert_string_equal(params_def(i)->name, order[i]);
     assert_int_equal(params_register(mud_param_rows, MUD_P_COUNT), RANGE_P_COUNT);
     assert_int_equal(params_count(), n);
-    assert_int_equal(params_id(dissolve_param_rows, DISSOLVE_P_BAND), n - 3);
+    assert_int_equal(params_id(dissolve_param_rows, DISSOLVE_P_BAND), n - 7);
     static const param_def stray[] = {{"test.stray", PARAM_FLOAT, 0, 0, 1, NULL, NULL, "not registered"}};
     assert_int_equal(params_id(stray, 0), -1);
 }

@@ -3,14 +3,16 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stddef.h>
 
 #include "base/mathx.h"
+#include "bb/core/bb_gpu_collide.h"
 
 bb_gpu_params bb_gpu_params_default(void)
 {
-    return (bb_gpu_params){.emitter = {0.0f, 0.05f, -1.5f}, .jitter = 0.15f, .spread = 2.5f, .gravity = {0.0f, -9.81f, 0.0f},
+    return (bb_gpu_params){.emitter = {0.0f, 0.05f, -1.5f}, .jitter = 0.15f, .spread = 4.0f, .gravity = {0.0f, -9.81f, 0.0f},
                            .drag = 0.15f, .ground = 0.0f, .amp = 0.0f, .freq = 2.0f, .restitution = 0.45f,
-                           .friction = 0.2f, .seed = 1u};
+                           .friction = 0.2f, .impact_life = 0.25f, .seed = 1u};
 }
 
 float bb_gpu_height(const bb_gpu_params *prm, float x, float z)
@@ -58,17 +60,27 @@ void bb_gpu_sim_init(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm)
 
 void bb_gpu_sim_step(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm, float dt, uint32_t step)
 {
+    (void)bb_gpu_sim_step_depth(s, n, prm, dt, step, NULL);
+}
+
+uint32_t bb_gpu_sim_step_depth(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm, float dt, uint32_t step,
+                               const bb_gpu_depth *depth)
+{
     assert((s || n == 0) && dt >= 0.0f);
     const float k = 1.0f / (1.0f + prm->drag * dt);
+    uint32_t impacts = 0;
     for (uint32_t i = 0; i < n; i++) {
         bb_gpu_particle *p = &s[i];
         p->age += dt;
+        p->life = fabsf(p->life);
         if (p->age >= p->life) {
             emit(p, i, step, prm);
             continue;
         }
         for (int c = 0; c < 3; c++) p->vel[c] = (p->vel[c] + prm->gravity[c] * dt) * k;
+        const float prev[3] = {p->pos[0], p->pos[1], p->pos[2]};
         for (int c = 0; c < 3; c++) p->pos[c] += p->vel[c] * dt;
+        int hit = 0;
         const float h = bb_gpu_height(prm, p->pos[0], p->pos[2]);
         if (p->pos[1] < h) {
             p->pos[1] = h;
@@ -83,7 +95,15 @@ void bb_gpu_sim_step(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm, f
                 float t[3];
                 for (int c = 0; c < 3; c++) t[c] = (p->vel[c] - vn * nrm[c]) * (1.0f - prm->friction);
                 for (int c = 0; c < 3; c++) p->vel[c] = t[c] - prm->restitution * vn * nrm[c];
+                hit = 1;
             }
         }
+        if (depth && bb_gpu_collide(depth, prev, p->pos, p->vel, prm->restitution, prm->friction)) hit = 1;
+        if (hit) {
+            p->age += prm->impact_life;
+            p->life = -p->life; /* the mark of an impact in this step */
+            impacts++;
+        }
     }
+    return impacts;
 }

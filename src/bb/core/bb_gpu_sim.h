@@ -14,7 +14,9 @@
  *   otherwise v = (v + g dt) / (1 + drag dt), p += v dt, and below the ground h(x, z) =
  *   ground + amp * sin(x * freq) * sin(z * freq) the particle is put back on it and, if it
  *   moves into the ground, bounces off the height field's normal n: the normal part of v
- *   reverses times `restitution`, the tangential part keeps (1 - friction).
+ *   reverses times `restitution`, the tangential part keeps (1 - friction); with a depth buffer
+ *   (bb_gpu_sim_step_depth) it collides with that too; an impact ages it by impact_life and
+ *   leaves its life negated until the next step (the mark stats count; |life| is the life).
  * The atlas frame is age / life * 64 (computed where it is drawn). Ages start spread over
  * [0, life) so the emission is steady from the first step.
  */
@@ -23,9 +25,11 @@
 
 #include <stdint.h>
 
+#include "bb/core/bb_gpu_collide.h"
+
 typedef struct bb_gpu_particle {
     float pos[3], age;
-    float vel[3], life;
+    float vel[3], life; /* life < 0: an impact in the last step, |life| the life */
 } bb_gpu_particle;
 
 typedef struct bb_gpu_params {
@@ -36,6 +40,7 @@ typedef struct bb_gpu_params {
     float drag;           /* 1/s */
     float ground, amp, freq; /* height function */
     float restitution, friction;
+    float impact_life;    /* seconds of life an impact takes (particles.impact_life) */
     uint32_t seed;
 } bb_gpu_params;
 
@@ -44,5 +49,9 @@ bb_gpu_params bb_gpu_params_default(void);
 float bb_gpu_height(const bb_gpu_params *prm, float x, float z);
 void bb_gpu_sim_init(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm);
 void bb_gpu_sim_step(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm, float dt, uint32_t step);
+/* The same step, then the depth buffer's collision (bb_gpu_collide; NULL: none); an impact on
+ * the ground or the depth takes impact_life seconds of life. Returns the impacts of the step. */
+uint32_t bb_gpu_sim_step_depth(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm, float dt, uint32_t step,
+                               const bb_gpu_depth *depth);
 
 #endif

@@ -20,7 +20,11 @@ extern const options_ext bb_options;
  * scene, so its registry adds these after the scenes'. Read with params_id(bb_param_rows, BB_P_...). */
 #define BB_PARAMS(X) \
     X(BB_P_FRAME_BLEND, "bb.frame_blend", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, NULL, "blend neighbouring atlas frames of animated billboards") \
-    X(BB_P_DRAW, "particles.draw", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, NULL, "draw the particles (off: simulated, not drawn; to see what they cover)")
+    X(BB_P_DRAW, "particles.draw", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, NULL, "draw the particles (off: simulated, not drawn; to see what they cover)") \
+    X(BB_P_RESTITUTION, "particles.restitution", PARAM_FLOAT, 0.45f, 0.0f, 1.0f, NULL, NULL, "GPU particles: the part of the normal speed a bounce keeps (0..1)") \
+    X(BB_P_FRICTION, "particles.friction", PARAM_FLOAT, 0.2f, 0.0f, 1.0f, NULL, NULL, "GPU particles: the part of the tangential speed a bounce takes (0..1)") \
+    X(BB_P_IMPACT_LIFE, "particles.impact_life", PARAM_FLOAT, 0.25f, 0.0f, 5.0f, NULL, NULL, "GPU particles: seconds of life an impact takes") \
+    X(BB_P_NEAR_FADE, "particles.near_fade", PARAM_FLOAT, 0.5f, 0.0f, 5.0f, NULL, NULL, "metres from the camera over which billboards fade in (0: none)")
 enum { BB_PARAMS(PARAMS_ENUM) BB_P_COUNT };
 extern const param_def bb_param_rows[BB_P_COUNT];
 
