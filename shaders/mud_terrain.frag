@@ -12,14 +12,15 @@ in vec2 v_uv;
 in vec2 v_slide;
 out vec4 o_color;
 
-uniform sampler2DArray u_mud; // linear filtering: the fragment reads between texels
+uniform sampler2DArray u_mud;   // linear filtering: the fragment reads between texels
+uniform sampler2DArray u_mud_h; // RG8: the 16-bit height
 uniform int u_layer;          // -1: base terrain only
 uniform float u_step;
 uniform vec4 u_show;          // layers drawn: x mud, y roads
 uniform vec4 u_decals[MUD_DECALS_PER_BLOCK]; // the newest splats over this block: x, z, radius, alpha (mud/mud.h)
 uniform int u_ndecals;
 
-float mud_h(vec2 uv) { return mud_unpack_height(textureLod(u_mud, vec3((uv + 0.5) / 128.0, float(u_layer)), 0.0).r); }
+float mud_h(vec2 uv) { return mud_unpack_height16(textureLod(u_mud_h, vec3((uv + 0.5) / 128.0, float(u_layer)), 0.0).rg); }
 
 // arithmetic hash: no sin(), which is slow on software rasterizers
 float hash(vec2 p)
