@@ -114,7 +114,11 @@ void main()
     // detail: clumps (a noise ~9 cm across, with its gradient as a bump, rougher on the berms:
     // crumbly) and small stones, both drowned by the water film where it is wet.
     float wet = clamp(max(v_track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
-    vec3 clump = value_noise_d(xz * 11.0);
+    // two octaves on a rotated lattice, so no grid of the noise lines up with the texels'
+    const mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
+    vec3 clump = value_noise_d(rot * xz * 9.0);
+    vec3 fine = value_noise_d(rot * rot * xz * 23.0);
+    clump = 0.65 * vec3(clump.x, clump.yz * rot * (9.0 / 11.0)) + 0.35 * vec3(fine.x, fine.yz * (rot * rot) * (23.0 / 11.0)); // gradients per 1/11 m
     vec2 sc = xz * 26.0;
     float stone = step(0.94, hash(floor(sc) + 7.0)) * smoothstep(0.34, 0.18, length(fract(sc) - 0.5)) * (1.0 - wet);
     float bump = mud * mix(0.006, 0.016, smoothstep(0.0, 0.08, hmud)) * (1.0 - 0.8 * wet) * 11.0;
