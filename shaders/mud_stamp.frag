@@ -15,6 +15,7 @@
 #define STAMP_MAX 48
 
 uniform sampler2D u_scratch;  // RGBA8, texel (gx - gx0, gz - gz0)
+uniform sampler2D u_scratch_h; // RG8 16-bit heights, the same texels
 uniform sampler2D u_sums;     // R32F 1x1: removed steps (stamp pass)
 uniform ivec4 u_rect;         // gx0, gz0, gx1, gz1 (inclusive)
 uniform ivec2 u_block;        // global texel of the target layer's texel (0, 0)
@@ -30,7 +31,10 @@ uniform float u_max_sink;
 uniform vec4 u_tread;         // 1 / spacing (0: smooth tyre), depth, phase, chevron
 uniform float u_row_prefix[STAMP_MAX + 1];
 
-out vec4 o_color;
+layout(location = 0) out vec4 o_color;
+#ifndef SUM_PASS
+layout(location = 1) out vec4 o_height; // RG8: the 16-bit height's hi and lo byte
+#endif
 
 bool block_has_mud(int bx, int bz)
 {
@@ -112,10 +116,16 @@ int target_steps(int gx, int gz, float u, float v, float cover)
     if (u_tread.x > 0.0) tyre += u_tread.y * (1.0 - tread_lug(u, v));
     float target = max(tyre, floor_rel);
     target += (1.0 - cover) * (max(target + u_shape.x, 0.0) - target);
-    return int(clamp(floor(target * (1.0 / MUD_HEIGHT_STEP) + 0.5), -128.0, 127.0));
+    return int(clamp(floor(target * (1.0 / MUD_HEIGHT_STEP) + 0.5), -32768.0, 32767.0));
 }
 
 ivec4 old_bytes(int gx, int gz) { return ivec4(floor(texelFetch(u_scratch, ivec2(gx - u_rect.x, gz - u_rect.y), 0) * 255.0 + 0.5)); }
+// the old height in steps over the base
+int old_height(int gx, int gz)
+{
+    ivec2 b = ivec2(floor(texelFetch(u_scratch_h, ivec2(gx - u_rect.x, gz - u_rect.y), 0).rg * 255.0 + 0.5));
+    return b.x * 256 + b.y - 32768;
+}
 
 float snap_slide(float s) { return floor(clamp(s / MUD_SLIDE_MAX, -1.0, 1.0) * 127.0 + 0.5); }
 
@@ -128,13 +138,13 @@ void main()
             vec4 g = geom_uv(gx, gz);
             float cover = cover_at(g);
             if (cover <= 0.0 || !texel_has_mud(gx, gz)) continue;
-            removed += max(old_bytes(gx, gz).r - 128 - target_steps(gx, gz, g.z, g.w, cover), 0);
+            removed += max(old_height(gx, gz) - target_steps(gx, gz, g.z, g.w, cover), 0);
         }
     o_color = vec4(float(removed), 0.0, 0.0, 0.0);
 #else
     int gx = u_block.x + int(gl_FragCoord.x), gz = u_block.y + int(gl_FragCoord.y);
     ivec4 q = old_bytes(gx, gz);
-    int h = q.r - 128;
+    int h = old_height(gx, gz);
     vec2 slide = vec2(q.gb - 128) / 127.0 * MUD_SLIDE_MAX;
     float track = float(q.a) / 255.0;
     vec4 g = geom_uv(gx, gz);
@@ -162,11 +172,16 @@ void main()
             if (len > 1e-6) slide = clamp(slide + g.xy / len * add * 0.8, -MUD_SLIDE_MAX, MUD_SLIDE_MAX);
             track = max(track, clamp(add * 20.0, 0.0, 0.6));
         }
-        q.r = clamp(h, -128, 127) + 128;
+        h = clamp(h, -32768, 32767);
+        // the reference's byte: the height rounded to 1 cm, ties up, in integers (mudfield_pack_texel)
+        int hc = h + 5;
+        q.r = clamp(hc >= 0 ? hc / 10 : -((9 - hc) / 10), -128, 127) + 128;
         q.g = 128 + int(snap_slide(slide.x));
         q.b = 128 + int(snap_slide(slide.y));
         q.a = int(floor(clamp(track, 0.0, 1.0) * 255.0 + 0.5));
     }
     o_color = vec4(q) / 255.0;
+    int hu = h + 32768;
+    o_height = vec4(float(hu >> 8), float(hu & 255), 0.0, 0.0) / 255.0;
 #endif
 }

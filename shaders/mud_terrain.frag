@@ -12,14 +12,15 @@ in vec2 v_uv;
 in vec2 v_slide;
 out vec4 o_color;
 
-uniform sampler2DArray u_mud; // linear filtering: the fragment reads between texels
+uniform sampler2DArray u_mud;   // linear filtering: the fragment reads between texels
+uniform sampler2DArray u_mud_h; // RG8: the 16-bit height
 uniform int u_layer;          // -1: base terrain only
 uniform float u_step;
 uniform vec4 u_show;          // layers drawn: x mud, y roads
 uniform vec4 u_decals[MUD_DECALS_PER_BLOCK]; // the newest splats over this block: x, z, radius, alpha (mud/mud.h)
 uniform int u_ndecals;
 
-float mud_h(vec2 uv) { return mud_unpack_height(textureLod(u_mud, vec3((uv + 0.5) / 128.0, float(u_layer)), 0.0).r); }
+float mud_h(vec2 uv) { return mud_unpack_height16(textureLod(u_mud_h, vec3((uv + 0.5) / 128.0, float(u_layer)), 0.0).rg); }
 
 // arithmetic hash: no sin(), which is slow on software rasterizers
 float hash(vec2 p)
@@ -34,6 +35,14 @@ float value_noise(vec2 p)
     vec2 u = f * f * (3.0 - 2.0 * f);
     return mix(mix(hash(i), hash(i + vec2(1, 0)), u.x), mix(hash(i + vec2(0, 1)), hash(i + vec2(1, 1)), u.x), u.y);
 }
+// the same noise with its gradient (per unit of p): x value, yz d/dp
+vec3 value_noise_d(vec2 p)
+{
+    vec2 i = floor(p), f = fract(p);
+    vec2 u = f * f * (3.0 - 2.0 * f), du = 6.0 * f * (1.0 - f);
+    float a = hash(i), b = hash(i + vec2(1, 0)), c = hash(i + vec2(0, 1)), d = hash(i + vec2(1, 1));
+    return vec3(a + (b - a) * u.x + (c - a) * u.y + (a - b - c + d) * u.x * u.y, du * (vec2(b - a, c - a) + (a - b - c + d) * u.yx));
+}
 
 void main()
 {
@@ -42,14 +51,15 @@ void main()
 #else
     vec3 n = normalize(v_nrm);
     vec2 xz = v_world.xz;
-    float slid = 0.0;
+    float slid = 0.0, hmud = 0.0;
     if (u_layer >= 0) {
         // Per-pixel normal from the mud target: differences of bilinear heights at the four
         // diagonal neighbours one texel away (a Sobel-like 4 x 4 tent over the texels: smooth
-        // across texels and over the 1 cm height steps), so a diagonal rut wall does not shade in
-        // grid steps.
+        // across texels), so a diagonal rut wall does not shade in grid steps. Their mean is the
+        // mud's height here, smoothed: below the base a rut, above it a berm.
         float hpp = mud_h(v_uv + vec2(1.0, 1.0)), hpm = mud_h(v_uv + vec2(1.0, -1.0));
         float hmp = mud_h(v_uv + vec2(-1.0, 1.0)), hmm = mud_h(v_uv + vec2(-1.0, -1.0));
+        hmud = 0.25 * (hpp + hpm + hmp + hmm);
         vec2 gm = vec2(hpp + hpm - hmp - hmm, hpp + hmp - hpm - hmm) / (4.0 * u_step);
         n = normalize(vec3(-(v_grad_base.x + gm.x), 1.0, -(v_grad_base.y + gm.y)));
         // The mud carries its pattern where it was pushed, smeared along the push.
@@ -99,8 +109,24 @@ void main()
     }
     ground = mix(ground, mix(vec3(0.12, 0.085, 0.05), vec3(0.08, 0.055, 0.035), splat), splat * 0.92);
     float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0) * u_show.x;
-    vec3 mud_col = mix(vec3(0.11, 0.075, 0.045), vec3(0.07, 0.05, 0.03), v_track);
+    // The mud's material. Wet where the tyres churned it and water gathers (the track channel, in
+    // the ruts and on the flat), drying on the berms as they rise; undisturbed mud is damp. Its own
+    // detail: clumps (a noise ~9 cm across, with its gradient as a bump, rougher on the berms:
+    // crumbly) and small stones, both drowned by the water film where it is wet.
+    float wet = clamp(max(v_track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
+    // two octaves on a rotated lattice, so no grid of the noise lines up with the texels'
+    const mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
+    vec3 clump = value_noise_d(rot * xz * 9.0);
+    vec3 fine = value_noise_d(rot * rot * xz * 23.0);
+    clump = 0.65 * vec3(clump.x, clump.yz * rot * (9.0 / 11.0)) + 0.35 * vec3(fine.x, fine.yz * (rot * rot) * (23.0 / 11.0)); // gradients per 1/11 m
+    vec2 sc = xz * 26.0;
+    float stone = step(0.94, hash(floor(sc) + 7.0)) * smoothstep(0.34, 0.18, length(fract(sc) - 0.5)) * (1.0 - wet);
+    float bump = mud * mix(0.006, 0.016, smoothstep(0.0, 0.08, hmud)) * (1.0 - 0.8 * wet) * 11.0;
+    n = normalize(n - vec3(clump.y, 0.0, clump.z) * bump);
+    vec3 mud_col = mix(vec3(0.17, 0.12, 0.075), vec3(0.075, 0.052, 0.032), wet);
+    mud_col *= 0.82 + 0.36 * clump.x;
     mud_col *= mix(1.0, 0.75 + 0.5 * grain, slid); // streaks where the mud slid
+    mud_col = mix(mud_col, vec3(0.24, 0.21, 0.17) * (0.8 + 0.4 * grain), stone);
     vec3 albedo = mix(ground, mud_col, mud);
     // Diffuse and ambient from the shared model; the specular is the mud's own: a thin water film
     // (Fresnel F0 = 0.02) on a GGX surface, glossier where it is wetter, never brighter than the
@@ -111,7 +137,7 @@ void main()
     vec3 l = u_light_dir.xyz;
     vec3 h = normalize(l + v);
     float ndl = max(dot(n, l), 0.0), ndv = max(dot(n, v), 1e-3), ndh = max(dot(n, h), 0.0);
-    float rough = mix(mix(0.8, 0.92, road), 0.28, mud) + (grain - 0.5) * 0.1;
+    float rough = mix(mix(0.8, 0.92, road), mix(0.85, 0.14, wet / max(mud, 1e-3)), mud) + (grain - 0.5) * 0.1;
     float a2 = rough * rough * rough * rough;
     float dn = ndh * ndh * (a2 - 1.0) + 1.0;
     float k = rough * rough * 0.5;
@@ -123,7 +149,7 @@ void main()
     // at grazing angles
     vec3 r = reflect(-v, n);
     vec3 sky = mix(u_sky_horizon.rgb, u_sky_zenith.rgb, pow(max(r.y, 0.0), 0.6)) * u_light_color.w;
-    c = mix(c, sky, min(mud * (0.04 + 0.96 * pow(1.0 - ndv, 5.0)) * 0.8, 0.4));
+    c = mix(c, sky * vec3(0.9, 0.82, 0.7), min(wet * wet * (0.04 + 0.96 * pow(1.0 - ndv, 5.0)) * 0.8, 0.3)); // a muddy film
     o_color = vec4(apply_fog(c, v_world), 1.0);
 #endif
 }

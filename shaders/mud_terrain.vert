@@ -13,7 +13,8 @@ uniform ivec2 u_patch;       // grid steps from the block's corner to this patch
 uniform int u_last;          // the block's last grid index: a patch's vertices past it fold onto the edge
 uniform ivec4 u_seam;        // fine patch sides that meet a coarse patch: x at i = 0, y at i = n, z at j = 0, w at j = n
 uniform int u_patch_n;       // n: grid steps per patch side
-uniform sampler2DArray u_mud;
+uniform sampler2DArray u_mud;   // RGBA8: R coarse height, GB slide, A track
+uniform sampler2DArray u_mud_h; // RG8: the 16-bit height
 
 out vec3 v_world;
 out vec3 v_nrm;
@@ -23,12 +24,12 @@ out vec2 v_grad_base; // base terrain slope (the fragment adds the mud's, per pi
 out vec2 v_uv;        // mud texel coordinates in the layer
 out vec2 v_slide;     // metres the mud here was pushed
 
-float mud_lin(vec2 t) { return mud_unpack_height(textureLod(u_mud, vec3((t + 0.5) / 128.0, float(u_layer)), 0.0).r); }
+float mud_lin(vec2 t) { return mud_unpack_height16(textureLod(u_mud_h, vec3((t + 0.5) / 128.0, float(u_layer)), 0.0).rg); }
 
 // Mud height at texel coordinate t: the cubic B-spline of the texels (four bilinear taps), which
 // puts a crest one texel wide between the texels where it belongs; within two texels of the
 // block's edge it blends to the plain texels, which both blocks sharing the border hold alike.
-float mud_height_smooth(vec2 t, float raw)
+float mud_height_smooth(vec2 t)
 {
     vec2 i = floor(t), f = t - i, f2 = f * f, f3 = f2 * f;
     vec2 w0 = (1.0 - 3.0 * f + 3.0 * f2 - f3) / 6.0, w1 = (4.0 - 6.0 * f2 + 3.0 * f3) / 6.0;
@@ -37,10 +38,10 @@ float mud_height_smooth(vec2 t, float raw)
     float s = g0.y * (g0.x * mud_lin(p0) + g1.x * mud_lin(vec2(p1.x, p0.y))) +
               g1.y * (g0.x * mud_lin(vec2(p0.x, p1.y)) + g1.x * mud_lin(p1));
     float edge = min(min(t.x, 127.0 - t.x), min(t.y, 127.0 - t.y));
-    return mix(raw, s, clamp(edge - 1.0, 0.0, 1.0));
+    return edge >= 2.0 ? s : mix(mud_lin(t), s, clamp(edge - 1.0, 0.0, 1.0)); // the plain texel only where it counts
 }
 
-float mud_height_at(vec2 t) { return mud_height_smooth(t, mud_lin(t)); }
+float mud_height_at(vec2 t) { return mud_height_smooth(t); }
 
 void main()
 {
@@ -52,7 +53,7 @@ void main()
     vec2 t = vec2(ij) * u_sub; // mud texel coordinates
     if (u_layer >= 0) {
         vec4 m = textureLod(u_mud, vec3((t + 0.5) / 128.0, float(u_layer)), 0.0);
-        float hm = mud_height_smooth(t, mud_unpack_height(m.r));
+        float hm = mud_height_smooth(t);
         // A fine vertex on a side shared with a coarse patch, between two of the coarse patch's
         // vertices: the mean of their heights, since the coarse edge runs straight between them
         // (their slides and base heights already meet it: both are linear along the edge).

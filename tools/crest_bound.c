@@ -1,8 +1,9 @@
 /* crest_bound — how straight can a drawn berm crest be, given the mud field's data? (docs/mud.md,
  * "Rut smoothness, measured").
  *
- *   build/bin/crest_bound        the field as shipped: heights in 1 cm steps (RGBA8's R)
- *   build/bin/crest_bound_1mm    the same code built with 1 mm steps (its range is then +-12.8 cm)
+ *   build/bin/crest_bound        the field as shipped: 16-bit heights in 1 mm steps
+ *   build/bin/crest_bound_1mm    the same code built with MUDFIELD_HEIGHT_STEP = 1 mm (now the same as
+ *                                shipped; the 1 cm figures of docs/mud.md are f868660's crest_bound)
  *
  * A wheel is stamped along a straight line at a steady penetration (no truck, no dynamics: any
  * wobble is the stamping's and the grid's), at 0, 33 and 45 degrees to the texel grid. The field
@@ -101,7 +102,7 @@ int main(void)
            (double)(MUDFIELD_HEIGHT_STEP * 1000.0f));
     const float pens[2] = {0.06f, 0.15f};
     for (int p = 0; p < 2; p++) {
-        if (pens[p] * 1.5f > 127.0f * MUDFIELD_HEIGHT_STEP) continue; /* berm and rut out of this step's range */
+        if (pens[p] * 1.5f > 32767.0f * MUDFIELD_HEIGHT_STEP) continue; /* berm and rut out of this step's range */
         for (int d = 0; d < 3; d++) {
             const float deg[3] = {0.0f, 33.0f, 45.0f};
             mud_crest c;

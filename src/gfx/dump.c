@@ -1,6 +1,7 @@
 #include "gfx/dump.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,79 @@ bool gfx_write_png(const char *path, int w, int h, int comps, const unsigned cha
     }
     if (rename(tmp, path) != 0) {
         log_error("%s: cannot write PNG: %s", path, strerror(errno));
+        remove(tmp);
+        return false;
+    }
+    return true;
+}
+
+static uint32_t png16__crc(uint32_t c, const unsigned char *p, size_t n)
+{
+    c = ~c;
+    for (size_t i = 0; i < n; i++) {
+        c ^= p[i];
+        for (int k = 0; k < 8; k++) c = c >> 1 ^ (0xEDB88320u & (0u - (c & 1u)));
+    }
+    return ~c;
+}
+
+static void png16__be32(unsigned char *p, uint32_t v)
+{
+    for (int k = 0; k < 4; k++) p[k] = (unsigned char)(v >> (24 - 8 * k));
+}
+
+static bool png16__chunk(FILE *f, const char *kind, const unsigned char *data, size_t n)
+{
+    unsigned char head[8], tail[4];
+    png16__be32(head, (uint32_t)n);
+    memcpy(head + 4, kind, 4);
+    png16__be32(tail, png16__crc(png16__crc(0, head + 4, 4), data, n));
+    return fwrite(head, 1, 8, f) == 8 && fwrite(data, 1, n, f) == n && fwrite(tail, 1, 4, f) == 4;
+}
+
+/* 16-bit grey, stored (uncompressed) deflate blocks of one row each: stb_image_write has 8 bits only. */
+bool gfx_write_png16(const char *path, int w, int h, const uint16_t *grey)
+{
+    size_t row = (size_t)w * 2 + 1, raw_n = row * (size_t)h, n = 2 + raw_n + (size_t)h * 5 + 4;
+    unsigned char *z = (w > 0 && h > 0 && row <= 65535) ? malloc(n) : NULL, *p = z;
+    if (!z) {
+        log_error("%s: cannot write PNG: %s", path, w > 0 && h > 0 && row <= 65535 ? "out of memory" : "bad size");
+        return false;
+    }
+    uint32_t a = 1, b = 0; /* adler-32 of the raw rows */
+    *p++ = 0x78;
+    *p++ = 0x01;
+    for (int y = 0; y < h; y++) {
+        *p++ = y == h - 1; /* BFINAL, stored */
+        *p++ = (unsigned char)(row & 255);
+        *p++ = (unsigned char)(row >> 8);
+        *p++ = (unsigned char)(~row & 255);
+        *p++ = (unsigned char)((~row >> 8) & 255);
+        unsigned char *line = p;
+        *p++ = 0; /* filter: none */
+        for (int x = 0; x < w; x++) {
+            *p++ = (unsigned char)(grey[(size_t)y * w + x] >> 8);
+            *p++ = (unsigned char)(grey[(size_t)y * w + x] & 255);
+        }
+        for (size_t i = 0; i < row; i++) {
+            a = (a + line[i]) % 65521u;
+            b = (b + a) % 65521u;
+        }
+    }
+    png16__be32(p, b << 16 | a);
+    unsigned char ihdr[13] = {0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0}; /* 16 bits, grey */
+    png16__be32(ihdr, (uint32_t)w);
+    png16__be32(ihdr + 4, (uint32_t)h);
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite("\x89PNG\r\n\x1a\n", 1, 8, f) == 8 && png16__chunk(f, "IHDR", ihdr, 13) &&
+              png16__chunk(f, "IDAT", z, n) && png16__chunk(f, "IEND", ihdr, 0);
+    int err = errno;
+    if (f && fclose(f) != 0) ok = false;
+    free(z);
+    if (!ok || rename(tmp, path) != 0) {
+        log_error("%s: cannot write PNG: %s", path, strerror(ok ? errno : err ? err : EIO));
         remove(tmp);
         return false;
     }

@@ -11,10 +11,13 @@
 #define IMPRINT_GFX_DUMP_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "gfx/gl.h"
 
 bool gfx_write_png(const char *path, int w, int h, int comps, const unsigned char *pixels, bool bottom_up);
 bool gfx_dump_texture(GLuint tex, const char *path);
+/* A 16-bit greyscale PNG, rows top first (uncompressed deflate: small images only). */
+bool gfx_write_png16(const char *path, int w, int h, const uint16_t *grey);
 
 #endif

@@ -152,6 +152,7 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
         glUniform1i(gfx_uniform(mr->prog[i], "u_base"), 0);
         glUniform1i(gfx_uniform(mr->prog[i], "u_mud"), 1);
         glUniform1i(gfx_uniform(mr->prog[i], "u_road"), 2);
+        glUniform1i(gfx_uniform(mr->prog[i], "u_mud_h"), 3);
         glUniform1f(gfx_uniform(mr->prog[i], "u_base_spacing"), TERRAIN_BLOCK_SIZE / BASE_SEG);
         mr->u_origin[i] = gfx_uniform(mr->prog[i], "u_origin");
         mr->u_step[i] = gfx_uniform(mr->prog[i], "u_step");
@@ -175,6 +176,7 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
         glUniform1i(gfx_uniform(pr, "u_base"), 0);
         glUniform1i(gfx_uniform(pr, "u_scratch"), 1);
         glUniform1i(gfx_uniform(pr, "u_sums"), 2);
+        glUniform1i(gfx_uniform(pr, "u_scratch_h"), 3);
         glUniform1f(gfx_uniform(pr, "u_base_spacing"), TERRAIN_BLOCK_SIZE / BASE_SEG);
         stamp_uniforms *u = &mr->su[i];
         u->rect = gfx_uniform(pr, "u_rect");
@@ -196,6 +198,9 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     /* the stamp's scratch copy of the touched rectangle, and the removed steps (one float) */
     mr->scratch_tex = gfx_texture_create(&(gfx_texture_desc){.width = MUDFIELD_STAMP_MAX, .height = MUDFIELD_STAMP_MAX,
                                                               .flags = GFX_TEX_NEAREST, .label = "mud.stamp_scratch"});
+    mr->scratch_h_tex = gfx_texture_create(&(gfx_texture_desc){.width = MUDFIELD_STAMP_MAX, .height = MUDFIELD_STAMP_MAX,
+                                                                .internal_format = GL_RG8, .flags = GFX_TEX_NEAREST,
+                                                                .label = "mud.stamp_scratch_h"});
     glGenTextures(1, &mr->sums_tex);
     glBindTexture(GL_TEXTURE_2D, mr->sums_tex);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, 1, 1, 0, GL_RED, GL_FLOAT, NULL);
@@ -205,11 +210,15 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     gfx_label(GL_TEXTURE, mr->sums_tex, "mud.stamp_sums");
     glGenFramebuffers(1, &mr->draw_fbo);
     glGenFramebuffers(1, &mr->sums_fbo);
+    /* the stamp pass writes the RGBA8 layer and the height layer at once */
+    gfx_target_begin_fbo(mr->draw_fbo, 1, 1, NULL);
+    glDrawBuffers(2, (const GLenum[2]){GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1});
+    gfx_target_end();
     gfx_target_begin_fbo(mr->sums_fbo, 1, 1, NULL);
     glFramebufferTexture2D(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, mr->sums_tex, 0);
     bool sums_ok = glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
     gfx_target_end();
-    if (!mr->scratch_tex || !sums_ok) goto fail;
+    if (!mr->scratch_tex || !mr->scratch_h_tex || !sums_ok) goto fail;
 
     glGenTextures(1, &mr->mud_array);
     glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
@@ -222,6 +231,17 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     gfx_label(GL_TEXTURE, mr->mud_array, "mud.slots");
+    /* the 16-bit heights beside it: RG8 renders in GL 3.3 core and WebGL2 alike, filters linearly,
+     * and hi x 256 + lo stays linear under the filter */
+    glGenTextures(1, &mr->height_array);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, mr->height_array);
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RG8, RES, RES, mr->slots, 0, GL_RG, GL_UNSIGNED_BYTE, NULL);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    gfx_label(GL_TEXTURE, mr->height_array, "mud.slots_height");
     mr->view_tex = gfx_texture_create(&(gfx_texture_desc){.width = RES, .height = RES, .flags = GFX_TEX_NEAREST, .label = "mud.view"});
     mr->view_base_tex = gfx_texture_create(&(gfx_texture_desc){.width = 3 * BASE_SEG + 1, .height = 3 * BASE_SEG + 1,
                                                                 .flags = GFX_TEX_NEAREST, .label = "mud.view_base"});
@@ -247,8 +267,8 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mesh_data_free(&m);
 
     int n = mr->nb * BASE_SEG + 1;
-    mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)n * n * 2 + (size_t)RES * RES * 4 * (size_t)(mr->slots + 1) +
-                          (size_t)MUDFIELD_STAMP_MAX * MUDFIELD_STAMP_MAX * 4 + 4 +
+    mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)n * n * 2 + (size_t)RES * RES * (6 * (size_t)mr->slots + 4) +
+                          (size_t)MUDFIELD_STAMP_MAX * MUDFIELD_STAMP_MAX * 6 + 4 +
                           (size_t)(mr->grid_mud.vertex_count + mr->patch_coarse.vertex_count + mr->patch_fine.vertex_count +
                                    mr->grid_base[0].vertex_count * 2) * 64 +
                           (size_t)(mr->grid_mud.index_count + mr->patch_coarse.index_count + mr->patch_fine.index_count +
@@ -270,10 +290,12 @@ void mud_renderer_destroy(mud_renderer *mr)
     gfx_texture_destroy(mr->view_tex);
     gfx_texture_destroy(mr->view_base_tex);
     if (mr->mud_array) glDeleteTextures(1, &mr->mud_array);
+    if (mr->height_array) glDeleteTextures(1, &mr->height_array);
     if (mr->read_fbo) glDeleteFramebuffers(1, &mr->read_fbo);
     for (int i = 0; i < 2; i++)
         if (mr->stamp_prog[i]) glDeleteProgram(mr->stamp_prog[i]);
     gfx_texture_destroy(mr->scratch_tex);
+    gfx_texture_destroy(mr->scratch_h_tex);
     if (mr->sums_tex) glDeleteTextures(1, &mr->sums_tex);
     if (mr->draw_fbo) glDeleteFramebuffers(1, &mr->draw_fbo);
     if (mr->sums_fbo) glDeleteFramebuffers(1, &mr->sums_fbo);

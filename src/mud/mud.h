@@ -120,6 +120,8 @@ int mud_renderer_slot(const mud_renderer *mr, int bx, int bz);
 /* Reads the block's 128 x 128 RGBA8 layer back from the GPU (rows along z). False when the block
  * has no slot. */
 bool mud_renderer_read_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba);
+/* Reads the block's 16-bit heights back (128 x 128, mudfield.h's H). False when it has no slot. */
+bool mud_renderer_read_block_heights(mud_renderer *mr, int bx, int bz, uint16_t *h16);
 /* Copies the block's layer into a 2D texture for debug panels (0 when the block has no slot). */
 GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz);
 GLuint mud_renderer_base_texture(const mud_renderer *mr);

@@ -10,6 +10,8 @@
 #define SEG (MUDFIELD_RES - 1)
 #define BASE_SEG (TERRAIN_BLOCK_SAMPLES - 1)
 #define LAYER_BYTES (RES * RES * 4)
+#define HEIGHT_BYTES (RES * RES * 2)              /* a layer of the RG8 height array: the 16-bit height, hi and lo byte */
+#define SAVED_BYTES (LAYER_BYTES + HEIGHT_BYTES) /* an evicted block: its RGBA8 layer, then its heights */
 #define MUD_FINE_DISTANCE 8.0f /* metres from the eye to a mud patch drawn on the fine grid */
 /* A mud block near the eye is drawn in PATCHES x PATCHES patches of PATCH_SEG texel segments (the
  * last one 31: a block has 127), each fine or coarse by its own distance to the eye */
@@ -44,6 +46,7 @@ struct mud_renderer {
     int nb, slots;
     float active_radius, draw_distance;
     GLuint base_tex, road_tex, mud_array, view_tex, view_base_tex, read_fbo;
+    GLuint height_array; /* RG8, one layer per slot beside mud_array's: the 16-bit height (mudfield.h) */
     GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
     GLint u_origin[2], u_step[2], u_layer[2], u_sub[2]; /* per program, looked up once */
     GLint u_patch[2], u_last[2], u_seam, u_patch_n;
@@ -61,9 +64,9 @@ struct mud_renderer {
     slot_info *slot;
     uint8_t *scratch;    /* LAYER_BYTES: large mask growth goes through it in bands (upload_base) */
     uint8_t *gpu_state;  /* nb*nb, GPU_* */
-    uint8_t **saved;     /* nb*nb, the layer read back at eviction (NULL until evicted once) */
+    uint8_t **saved;     /* nb*nb, SAVED_BYTES: the layers read back at eviction (NULL until evicted once) */
     int saved_blocks;
-    GLuint stamp_prog[2], scratch_tex, sums_tex, draw_fbo, sums_fbo;
+    GLuint stamp_prog[2], scratch_tex, scratch_h_tex, sums_tex, draw_fbo, sums_fbo;
     stamp_uniforms su[2];
     mud_queue_item *queue; /* primitives and mask growth of the steps since the last stamp pass */
     int nqueue, queue_cap;
@@ -71,9 +74,11 @@ struct mud_renderer {
     mud_renderer_stats stats;
 };
 /* The block pool (mud_pool.c). */
-/* Layer `layer` of the slot array as colour 0 of read_fbo, which must be the read framebuffer
- * (gfx_read_begin(mr->read_fbo)); false when incomplete. */
-bool mud__attach_read_layer(mud_renderer *mr, int layer);
+/* Layer `layer` of the slot array `array` (mud_array or height_array) as colour 0 of read_fbo,
+ * which must be the read framebuffer (gfx_read_begin(mr->read_fbo)); false when incomplete. */
+bool mud__attach_read_layer(mud_renderer *mr, GLuint array, int layer);
+/* The 16-bit heights of a slot's height layer (RES * RES), read through mr->scratch. */
+bool mud__read_heights(mud_renderer *mr, int layer, uint16_t *out);
 bool mud__make_resident(mud_renderer *mr, int bx, int bz);
 
 #endif

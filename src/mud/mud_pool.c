@@ -10,15 +10,41 @@
 #include "gfx/state.h"
 #include "gfx/target.h"
 
-bool mud__attach_read_layer(mud_renderer *mr, int layer)
+bool mud__attach_read_layer(mud_renderer *mr, GLuint array, int layer)
 {
-    glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, layer);
+    (void)mr;
+    glFramebufferTextureLayer(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, array, 0, layer);
     glReadBuffer(GL_COLOR_ATTACHMENT0);
     return glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
 }
 
+/* Read as RGBA (the one read format GL ES / WebGL2 guarantee for a normalized target) through
+ * mr->scratch, then packed: hi x 256 + lo. read_fbo must be the read framebuffer. */
+static bool read_height_layer(mud_renderer *mr, int layer, uint8_t *rg, uint16_t *h16)
+{
+    if (!mud__attach_read_layer(mr, mr->height_array, layer)) return false;
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glReadPixels(0, 0, RES, RES, GL_RGBA, GL_UNSIGNED_BYTE, mr->scratch);
+    for (int k = 0; k < RES * RES; k++) {
+        if (rg) {
+            rg[2 * k] = mr->scratch[4 * k];
+            rg[2 * k + 1] = mr->scratch[4 * k + 1];
+        }
+        if (h16) h16[k] = (uint16_t)(mr->scratch[4 * k] << 8 | mr->scratch[4 * k + 1]);
+    }
+    return true;
+}
+
+bool mud__read_heights(mud_renderer *mr, int layer, uint16_t *out)
+{
+    gfx_read_begin(mr->read_fbo);
+    bool ok = read_height_layer(mr, layer, NULL, out);
+    gfx_read_end();
+    return ok;
+}
+
 /* A slot for block b: a free one, else the least recently used one not wanted this frame. The
- * evicted block's layer is read back (64 KiB, once per eviction) so it comes back exactly. */
+ * evicted block's layers are read back (64 + 32 KiB, once per eviction) so it comes back exactly. */
 static int claim_slot(mud_renderer *mr, int b)
 {
     int best = -1;
@@ -33,17 +59,18 @@ static int claim_slot(mud_renderer *mr, int b)
     int old = mr->slot[best].block;
     if (old >= 0) {
         if (!mr->saved[old]) {
-            if (!(mr->saved[old] = malloc(LAYER_BYTES))) { /* nothing evicted: the block draws its base only */
+            if (!(mr->saved[old] = malloc(SAVED_BYTES))) { /* nothing evicted: the block draws its base only */
                 log_error("mud: out of memory to keep an evicted layer");
                 return -1;
             }
             mr->saved_blocks++;
         }
-        if (mud__attach_read_layer(mr, best)) {
+        if (mud__attach_read_layer(mr, mr->mud_array, best)) {
             glPixelStorei(GL_PACK_ALIGNMENT, 4);
             glReadPixels(0, 0, RES, RES, GL_RGBA, GL_UNSIGNED_BYTE, mr->saved[old]);
             mr->stats.readback_bytes_total += LAYER_BYTES;
         }
+        if (read_height_layer(mr, best, mr->saved[old] + LAYER_BYTES, NULL)) mr->stats.readback_bytes_total += HEIGHT_BYTES;
         mr->gpu_state[old] = GPU_SAVED;
         mr->block_slot[old] = -1;
     }
@@ -56,14 +83,17 @@ static int claim_slot(mud_renderer *mr, int b)
  * while this block was not on the GPU. */
 static void adopt_borders(mud_renderer *mr, int bx, int bz, int layer)
 {
-    glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
-    for (int oz = -1; oz <= 1; oz++)
-        for (int ox = -1; ox <= 1; ox++) {
-            int s = mud_renderer_slot(mr, bx + ox, bz + oz);
-            if ((!ox && !oz) || s < 0 || !mud__attach_read_layer(mr, s)) continue;
-            int sx = ox < 0 ? SEG : 0, sz = oz < 0 ? SEG : 0, dx = ox > 0 ? SEG : 0, dz = oz > 0 ? SEG : 0;
-            glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, dx, dz, layer, sx, sz, ox ? 1 : RES, oz ? 1 : RES);
-        }
+    for (int a = 0; a < 2; a++) {
+        GLuint array = a ? mr->height_array : mr->mud_array;
+        glBindTexture(GL_TEXTURE_2D_ARRAY, array);
+        for (int oz = -1; oz <= 1; oz++)
+            for (int ox = -1; ox <= 1; ox++) {
+                int s = mud_renderer_slot(mr, bx + ox, bz + oz);
+                if ((!ox && !oz) || s < 0 || !mud__attach_read_layer(mr, array, s)) continue;
+                int sx = ox < 0 ? SEG : 0, sz = oz < 0 ? SEG : 0, dx = ox > 0 ? SEG : 0, dz = oz > 0 ? SEG : 0;
+                glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, dx, dz, layer, sx, sz, ox ? 1 : RES, oz ? 1 : RES);
+            }
+    }
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
 }
 
@@ -89,16 +119,21 @@ bool mud__make_resident(mud_renderer *mr, int bx, int bz)
         glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
         glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
         glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, s, RES, RES, 1, GL_RGBA, GL_UNSIGNED_BYTE, mr->saved[b]);
+        glBindTexture(GL_TEXTURE_2D_ARRAY, mr->height_array);
+        glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, s, RES, RES, 1, GL_RG, GL_UNSIGNED_BYTE, mr->saved[b] + LAYER_BYTES);
         glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
-        mr->stats.upload_bytes_frame += LAYER_BYTES;
+        mr->stats.upload_bytes_frame += SAVED_BYTES;
         mr->stats.uploads_frame++;
         mr->stats.full_uploads++;
     } else {
         gfx_target_begin_fbo(mr->draw_fbo, RES, RES, NULL);
         glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, s);
+        glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, mr->height_array, 0, s);
         gfx_state_set(GFX_STATE_FULLSCREEN); /* colour writes on, no scissor: the clear reaches every texel */
         const float untouched[4] = {128.0f / 255.0f, 128.0f / 255.0f, 128.0f / 255.0f, 0.0f};
+        const float level[4] = {(float)(MUDFIELD_HEIGHT_ZERO >> 8) / 255.0f, (float)(MUDFIELD_HEIGHT_ZERO & 255) / 255.0f, 0.0f, 0.0f};
         glClearBufferfv(GL_COLOR, 0, untouched);
+        glClearBufferfv(GL_COLOR, 1, level);
         gfx_target_end();
     }
     adopt_borders(mr, bx, bz, s);

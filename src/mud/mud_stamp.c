@@ -135,14 +135,18 @@ static void stamp_one(mud_renderer *mr, const mudfield_stamp_geom *g)
                 lbz[n++] = bz;
             }
     if (!n) return;
-    glBindTexture(GL_TEXTURE_2D, mr->scratch_tex);
-    for (int k = 0; k < n; k++) {
-        int ox = lbx[k] * SEG, oz = lbz[k] * SEG;
-        int x0 = g->gx0 > ox ? g->gx0 : ox, x1 = g->gx1 < ox + SEG ? g->gx1 : ox + SEG;
-        int z0 = g->gz0 > oz ? g->gz0 : oz, z1 = g->gz1 < oz + SEG ? g->gz1 : oz + SEG;
-        if (mud__attach_read_layer(mr, layers[k]))
-            glCopyTexSubImage2D(GL_TEXTURE_2D, 0, x0 - g->gx0, z0 - g->gz0, x0 - ox, z0 - oz, x1 - x0 + 1, z1 - z0 + 1);
+    for (int a = 0; a < 2; a++) {
+        glBindTexture(GL_TEXTURE_2D, a ? mr->scratch_h_tex : mr->scratch_tex);
+        for (int k = 0; k < n; k++) {
+            int ox = lbx[k] * SEG, oz = lbz[k] * SEG;
+            int x0 = g->gx0 > ox ? g->gx0 : ox, x1 = g->gx1 < ox + SEG ? g->gx1 : ox + SEG;
+            int z0 = g->gz0 > oz ? g->gz0 : oz, z1 = g->gz1 < oz + SEG ? g->gz1 : oz + SEG;
+            if (mud__attach_read_layer(mr, a ? mr->height_array : mr->mud_array, layers[k]))
+                glCopyTexSubImage2D(GL_TEXTURE_2D, 0, x0 - g->gx0, z0 - g->gz0, x0 - ox, z0 - oz, x1 - x0 + 1, z1 - z0 + 1);
+        }
     }
+    glActiveTexture(GL_TEXTURE3);
+    glBindTexture(GL_TEXTURE_2D, mr->scratch_h_tex);
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, mr->scratch_tex);
     glActiveTexture(GL_TEXTURE2);
@@ -163,6 +167,7 @@ static void stamp_one(mud_renderer *mr, const mudfield_stamp_geom *g)
         int x0 = g->gx0 > ox ? g->gx0 : ox, x1 = g->gx1 < ox + SEG ? g->gx1 : ox + SEG;
         int z0 = g->gz0 > oz ? g->gz0 : oz, z1 = g->gz1 < oz + SEG ? g->gz1 : oz + SEG;
         glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, layers[k]);
+        glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, mr->height_array, 0, layers[k]);
         gfx_target_viewport(x0 - ox, z0 - oz, x1 - x0 + 1, z1 - z0 + 1);
         glUniform2i(mr->su[1].block, ox, oz);
         gfx_fullscreen_draw();
@@ -185,7 +190,7 @@ void mud_renderer_stamp(mud_renderer *mr)
     }
     mr->nqueue = 0;
     glUseProgram(0);
-    for (int u = 2; u >= 0; u--) {
+    for (int u = 3; u >= 0; u--) {
         glActiveTexture(GL_TEXTURE0 + (GLenum)u);
         glBindTexture(GL_TEXTURE_2D, 0);
     }

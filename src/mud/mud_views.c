@@ -11,7 +11,7 @@
 static bool bind_layer(mud_renderer *mr, int bx, int bz)
 {
     int s = mud_renderer_slot(mr, bx, bz);
-    return s >= 0 && mud__attach_read_layer(mr, s);
+    return s >= 0 && mud__attach_read_layer(mr, mr->mud_array, s);
 }
 
 bool mud_renderer_read_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba)
@@ -24,6 +24,12 @@ bool mud_renderer_read_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba)
     }
     gfx_read_end();
     return ok;
+}
+
+bool mud_renderer_read_block_heights(mud_renderer *mr, int bx, int bz, uint16_t *h16)
+{
+    int s = mud_renderer_slot(mr, bx, bz);
+    return s >= 0 && mud__read_heights(mr, s, h16);
 }
 
 GLuint mud_renderer_block_texture(mud_renderer *mr, int bx, int bz)
@@ -79,7 +85,7 @@ bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgb
 
 size_t mud_renderer_cpu_bytes(const mud_renderer *mr)
 {
-    return mudfield_memory_bytes(mr->field) + (size_t)mr->saved_blocks * LAYER_BYTES;
+    return mudfield_memory_bytes(mr->field) + (size_t)mr->saved_blocks * SAVED_BYTES;
 }
 
 void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w)
@@ -100,6 +106,7 @@ void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w)
     json_object_end(w);
     json_int(w, "mud_cpu_bytes", (long long)mud_renderer_cpu_bytes(mr));
     json_int(w, "mud_gpu_bytes", (long long)st->gpu_bytes);
+    json_int(w, "mud_height_bits", MUDFIELD_HEIGHT_BITS);
 }
 
 void mud_renderer_write_upload(const mud_renderer *mr, long long frames, json_writer *w)

@@ -33,6 +33,27 @@ bool mud_view(void *p, const char *name, scene_view *out)
     return true;
 }
 
+/* The block's 16-bit heights as a 16-bit grey PNG at 0.1 mm a unit, 32768 the base level (clamped):
+ * the GPU's layer, else the CPU field's, else (no mud) the base level everywhere. */
+static bool mud_dump_height(mud_scene *s, int bx, int bz, const char *path)
+{
+    static uint16_t h[MUDFIELD_RES * MUDFIELD_RES];
+    const uint16_t *cpu = mudfield_block_heights(mud_sim_field(s->sim), bx, bz);
+    if (!mud_renderer_read_block_heights(s->mr, bx, bz, h)) {
+        if (cpu) memcpy(h, cpu, sizeof h);
+        else {
+            fprintf(stderr, "imprint: dump mud-height: no mud in block %d %d under the truck: the base level (32768) everywhere\n", bx, bz);
+            for (int k = 0; k < MUDFIELD_RES * MUDFIELD_RES; k++) h[k] = MUDFIELD_HEIGHT_ZERO;
+        }
+    }
+    const long per_step = (long)(MUDFIELD_HEIGHT_STEP * 10000.0f + 0.5f); /* 0.1 mm units per height step */
+    for (int k = 0; k < MUDFIELD_RES * MUDFIELD_RES; k++) {
+        long v = 32768 + ((long)h[k] - MUDFIELD_HEIGHT_ZERO) * per_step;
+        h[k] = (uint16_t)(v < 0 ? 0 : v > 65535 ? 65535 : v);
+    }
+    return gfx_write_png16(path, MUDFIELD_RES, MUDFIELD_RES, h);
+}
+
 bool mud_dump(void *p, const char *target, const char *path)
 {
     mud_scene *s = p;
@@ -41,6 +62,7 @@ bool mud_dump(void *p, const char *target, const char *path)
     const int d = names_find(mud_dumps, target);
     if (d == MUD_DUMP_BASE) return mud_renderer_dump_base_block(s->mr, bx, bz, path);
     if (d == MUD_DUMP_WATER) return mud_water_dump(s->water, path);
+    if (d == MUD_DUMP_HEIGHT) return mud_dump_height(s, bx, bz, path);
     if (d != MUD_DUMP_MUD) return false;
     static uint8_t px[MUDFIELD_RES * MUDFIELD_RES * 4];
     /* not on the GPU: the CPU field */

@@ -80,5 +80,7 @@ PY
 grown=$(alpha_sum grass_base.png); before=$(alpha_sum parked_base.png)
 echo "mud mask of the block under the truck: $before parked, $grown after driving over it"
 check num "$grown" ">" "$((before + 500))"
-check scan grass_mud.png 124 132   # the ruts go on over the grass
+# the ruts go on over the grass (with 16-bit heights the truck's path differs a little: its highest
+# berm texel there is R 132, 4 cm, where f868660 had R 134; the ruts as deep, R 120 against 121)
+check scan grass_mud.png 124 131
 exit $fail

@@ -28,10 +28,11 @@ static const decoded *decode(const mudfield *mf, int bx, int bz)
     static decoded ring[8];
     static int next;
     const uint8_t *px = mudfield_block_texels(mf, bx, bz);
+    const uint16_t *h16 = mudfield_block_heights(mf, bx, bz);
     if (!px) return NULL;
     decoded *d = &ring[next++ % 8];
     for (int k = 0; k < R * R; k++) {
-        d->h[k] = mudfield_unpack_height(px[4 * k]);
+        d->h[k] = mudfield_unpack_height16(h16[k]);
         d->s[2 * k] = mudfield_unpack_slide(px[4 * k + 1]);
         d->s[2 * k + 1] = mudfield_unpack_slide(px[4 * k + 2]);
         d->t[k] = (float)px[4 * k + 3] / 255.0f;
@@ -63,9 +64,9 @@ static double volume_by_texels(const mudfield *mf, int nb)
                 if (cx < 0 || cz < 0 || cx >= nb || cz >= nb) continue;
                 int i = gx - cx * SEG, j = gz - cz * SEG;
                 if (i > SEG || j > SEG) continue;
-                const uint8_t *px = mudfield_block_texels(mf, cx, cz);
-                if (!px) continue;
-                sum += mudfield_unpack_height(px[4 * (j * R + i)]);
+                const uint16_t *h16 = mudfield_block_heights(mf, cx, cz);
+                if (!h16) continue;
+                sum += mudfield_unpack_height16(h16[j * R + i]);
                 break;
             }
         }
@@ -175,7 +176,7 @@ static void footprint_and_depth_follow_the_tyre(void **state)
             float u = wz - z, v = wx - x, v0 = h[j * R + i];
             float half_len = sqrtf(2 * 0.55f * depth - depth * depth) + 0.5f * MUDFIELD_SPACING;
             if (fabsf(u) <= half_len && fabsf(v) <= 0.21f) {
-                /* under the tyre: the cylinder's bottom, on the RGBA8 target's 1 cm grid */
+                /* under the tyre: the cylinder's bottom, on the 16-bit height's 1 mm grid */
                 float tyre = 0.55f - depth - sqrtf(0.55f * 0.55f - u * u);
                 assert_float_equal(v0, fminf(tyre, 0.0f), 0.5 * MUDFIELD_HEIGHT_STEP + 1e-5);
                 inside++;
@@ -310,7 +311,11 @@ static void dirty_rect_is_exactly_the_changed_texels(void **state)
                 for (int i = 0; i < w; i++) {
                     const uint8_t *q = px + (j * w + i) * 4;
                     int k = (got.y0 + j) * R + got.x0 + i;
-                    assert_float_equal(mudfield_unpack_height(q[0]), fmaxf(fminf(after.h[k], 1.27f), -1.28f), 0.5 * MUDFIELD_HEIGHT_STEP + 1e-6);
+                    /* R: the 16-bit height rounded to 1 cm (the reference's byte) */
+                    assert_float_equal(mudfield_unpack_height(q[0]), fmaxf(fminf(after.h[k], 1.27f), -1.28f), 0.5 * MUDFIELD_R_STEP + 1e-6);
+                    uint8_t rg[2];
+                    mudfield_pack_heights(mf, bx, bz, &(mudfield_rect){got.x0 + i, got.y0 + j, got.x0 + i, got.y0 + j}, rg);
+                    assert_float_equal(mudfield_unpack_height16((uint16_t)(rg[0] << 8 | rg[1])), after.h[k], 1e-6);
                     assert_float_equal(mudfield_unpack_slide(q[1]), after.s[2 * k], 0.5 * MUDFIELD_SLIDE_MAX / 127 + 1e-6);
                     assert_float_equal(mudfield_unpack_slide(q[2]), after.s[2 * k + 1], 0.5 * MUDFIELD_SLIDE_MAX / 127 + 1e-6);
                     assert_float_equal(q[3] / 255.0f, after.t[k], 0.5 / 255 + 1e-6);
@@ -401,6 +406,38 @@ static void stamp_moves_whole_steps_exactly(void **state)
     terrain_destroy(t);
 }
 
+/* The 16-bit height: steps of 1 mm or finer, a round trip through the RG8 bytes, and the shader's
+ * unpack (mud_common.glsl: hi and lo as normalized floats, linear in both) mirrored in C; the R
+ * byte is the same height rounded to 1 cm, ties up (shaders/mud_stamp.frag's integer rounding). */
+static float shader_unpack_height16(float r, float g) { return (r * 65280.0f + g * 255.0f - 32768.0f) * 0.001f; }
+static void height16_pack_unpack(void **state)
+{
+    (void)state;
+    assert_true(MUDFIELD_HEIGHT_STEP <= 0.001f + 1e-9f);
+    assert_int_equal(MUDFIELD_HEIGHT_BITS, 16);
+    assert_int_equal(mudfield_pack_height16(0.0f), MUDFIELD_HEIGHT_ZERO);
+    for (int mm = -1500; mm <= 1500; mm += 7) {
+        float h = (float)mm * 0.001f;
+        uint16_t q = mudfield_pack_height16(h);
+        assert_int_equal((int)q - MUDFIELD_HEIGHT_ZERO, mm);
+        assert_float_equal(mudfield_unpack_height16(q), h, 1e-6);
+        float r = (float)(q >> 8) / 255.0f, g = (float)(q & 255) / 255.0f;
+        assert_float_equal(shader_unpack_height16(r, g), h, 1e-5);
+        uint8_t px[4];
+        mudfield_pack_texel(h, (float[2]){0, 0}, 0.0f, px);
+        int cm = (int)floorf(((float)mm + 5.0f) / 10.0f);
+        cm = cm < -128 ? -128 : cm > 127 ? 127 : cm;
+        assert_int_equal(px[0], 128 + cm);
+    }
+    /* a filtered fetch (the texel pair blended) unpacks to the blended height: hi x 256 + lo is linear */
+    uint16_t a = mudfield_pack_height16(0.255f), b = mudfield_pack_height16(0.257f);
+    float t = 0.37f, fr = ((float)(a >> 8) * (1 - t) + (float)(b >> 8) * t) / 255.0f;
+    float fg = ((float)(a & 255) * (1 - t) + (float)(b & 255) * t) / 255.0f;
+    assert_float_equal(shader_unpack_height16(fr, fg), 0.255f * (1 - t) + 0.257f * t, 1e-5);
+    assert_int_equal(mudfield_pack_height16(100.0f), 65535); /* clamped */
+    assert_int_equal(mudfield_pack_height16(-100.0f), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -414,6 +451,7 @@ int main(void)
         cmocka_unit_test(surface_query_includes_mud),
         cmocka_unit_test(primitive_formation),
         cmocka_unit_test(stamp_moves_whole_steps_exactly),
+        cmocka_unit_test(height16_pack_unpack),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,9 +13,11 @@
 #define SEG (MUDFIELD_RES - 1)
 #define TEXELS (RES * RES)
 
-/* Stored as the GPU's RGBA8 texels: every value lies on that grid anyway (64 KiB per block). */
+/* Stored as the GPU's texels: the RGBA8 layer (R the height in 1 cm steps, GB slide, A track) and
+ * the 16-bit height in 1 mm steps (the RG8 layer's hi/lo bytes): 96 KiB per block. */
 typedef struct mud_block {
     uint8_t px[TEXELS][4];
+    uint16_t h[TEXELS];
     mudfield_rect dirty;
     bool is_dirty;
 } mud_block;
@@ -136,7 +138,10 @@ static mud_block *ensure_block(mudfield *mf, int bx, int bz)
         if (!(n & (n - 1))) log_error("mud field: out of memory for block %d %d (failure %ld)", bx, bz, n);
         return NULL;
     }
-    for (int k = 0; k < TEXELS; k++) memcpy(b->px[k], (uint8_t[4]){128, 128, 128, 0}, 4); /* untouched */
+    for (int k = 0; k < TEXELS; k++) { /* untouched */
+        memcpy(b->px[k], (uint8_t[4]){128, 128, 128, 0}, 4);
+        b->h[k] = MUDFIELD_HEIGHT_ZERO;
+    }
     /* Adopt the shared border texels that allocated neighbours already changed. */
     for (int j = 0; j < RES; j++)
         for (int i = 0; i < RES; i += (j == 0 || j == SEG) ? 1 : SEG) {
@@ -144,6 +149,7 @@ static mud_block *ensure_block(mudfield *mf, int bx, int bz)
             mud_block *src = find_texel(mf, bx * SEG + i, bz * SEG + j, &idx);
             if (!src) continue;
             memcpy(b->px[j * RES + i], src->px[idx], 4);
+            b->h[j * RES + i] = src->h[idx];
         }
     mf->blocks[bz * mf->nb + bx] = b;
     mf->allocated++;
@@ -170,8 +176,10 @@ static void write_texel(mudfield *mf, const stamp_texel *t)
             int i = t->gx - xs[b] * SEG, j = t->gz - zs[a] * SEG, k = j * RES + i;
             uint8_t q[4];
             mudfield_pack_texel(t->h, t->slide, t->track, q);
-            if (!memcmp(blk->px[k], q, 4)) continue;
+            uint16_t h16 = mudfield_pack_height16(t->h);
+            if (!memcmp(blk->px[k], q, 4) && blk->h[k] == h16) continue;
             memcpy(blk->px[k], q, 4);
+            blk->h[k] = h16;
             mark_dirty(blk, i, j);
         }
 }
@@ -182,7 +190,7 @@ static void read_texel(const mudfield *mf, stamp_texel *t)
     const mud_block *b = find_texel(mf, t->gx, t->gz, &idx);
     assert(b);
     const uint8_t *q = b->px[idx];
-    t->h = mudfield_unpack_height(q[0]);
+    t->h = mudfield_unpack_height16(b->h[idx]);
     t->slide[0] = mudfield_unpack_slide(q[1]);
     t->slide[1] = mudfield_unpack_slide(q[2]);
     t->track = (float)q[3] / 255.0f;
@@ -218,11 +226,11 @@ void mudfield_set_depth(mudfield *mf, float max_sink, float softness_scale)
     mf->softness_scale = softness_scale;
 }
 
-/* The RGBA8 grid every stored value lies on; the GPU's shaders/mud_stamp.frag rounds the same way
- * (floor(x + 0.5), not lrintf's ties-to-even). */
+/* The grid every stored value lies on (16-bit height, RGBA8 slide and track); the GPU's
+ * shaders/mud_stamp.frag rounds the same way (floor(x + 0.5), not lrintf's ties-to-even). */
 static float snap_height(float h)
 {
-    return clampf(floorf(h * (1.0f / MUDFIELD_HEIGHT_STEP) + 0.5f), -128.0f, 127.0f) * MUDFIELD_HEIGHT_STEP;
+    return clampf(floorf(h * (1.0f / MUDFIELD_HEIGHT_STEP) + 0.5f), -32768.0f, 32767.0f) * MUDFIELD_HEIGHT_STEP;
 }
 static float snap_slide(float s)
 {
@@ -328,7 +336,7 @@ static float geom_cover(const mudfield_stamp_geom *g, int gx, int gz, float *u_o
     return edge_coverage(du, dv);
 }
 
-/* The height a footprint texel goes down to (metres over the base, on the 1 cm grid). Texels
+/* The height a footprint texel goes down to (metres over the base, on the 1 mm grid). Texels
  * under the tyre go to its cylinder, never below the hard floor. The edge is anti-aliased: up to
  * EDGE_RAMP outside the patch the target rises along a shoulder to the untouched level (at least
  * the base, also for a wheel following a rut), a fixed shape, so repeated stamps do not dig the
@@ -446,7 +454,7 @@ float mudfield_mud_height(const mudfield *mf, float x, float z)
     for (int k = 0; k < 4; k++) {
         int idx;
         const mud_block *b = find_texel(mf, i0 + (k & 1), j0 + (k >> 1), &idx);
-        h[k] = b ? mudfield_unpack_height(b->px[idx][0]) : 0.0f;
+        h[k] = b ? mudfield_unpack_height16(b->h[idx]) : 0.0f;
     }
     return (h[0] + (h[1] - h[0]) * u) * (1.0f - v) + (h[2] + (h[3] - h[2]) * u) * v;
 }
@@ -473,6 +481,12 @@ const uint8_t *mudfield_block_texels(const mudfield *mf, int bx, int bz)
     return b ? &b->px[0][0] : NULL;
 }
 
+const uint16_t *mudfield_block_heights(const mudfield *mf, int bx, int bz)
+{
+    const mud_block *b = block_at(mf, bx, bz);
+    return b ? b->h : NULL;
+}
+
 bool mudfield_block_allocated(const mudfield *mf, int bx, int bz) { return block_at(mf, bx, bz) != NULL; }
 int mudfield_blocks_allocated(const mudfield *mf) { return mf->allocated; }
 
@@ -494,7 +508,7 @@ double mudfield_volume(const mudfield *mf)
                     int idx;
                     /* count a shared texel only in the block find_texel would pick */
                     if (find_texel(mf, bx * SEG + i, bz * SEG + j, &idx) != b) continue;
-                    sum += mudfield_unpack_height(b->px[j * RES + i][0]);
+                    sum += mudfield_unpack_height16(b->h[j * RES + i]);
                 }
         }
     return sum * MUDFIELD_SPACING * MUDFIELD_SPACING;
@@ -519,7 +533,9 @@ bool mudfield_take_dirty(mudfield *mf, int bx, int bz, mudfield_rect *out)
 
 void mudfield_pack_texel(float height, const float slide[2], float track, uint8_t out[4])
 {
-    out[0] = (uint8_t)(128 + (int)clampf(floorf(height * (1.0f / MUDFIELD_HEIGHT_STEP) + 0.5f), -128.0f, 127.0f));
+    /* the 16-bit height rounded to 1 cm, ties up, in integers (as shaders/mud_stamp.frag) */
+    int hc = (int)mudfield_pack_height16(height) - MUDFIELD_HEIGHT_ZERO + 5, r = hc >= 0 ? hc / 10 : -((9 - hc) / 10);
+    out[0] = (uint8_t)(128 + (r < -128 ? -128 : r > 127 ? 127 : r));
     for (int c = 0; c < 2; c++)
         out[1 + c] = (uint8_t)(128 + (int)floorf(clampf(slide[c] / MUDFIELD_SLIDE_MAX, -1.0f, 1.0f) * 127.0f + 0.5f));
     out[3] = (uint8_t)floorf(clampf(track, 0.0f, 1.0f) * 255.0f + 0.5f);
@@ -536,5 +552,22 @@ void mudfield_pack(const mudfield *mf, int bx, int bz, const mudfield_rect *r, u
     }
 }
 
-float mudfield_unpack_height(uint8_t r) { return ((float)r - 128.0f) * MUDFIELD_HEIGHT_STEP; }
+void mudfield_pack_heights(const mudfield *mf, int bx, int bz, const mudfield_rect *r, uint8_t *out)
+{
+    const mud_block *b = block_at(mf, bx, bz);
+    assert(b && r->x0 >= 0 && r->y0 >= 0 && r->x1 < RES && r->y1 < RES && r->x0 <= r->x1 && r->y0 <= r->y1);
+    for (int j = r->y0; j <= r->y1; j++)
+        for (int i = r->x0; i <= r->x1; i++) {
+            *out++ = (uint8_t)(b->h[j * RES + i] >> 8);
+            *out++ = (uint8_t)(b->h[j * RES + i] & 255);
+        }
+}
+
+uint16_t mudfield_pack_height16(float height)
+{
+    return (uint16_t)(MUDFIELD_HEIGHT_ZERO + (int)clampf(floorf(height * (1.0f / MUDFIELD_HEIGHT_STEP) + 0.5f), -32768.0f, 32767.0f));
+}
+
+float mudfield_unpack_height16(uint16_t h) { return ((float)h - (float)MUDFIELD_HEIGHT_ZERO) * MUDFIELD_HEIGHT_STEP; }
+float mudfield_unpack_height(uint8_t r) { return ((float)r - 128.0f) * MUDFIELD_R_STEP; }
 float mudfield_unpack_slide(uint8_t g) { return ((float)g - 128.0f) / 127.0f * MUDFIELD_SLIDE_MAX; }

@@ -21,8 +21,10 @@
  *
  * Per texel: mud height relative to the base terrain (metres, starts at 0), slide offset (xz
  * metres: where the surface moved as the mud was pushed), track blend 0..1, stored as the GPU's
- * RGBA8 texel (64 KiB per block).
- * Packed RGBA8 (the GPU mirrors the unpack): R height = (R - 128) * MUDFIELD_HEIGHT_STEP,
+ * two texels (96 KiB per block): the 16-bit height H = 32768 + height / MUDFIELD_HEIGHT_STEP
+ * (1 mm steps; the GPU's RG8 layer holds it as R = H >> 8, G = H & 255), and the RGBA8 texel
+ * (the GPU mirrors the unpack): R height = (R - 128) * MUDFIELD_R_STEP (the same height rounded to
+ * 1 cm: the reference's byte, kept for `dump mud` and the views; nothing computes with it),
  * G/B slide x/z = (G - 128) / 127 * MUDFIELD_SLIDE_MAX, A track = A / 255.
  *
  * A stamp lowers the mud under the wheel to the wheel's cylinder (never below the hard floor:
@@ -32,7 +34,7 @@
  * sides, heaped against the tyre ahead and behind. Volume is conserved exactly up to float
  * rounding. The berm texels slide outward, the footprint slides against the wheel's slip (most
  * under the middle of the patch).
- * Every stored value lies on the RGBA8 grid (height in 1 cm steps, slide in 1/127 of its range,
+ * Every stored value lies on the texels' grid (height in 1 mm steps, slide in 1/127 of its range,
  * track in 1/255) and the removed volume is spread in whole height steps, so the field and the
  * GPU's render targets, which run the same arithmetic on bytes, stay equal and both conserve the
  * volume exactly.
@@ -50,9 +52,12 @@
 
 #define MUDFIELD_RES 128
 #define MUDFIELD_SPACING (TERRAIN_BLOCK_SIZE / (MUDFIELD_RES - 1))
-#ifndef MUDFIELD_HEIGHT_STEP /* set only by tools/crest_bound.c's 1 mm variant, to weigh the step */
-#define MUDFIELD_HEIGHT_STEP 0.01f /* metres per R step: -1.28 .. +1.27 m */
+#ifndef MUDFIELD_HEIGHT_STEP /* set only by tools/crest_bound.c's variants, to weigh the step */
+#define MUDFIELD_HEIGHT_STEP 0.001f /* metres per step of the 16-bit height: -32.768 .. +32.767 m */
 #endif
+#define MUDFIELD_HEIGHT_ZERO 32768 /* the 16-bit height of the base terrain's level */
+#define MUDFIELD_HEIGHT_BITS 16
+#define MUDFIELD_R_STEP 0.01f      /* metres per step of the RGBA8 texel's R: -1.28 .. +1.27 m */
 #define MUDFIELD_SLIDE_MAX 0.5f    /* metres at G/B = 0 or 255 */
 
 typedef struct mudfield_desc {
@@ -127,8 +132,9 @@ float mudfield_floor_height(const mudfield *mf, float x, float z);
 void mudfield_surface_normal(const mudfield *mf, float x, float z, float out[3]);
 
 /* Direct texel access (NULL when the block has no field yet): RGBA8 as packed below, 4 bytes per
- * texel at index j * MUDFIELD_RES + i. */
+ * texel at index j * MUDFIELD_RES + i; the 16-bit heights, one per texel at the same index. */
 const uint8_t *mudfield_block_texels(const mudfield *mf, int bx, int bz);
+const uint16_t *mudfield_block_heights(const mudfield *mf, int bx, int bz);
 bool mudfield_block_allocated(const mudfield *mf, int bx, int bz);
 int mudfield_blocks_allocated(const mudfield *mf);
 size_t mudfield_memory_bytes(const mudfield *mf);
@@ -141,8 +147,13 @@ bool mudfield_peek_dirty(const mudfield *mf, int bx, int bz, mudfield_rect *out)
 bool mudfield_take_dirty(mudfield *mf, int bx, int bz, mudfield_rect *out);
 /* Writes (x1-x0+1)*(y1-y0+1)*4 bytes, rows along z, tightly packed. Block must be allocated. */
 void mudfield_pack(const mudfield *mf, int bx, int bz, const mudfield_rect *r, uint8_t *out);
+/* The 16-bit heights of the rectangle as the GPU's RG8 layer holds them: (x1-x0+1)*(y1-y0+1)*2
+ * bytes, R = H >> 8, G = H & 255. */
+void mudfield_pack_heights(const mudfield *mf, int bx, int bz, const mudfield_rect *r, uint8_t *out);
 void mudfield_pack_texel(float height, const float slide[2], float track, uint8_t out[4]);
-float mudfield_unpack_height(uint8_t r);
+uint16_t mudfield_pack_height16(float height); /* rounded to the step, clamped */
+float mudfield_unpack_height16(uint16_t h);
+float mudfield_unpack_height(uint8_t r); /* the RGBA8 texel's R, 1 cm steps */
 float mudfield_unpack_slide(uint8_t g);
 
 #endif

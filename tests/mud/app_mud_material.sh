@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The mud reads as mud (issue 29): in the mud showcase (`imprint --headless --scene mud`, 320x180
+# here) the mud in front of the chase camera is brown, not a blue-grey sheen: over the pixels of
+# the lower 40 % of the frame that are not grass (G <= R + 6; the truck's green and the grass
+# left out), mean blue <= mean red.
+# ctest: slow
+set -u
+fail=0
+check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
+check "$IMPRINT" --headless --scene mud --size 320x180
+check test -s imprint-mud.png
+check python3 - <<'PY'
+import os, sys
+sys.path.insert(0, os.path.join(os.environ["TESTDIR"], "support"))
+from png import load
+w, h, ch, rows = load("imprint-mud.png")
+px = [(r[x * ch], r[x * ch + 1], r[x * ch + 2]) for r in rows[int(h * 0.6):] for x in range(w)]
+mud = [p for p in px if p[1] <= p[0] + 6]
+mr = sum(p[0] for p in mud) / len(mud)
+mb = sum(p[2] for p in mud) / len(mud)
+print(f"showcase: {len(mud)} mud pixels of {len(px)} in the lower 40 %, mean red {mr:.1f}, mean blue {mb:.1f}")
+sys.exit(0 if len(mud) > len(px) // 3 and mb <= mr else 1)
+PY
+exit $fail
