@@ -93,6 +93,23 @@ static GLuint make_road_texture(const terrain *t, int nb)
     return tex;
 }
 
+/* One 2D array of RES x RES layers, `slots` deep, linear and clamped (the fragment shader's
+ * per-pixel normals read between texels; texelFetch ignores the filter), no initial data. */
+static GLuint mud__slot_array(GLenum internal, GLenum format, int slots, const char *label)
+{
+    GLuint t = 0;
+    glGenTextures(1, &t);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, t);
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, (GLint)internal, RES, RES, slots, 0, format, GL_UNSIGNED_BYTE, NULL);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+    gfx_label(GL_TEXTURE, t, label);
+    return t;
+}
+
 mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
 {
     assert(desc && desc->field);
@@ -220,28 +237,11 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     gfx_target_end();
     if (!mr->scratch_tex || !mr->scratch_h_tex || !sums_ok) goto fail;
 
-    glGenTextures(1, &mr->mud_array);
-    glBindTexture(GL_TEXTURE_2D_ARRAY, mr->mud_array);
     /* no initial data: a layer is cleared (or restored) when a block claims it, before any draw */
-    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, RES, RES, mr->slots, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-    /* linear: the fragment shader's per-pixel normals read between texels (texelFetch ignores it) */
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
-    gfx_label(GL_TEXTURE, mr->mud_array, "mud.slots");
+    mr->mud_array = mud__slot_array(GL_RGBA8, GL_RGBA, mr->slots, "mud.slots");
     /* the 16-bit heights beside it: RG8 renders in GL 3.3 core and WebGL2 alike, filters linearly,
      * and hi x 256 + lo stays linear under the filter */
-    glGenTextures(1, &mr->height_array);
-    glBindTexture(GL_TEXTURE_2D_ARRAY, mr->height_array);
-    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RG8, RES, RES, mr->slots, 0, GL_RG, GL_UNSIGNED_BYTE, NULL);
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
-    gfx_label(GL_TEXTURE, mr->height_array, "mud.slots_height");
+    mr->height_array = mud__slot_array(GL_RG8, GL_RG, mr->slots, "mud.slots_height");
     mr->view_tex = gfx_texture_create(&(gfx_texture_desc){.width = RES, .height = RES, .flags = GFX_TEX_NEAREST, .label = "mud.view"});
     mr->view_base_tex = gfx_texture_create(&(gfx_texture_desc){.width = 3 * BASE_SEG + 1, .height = 3 * BASE_SEG + 1,
                                                                 .flags = GFX_TEX_NEAREST, .label = "mud.view_base"});
