@@ -76,9 +76,30 @@ static void app__fly(app *a, float dt)
     a->cam.speed = speed;
 }
 
+/* The preset's renderer fields, from the parameters (a script, the panel or the governor may
+ * have moved them). */
+static bool app__quality(app *a)
+{
+    const params *p = a->params;
+    return renderer_set_quality(a->r, params_f(p, params_id(quality_param_rows, QUALITY_P_SCALE)),
+                                params_i(p, params_id(quality_param_rows, QUALITY_P_MSAA)),
+                                params_i(p, params_id(quality_param_rows, QUALITY_P_SHADOW)));
+}
+
+/* The governor measures the time from one frame's start to the next's and sets render.scale. */
+static void app__govern(app *a, double t0)
+{
+    if (a->gov.target_ms > 0 && a->gov_last > 0) {
+        const int id = params_id(quality_param_rows, QUALITY_P_SCALE);
+        float s = governor_step(&a->gov, (float)((t0 - a->gov_last) * 1000.0));
+        if (s != params_f(a->params, id)) params_set(a->params, id, s);
+    }
+    a->gov_last = t0;
+}
+
 static void app__render(app *a, int w, int h)
 {
-    if (!renderer_resize(a->r, w, h)) return;
+    if (!app__quality(a) || !renderer_resize(a->r, w, h)) return;
     a->ctx.width = w;
     a->ctx.height = h;
     const scene_vtable *vt = registry_scene(a->cur);
@@ -86,13 +107,21 @@ static void app__render(app *a, int w, int h)
     float aspect = (float)w / (float)h;
     mat4 view, proj;
     camera_matrices(&a->cam, aspect, view, proj);
+    const int interval = params_i(a->params, params_id(quality_param_rows, QUALITY_P_SHADOW_INTERVAL));
+    const bool reuse = renderer_reuse_shadow(a->r, interval > 1 && a->frame % interval != 0 && a->frame != a->switched_frame);
     renderer_begin_frame(a->r, view, proj, a->cam.pos, (float)a->ctx.time);
-    renderer_set_post(a->r, &a->post, (float)a->post_dt);
+    post_settings post = a->post; /* what the preset allows, of what is switched on */
+    post.on[POST_SSAO] = post.on[POST_SSAO] && params_b(a->params, params_id(quality_param_rows, QUALITY_P_SSAO));
+    post.on[POST_DOF] = post.on[POST_DOF] && params_b(a->params, params_id(quality_param_rows, QUALITY_P_DOF));
+    post.on[POST_BLOOM] = post.on[POST_BLOOM] && params_b(a->params, params_id(quality_param_rows, QUALITY_P_BLOOM));
+    renderer_set_post(a->r, &post, (float)a->post_dt);
     if (vt->prepare) vt->prepare(s);
     fx_prepare(a->fx, &a->cam, aspect);
-    renderer_shadow_begin(a->r);
-    vt->draw(s, SCENE_PASS_SHADOW);
-    renderer_shadow_end(a->r);
+    if (!reuse) {
+        renderer_shadow_begin(a->r);
+        vt->draw(s, SCENE_PASS_SHADOW);
+        renderer_shadow_end(a->r);
+    }
     renderer_main_begin(a->r);
     vt->draw(s, SCENE_PASS_MAIN);
     renderer_opaque_end(a->r);
@@ -100,7 +129,7 @@ static void app__render(app *a, int w, int h)
     fx_set_params(a->fx, a->params);
     if (params_b(a->params, params_id(bb_param_rows, BB_P_DRAW))) fx_draw(a->fx, a->r);
     renderer_finish(a->r);
-    gfx_target_bind(renderer_ldr(a->r));
+    gfx_target_bind(renderer_output(a->r)); /* overlays at the output size, crisp */
     app_overlays(a, w, h);
     if (a->ui) {
         /* the panel goes into the LDR target too, so screenshots show it (--ui headless) */
@@ -128,7 +157,23 @@ static bool app__init(app *a)
     if (!gfx_hud_init() || !gfx_panel_init()) return false;
     a->params = params_create();
     if (!a->params) return false;
+    /* the preset first, then --set over it */
+    char qerr[256];
+    const int qi = names_find(quality_names, o->quality);
+    const char *gl_renderer = (const char *)glGetString(GL_RENDERER);
+    a->quality = qi == QUALITY_AUTO || qi < 0 ? quality_auto(gl_renderer, headless) : qi;
+    if (!quality_apply(a->params, a->quality, qerr, sizeof qerr)) {
+        log_error("%s", qerr);
+        return false;
+    }
+    if (headless) { /* the pictures tests and docs keep: single-sampled, a shadow map of at most 1024 (--set overrides) */
+        params_set(a->params, params_id(quality_param_rows, QUALITY_P_MSAA), 1.0f);
+        const int sid = params_id(quality_param_rows, QUALITY_P_SHADOW);
+        if (params_f(a->params, sid) > 1024.0f) params_set(a->params, sid, 1024.0f);
+    }
+    bool scale_set = false;
     for (int i = 0; i < o->nsets; i++) {
+        scale_set = scale_set || !strcmp(o->sets[i][0], "render.scale");
         char err[256];
         if (!params_set_text(a->params, o->sets[i][0], o->sets[i][1], err, sizeof err)) {
             log_error("--set: %s", err); /* options_parse checked it: cannot happen */
@@ -147,6 +192,12 @@ static bool app__init(app *a)
     if (a->max_frames < 0 && !a->scr && (headless || o->bench)) a->max_frames = o->bench ? 240 : 60;
     a->step_dt = o->fixed_dt > 0 ? o->fixed_dt : 1.0 / o->step_hz;
     post_settings_default(&a->post);
+    /* the governor: --target-fps, else 30 fps in a window below high; a fixed --set render.scale wins */
+    const int fps = o->target_fps >= 0 ? o->target_fps : (!headless && a->quality < QUALITY_HIGH ? 30 : 0);
+    governor_init(&a->gov, scale_set ? 0.0f : (float)fps, params_f(a->params, params_id(quality_param_rows, QUALITY_P_SCALE)));
+    if (!headless) /* headless stdout may be a --bench JSON */
+        log_info("quality %s (%s)%s", quality_names[a->quality], gl_renderer ? gl_renderer : "?",
+                 a->gov.target_ms > 0 ? ", governor on" : "");
     return app_switch(a, registry_find(o->scene));
 }
 
@@ -200,6 +251,7 @@ int app_run(const options *opt, const script *scr)
     double last_progress = a.last_time;
     while (!a.quit && !platform_should_close(a.plat)) {
         double t0 = platform_time();
+        app__govern(&a, t0);
         platform_poll(a.plat);
         input_take(platform_input(a.plat), INPUT_FRAME, &a.in);
         app__keys(&a);
@@ -237,7 +289,7 @@ int app_run(const options *opt, const script *scr)
         for (int i = 0; i < a.nui_cmds; i++)
             if (!app_command(&a, &a.ui_cmds[i])) log_warn("panel: '%s %s' failed", a.ui_cmds[i].name, a.ui_cmds[i].str);
         for (int i = 0; i < a.npending; i++) app_run_cmd(&a, a.pending[i]);
-        platform_present(a.plat, renderer_ldr(a.r));
+        platform_present(a.plat, renderer_final(a.r));
         gfx_timers_frame_end();
         for (GLenum e; (e = glGetError()) != GL_NO_ERROR;) {
             /* a GL error is a bug somewhere in the frame: say so, once per frame, keep going */

@@ -26,7 +26,7 @@ static const char app_keys_help[] =
 
 bool app_screenshot(app *a, const char *path)
 {
-    const gfx_target *ldr = renderer_ldr(a->r);
+    const gfx_target *ldr = renderer_final(a->r);
     unsigned char *px = malloc((size_t)ldr->width * ldr->height * 4);
     if (!px) return false;
     gfx_target_read_rgba8(ldr, px);
@@ -76,6 +76,8 @@ bool app_stats(app *a, const char *path)
     json_number(&w, "time", a->ctx.time);
     json_string(&w, "scene", registry_name(a->cur));
     json_number(&w, "fps", a->fps);
+    json_string(&w, "quality", quality_names[a->quality]);
+    json_number(&w, "render_scale", renderer_scale(a->r));
     json_int(&w, "steps", a->steps);
     json_bool(&w, "mouse_captured", platform_input(a->plat)->captured);
     /* errors of frames already finished; this frame's are counted when it ends */
@@ -147,6 +149,12 @@ void app_overlays(app *a, int w, int h)
         snprintf(line, sizeof line, "imprint  %s  t=%.2fs  frame %ld", registry_name(a->cur), a->ctx.time, a->frame);
     else
         snprintf(line, sizeof line, "imprint  %s  %.0f fps  H: help", registry_name(a->cur), a->fps);
+    /* the preset and the internal scale, where they are not the full frame (headless pictures at high stay as they were) */
+    const float rs = renderer_scale(a->r);
+    if (!platform_headless(a->plat) || a->quality != QUALITY_HIGH || rs < 1.0f) {
+        size_t n = strlen(line);
+        snprintf(line + n, sizeof line - n, "  %s %.2fx%s", quality_names[a->quality], rs, a->gov.target_ms > 0 ? " auto" : "");
+    }
     float tw, th;
     gfx_hud_measure(line, scale, &tw, &th);
     gfx_hud_rect(4, 4, tw + 12, th + 8, dim);

@@ -59,6 +59,7 @@ bool app_switch(app *a, int i)
     a->entered = true;
     a->cur = i;
     a->scene_since = gfx_timers_frame();
+    a->switched_frame = a->frame; /* its first frame draws its own shadow casters */
     /* each scene starts with the default lens; a scene that wants another sets it itself */
     a->cam.fov_y = glm_rad(60.0f);
     a->cam.znear = 0.05f;
@@ -128,7 +129,10 @@ static bool app__own_command(app *a, const script_cmd *c)
     case SCRIPT_QUIT: a->quit = true; return true;
     case SCRIPT_SET: {
         char err[256];
-        if (params_set_text(a->params, c->str, c->path, err, sizeof err)) return true;
+        if (params_set_text(a->params, c->str, c->path, err, sizeof err)) {
+            if (!strcmp(c->str, "render.scale")) a->gov.target_ms = 0; /* a fixed scale: the governor stops */
+            return true;
+        }
         log_error("set: %s", err);
         return false;
     }

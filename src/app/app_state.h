@@ -12,6 +12,7 @@
 #include "app/ui.h"
 #include "bb/fx.h"
 #include "base/post_settings.h"
+#include "base/quality.h"
 #include "gfx/scene.h"
 
 enum { APP_MAX_PENDING = 64, APP_BENCH_WARMUP = 10 };
@@ -43,6 +44,10 @@ typedef struct app {
     int view_cycle;
     bool help;
     post_settings post; /* which post effects run: 'post NAME on|off', key P */
+    int quality;        /* the preset (QUALITY_LOW..HIGH) --quality chose */
+    governor gov;       /* the frame-time governor of render.scale (gov.target_ms 0: off) */
+    long switched_frame; /* the frame the current scene was entered at */
+    double gov_last;    /* platform_time of the previous frame's start (the governor's measure) */
     double post_dt;     /* simulated time this frame advanced (exposure adaptation) */
     long steps, frame, max_frames;
     double step_dt, accum;

@@ -3,6 +3,7 @@
 
 #include <assert.h>
 
+#include "base/quality.h"
 #include "bb/core/bb_options.h"
 
 extern const scene_vtable scene_range, scene_mud, scene_face, scene_dissolve;
@@ -33,6 +34,7 @@ void registry_params(void)
         if (registry__scenes[i]->params) params_register(registry__scenes[i]->params, registry__scenes[i]->param_count);
     params_register(bb_param_rows, BB_P_COUNT); /* the particles the app runs for every scene */
     params_register(registry_app_params, REGISTRY_P_COUNT);
+    params_register(quality_param_rows, QUALITY_P_COUNT); /* the renderer's: the presets set them */
 }
 
 const script_lang *registry_lang(void)

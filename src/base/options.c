@@ -1,4 +1,5 @@
 #include "base/options.h"
+#include "base/quality.h"
 
 #include "base/log.h"
 #include "base/names.h"
@@ -27,6 +28,8 @@ void options_default(const options_cli *cli, options *o)
     o->frames = -1;
     o->step_hz = 60;
     o->seed = 1;
+    snprintf(o->quality, sizeof o->quality, "auto");
+    o->target_fps = -1;
     for (int i = 0; cli->ext[i]; i++)
         if (cli->ext[i]->defaults) cli->ext[i]->defaults(o);
 }
@@ -47,6 +50,10 @@ void options_print_help(const options_cli *cli, FILE *f)
           "  --script FILE       run timed commands (see docs/cli.md)\n"
           "  --screenshot PATH   write the last frame as PNG\n"
           "  --bench [PATH]      print (or write) per-pass GPU and CPU times as JSON\n"
+          "  --quality Q         low | medium | high | auto (default auto: in a window low on a CPU\n"
+          "                      renderer, high otherwise; headless high); sets the render.* params\n"
+          "  --target-fps N      the internal resolution follows the frame time to reach N fps\n"
+          "                      (0 = off; default 30 in a window at low/medium, else off)\n"
           "  --help, --version\n"
           "technique options:\n", f);
     for (int i = 0; cli->ext[i]; i++)
@@ -153,7 +160,8 @@ static const options_option options__app[] = {
     {"--frames", OPTIONS_ARG_REQUIRED}, {"--fixed-dt", OPTIONS_ARG_REQUIRED}, {"--seed", OPTIONS_ARG_REQUIRED},
     {"--script", OPTIONS_ARG_REQUIRED}, {"--screenshot", OPTIONS_ARG_REQUIRED}, {"--bench", OPTIONS_ARG_OPTIONAL},
     {"--help", OPTIONS_ARG_NONE},       {"--version", OPTIONS_ARG_NONE},      {"--step-hz", OPTIONS_ARG_REQUIRED},
-    {"--ui", OPTIONS_ARG_NONE},         {"--set", OPTIONS_ARG_REQUIRED},      {NULL, OPTIONS_ARG_NONE},
+    {"--ui", OPTIONS_ARG_NONE},         {"--set", OPTIONS_ARG_REQUIRED},      {"--quality", OPTIONS_ARG_REQUIRED},
+    {"--target-fps", OPTIONS_ARG_REQUIRED}, {NULL, OPTIONS_ARG_NONE},
 };
 
 /* The kind of the option called name and who applies it (*ext: NULL for the app's); -1 when unknown. */
@@ -217,6 +225,14 @@ static int apply(const options_cli *cli, const char *name, const char *val, opti
     if (!strcmp(name, "--help")) { options_print_help(cli, stdout); return OPTIONS_EXIT_OK; }
     if (!strcmp(name, "--version")) { printf("imprint %s\n", IMPRINT_VERSION); return OPTIONS_EXIT_OK; }
     if (!strcmp(name, "--ui")) { o->ui = true; return OPTIONS_OK; }
+    if (!strcmp(name, "--quality"))
+        return options_set_name(name, "quality", quality_names, val, o->quality, sizeof o->quality, err, errlen);
+    if (!strcmp(name, "--target-fps")) {
+        if (!options_parse_digits(val, &n) || n > 240)
+            return options_fail(err, errlen, "--target-fps: expected frames per second, a whole number 0..240 (0 = off), got '%s'", val);
+        o->target_fps = (int)n;
+        return OPTIONS_OK;
+    }
     if (!strcmp(name, "--set")) {
         const char *eq = strchr(val, '=');
         if (!eq || eq == val) return options_fail(err, errlen, "--set: expected NAME=VALUE like dissolve.edge_width=0.08, got '%s'", val);

@@ -52,6 +52,8 @@ typedef struct options {
     int level_size;                 /* --level-size M, metres, multiple of 16, 64..1024 */
     bool level_size_set;            /* --level-size given: it overrides the level file's size */
     char level[OPTIONS_PATH_MAX];   /* --level FILE ("" = assets/levels/default.level); loaded by the mud scene */
+    char quality[8];                /* --quality low|medium|high|auto (base/quality.h quality_names) */
+    int target_fps;                 /* --target-fps N, 0..240 (0 = off); -1 = not given */
     bool ui;                        /* --ui: the parameter panel shown from the start, headless too */
     int nsets;                      /* --set NAME=VALUE, in order; each checked against the registry */
     char sets[OPTIONS_SETS_MAX][2][128]; /* [i][0] name, [i][1] value */

@@ -51,6 +51,7 @@ struct fx_system {
     GLuint last_depth; /* the resolved depth of the last drawn frame, and its camera: the GPU */
     mat4 last_view, last_proj; /* particles' steps collide with it before this frame's opaque pass */
     float restitution, friction, impact_life, near_fade; /* particles.* (fx_set_params) */
+    float density;                                        /* particles.density: the part of a burst emitted */
 };
 
 fx_system *fx_create(const options *opt, unsigned seed)
@@ -78,6 +79,7 @@ fx_system *fx_create(const options *opt, unsigned seed)
     fx->friction = dflt.friction;
     fx->impact_life = dflt.impact_life;
     fx->near_fade = 0.5f;
+    fx->density = 1.0f;
     fx->fountain = (bb_fountain){.pos = {0.0f, 0.0f, -1.5f}, .target = (int)opt->particles};
     if (opt->particles_gpu > 0) {
         bb_gpu_params prm = bb_gpu_params_default();
@@ -97,10 +99,18 @@ void fx_destroy(fx_system *fx)
     free(fx);
 }
 
+/* A burst of n at the preset's density (at 1 exactly n: the high preset's particles are today's). */
+static int fx__dense(const fx_system *fx, int n)
+{
+    if (fx->density >= 1.0f || n <= 1) return n;
+    int k = (int)((float)n * fx->density + 0.5f);
+    return k < 1 ? 1 : k;
+}
+
 static void fx__sparks(void *user, const float pos[3], const float normal[3], int count)
 {
     fx_system *fx = user;
-    bb_emit_sparks(fx->pool, &fx->rng, pos, normal, count);
+    bb_emit_sparks(fx->pool, &fx->rng, pos, normal, fx__dense(fx, count));
 }
 
 static void fx__fireball(void *user, const float pos[3], float radius)
@@ -112,7 +122,7 @@ static void fx__fireball(void *user, const float pos[3], float radius)
 static void fx__smoke(void *user, const float pos[3], float radius)
 {
     fx_system *fx = user;
-    bb_emit_smoke(fx->pool, &fx->rng, pos, radius, 3 + (int)(radius * 8.0f));
+    bb_emit_smoke(fx->pool, &fx->rng, pos, radius, fx__dense(fx, 3 + (int)(radius * 8.0f)));
 }
 
 /* Appended after the simulation step and removed right after this frame's build: the pool is
@@ -179,6 +189,7 @@ void fx_set_params(fx_system *fx, const params *p)
     fx->friction = params_f(p, params_id(bb_param_rows, BB_P_FRICTION));
     fx->impact_life = params_f(p, params_id(bb_param_rows, BB_P_IMPACT_LIFE));
     fx->near_fade = params_f(p, params_id(bb_param_rows, BB_P_NEAR_FADE));
+    fx->density = params_f(p, params_id(bb_param_rows, BB_P_DENSITY));
 }
 
 void fx_set_frame_blend(fx_system *fx, bool on)

@@ -37,7 +37,29 @@ typedef struct gallery {
      * `fields` from the main camera */
     gfx_target fields;
     dissolve_edge edge;
+    float detail; /* dissolve.detail the meshes were built at */
 } gallery;
+
+/* The items' meshes at density detail (dissolve.detail, a quality preset field) into into->items
+ * and the GPU; the other scenes' showpieces (the robot, the head) stand among the props. Building
+ * into a scratch gallery keeps the live one's state (time, mode, shape) when the density changes. */
+static void gallery__meshes(gallery *g, dissolve_gallery *into, float detail)
+{
+    dissolve_gallery_guest guests[DISSOLVE_GALLERY_GUESTS];
+    int nguests = 0;
+    for (int i = 0; i < g->ctx->nshowpieces && nguests < DISSOLVE_GALLERY_GUESTS; i++)
+        guests[nguests++] = (dissolve_gallery_guest){g->ctx->showpieces[i].name, g->ctx->showpieces[i].build};
+    mesh_data m[DISSOLVE_GALLERY_MAX] = {0};
+    for (int i = 0; i < g->g.count; i++) gfx_mesh_destroy(&g->mesh[i]);
+    const int n = dissolve_gallery_build(into, guests, nguests, m, detail);
+    for (int i = 0; i < n; i++) {
+        g->mesh[i] = gfx_mesh_create(&m[i], into->items[i].name);
+        mesh_data_free(&m[i]);
+    }
+    g->detail = detail;
+    g->g.vertices = into->vertices;
+    g->g.triangles = into->triangles;
+}
 
 static void *gallery_create(scene_ctx *ctx)
 {
@@ -53,16 +75,8 @@ static void *gallery_create(scene_ctx *ctx)
         free(g);
         return NULL;
     }
-    /* the other scenes' showpieces (the robot, the head) stand among the props */
-    dissolve_gallery_guest guests[DISSOLVE_GALLERY_GUESTS];
-    int nguests = 0;
-    for (int i = 0; i < ctx->nshowpieces && nguests < DISSOLVE_GALLERY_GUESTS; i++)
-        guests[nguests++] = (dissolve_gallery_guest){ctx->showpieces[i].name, ctx->showpieces[i].build};
-    mesh_data m[DISSOLVE_GALLERY_MAX] = {0};
-    for (int i = 0, n = dissolve_gallery_build(&g->g, guests, nguests, m); i < n; i++) {
-        g->mesh[i] = gfx_mesh_create(&m[i], g->g.items[i].name);
-        mesh_data_free(&m[i]);
-    }
+    gallery__meshes(g, &g->g, params_f(ctx->params, params_id(dissolve_param_rows, DISSOLVE_P_DETAIL)));
+    mesh_data m[1] = {0};
     mesh_build_sphere(&m[0], 0.12f, 24, 12);
     g->orb = gfx_mesh_create(&m[0], "dissolve.orb");
     mesh_data_free(&m[0]);
@@ -154,6 +168,11 @@ static void gallery_draw(void *p, scene_pass pass)
 static void gallery_prepare(void *p)
 {
     gallery *g = p;
+    const float detail = params_f(g->ctx->params, params_id(dissolve_param_rows, DISSOLVE_P_DETAIL));
+    if (detail != g->detail) { /* the preset or the panel moved dissolve.detail */
+        dissolve_gallery scratch;
+        gallery__meshes(g, &scratch, detail);
+    }
     const char *name = g->ctx->view ? g->ctx->view : "";
     const int v = names_find(dissolve_views, name);
     dissolve_view view = v == DISSOLVE_SCENE_VIEW_D ? DISSOLVE_VIEW_D : v == DISSOLVE_SCENE_VIEW_W ? DISSOLVE_VIEW_W : 0;

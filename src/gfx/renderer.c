@@ -12,22 +12,35 @@
 
 struct renderer {
     renderer_frame frame; /* first: cglm matrices need 16-byte alignment */
-    int width, height, msaa, shadow_size;
-    gfx_target hdr, hdr_resolved, depth_resolved, ldr, shadow;
+    int width, height, msaa, shadow_size; /* width, height: the internal size, out_w x out_h x scale */
+    int out_w, out_h;
+    float scale;
+    gfx_target hdr, hdr_resolved, depth_resolved, ldr, shadow, out;
     GLuint ubo;
-    GLuint prog_lit, prog_caster, prog_ground, prog_sky;
+    GLuint prog_lit, prog_caster, prog_ground, prog_sky, prog_upscale;
+    GLint upscale_sharpen;
     GLint lit_model, lit_albedo, lit_emissive, lit_spec, caster_model, ground_model, ground_albedo;
     gfx_post *post;
     post_settings post_on;
     float post_dt;
     float exposure_ev;
+    bool shadow_valid, shadow_reuse; /* the map holds casters drawn with frame.light_viewproj; reuse it this frame */
     gfx_mesh ground;
     vec3 focus;
     float focus_radius;
 };
 
+static int renderer__scaled(int n, float scale)
+{
+    int m = (int)(n * scale + 0.5f);
+    return m < 1 ? 1 : m > n ? n : m;
+}
+
 static bool renderer__targets(renderer *r)
 {
+    r->width = renderer__scaled(r->out_w, r->scale);
+    r->height = renderer__scaled(r->out_h, r->scale);
+    gfx_target_destroy(&r->out);
     gfx_target_destroy(&r->hdr);
     gfx_target_destroy(&r->hdr_resolved);
     gfx_target_destroy(&r->depth_resolved);
@@ -42,8 +55,20 @@ static bool renderer__targets(renderer *r)
                                                       .depth = GL_DEPTH_COMPONENT24, .label = "main.depth"});
     ok = ok && gfx_target_create(&r->ldr, &(gfx_target_desc){.width = r->width, .height = r->height,
                                            .color = {GL_RGBA8}, .depth = GL_DEPTH_COMPONENT24, .label = "main.ldr"});
+    if (ok && (r->width != r->out_w || r->height != r->out_h))
+        ok = gfx_target_create(&r->out, &(gfx_target_desc){.width = r->out_w, .height = r->out_h,
+                                                        .color = {GL_RGBA8}, .label = "main.out"});
     if (ok && r->post) ok = gfx_post_resize(r->post, r->width, r->height);
     return ok;
+}
+
+static bool renderer__shadow(renderer *r)
+{
+    r->shadow_valid = false;
+    gfx_target_destroy(&r->shadow);
+    return gfx_target_create(&r->shadow, &(gfx_target_desc){.width = r->shadow_size, .height = r->shadow_size,
+                                                            .depth = GL_DEPTH_COMPONENT24, .depth_compare = true,
+                                                            .label = "shadow"});
 }
 
 renderer *renderer_create(const renderer_desc *d)
@@ -51,8 +76,9 @@ renderer *renderer_create(const renderer_desc *d)
     renderer *r = aligned_alloc(16, (sizeof *r + 15) & ~(size_t)15);
     if (!r) return NULL;
     memset(r, 0, sizeof *r);
-    r->width = d->width > 0 ? d->width : 1280;
-    r->height = d->height > 0 ? d->height : 720;
+    r->out_w = d->width > 0 ? d->width : 1280;
+    r->out_h = d->height > 0 ? d->height : 720;
+    r->scale = d->scale > 0 && d->scale < 1 ? d->scale : 1.0f;
     r->msaa = d->msaa > 1 ? d->msaa : 1;
     r->shadow_size = d->shadow_size > 0 ? d->shadow_size : 2048;
     glm_vec3_zero(r->focus);
@@ -60,18 +86,20 @@ renderer *renderer_create(const renderer_desc *d)
     r->focus_radius = 6.0f;
     glm_vec4_copy((vec4){0.62f, 0.66f, 0.72f, 0.004f}, r->frame.fog);
 
-    if (!renderer__targets(r)) goto fail;
-    if (!gfx_target_create(&r->shadow, &(gfx_target_desc){.width = r->shadow_size, .height = r->shadow_size,
-                                         .depth = GL_DEPTH_COMPONENT24, .depth_compare = true, .label = "shadow"}))
-        goto fail;
+    if (!renderer__targets(r) || !renderer__shadow(r)) goto fail;
     r->prog_lit = gfx_program_load("gfx_lit.vert", "gfx_lit.frag", NULL);
     r->prog_caster = gfx_program_load("gfx_lit.vert", "gfx_lit.frag", "#define SHADOW_PASS 1\n");
     r->prog_ground = gfx_program_load("gfx_lit.vert", "gfx_ground.frag", NULL);
     r->prog_sky = gfx_program_load("gfx_sky.vert", "gfx_sky.frag", NULL);
+    r->prog_upscale = gfx_program_load("gfx_fullscreen.vert", "gfx_upscale.frag", NULL);
     r->post = gfx_post_create(&(gfx_post_desc){.width = r->width, .height = r->height});
     post_settings_default(&r->post_on);
     r->post_dt = 1.0f / 60.0f;
-    if (!r->prog_lit || !r->prog_caster || !r->prog_ground || !r->prog_sky || !r->post) goto fail;
+    if (!r->prog_lit || !r->prog_caster || !r->prog_ground || !r->prog_sky || !r->prog_upscale || !r->post) goto fail;
+    glUseProgram(r->prog_upscale);
+    glUniform1i(gfx_uniform(r->prog_upscale, "u_src"), 0);
+    glUseProgram(0);
+    r->upscale_sharpen = gfx_uniform(r->prog_upscale, "u_sharpen");
     r->lit_model = gfx_uniform(r->prog_lit, "u_model");
     r->lit_albedo = gfx_uniform(r->prog_lit, "u_albedo");
     r->lit_emissive = gfx_uniform(r->prog_lit, "u_emissive");
@@ -105,8 +133,9 @@ void renderer_destroy(renderer *r)
     gfx_target_destroy(&r->depth_resolved);
     gfx_target_destroy(&r->ldr);
     gfx_target_destroy(&r->shadow);
+    gfx_target_destroy(&r->out);
     gfx_post_destroy(r->post);
-    GLuint progs[] = {r->prog_lit, r->prog_caster, r->prog_ground, r->prog_sky};
+    GLuint progs[] = {r->prog_lit, r->prog_caster, r->prog_ground, r->prog_sky, r->prog_upscale};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++)
         if (progs[i]) glDeleteProgram(progs[i]);
     if (r->ubo) glDeleteBuffers(1, &r->ubo);
@@ -117,11 +146,31 @@ void renderer_destroy(renderer *r)
 bool renderer_resize(renderer *r, int w, int h)
 {
     if (w <= 0 || h <= 0) return false; /* minimized: keep the old targets, draw nothing */
-    if (w == r->width && h == r->height) return true;
-    r->width = w;
-    r->height = h;
+    if (w == r->out_w && h == r->out_h) return true;
+    r->out_w = w;
+    r->out_h = h;
     return renderer__targets(r);
 }
+
+bool renderer_set_quality(renderer *r, float scale, int msaa, int shadow_size)
+{
+    scale = scale < 0.25f ? 0.25f : scale > 1.0f ? 1.0f : scale;
+    msaa = msaa > 1 ? msaa : 1;
+    shadow_size = shadow_size >= 64 ? shadow_size : 64;
+    bool ok = true;
+    if (scale != r->scale || msaa != r->msaa) {
+        r->scale = scale;
+        r->msaa = msaa;
+        ok = renderer__targets(r);
+    }
+    if (shadow_size != r->shadow_size) {
+        r->shadow_size = shadow_size;
+        ok = renderer__shadow(r) && ok;
+    }
+    return ok;
+}
+
+float renderer_scale(const renderer *r) { return r->scale; }
 
 void renderer_size(const renderer *r, int *w, int *h)
 {
@@ -163,9 +212,11 @@ void renderer_begin_frame(renderer *r, mat4 view, mat4 proj, const vec3 cam_pos,
     fc[0] = floorf(fc[0] / texel) * texel;
     fc[1] = floorf(fc[1] / texel) * texel;
     glm_ortho(fc[0] - rad, fc[0] + rad, fc[1] - rad, fc[1] + rad, -fc[2] - rad * 4.0f, -fc[2] + rad * 4.0f, lp);
-    glm_mat4_mul(lp, lv, f->light_viewproj);
     (void)eye;
-    glm_vec4_copy((vec4){l[0], l[1], l[2], texel}, f->light_dir);
+    if (!r->shadow_reuse || !r->shadow_valid) {
+        glm_mat4_mul(lp, lv, f->light_viewproj);
+        glm_vec4_copy((vec4){l[0], l[1], l[2], texel}, f->light_dir);
+    } /* else the map of an earlier frame, read with the matrix and texel size it was drawn with */
     glm_vec4_copy((vec4){2.3f, 2.15f, 1.95f, 0.6f}, f->light_color);
     glm_vec4_copy((vec4){0.22f, 0.42f, 0.80f, 0}, f->sky_zenith);
     glm_vec4_copy((vec4){0.70f, 0.76f, 0.84f, 0}, f->sky_horizon);
@@ -191,8 +242,14 @@ void renderer_shadow_begin(renderer *r)
 
 void renderer_shadow_end(renderer *r)
 {
-    (void)r;
+    r->shadow_valid = true;
     gfx_pass_end();
+}
+
+bool renderer_reuse_shadow(renderer *r, bool reuse)
+{
+    r->shadow_reuse = reuse;
+    return reuse && r->shadow_valid;
 }
 
 void renderer_main_begin(renderer *r)
@@ -234,6 +291,26 @@ void renderer_finish(renderer *r)
     gfx_post_run(r->post, &(gfx_post_frame){.hdr = src, .depth = r->depth_resolved.depth, .proj = (const float *)r->frame.proj,
                                            .focus_m = focus, .dt = r->post_dt, .exposure_ev = r->exposure_ev, .settings = &r->post_on}, &r->ldr);
 }
+
+const gfx_target *renderer_output(renderer *r)
+{
+    if (!r->out.fbo) return &r->ldr;
+    /* bilinear from the internal size, then a contrast-adaptive sharpen that gives back some of
+     * the detail the smaller image lost, less where the neighbours already differ (no halos) */
+    gfx_pass_begin("upscale");
+    gfx_target_bind(&r->out);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, r->ldr.color[0]);
+    glUseProgram(r->prog_upscale);
+    glUniform1f(r->upscale_sharpen, 1.0f - r->scale * 0.6f);
+    gfx_fullscreen_draw();
+    glUseProgram(0);
+    gfx_pass_end();
+    return &r->out;
+}
+
+const gfx_target *renderer_final(const renderer *r) { return r->out.fbo ? &r->out : &r->ldr; }
 
 void renderer_set_exposure_ev(renderer *r, float ev) { r->exposure_ev = ev; }
 

@@ -37,6 +37,7 @@ typedef struct renderer_desc {
     int width, height;
     int msaa;        /* samples of the main target; 0/1 = none (headless default) */
     int shadow_size; /* default 2048 */
+    float scale;     /* internal resolution / output size, 0.25..1 (0 = 1) */
 } renderer_desc;
 
 /* The Frame uniform block, std140 (mirrors shaders/common.glsl). */
@@ -52,8 +53,15 @@ typedef struct renderer_frame {
 
 renderer *renderer_create(const renderer_desc *desc);
 void renderer_destroy(renderer *r);
+/* The output size (the window's framebuffer); the scene is drawn at that times the scale. */
 bool renderer_resize(renderer *r, int width, int height);
+/* The internal size: what the main target, the post stack and renderer_ldr have. */
 void renderer_size(const renderer *r, int *width, int *height);
+/* The quality preset's part of the renderer (base/quality.h): internal scale 0.25..1, MSAA samples
+ * of the main target, shadow map size. Targets are remade only for what changed; at scale 1 there
+ * is no upscale and the frame is what it was without presets. False when a target failed. */
+bool renderer_set_quality(renderer *r, float scale, int msaa, int shadow_size);
+float renderer_scale(const renderer *r);
 
 /* Exposure compensation in EV (0 = the post stack's key as it is), kept until set again. */
 void renderer_set_exposure_ev(renderer *r, float ev);
@@ -62,6 +70,10 @@ void renderer_set_fog(renderer *r, const vec3 color, float density);
 void renderer_begin_frame(renderer *r, mat4 view, mat4 proj, const vec3 cam_pos, float time);
 const renderer_frame *renderer_frame_uniforms(const renderer *r);
 
+/* Before renderer_begin_frame: reuse the shadow map of an earlier frame (the preset's
+ * render.shadow_interval: casters drawn every Nth frame). True when there is one to reuse: then
+ * skip the shadow pass; the frame keeps the light matrix the map was drawn with. */
+bool renderer_reuse_shadow(renderer *r, bool reuse);
 void renderer_shadow_begin(renderer *r);
 void renderer_shadow_end(renderer *r);
 void renderer_main_begin(renderer *r);
@@ -81,7 +93,13 @@ void renderer_draw_ground(renderer *r);
 
 GLuint renderer_shadow_map(const renderer *r);     /* depth texture (compare mode on) */
 GLuint renderer_scene_depth(const renderer *r);    /* resolved depth of the opaque pass */
-const gfx_target *renderer_ldr(const renderer *r); /* final image, RGBA8, sRGB-encoded values */
+const gfx_target *renderer_ldr(const renderer *r); /* the post stack's image at the internal size, RGBA8, sRGB-encoded */
+/* After renderer_finish: the image at the output size. At scale 1 that is renderer_ldr itself;
+ * below, the pass "upscale" draws the LDR image bilinearly with a contrast-adaptive sharpen into
+ * an output-size RGBA8 target. Overlays (HUD, panel) go on it afterwards, crisp at full size. */
+const gfx_target *renderer_output(renderer *r);
+/* The target renderer_output last returned (screenshots read it). */
+const gfx_target *renderer_final(const renderer *r);
 const gfx_target *renderer_hdr(const renderer *r); /* main target (multisampled when msaa > 1) */
 
 #endif

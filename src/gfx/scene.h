@@ -86,7 +86,7 @@ typedef enum scene_pass { SCENE_PASS_SHADOW, SCENE_PASS_MAIN } scene_pass;
  * its bottom is (*bottom_y); GL-free, false when it cannot be built. */
 typedef struct scene_showpiece {
     const char *name; /* "robot" */
-    bool (*build)(mesh_data *out, float *bottom_y);
+    bool (*build)(mesh_data *out, float *bottom_y, float detail); /* detail 0.5..1: mesh density (1 = its own) */
 } scene_showpiece;
 
 typedef struct scene_ctx {

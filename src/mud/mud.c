@@ -124,6 +124,8 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mr->slots = desc->slots > 0 ? desc->slots : 64;
     mr->active_radius = desc->active_radius > 0 ? desc->active_radius : 40.0f;
     mr->draw_distance = desc->draw_distance > 0 ? desc->draw_distance : 220.0f;
+    mr->fine_distance = MUD_FINE_DISTANCE;
+    mr->mud_step = 1;
     int blocks = mr->nb * mr->nb;
     mr->block_slot = malloc((size_t)blocks * sizeof *mr->block_slot);
     mr->block_hmin = malloc((size_t)blocks * sizeof(float));
@@ -252,6 +254,10 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     build_grid(&m, RES - 1);
     mr->grid_mud = gfx_mesh_create(&m, "mud.grid128");
     mesh_clear(&m);
+    build_grid(&m, SEG / 2);
+    mr->grid_mud_half = gfx_mesh_create(&m, "mud.grid64");
+    mesh_clear(&m);
+
     build_grid(&m, PATCH_SEG);
     mr->patch_coarse = gfx_mesh_create(&m, "mud.patch32");
     mesh_clear(&m);
@@ -269,9 +275,9 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     int n = mr->nb * BASE_SEG + 1;
     mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)n * n * 2 + (size_t)RES * RES * (6 * (size_t)mr->slots + 4) +
                           (size_t)MUDFIELD_STAMP_MAX * MUDFIELD_STAMP_MAX * 6 + 4 +
-                          (size_t)(mr->grid_mud.vertex_count + mr->patch_coarse.vertex_count + mr->patch_fine.vertex_count +
+                          (size_t)(mr->grid_mud.vertex_count + mr->grid_mud_half.vertex_count + mr->patch_coarse.vertex_count + mr->patch_fine.vertex_count +
                                    mr->grid_base[0].vertex_count * 2) * 64 +
-                          (size_t)(mr->grid_mud.index_count + mr->patch_coarse.index_count + mr->patch_fine.index_count +
+                          (size_t)(mr->grid_mud.index_count + mr->grid_mud_half.index_count + mr->patch_coarse.index_count + mr->patch_fine.index_count +
                                    mr->grid_base[0].index_count * 2) * 4;
     return mr;
 fail:
@@ -305,6 +311,7 @@ void mud_renderer_destroy(mud_renderer *mr)
     free(mr->gpu_state);
     free(mr->queue);
     if (mr->grid_mud.vao) gfx_mesh_destroy(&mr->grid_mud);
+    if (mr->grid_mud_half.vao) gfx_mesh_destroy(&mr->grid_mud_half);
     if (mr->patch_coarse.vao) gfx_mesh_destroy(&mr->patch_coarse);
     if (mr->patch_fine.vao) gfx_mesh_destroy(&mr->patch_fine);
     for (int l = 0; l < 3; l++)
@@ -321,3 +328,6 @@ void mud_renderer_destroy(mud_renderer *mr)
 const mud_renderer_stats *mud_renderer_get_stats(const mud_renderer *mr) { return &mr->stats; }
 
 void mud_renderer_set_layers(mud_renderer *mr, const mud_renderer_layers *layers) { mr->layers = *layers; }
+void mud_renderer_set_fine_distance(mud_renderer *mr, float metres) { mr->fine_distance = metres > 0 ? metres : 0; }
+void mud_renderer_set_mud_step(mud_renderer *mr, int texels) { mr->mud_step = texels >= 2 ? 2 : 1; }
+void mud_renderer_set_draw_distance(mud_renderer *mr, float metres) { mr->draw_distance = metres > 16.0f ? metres : 16.0f; }

@@ -47,7 +47,7 @@ static void set_block_decals(mud_renderer *mr, int b, int *current)
     *current = k;
 }
 
-/* A mud block near the eye, patch by patch (main pass): patches within MUD_FINE_DISTANCE on the
+/* A mud block near the eye, patch by patch (main pass): patches within mr->fine_distance on the
  * fine grid (half-texel steps, B-spline heights: a berm crest runs between the texels instead of
  * from vertex to vertex, docs/mud.md "Rut smoothness"), the others on the texel grid. Where a
  * fine patch meets a coarse one, its vertices between two coarse vertices take the mean of theirs
@@ -62,7 +62,7 @@ static void draw_patches(mud_renderer *mr, int bx, int bz, const vec3 eye, vec4 
             float x0 = (float)bx * TERRAIN_BLOCK_SIZE + (float)px * psize, z0 = (float)bz * TERRAIN_BLOCK_SIZE + (float)pz * psize;
             float dx = fmaxf(fmaxf(x0 - eye[0], eye[0] - x0 - psize), 0.0f);
             float dz = fmaxf(fmaxf(z0 - eye[2], eye[2] - z0 - psize), 0.0f);
-            fine[pz][px] = dx * dx + dz * dz < MUD_FINE_DISTANCE * MUD_FINE_DISTANCE;
+            fine[pz][px] = dx * dx + dz * dz < mr->fine_distance * mr->fine_distance;
         }
     for (int pz = 0; pz < PATCHES; pz++)
         for (int px = 0; px < PATCHES; px++) {
@@ -125,8 +125,16 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
             glUniform2f(u_origin, x0, z0);
             if (pass == MUD_PASS_MAIN) set_block_decals(mr, b, &ndecals);
             glUniform1i(u_layer, s);
-            if (s >= 0 && pass == MUD_PASS_MAIN && dx * dx + dz * dz < MUD_FINE_DISTANCE * MUD_FINE_DISTANCE) {
+            if (s >= 0 && pass == MUD_PASS_MAIN && dx * dx + dz * dz < mr->fine_distance * mr->fine_distance) {
                 draw_patches(mr, bx, bz, eye, planes);
+            } else if (s >= 0 && mr->mud_step == 2) {
+                /* 63 steps over the 127 texel segments: both borders land on the block's edge */
+                const int half = SEG / 2;
+                glUniform1f(u_step, TERRAIN_BLOCK_SIZE / (float)half);
+                glUniform1f(u_sub, (float)SEG / (float)half);
+                glUniform2i(mr->u_patch[pass], 0, 0);
+                glUniform1i(mr->u_last[pass], half);
+                gfx_mesh_draw(&mr->grid_mud_half);
             } else if (s >= 0) {
                 glUniform1f(u_step, MUDFIELD_SPACING);
                 glUniform1f(u_sub, 1.0f);

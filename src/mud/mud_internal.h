@@ -12,7 +12,7 @@
 #define LAYER_BYTES (RES * RES * 4)
 #define HEIGHT_BYTES (RES * RES * 2)              /* a layer of the RG8 height array: the 16-bit height, hi and lo byte */
 #define SAVED_BYTES (LAYER_BYTES + HEIGHT_BYTES) /* an evicted block: its RGBA8 layer, then its heights */
-#define MUD_FINE_DISTANCE 8.0f /* metres from the eye to a mud patch drawn on the fine grid */
+#define MUD_FINE_DISTANCE 8.0f /* default metres from the eye to a mud patch drawn on the fine grid (mud.fine_distance) */
 /* A mud block near the eye is drawn in PATCHES x PATCHES patches of PATCH_SEG texel segments (the
  * last one 31: a block has 127), each fine or coarse by its own distance to the eye */
 #define PATCHES 4
@@ -45,6 +45,8 @@ struct mud_renderer {
     const terrain *terr;
     int nb, slots;
     float active_radius, draw_distance;
+    float fine_distance; /* mud_renderer_set_fine_distance */
+    int mud_step;        /* mud_renderer_set_mud_step: 1, or 2 = mud blocks past fine_distance on grid_mud_half */
     GLuint base_tex, road_tex, mud_array, view_tex, view_base_tex, read_fbo;
     GLuint height_array; /* RG8, one layer per slot beside mud_array's: the 16-bit height (mudfield.h) */
     GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
@@ -58,6 +60,7 @@ struct mud_renderer {
     int decal_next[MUD_DECALS_MAX * 4], decal_ref[MUD_DECALS_MAX * 4], decal_touched[MUD_DECALS_MAX * 4];
     int ndecal_entries, ntouched;
     gfx_mesh grid_mud, grid_base[3]; /* a whole mud block: 127 segments; base LODs: 24, 12, 6 */
+    gfx_mesh grid_mud_half;          /* a whole mud block at half density: 63 segments (mud_step 2) */
     gfx_mesh patch_coarse, patch_fine; /* one patch: PATCH_SEG segments, twice as many near the camera */
     int *block_slot;     /* nb*nb, -1 = none */
     float *block_hmin, *block_hmax;

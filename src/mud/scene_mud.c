@@ -240,6 +240,9 @@ static void mud_prepare(void *p)
     add_decals(s);
     mud_water_prepare(s->water, s->layers.on[MUD_LAYER_WATER]);
     mud_truck_set_boxes(s->truck, !params_b(s->ctx->params, params_id(mud_param_rows, MUD_P_TRUCK_DETAIL)));
+    mud_renderer_set_fine_distance(s->mr, params_f(s->ctx->params, params_id(mud_param_rows, MUD_P_FINE_DISTANCE)));
+    mud_renderer_set_mud_step(s->mr, params_i(s->ctx->params, params_id(mud_param_rows, MUD_P_GRID_STEP)));
+    mud_renderer_set_draw_distance(s->mr, params_f(s->ctx->params, params_id(mud_param_rows, MUD_P_DRAW_DISTANCE)));
     mud_truck_set_dirt(s->truck, &s->dirt);
     gfx_pass_begin("mud.upload");
     mud_renderer_update(s->mr, pos);

@@ -67,18 +67,13 @@ static gfx_mesh face__upload(mesh_data *m, const char *label)
     return gm;
 }
 
-static void *face_create(scene_ctx *ctx)
+/* The head's meshes at grid density detail (face.detail: 1 = head_desc's default grid, 0.5 = half
+ * as many columns and rows, a quality preset field), uploaded; the blendshape deltas too. */
+static bool face__build(face *f, float detail)
 {
-    face *f = aligned_alloc(16, (sizeof *f + 15) & ~(size_t)15);
-    if (!f) {
-        log_error("face scene: out of memory");
-        return NULL;
-    }
-    memset(f, 0, sizeof *f);
-    f->ctx = ctx;
-    if (!head_build(&f->head, &(head_desc){0})) goto fail;
-    f->wr = wrinkle_create(&(wrinkle_desc){.width = ctx->width, .height = ctx->height});
-    if (!f->wr) goto fail;
+    f->detail = detail;
+    const int slices = (int)(224.0f * detail + 0.5f), stacks = (int)(144.0f * detail + 0.5f);
+    if (!head_build(&f->head, &(head_desc){.slices = detail < 1.0f ? slices : 0, .stacks = detail < 1.0f ? stacks : 0})) return false;
     /* the neutral skin, uploaded once: the blendshapes are applied on the GPU */
     head_hair hair = {0};
     head_hair_build(&f->head, &hair);
@@ -88,7 +83,7 @@ static void *face_create(scene_ctx *ctx)
         f->lashes = gfx_mesh_create(&hair.lashes, "face.lashes");
     }
     head_hair_free(&hair);
-    if (!shapes) goto fail;
+    if (!shapes) return false;
     f->skin = gfx_mesh_create(&f->head.skin, "face.skin");
     f->mouth = gfx_mesh_create(&f->head.mouth, "face.mouth");
     f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
@@ -100,6 +95,27 @@ static void *face_create(scene_ctx *ctx)
     f->pupils = face__upload(&pupils, "face.pupils");
     f->pedestal = face__upload(&pedestal, "face.pedestal");
     f->shoulders = face__upload(&shoulders, "face.shoulders");
+    return true;
+}
+
+static void face__free(face *f)
+{
+    gfx_mesh *m[] = {&f->skin, &f->mouth, &f->eyes, &f->irises, &f->pupils, &f->shoulders, &f->pedestal, &f->brows, &f->lashes};
+    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) gfx_mesh_destroy(m[i]);
+    head_free(&f->head);
+}
+
+static void *face_create(scene_ctx *ctx)
+{
+    face *f = aligned_alloc(16, (sizeof *f + 15) & ~(size_t)15);
+    if (!f) {
+        log_error("face scene: out of memory");
+        return NULL;
+    }
+    memset(f, 0, sizeof *f);
+    f->ctx = ctx;
+    f->wr = wrinkle_create(&(wrinkle_desc){.width = ctx->width, .height = ctx->height});
+    if (!f->wr || !face__build(f, params_f(ctx->params, params_id(face_param_rows, FACE_P_DETAIL)))) goto fail;
     float y = head_bust_head_y();
     glm_translate_make(f->model, (vec3){0.0f, y, 0.0f});
     if (!ctx->camera_from_script) {
@@ -111,7 +127,7 @@ static void *face_create(scene_ctx *ctx)
     return f;
 fail:
     wrinkle_destroy(f->wr);
-    head_free(&f->head);
+    face__free(f);
     free(f);
     return NULL;
 }
@@ -121,16 +137,7 @@ static void face_destroy(void *p)
     face *f = p;
     if (!f) return;
     wrinkle_destroy(f->wr);
-    gfx_mesh_destroy(&f->skin);
-    gfx_mesh_destroy(&f->mouth);
-    gfx_mesh_destroy(&f->eyes);
-    gfx_mesh_destroy(&f->irises);
-    gfx_mesh_destroy(&f->pupils);
-    gfx_mesh_destroy(&f->shoulders);
-    gfx_mesh_destroy(&f->pedestal);
-    gfx_mesh_destroy(&f->brows);
-    gfx_mesh_destroy(&f->lashes);
-    head_free(&f->head);
+    face__free(f);
     free(f);
 }
 
@@ -148,6 +155,16 @@ static void face_update(void *p, const app_input *in, float dt)
 static void face_prepare(void *p)
 {
     face *f = p;
+    const float detail = params_f(f->ctx->params, params_id(face_param_rows, FACE_P_DETAIL));
+    if (detail != f->detail) { /* face.detail moved (a preset, the panel): the head again at that grid */
+        face__free(f);
+        if (!face__build(f, detail)) {
+            log_error("face scene: cannot rebuild the head at detail %.2f", detail);
+            face__free(f);
+            f->detail = detail;
+            return;
+        }
+    }
     /* the vertex shaders morph: the CPU only hands over six weights */
     gfx_pass_begin("face.blendshapes");
     float morph[HEAD_MORPH_COUNT];
@@ -163,7 +180,9 @@ static void face_prepare(void *p)
     wrinkle_set_strengths(f->wr, normal, occlusion);
     const float none[HEAD_SHAPE_COUNT] = {0};
     wrinkle_set_weights(f->wr, f->wrinkles_off ? none : f->cycle.weight);
-    if (!wrinkle_resize(f->wr, f->ctx->width, f->ctx->height)) return;
+    int w, h; /* the compose buffer is screen-space: the renderer's internal size (render.scale) */
+    renderer_size(f->ctx->r, &w, &h);
+    if (!wrinkle_resize(f->wr, w, h)) return;
     wrinkle_compose(f->wr, &f->skin, f->model);
 }
 

@@ -17,6 +17,7 @@ typedef struct face {
     scene_ctx *ctx;
     head_model head;
     gfx_mesh skin, mouth, eyes, irises, pupils, shoulders, pedestal, brows, lashes;
+    float detail;                  /* face.detail the meshes were built at */
     int brows_first, lashes_first; /* where the hair's vertices start in the blendshape deltas */
     wrinkle *wr;
     wrinkle_cycle cycle;     /* expressions in a loop, picked, or single blendshapes (core) */

@@ -40,19 +40,20 @@ static void tables_register_in_order(void **state)
     (void)state;
     static const char *const order[] = {
         "damage.fade_rate", "damage.radius_scale", "damage.pellets", "damage.tracers", "mud.softness_scale", "mud.stamp_depth",
-        "truck.engine_force", "truck.detail", "wrinkle.brow_raise.normal_strength",
+        "truck.engine_force", "truck.detail", "mud.fine_distance", "mud.grid_step", "mud.draw_distance",
+        "wrinkle.brow_raise.normal_strength",
         "wrinkle.brow_raise.occlusion_strength", "wrinkle.frown.normal_strength", "wrinkle.frown.occlusion_strength",
         "wrinkle.smile.normal_strength", "wrinkle.smile.occlusion_strength", "wrinkle.squint.normal_strength",
         "wrinkle.squint.occlusion_strength", "wrinkle.jaw_open.normal_strength", "wrinkle.jaw_open.occlusion_strength",
-        "wrinkle.nose_wrinkle.normal_strength", "wrinkle.nose_wrinkle.occlusion_strength", "dissolve.edge_width",
-        "dissolve.push_distance", "dissolve.band", "bb.frame_blend", "particles.draw", "particles.restitution",
-        "particles.friction", "particles.impact_life", "particles.near_fade"};
+        "wrinkle.nose_wrinkle.normal_strength", "wrinkle.nose_wrinkle.occlusion_strength", "face.detail", "dissolve.edge_width",
+        "dissolve.push_distance", "dissolve.band", "dissolve.detail", "bb.frame_blend", "particles.draw",
+        "particles.restitution", "particles.friction", "particles.impact_life", "particles.near_fade", "particles.density"};
     const int n = (int)(sizeof order / sizeof *order);
     assert_int_equal(params_count(), n);
     for (int i = 0; i < n; i++) assert_string_equal(params_def(i)->name, order[i]);
     assert_int_equal(params_register(mud_param_rows, MUD_P_COUNT), RANGE_P_COUNT);
     assert_int_equal(params_count(), n);
-    assert_int_equal(params_id(dissolve_param_rows, DISSOLVE_P_BAND), n - 7);
+    assert_int_equal(params_id(dissolve_param_rows, DISSOLVE_P_BAND), n - 9);
     static const param_def stray[] = {{"test.stray", PARAM_FLOAT, 0, 0, 1, NULL, NULL, "not registered"}};
     assert_int_equal(params_id(stray, 0), -1);
 }
@@ -184,7 +185,7 @@ static void rows_match_the_modules(void **state)
     assert_float_equal(params_def(BAND)->def, dp.band, 0);
     mesh_data m[DISSOLVE_GALLERY_MAX] = {0};
     dissolve_gallery *g = ALLOC_STRUCT(dissolve_gallery);
-    const int n = dissolve_gallery_build(g, NULL, 0, m); /* the props alone: every item has the same push */
+    const int n = dissolve_gallery_build(g, NULL, 0, m, 1.0f); /* the props alone: every item has the same push */
     for (int i = 0; i < n; i++) assert_float_equal(params_def(PUSH_DISTANCE)->def, dissolve_gallery_params(g, i).push_distance, 0);
     for (int i = 0; i < DISSOLVE_GALLERY_MAX; i++) mesh_data_free(&m[i]);
     free(g);

@@ -42,7 +42,7 @@ static void items_and_cycle(void **state)
     mesh_data m[DISSOLVE_GALLERY_MAX] = {0};
     /* the guests the app's scene registry hands in: the range's robot, the face's head */
     const dissolve_gallery_guest guests[] = {{"robot", range_showpiece_build}, {"head", face_showpiece_build}};
-    int n = dissolve_gallery_build(g, guests, 2, m);
+    int n = dissolve_gallery_build(g, guests, 2, m, 1.0f);
     assert_int_equal(n, 5);
     static const char *const names[] = {"box", "sphere", "crystals", "robot", "head"};
     long long verts = 0;

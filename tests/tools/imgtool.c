@@ -17,6 +17,7 @@
  *   imgtool steps A.png X Y W H      pixels whose luma steps by more than 24 to a neighbour (hard edges)
  *   imgtool edges A.png X Y W H      mean luma step between neighbouring pixels in the rectangle
  *                                    (fine detail: seams, joints, markings; a smooth shade scores low)
+ *   imgtool mad A.png B.png X Y W H  mean absolute difference of R, G, B over the rectangle, 0..255
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -45,7 +46,7 @@ static int cmp_u32(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|dark|whitish|glow|clipped|darker|changed|steps|edges A.png [B.png] [X Y W H]\n");
+        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|dark|whitish|glow|clipped|darker|changed|steps|edges|mad A.png [B.png] [X Y W H]\n");
         return 2;
     }
     int w, h;
@@ -210,6 +211,25 @@ int main(int argc, char **argv)
         stbi_image_free(b);
         if (w != w2 || h != h2) return 2;
         printf("%.2f %.2f %ld\n", cnt ? la / cnt : 0.0, cnt ? lb / cnt : 0.0, cnt);
+        return 0;
+    }
+    if (!strcmp(argv[1], "mad") && argc == 8) {
+        int w2, h2;
+        unsigned char *b = load(argv[3], &w2, &h2);
+        int x = atoi(argv[4]), y = atoi(argv[5]), rw = atoi(argv[6]), rh = atoi(argv[7]);
+        double sum = 0;
+        long cnt = 0;
+        if (w == w2 && h == h2)
+            for (int j = y; j < y + rh && j < h; j++)
+                for (int i = x; i < x + rw && i < w; i++, cnt++)
+                    for (int c = 0; c < 3; c++) sum += abs(a[((size_t)j * w + i) * 4 + c] - b[((size_t)j * w + i) * 4 + c]);
+        stbi_image_free(a);
+        stbi_image_free(b);
+        if (w != w2 || h != h2 || !cnt) {
+            fprintf(stderr, "imgtool: sizes differ (%dx%d vs %dx%d) or empty rectangle\n", w, h, w2, h2);
+            return 2;
+        }
+        printf("%.2f\n", sum / (3.0 * (double)cnt));
         return 0;
     }
     if (!strcmp(argv[1], "changed") && argc == 8) {

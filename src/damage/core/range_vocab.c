@@ -48,8 +48,9 @@ const script_vocab range_vocab = {"range", range__commands, range_views, range_d
 
 const param_def range_param_rows[RANGE_P_COUNT] = {RANGE_PARAMS(PARAMS_ROW)};
 
-bool range_showpiece_build(mesh_data *out, float *bottom_y)
+bool range_showpiece_build(mesh_data *out, float *bottom_y, float detail)
 {
+    (void)detail; /* the robot is boxes and cylinders of few vertices: one density */
     robot *rb = robot_create(&(robot_desc){0});
     if (!rb) return false;
     mat4 id = GLM_MAT4_IDENTITY_INIT;

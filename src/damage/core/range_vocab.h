@@ -4,7 +4,7 @@
  *   script_lang_init(&lang, (const script_vocab *const[]){&range_vocab, ...}, n);
  *   in the scene's command(): switch (cmd->op) { case RANGE_CMD_WEAPON: ... }
  *   mesh_data m = {0}; float bottom;
- *   range_showpiece_build(&m, &bottom);     // the robot, armor on, one mesh (false: none)
+ *   range_showpiece_build(&m, &bottom, 1);    // the robot, armor on, one mesh (false: none)
  *
  * Commands: weapon NAME (weapon_names), fire, hold SECONDS (> 0), blast X Y Z RADIUS (> 0),
  * robot respawn | robot anim MODE (robot_anim_mode_names; num[0] the mode).
@@ -45,6 +45,6 @@ extern const script_vocab range_vocab;
 /* The robot with its armor as one mesh (body, glow, every plate at rest), smooth normals welded
  * across the plates' rims (the dissolve's push needs them); its soles at *bottom_y. False (and
  * *out empty) when the robot cannot be built. */
-bool range_showpiece_build(mesh_data *out, float *bottom_y);
+bool range_showpiece_build(mesh_data *out, float *bottom_y, float detail); /* detail: unused (few vertices) */
 
 #endif

@@ -23,7 +23,8 @@ extern const script_vocab dissolve_vocab;
 #define DISSOLVE_PARAMS(X) \
     X(DISSOLVE_P_EDGE_WIDTH, "dissolve.edge_width", PARAM_FLOAT, 0.04f, 0.005f, 0.5f, NULL, "dissolve", "glowing band above the burn threshold, in noise units") \
     X(DISSOLVE_P_PUSH_DISTANCE, "dissolve.push_distance", PARAM_FLOAT, 0.12f, 0.0f, 1.0f, NULL, "dissolve", "how far the edge bulges out along the smooth normal (m)") \
-    X(DISSOLVE_P_BAND, "dissolve.band", PARAM_FLOAT, 0.2f, 0.01f, 1.0f, NULL, "dissolve", "width of the vertex band that moves with the edge, in noise units")
+    X(DISSOLVE_P_BAND, "dissolve.band", PARAM_FLOAT, 0.2f, 0.01f, 1.0f, NULL, "dissolve", "width of the vertex band that moves with the edge, in noise units") \
+    X(DISSOLVE_P_DETAIL, "dissolve.detail", PARAM_FLOAT, 1.0f, 0.5f, 1.0f, NULL, "dissolve", "mesh density of the gallery's items (1: full; a quality preset field)")
 enum { DISSOLVE_PARAMS(PARAMS_ENUM) DISSOLVE_P_COUNT };
 extern const param_def dissolve_param_rows[DISSOLVE_P_COUNT];
 

@@ -45,7 +45,7 @@ static const struct {
 };
 
 int dissolve_gallery_build(dissolve_gallery *g, const dissolve_gallery_guest *guests, int nguests,
-                           mesh_data meshes[DISSOLVE_GALLERY_MAX])
+                           mesh_data meshes[DISSOLVE_GALLERY_MAX], float detail)
 {
     assert(nguests >= 0 && nguests <= DISSOLVE_GALLERY_GUESTS && (nguests == 0 || guests));
     memset(g, 0, sizeof *g);
@@ -55,13 +55,14 @@ int dissolve_gallery_build(dissolve_gallery *g, const dissolve_gallery_guest *gu
     mesh_data m = {0};
     mat4 xf;
 
-    mesh_build_box(&m, (float[3]){0.4f, 0.4f, 0.4f}, 24);
+    if (!(detail > 0.0f) || detail > 1.0f) detail = 1.0f;
+    mesh_build_box(&m, (float[3]){0.4f, 0.4f, 0.4f}, (int)(24.0f * detail + 0.5f));
     /* lifted 1 cm: a floor at y = 0 would z-fight the ground plane */
     glm_translate_make(xf, (vec3){-2.2f, 0.41f, 0.5f});
     glm_rotate_y(xf, 0.45f, xf);
     gallery__add(g, &meshes[g->count], "box", &m, xf, (vec3){0.32f, 0.30f, 0.28f}, 0.0f);
 
-    mesh_build_sphere(&m, 0.45f, 64, 32);
+    mesh_build_sphere(&m, 0.45f, (int)(64.0f * detail + 0.5f), (int)(32.0f * detail + 0.5f));
     glm_translate_make(xf, (vec3){-0.75f, 0.46f, 1.1f}); /* its pole 1 cm above the ground, as the box */
     gallery__add(g, &meshes[g->count], "sphere", &m, xf, (vec3){0.10f, 0.20f, 0.38f}, 2.5f);
 
@@ -72,7 +73,7 @@ int dissolve_gallery_build(dissolve_gallery *g, const dissolve_gallery_guest *gu
 
     for (int i = 0; i < nguests; i++) {
         float bottom = 0.0f;
-        if (!guests[i].build(&m, &bottom)) {
+        if (!guests[i].build(&m, &bottom, detail)) {
             mesh_data_free(&m);
             continue;
         }

@@ -67,15 +67,16 @@ typedef struct dissolve_gallery {
  * where its bottom is (*bottom_y, model units); false when it cannot be built. */
 typedef struct dissolve_gallery_guest {
     const char *name; /* the item's name ("robot") */
-    bool (*build)(mesh_data *out, float *bottom_y);
+    bool (*build)(mesh_data *out, float *bottom_y, float detail);
 } dissolve_gallery_guest;
 
 /* Amount in [0, 1] at t seconds into the cycle (any t >= 0; periodic). */
 float dissolve_gallery_cycle(float t);
 /* Resets *g and fills meshes[0..count-1] (zeroed on entry; the caller frees them): the props,
- * then guests[0..nguests-1] (at most DISSOLVE_GALLERY_GUESTS; guests may be NULL when 0). Returns count. */
+ * then guests[0..nguests-1] (at most DISSOLVE_GALLERY_GUESTS; guests may be NULL when 0), at mesh
+ * density detail (0.5..1, dissolve.detail: 1 = full; the guests get it too). Returns count. */
 int dissolve_gallery_build(dissolve_gallery *g, const dissolve_gallery_guest *guests, int nguests,
-                           mesh_data meshes[DISSOLVE_GALLERY_MAX]);
+                           mesh_data meshes[DISSOLVE_GALLERY_MAX], float detail);
 /* One step: resume goes back to the cycle; nudge in [-1, 1] moves a fixed amount (Up/Down). */
 void dissolve_gallery_update(dissolve_gallery *g, float dt, bool resume, float nudge);
 void dissolve_gallery_fix(dissolve_gallery *g, float amount);

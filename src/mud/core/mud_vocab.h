@@ -36,7 +36,10 @@ extern const options_ext mud_options;
     X(MUD_P_SOFTNESS_SCALE, "mud.softness_scale", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "mud", "multiplies the terrain's softness: how deep wheels sink") \
     X(MUD_P_STAMP_DEPTH, "mud.stamp_depth", PARAM_FLOAT, 0.5f, 0.05f, 1.5f, NULL, "mud", "metres of mud over the hard floor where softness and mud mask are 1") \
     X(MUD_P_TRUCK_ENGINE_FORCE, "truck.engine_force", PARAM_FLOAT, 24000.0f, 2000.0f, 80000.0f, NULL, "mud", "engine force at the wheels (N)") \
-    X(MUD_P_TRUCK_DETAIL, "truck.detail", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "mud", "the detailed truck model; off: each part as its bounding box")
+    X(MUD_P_TRUCK_DETAIL, "truck.detail", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "mud", "the detailed truck model; off: each part as its bounding box") \
+    X(MUD_P_FINE_DISTANCE, "mud.fine_distance", PARAM_FLOAT, 8.0f, 0.0f, 32.0f, NULL, "mud", "metres from the eye within which mud patches use the fine grid (a quality preset field)") \
+    X(MUD_P_GRID_STEP, "mud.grid_step", PARAM_INT, 1.0f, 1.0f, 2.0f, NULL, "mud", "mud texels per grid step past mud.fine_distance (2: half the vertices; a quality preset field)") \
+    X(MUD_P_DRAW_DISTANCE, "mud.draw_distance", PARAM_FLOAT, 220.0f, 40.0f, 400.0f, NULL, "mud", "metres from the eye within which terrain blocks are drawn (a quality preset field)")
 enum { MUD_PARAMS(PARAMS_ENUM) MUD_P_COUNT };
 extern const param_def mud_param_rows[MUD_P_COUNT];
 

@@ -22,10 +22,12 @@ const script_vocab face_vocab = {"face", face__commands, face_views, face_dumps}
      "how strongly the " name " wrinkle layer darkens its folds"},
 const param_def face_param_rows[FACE_P_COUNT] = {FACE_WRINKLE_SHAPES(FACE__WRINKLE_ROWS) FACE_PARAMS(PARAMS_ROW)};
 
-bool face_showpiece_build(mesh_data *out, float *bottom_y)
+bool face_showpiece_build(mesh_data *out, float *bottom_y, float detail)
 {
     head_model hd;
-    if (!head_build(&hd, &(head_desc){0})) return false;
+    head_desc d = {0};
+    if (detail > 0.0f && detail < 1.0f) d = (head_desc){.slices = (int)(224.0f * detail + 0.5f), .stacks = (int)(144.0f * detail + 0.5f)};
+    if (!head_build(&hd, &d)) return false;
     mat4 id = GLM_MAT4_IDENTITY_INIT;
     mesh_append(out, &hd.skin, id);
     mesh_append(out, &hd.eyes, id);

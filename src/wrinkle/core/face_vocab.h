@@ -3,7 +3,7 @@
  *
  *   in the scene's command(): switch (cmd->op) { case FACE_CMD_EXPRESSION: ... }
  *   mesh_data m = {0}; float bottom;
- *   face_showpiece_build(&m, &bottom);      // the head, skin and eyes, one mesh (false: none)
+ *   face_showpiece_build(&m, &bottom, 1);     // the head, skin and eyes, one mesh (false: none)
  *
  * Commands: blendshape NAME WEIGHT (head_shape_names, 0..1), expression NAME
  * (wrinkle_expr_names), wrinkles on|off. Views: wrinkle-normal, wrinkle-occlusion, wrinkle-mask,
@@ -36,7 +36,8 @@ extern const script_vocab face_vocab;
     X(JAW_OPEN, "jaw_open", 0.8f) \
     X(NOSE_WRINKLE, "nose_wrinkle", 1.0f)
 /* Further face parameters, one line each like RANGE_PARAMS (damage/core/range_vocab.h). */
-#define FACE_PARAMS(X)
+#define FACE_PARAMS(X) \
+    X(FACE_P_DETAIL, "face.detail", PARAM_FLOAT, 1.0f, 0.5f, 1.0f, NULL, "face", "the head's grid density (1: 224 x 144 columns and rows; a quality preset field)")
 #define FACE__WRINKLE_ENUM(id, name, def) FACE_P_##id##_NORMAL, FACE_P_##id##_OCCLUSION,
 enum { FACE_WRINKLE_SHAPES(FACE__WRINKLE_ENUM) FACE_PARAMS(PARAMS_ENUM) FACE_P_COUNT };
 /* Blendshapes with wrinkle rows (a unit test holds this to HEAD_SHAPE_COUNT and the names to
@@ -48,6 +49,6 @@ extern const param_def face_param_rows[FACE_P_COUNT];
 
 /* The head's skin and eyes as one mesh with smooth normals, its neck cut at *bottom_y
  * (HEAD_NECK_BOTTOM_Y). False (and *out empty) when the head cannot be built. */
-bool face_showpiece_build(mesh_data *out, float *bottom_y);
+bool face_showpiece_build(mesh_data *out, float *bottom_y, float detail); /* detail 0.5..1: the grid's density */
 
 #endif
