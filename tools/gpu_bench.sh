@@ -33,14 +33,16 @@ while [ $# -gt 0 ]; do
   esac
 done
 [[ "$size" =~ ^[1-9][0-9]*x[1-9][0-9]*$ ]] || { echo "gpu_bench: --size takes WxH, e.g. 1920x1080" >&2; exit 2; }
-[[ "$frames" =~ ^[1-9][0-9]*$ ]] && [ "$frames" -gt 10 ] || { echo "gpu_bench: --frames takes an integer above 10" >&2; exit 2; }
+if ! [[ "$frames" =~ ^[1-9][0-9]*$ ]] || [ "$frames" -le 10 ]; then
+  echo "gpu_bench: --frames takes an integer above 10" >&2; exit 2
+fi
 [ -x "$imprint" ] || { echo "gpu_bench: no executable at $imprint (build first, or set IMPRINT)" >&2; exit 2; }
 export IMPRINT_EGL_PLATFORM=${IMPRINT_EGL_PLATFORM:-device}
 
 help=$("$imprint" --help 2>&1)
 # the scene names from --help's "--scene NAME  range | mud | ..." line
-scenes=$(sed -n 's/^ *--scene NAME *\([a-z |]*[a-z]\).*/\1/p' <<<"$help" | tr -d ' ' | tr '|' ' ')
-[ -n "$scenes" ] || scenes="range mud face dissolve"
+read -ra scenes <<<"$(sed -n 's/^ *--scene NAME *\([a-z |]*[a-z]\).*/\1/p' <<<"$help" | tr -d ' ' | tr '|' ' ')"
+[ ${#scenes[@]} -gt 0 ] || scenes=(range mud face dissolve)
 quality=()
 if grep -q -- '--quality' <<<"$help"; then quality=(--quality high); fi
 mode=(--headless)
@@ -56,7 +58,7 @@ else
 fi
 
 cd "$root"
-for s in $scenes; do
+for s in "${scenes[@]}"; do
   echo "gpu_bench: $s at $size, $frames frames" >&2
   "$imprint" "${mode[@]}" --scene "$s" --size "$size" --frames "$frames" "${quality[@]}" \
     --bench "$out/$s.json" >/dev/null 2>"$out/$s.log" || { cat "$out/$s.log" >&2; exit 1; }
@@ -66,7 +68,7 @@ cmd="tools/gpu_bench.sh"
 [ "$window" = 1 ] && cmd="$cmd --window"
 [ "$size" != 1920x1080 ] && cmd="$cmd --size $size"
 [ "$frames" != 300 ] && cmd="$cmd --frames $frames"
-python3 - "$out" "$renderer" "$size" "$frames" "${quality[*]:-}" "$cmd" $scenes >"$out/table.md" <<'PY'
+python3 - "$out" "$renderer" "$size" "$frames" "${quality[*]:-}" "$cmd" "${scenes[@]}" >"$out/table.md" <<'PY'
 import datetime, json, sys
 out, renderer, size, frames, quality, cmd, scenes = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6], sys.argv[7:]
 print(f"Renderer: **{renderer}**; {size}, {frames} frames a scene (medians after the warm-up), "
@@ -95,8 +97,9 @@ if [ "$software" = 1 ] && [ "$force" = 0 ]; then
   exit 0
 fi
 perf=$root/docs/perf.md
-grep -q '<!-- gpu_bench:begin -->' "$perf" && grep -q '<!-- gpu_bench:end -->' "$perf" ||
-  { echo "gpu_bench: $perf lacks the <!-- gpu_bench:begin --> / <!-- gpu_bench:end --> markers" >&2; exit 1; }
+if ! grep -q '<!-- gpu_bench:begin -->' "$perf" || ! grep -q '<!-- gpu_bench:end -->' "$perf"; then
+  echo "gpu_bench: $perf lacks the <!-- gpu_bench:begin --> / <!-- gpu_bench:end --> markers" >&2; exit 1
+fi
 python3 - "$perf" "$out/table.md" <<'PY'
 import sys
 path, table = sys.argv[1], open(sys.argv[2]).read()
