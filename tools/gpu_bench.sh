@@ -12,7 +12,7 @@
 #                the GPU figures
 #   env: IMPRINT (binary, default build/bin/imprint), IMPRINT_EGL_PLATFORM (headless EGL back
 #        end; default here `device`, the way onto a real GPU), CC (default cc, for gl_renderer)
-# Needs: python3 (JSON), a C compiler and libegl-dev for tools/gl_renderer.c (renderer string).
+# Needs: python3 (JSON), a C compiler and libegl-dev for tools/gpu_bench/gl_renderer.c (renderer string).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 imprint=${IMPRINT:-$root/build/bin/imprint}
@@ -50,7 +50,7 @@ if [ "$window" = 1 ]; then mode=(); fi
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-${CC:-cc} -std=c11 -O2 "$root/tools/gl_renderer.c" -lEGL -o "$out/gl_renderer"
+${CC:-cc} -std=c11 -O2 "$root/tools/gpu_bench/gl_renderer.c" -lEGL -o "$out/gl_renderer"
 if [ "$window" = 1 ]; then
   renderer="$("$out/gl_renderer" 2>/dev/null || echo unknown) (EGL's; the window's may differ)"
 else

@@ -25,7 +25,7 @@ extern const options_ext bb_options;
     X(BB_P_FRICTION, "particles.friction", PARAM_FLOAT, 0.2f, 0.0f, 1.0f, NULL, NULL, "GPU particles: the part of the tangential speed a bounce takes (0..1)") \
     X(BB_P_IMPACT_LIFE, "particles.impact_life", PARAM_FLOAT, 0.25f, 0.0f, 5.0f, NULL, NULL, "GPU particles: seconds of life an impact takes") \
     X(BB_P_NEAR_FADE, "particles.near_fade", PARAM_FLOAT, 0.5f, 0.0f, 5.0f, NULL, NULL, "metres from the camera over which billboards fade in (0: none)") \
-    X(BB_P_DENSITY, "particles.density", PARAM_FLOAT, 1.0f, 0.1f, 1.0f, NULL, NULL, "the part of each burst of sparks and smoke that is emitted (a quality preset field)")
+    X(BB_P_DENSITY, "particles.density", PARAM_FLOAT, 1.0f, 0.25f, 1.0f, NULL, NULL, "the part of each burst of sparks and smoke that is emitted (a quality preset field)")
 enum { BB_PARAMS(PARAMS_ENUM) BB_P_COUNT };
 extern const param_def bb_param_rows[BB_P_COUNT];
 
