@@ -20,8 +20,8 @@ echo "|---|---:|---:|---:|---:|---:|---|"
 printf '9.9 stats %s/win.json\n10 quit\n' "$tmp" >"$tmp/win.txt"
 for s in "${scenes[@]}"; do
     echo "quality_bench: $s headless" >&2
-    "$bin" --headless --scene "$s" --size 960x540 --frames 60 --bench "$tmp/high.json" --quality high 2>/dev/null
-    "$bin" --headless --scene "$s" --size 960x540 --frames 60 --bench "$tmp/low.json" --quality low 2>/dev/null
+    "$bin" --headless --scene "$s" --size 960x540 --frames 60 --bench "$tmp/high.json" --quality high >/dev/null 2>&1
+    "$bin" --headless --scene "$s" --size 960x540 --frames 60 --bench "$tmp/low.json" --quality low >/dev/null 2>&1
     h=$(med "$tmp/high.json") l=$(med "$tmp/low.json")
     echo "quality_bench: $s window" >&2
     xvfb-run -a -s "-screen 0 1280x720x24" "$bin" --scene "$s" --size 960x540 --script "$tmp/win.txt" \

@@ -269,7 +269,8 @@ static void mud_draw(void *p, scene_pass pass)
     if (pass == SCENE_PASS_SHADOW) {
         glm_mat4_copy((vec4 *)f->light_viewproj, vp);
         gfx_pass_begin("mud.shadow");
-        mud_renderer_draw(s->mr, MUD_PASS_SHADOW, vp, pos);
+        /* the ground as a caster (its own ruts and berms on itself): a quality preset field */
+        if (params_b(s->ctx->params, params_id(mud_param_rows, MUD_P_TERRAIN_SHADOW))) mud_renderer_draw(s->mr, MUD_PASS_SHADOW, vp, pos);
         mud_truck_draw(s->truck, MUD_PASS_SHADOW, mud_sim_vehicle(s->sim));
         mud_bodies_draw(s->bodies, pass, f, pos, body_layers(s));
         gfx_pass_end();

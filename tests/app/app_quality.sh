@@ -42,8 +42,8 @@ for q in default low medium high; do
     opt=(); [ $q = default ] || opt=(--quality $q)
     "$IMPRINT" --headless --size 160x90 --scene dissolve --script s.txt "${opt[@]}" >s.log 2>&1 || { cat s.log; fail "stats $q"; }
     want_q=$q want_s=1; [ $q = default ] && want_q=high
-    [ $q = low ] && want_s=0.5
-    [ $q = medium ] && want_s=0.75
+    [ $q = low ] && want_s=0.4
+    [ $q = medium ] && want_s=0.7
     [ "$(json s.json quality)" = "$want_q" ] || fail "$q: stats quality $(json s.json quality)"
     [ "$(json s.json render_scale)" = "$want_s" ] || fail "$q: stats render_scale $(json s.json render_scale), want $want_s"
 done

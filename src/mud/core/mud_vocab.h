@@ -39,6 +39,7 @@ extern const options_ext mud_options;
     X(MUD_P_TRUCK_DETAIL, "truck.detail", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "mud", "the detailed truck model; off: each part as its bounding box") \
     X(MUD_P_FINE_DISTANCE, "mud.fine_distance", PARAM_FLOAT, 8.0f, 0.0f, 32.0f, NULL, "mud", "metres from the eye within which mud patches use the fine grid (a quality preset field)") \
     X(MUD_P_GRID_STEP, "mud.grid_step", PARAM_INT, 1.0f, 1.0f, 2.0f, NULL, "mud", "mud texels per grid step past mud.fine_distance (2: half the vertices; a quality preset field)") \
+    X(MUD_P_TERRAIN_SHADOW, "mud.terrain_shadow", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "mud", "the terrain casts shadows on itself (off: only the truck, plants and chunks cast; a quality preset field)") \
     X(MUD_P_DRAW_DISTANCE, "mud.draw_distance", PARAM_FLOAT, 220.0f, 40.0f, 400.0f, NULL, "mud", "metres from the eye within which terrain blocks are drawn (a quality preset field)")
 enum { MUD_PARAMS(PARAMS_ENUM) MUD_P_COUNT };
 extern const param_def mud_param_rows[MUD_P_COUNT];
