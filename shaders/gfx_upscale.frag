@@ -21,6 +21,6 @@ void main()
     vec3 bl = mix(mix(a, b, f.x), mix(c, d, f.x), f.y);
     vec3 lo = min(min(a, b), min(c, d)), hi = max(max(a, b), max(c, d));
     vec3 amp = sqrt(clamp(min(lo, 1.0 - hi) / max(hi, vec3(1e-4)), 0.0, 1.0));
-    vec3 r = bl + (bl - 0.25 * (a + b + c + d)) * amp * (2.0 * u_sharpen);
+    vec3 r = bl + (bl - 0.25 * (a + b + c + d)) * amp * (0.5 * u_sharpen);
     o_color = vec4(clamp(r, lo, hi), 1.0);
 }
