@@ -86,6 +86,14 @@ static bool app__quality(app *a)
                                 params_i(p, params_id(quality_param_rows, QUALITY_P_SHADOW)));
 }
 
+void app_post_effective(const app *a, post_settings *out)
+{
+    *out = a->post; /* what the preset allows, of what is switched on */
+    out->on[POST_SSAO] = out->on[POST_SSAO] && params_b(a->params, params_id(quality_param_rows, QUALITY_P_SSAO));
+    out->on[POST_DOF] = out->on[POST_DOF] && params_b(a->params, params_id(quality_param_rows, QUALITY_P_DOF));
+    out->on[POST_BLOOM] = out->on[POST_BLOOM] && params_b(a->params, params_id(quality_param_rows, QUALITY_P_BLOOM));
+}
+
 /* The governor measures the time from one frame's start to the next's and sets render.scale. */
 static void app__govern(app *a, double t0)
 {
@@ -110,10 +118,8 @@ static void app__render(app *a, int w, int h)
     const int interval = params_i(a->params, params_id(quality_param_rows, QUALITY_P_SHADOW_INTERVAL));
     const bool reuse = renderer_reuse_shadow(a->r, interval > 1 && a->frame % interval != 0 && a->frame != a->switched_frame);
     renderer_begin_frame(a->r, view, proj, a->cam.pos, (float)a->ctx.time);
-    post_settings post = a->post; /* what the preset allows, of what is switched on */
-    post.on[POST_SSAO] = post.on[POST_SSAO] && params_b(a->params, params_id(quality_param_rows, QUALITY_P_SSAO));
-    post.on[POST_DOF] = post.on[POST_DOF] && params_b(a->params, params_id(quality_param_rows, QUALITY_P_DOF));
-    post.on[POST_BLOOM] = post.on[POST_BLOOM] && params_b(a->params, params_id(quality_param_rows, QUALITY_P_BLOOM));
+    post_settings post;
+    app_post_effective(a, &post);
     renderer_set_post(a->r, &post, (float)a->post_dt);
     if (vt->prepare) vt->prepare(s);
     fx_prepare(a->fx, &a->cam, aspect);

@@ -78,6 +78,22 @@ bool app_stats(app *a, const char *path)
     json_number(&w, "fps", a->fps);
     json_string(&w, "quality", quality_names[a->quality]);
     json_number(&w, "render_scale", renderer_scale(a->r));
+    post_settings post;
+    app_post_effective(a, &post);
+    json_object_begin(&w, "post");
+    for (int i = 0; i < POST_EFFECT_COUNT; i++) json_bool(&w, post_effect_names[i], post.on[i]);
+    json_object_end(&w);
+    /* the camera that drew the frame: eye, and the point one metre along its view */
+    vec3 fwd;
+    camera_forward(&a->cam, fwd);
+    json_object_begin(&w, "camera");
+    json_array_begin(&w, "eye");
+    for (int k = 0; k < 3; k++) json_number(&w, NULL, a->cam.pos[k]);
+    json_array_end(&w);
+    json_array_begin(&w, "target");
+    for (int k = 0; k < 3; k++) json_number(&w, NULL, a->cam.pos[k] + fwd[k]);
+    json_array_end(&w);
+    json_object_end(&w);
     json_int(&w, "steps", a->steps);
     json_bool(&w, "mouse_captured", platform_input(a->plat)->captured);
     /* errors of frames already finished; this frame's are counted when it ends */

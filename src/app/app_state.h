@@ -76,6 +76,9 @@ int app_own_view(const char *name);
 /* A view the scene (or the app) can show, from its vocab: nothing is rendered. */
 bool app_has_view(int scene, const char *name);
 
+/* app.c: the post effects that run: switched on ('post', key P) and allowed by the preset. */
+void app_post_effective(const app *a, post_settings *out);
+
 /* app_report.c */
 bool app_screenshot(app *a, const char *path);
 bool app_stats(app *a, const char *path);

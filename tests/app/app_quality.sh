@@ -47,7 +47,15 @@ for q in default low medium high; do
     [ "$(json s.json quality)" = "$want_q" ] || fail "$q: stats quality $(json s.json quality)"
     [ "$(json s.json render_scale)" = "$want_s" ] || fail "$q: stats render_scale $(json s.json render_scale), want $want_s"
 done
-echo "ok: stats report quality and render_scale"
+# post: what runs (switched on and allowed by the preset); camera: where the frame was drawn from
+printf '0 camera 1 2 3 1 2 0\n0 post bloom off\n0.05 stats p.json\n' >p.txt
+"$IMPRINT" --headless --size 160x90 --scene range --script p.txt --quality low >p.log 2>&1 || { cat p.log; fail "post stats"; }
+[ "$(json p.json post.bloom)" = False ] && [ "$(json p.json post.ssao)" = False ] && [ "$(json p.json post.fxaa)" = True ] \
+    || fail "stats post at low with bloom off: $(json p.json post)"
+[ "$(json s.json post.ssao)" = True ] && [ "$(json s.json post.dof)" = True ] || fail "stats post at high: $(json s.json post)"
+[ "$(json p.json camera.eye)" = "[1, 2, 3]" ] || fail "stats camera.eye $(json p.json camera.eye)"
+awk -v z="$(json p.json camera.target.2)" 'BEGIN { exit !(z > 1.99 && z < 2.01) }' || fail "stats camera.target $(json p.json camera.target)"
+echo "ok: stats report quality, render_scale, post and camera"
 
 # --- the governor: an unreachable target lowers the scale; set render.scale fixes it ---------------
 printf '0.5 stats gov.json\n' >gov.txt
