@@ -6,6 +6,11 @@
 uniform mat4 u_view;
 uniform mat4 u_proj;
 uniform float u_stretch; // seconds of motion a velocity-aligned billboard is stretched by
+uniform vec3 u_gain[4];   // per atlas layer: emission, or the ambient of a lit layer (never shadowed)
+uniform vec3 u_sun[4];    // per atlas layer: the sun's part of a lit layer's light (0: emissive)
+uniform mat4 u_light_viewproj;        // world to the shadow map's clip space
+uniform sampler2DShadow u_shadow_map; // GFX_UNIT_SHADOW (the loader binds it)
+uniform int u_shadowed;               // 0: no shadow map, the sun reaches every billboard
 
 const int BB_COLS = 8;
 const int BB_FRAMES = 64;
@@ -59,4 +64,31 @@ vec3 bb_offset(vec3 centre, vec2 o, int align)
     float l = length(right);
     right = l > 1e-5 ? right / l : vec3(1.0, 0.0, 0.0);
     return right * o.x + cross(n, right) * o.y;
+}
+
+// Fraction of the sun that reaches a world point: five PCF taps of the shadow map (each a
+// bilinear compare), 1.5 texels apart, so a puff crossing a shadow's edge dims gradually. A
+// billboard is a volume, not a surface: no normal offset, only a small depth bias.
+float bb_sun_visible(vec3 world)
+{
+    vec4 ls = u_light_viewproj * vec4(world, 1.0);
+    vec3 c = ls.xyz / ls.w * 0.5 + 0.5;
+    if (c.z >= 1.0 || any(lessThan(c.xy, vec2(0.0))) || any(greaterThan(c.xy, vec2(1.0)))) return 1.0;
+    float d = 1.5 / float(textureSize(u_shadow_map, 0).x);
+    float z = c.z - 0.0015;
+    float sum = texture(u_shadow_map, vec3(c.xy, z));
+    sum += texture(u_shadow_map, vec3(c.xy + vec2(d, d), z));
+    sum += texture(u_shadow_map, vec3(c.xy + vec2(-d, d), z));
+    sum += texture(u_shadow_map, vec3(c.xy + vec2(d, -d), z));
+    sum += texture(u_shadow_map, vec3(c.xy + vec2(-d, -d), z));
+    return sum * 0.2;
+}
+
+// Light of a billboard of atlas `layer` at world point `world` (its centre, or for batcher C its
+// corner): emission as it is; lit layers get ambient + sun x the shadow map's visibility.
+vec3 bb_light(vec3 world, int layer)
+{
+    vec3 sun = u_sun[layer];
+    if (u_shadowed == 0 || sun == vec3(0.0)) return u_gain[layer] + sun;
+    return u_gain[layer] + sun * bb_sun_visible(world);
 }

@@ -16,6 +16,7 @@ out float v_blend;
 out vec4 v_color;
 out float v_size;
 out float v_depth;
+out vec3 v_light;
 flat out int v_layer;
 
 void main()
@@ -29,5 +30,6 @@ void main()
     v_color = a_color;
     v_size = a_size;
     v_depth = -vp.z;
+    v_light = bb_light(a_corner, v_layer);
     gl_Position = u_proj * vp;
 }

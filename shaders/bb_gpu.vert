@@ -21,6 +21,7 @@ out float v_blend;
 out vec4 v_color;
 out float v_size;
 out float v_depth;
+out vec3 v_light;
 flat out int v_layer;
 
 uint hash(uint x)
@@ -55,5 +56,6 @@ void main()
     v_size = size;
     v_depth = -vp.z;
     v_layer = u_layer;
+    v_light = u_gain[u_layer]; // additive sparks: emissive, never shadowed
     gl_Position = u_proj * vp;
 }

@@ -15,6 +15,7 @@ out float v_blend;
 out vec4 v_color;
 out float v_size;
 out float v_depth;
+out vec3 v_light;
 flat out int v_layer;
 
 void main()
@@ -42,5 +43,6 @@ void main()
     v_size = size;
     v_layer = int(i_anim.y >> 3u) & 3;
     v_depth = -vp.z;
+    v_light = bb_light(i_pos_size.xyz, v_layer);
     gl_Position = u_proj * vp;
 }

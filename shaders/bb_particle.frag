@@ -1,11 +1,10 @@
 #version 330 core
-// Both batchers: two atlas cells blended, tinted, lit or emissive, faded where the billboard
+// All batchers: two atlas cells blended, tinted, lit or emissive (v_light, from the vertex shader), faded where the billboard
 // meets opaque geometry (soft edges from the resolved scene depth).
 #include "bb_common.glsl"
 
 uniform sampler2DArray u_atlas; // one layer per atlas
 uniform sampler2D u_scene_depth; // unit 12, resolved depth of the opaque pass
-uniform vec3 u_gain[4];          // per atlas layer: light or emission applied to its colour
 uniform float u_soft;            // fade distance as a fraction of the billboard size; 0 = hard
 uniform vec2 u_inv_viewport;
 uniform float u_near_fade;       // metres from the camera over which billboards fade in; 0 = none
@@ -17,6 +16,7 @@ in float v_blend;
 in vec4 v_color;
 in float v_size;
 in float v_depth;
+in vec3 v_light;
 flat in int v_layer;
 out vec4 o_color;
 
@@ -31,7 +31,7 @@ void main()
     float layer = float(v_layer);
     vec4 t = mix(texture(u_atlas, vec3(v_uv, layer)), texture(u_atlas, vec3(v_uv_next, layer)), v_blend * u_frame_blend);
     vec4 c = t * v_color;
-    c.rgb *= u_gain[v_layer];
+    c.rgb *= v_light;
     if (u_soft > 0.0) {
         float scene = linear_depth(texture(u_scene_depth, gl_FragCoord.xy * u_inv_viewport).r);
         c.a *= clamp((scene - v_depth) / max(v_size * u_soft, 1e-4), 0.0, 1.0);

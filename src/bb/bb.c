@@ -16,7 +16,7 @@
 static const char *const atlas_files[BB_ATLAS_COUNT] = {
     "assets/atlas_fire.png", "assets/atlas_spark.png", "assets/atlas_smoke.png", "assets/atlas_clod.png",
 };
-/* HDR gain of emissive atlases; 0 = lit by bb_draw_params.light */
+/* HDR gain of emissive atlases; 0 = lit by bb_draw_params.ambient and .sun */
 static const float atlas_emission[BB_ATLAS_COUNT] = {3.0f, 6.0f, 0.0f, 0.0f};
 /* Three buffers: the one being filled, and up to two frames the GPU may still be reading. */
 #define BB_RING 3
@@ -35,6 +35,7 @@ struct bb_renderer {
     int cur;
     GLuint atlas;           /* GL_TEXTURE_2D_ARRAY, one layer per bb_atlas_id */
     GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend, u_stretch, u_near_fade;
+    GLint u_sun, u_light_viewproj, u_shadowed;
     mat4 view, proj;
     bb_frame_info info;
 };
@@ -189,6 +190,9 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
     r->u_view = gfx_uniform(r->prog, "u_view");
     r->u_proj = gfx_uniform(r->prog, "u_proj");
     r->u_gain = gfx_uniform(r->prog, "u_gain");
+    r->u_sun = gfx_uniform(r->prog, "u_sun");
+    r->u_light_viewproj = gfx_uniform(r->prog, "u_light_viewproj");
+    r->u_shadowed = gfx_uniform(r->prog, "u_shadowed");
     r->u_soft = gfx_uniform(r->prog, "u_soft");
     r->u_near_fade = gfx_uniform(r->prog, "u_near_fade");
     r->u_frame_blend = gfx_uniform(r->prog, "u_frame_blend");
@@ -284,7 +288,8 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     assert(r && dp && dp->width > 0 && dp->height > 0);
     r->info.draws = 0;
     if (!r->info.drawn) return;
-    const bool white = dp->light[0] == 0.0f && dp->light[1] == 0.0f && dp->light[2] == 0.0f;
+    bool white = true;
+    for (int k = 0; k < 3; k++) white = white && dp->ambient[k] == 0.0f && dp->sun[k] == 0.0f;
     glUseProgram(r->prog);
     glUniformMatrix4fv(r->u_view, 1, GL_FALSE, (const float *)r->view);
     glUniformMatrix4fv(r->u_proj, 1, GL_FALSE, (const float *)r->proj);
@@ -296,15 +301,26 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glUniform1i(r->u_atlas, 0);
     glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SCENE_DEPTH);
     glBindTexture(GL_TEXTURE_2D, dp->scene_depth);
+    glUniform1i(r->u_shadowed, dp->shadow_map != 0);
+    glUniformMatrix4fv(r->u_light_viewproj, 1, GL_FALSE, (const float *)dp->light_viewproj);
+    if (dp->shadow_map) {
+        glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SHADOW);
+        glBindTexture(GL_TEXTURE_2D, dp->shadow_map);
+    }
     glActiveTexture(GL_TEXTURE0);
     glBindVertexArray(r->vao);
     glBindBuffer(GL_ARRAY_BUFFER, r->vbo[r->cur]);
     if (r->batcher != BB_BATCHER_INSTANCED) point_quads(r->batcher);
-    float gain[BB_ATLAS_COUNT][3];
+    /* emissive atlases: gain only; lit ones: ambient in gain, the shadowed part in sun */
+    float gain[BB_ATLAS_COUNT][3], sun[BB_ATLAS_COUNT][3];
     for (int a = 0; a < BB_ATLAS_COUNT; a++)
-        for (int k = 0; k < 3; k++)
-            gain[a][k] = atlas_emission[a] > 0.0f ? atlas_emission[a] : (white ? 1.0f : dp->light[k]);
+        for (int k = 0; k < 3; k++) {
+            const bool lit = atlas_emission[a] == 0.0f && !white;
+            gain[a][k] = atlas_emission[a] > 0.0f ? atlas_emission[a] : (white ? 1.0f : dp->ambient[k]);
+            sun[a][k] = lit ? dp->sun[k] : 0.0f;
+        }
     glUniform3fv(r->u_gain, BB_ATLAS_COUNT, &gain[0][0]);
+    glUniform3fv(r->u_sun, BB_ATLAS_COUNT, &sun[0][0]);
     glBindTexture(GL_TEXTURE_2D_ARRAY, r->atlas);
     /* one draw per blend mode: alpha billboards of every atlas in one back-to-front order, then
      * the additive ones (order-independent) */

@@ -25,7 +25,10 @@
  * back-to-front order (unless bb_desc.no_sort), blended SRC_ALPHA / ONE_MINUS_SRC_ALPHA; then
  * every additive one (SRC_ALPHA / ONE). Depth test on, depth writes off. Soft edges: alpha fades to zero where the
  * billboard is closer than soft * size in front of the scene depth (bb_draw_params.scene_depth).
- * Fire and sparks are emissive (HDR gain); smoke and clods are lit by bb_draw_params.light.
+ * Fire and sparks are emissive (HDR gain); smoke and clods are lit: bb_draw_params.ambient plus
+ * bb_draw_params.sun times the sun's visibility in the shadow map (five PCF taps at the
+ * billboard's centre in the vertex shader; batcher C at each corner), so a puff in a shadow is
+ * darker by the shadow factor on the sun's part only.
  * Alignment (particle.align, or bb_desc.align for all): screen, view-point or velocity
  * (stretched along the projected velocity by BB_VELOCITY_STRETCH seconds of motion); all three
  * batchers expand the same way (shaders/bb_common.glsl, bb_corners on the CPU).
@@ -57,7 +60,10 @@ typedef struct bb_desc {
 typedef struct bb_draw_params {
     GLuint scene_depth;  /* depth texture of the opaque pass; 0 = no soft edges */
     int width, height;   /* viewport in pixels */
-    float light[3];      /* radiance lighting smoke and clods; all zero = white */
+    float ambient[3];    /* light of smoke and clods that no shadow dims; with sun all zero = white */
+    float sun[3];        /* the sun's part of their light, times its visibility in shadow_map */
+    GLuint shadow_map;   /* depth texture, compare mode on (unit GFX_UNIT_SHADOW); 0 = full sun */
+    mat4 light_viewproj; /* world to the shadow map's clip space */
     bool no_frame_blend; /* show each atlas cell whole instead of blending it into the next */
     float near_fade;     /* metres from the camera over which billboards fade in (0 = none) */
 } bb_draw_params;

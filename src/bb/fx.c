@@ -234,8 +234,14 @@ void fx_draw(fx_system *fx, renderer *r)
     const renderer_frame *fr = renderer_frame_uniforms(r);
     bb_draw_params dp = {.scene_depth = renderer_scene_depth(r), .width = w, .height = h,
                          .no_frame_blend = fx->no_frame_blend, .near_fade = fx->near_fade};
-    /* smoke and clods: half the sun plus the sky's ambient, like a rough diffuse surface */
-    for (int k = 0; k < 3; k++) dp.light[k] = fr->light_color[k] * 0.5f + fr->sky_zenith[k] * fr->light_color[3];
+    /* smoke and clods: the sky's ambient plus half the sun (a rough diffuse surface), the sun
+     * dimmed by the shadow map at each billboard */
+    for (int k = 0; k < 3; k++) {
+        dp.ambient[k] = fr->sky_zenith[k] * fr->light_color[3];
+        dp.sun[k] = fr->light_color[k] * 0.5f;
+    }
+    dp.shadow_map = renderer_shadow_map(r);
+    memcpy(dp.light_viewproj, fr->light_viewproj, sizeof dp.light_viewproj);
     gfx_pass_begin("bb.draw");
     bb_renderer_draw(fx->bb, &dp);
     gfx_pass_end();

@@ -194,7 +194,7 @@ static void draw_bb(void)
     mat4 v, p;
     camera((vec3){0, 0, 6}, (vec3){0, 0, 0}, v, p);
     bb_renderer_build(fx.bb, fx.pool, v, p);
-    bb_renderer_draw(fx.bb, &(bb_draw_params){.width = W, .height = H, .light = {0.8f, 0.8f, 0.8f}});
+    bb_renderer_draw(fx.bb, &(bb_draw_params){.width = W, .height = H, .ambient = {0.8f, 0.8f, 0.8f}});
 }
 
 static void draw_dissolve(void)
