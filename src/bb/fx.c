@@ -234,10 +234,12 @@ void fx_draw(fx_system *fx, renderer *r)
     const renderer_frame *fr = renderer_frame_uniforms(r);
     bb_draw_params dp = {.scene_depth = renderer_scene_depth(r), .width = w, .height = h,
                          .no_frame_blend = fx->no_frame_blend, .near_fade = fx->near_fade};
-    /* smoke and clods: the sky's ambient plus half the sun (a rough diffuse surface), the sun
-     * dimmed by the shadow map at each billboard */
+    /* smoke and clods: ambient plus half the sun (a rough diffuse surface), the sun dimmed by the
+     * shadow map at each billboard. A puff faces every way: its ambient is the surfaces'
+     * hemispheric sky/ground term (light_surface in common.glsl) averaged over all normals, not
+     * the zenith alone, which left smoke in a shadow saturated blue. */
     for (int k = 0; k < 3; k++) {
-        dp.ambient[k] = fr->sky_zenith[k] * fr->light_color[3];
+        dp.ambient[k] = (fr->sky_zenith[k] + fr->sky_horizon[k] * 0.35f) * 0.5f * fr->light_color[3];
         dp.sun[k] = fr->light_color[k] * 0.5f;
     }
     dp.shadow_map = renderer_shadow_map(r);
