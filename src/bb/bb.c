@@ -301,7 +301,6 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glUniform1i(r->u_atlas, 0);
     glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SCENE_DEPTH);
     glBindTexture(GL_TEXTURE_2D, dp->scene_depth);
-    glUniform1i(r->u_shadowed, dp->shadow_map != 0);
     glUniformMatrix4fv(r->u_light_viewproj, 1, GL_FALSE, (const float *)dp->light_viewproj);
     if (dp->shadow_map) {
         glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SHADOW);
@@ -329,6 +328,9 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
         if (!g->count) continue;
         /* depth-tested against the opaque scene, never written: particles do not hide each other */
         gfx_state_set(GFX_DEPTH_LESS | (blend == BB_BLEND_ADDITIVE ? GFX_BLEND_ADD : GFX_BLEND_ALPHA));
+        /* additive billboards are all emissive: a uniform off skips the shadow lookup outright,
+         * where a per-vertex test still fetches on a SIMD vertex stage (llvmpipe) */
+        glUniform1i(r->u_shadowed, dp->shadow_map != 0 && blend == BB_BLEND_ALPHA);
         draw_group(r, g);
     }
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
