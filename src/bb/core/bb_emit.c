@@ -165,7 +165,7 @@ int bb_emit_embers(particles *p, rng *r, const float (*pos)[3], int count)
         b.vel[0] = rng_range(r, -0.15f, 0.15f);
         b.vel[1] = rng_range(r, 0.25f, 0.6f);
         b.vel[2] = rng_range(r, -0.15f, 0.15f);
-        b.size = rng_range(r, 0.035f, 0.07f);
+        b.size = rng_range(r, 0.02f, 0.045f);
         b.life = rng_range(r, 0.6f, 1.5f);
         b.grow = -0.6f * b.size / b.life; /* shrinks to 40 % */
         b.drag = 0.6f;

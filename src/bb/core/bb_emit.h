@@ -23,7 +23,7 @@
  *            for `life` seconds: a streak size wide and size + |v| * BB_VELOCITY_STRETCH long
  *   embers   spark atlas, additive, velocity-aligned (a short streak along its rise), tagged
  *            BB_TAG_EMBER; orange-red motes rising slowly (0.25-0.6 m/s, buoyant) with a little
- *            drift, 3.5-7 cm, shrinking and cooling (the atlas's later frames: orange to dull red,
+ *            drift, 2-4.5 cm, shrinking and cooling (the atlas's later frames: orange to dull red,
  *            then gone) over 0.6-1.5 s: burning edges and the hot rims of fresh holes
  *   fountain a mix of fire (alpha, screen) and spark (additive, velocity) billboards shot upwards; it keeps the
  *            pool's live count at `target` and prewarms its first fill with spread-out ages so
