@@ -85,6 +85,15 @@ static void range__embers(range *s, float dt, float fade_hz)
     const float heat = params_f(s->ctx->params, params_id(range_param_rows, RANGE_P_EMBER_HEAT));
     const int n = rim_embers_points(&s->rims, s->bs, heat, &s->ember_rng, RANGE_EMBERS_PER_HOLE, at, RANGE_EMBERS_MAX, NULL);
     if (n) s->ctx->fx.embers(s->ctx->fx.user, (const float (*)[3])at, n);
+    /* a blown-off plate burns away in flight: its edge band throws embers too */
+    const noise_tex *noise = dissolve_noise_data(s->dv);
+    for (int p = 0; p < ROBOT_PLATE_COUNT && noise; p++) {
+        if (s->play.attached[p] || !s->play.visible[p]) continue;
+        const dissolve_params *d = &s->play.plate_dissolve[p];
+        const int k = dissolve_embers_pick(&s->plate_src[p], d, noise, s->play.models[p], 2.0f * d->edge_width,
+                                           &s->ember_rng, RANGE_PLATE_EMBERS, RANGE_PLATE_EMBER_TRIES, at, NULL);
+        if (k) s->ctx->fx.embers(s->ctx->fx.user, (const float (*)[3])at, k);
+    }
 }
 
 static void range_destroy(void *p);
@@ -113,7 +122,10 @@ static void *range_create(scene_ctx *ctx)
     s->glow = gfx_mesh_create(&s->rb->glow, "robot.glow");
     gfx_mesh_set_skin(&s->body, (const uint8_t (*)[4])s->rb->body_skin.bone, (const float (*)[4])s->rb->body_skin.weight);
     gfx_mesh_set_skin(&s->glow, (const uint8_t (*)[4])s->rb->glow_skin.bone, (const float (*)[4])s->rb->glow_skin.weight);
-    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) glm_mat4_copy(s->rb->plates[p].rest, s->rest[p]);
+    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) {
+        glm_mat4_copy(s->rb->plates[p].rest, s->rest[p]);
+        dissolve_ember_src_build(&s->plate_src[p], &s->rb->plates[p].mesh, 1024); /* none on failure (logged) */
+    }
     range_play_init(&s->play, s->rb, ctx->seed);
     rim_embers_init(&s->rims);
     rng_seed(&s->ember_rng, (uint64_t)ctx->seed ^ 0x72696d656d62ull);
@@ -129,6 +141,7 @@ static void range_destroy(void *p)
     if (!s) return;
     gfx_mesh_destroy(&s->body);
     gfx_mesh_destroy(&s->glow);
+    for (int i = 0; i < ROBOT_PLATE_COUNT; i++) dissolve_ember_src_free(&s->plate_src[i]);
     viewmodel_destroy(s->vm);
     dissolve_destroy(s->dv);
     range_stage_destroy(s->stage);

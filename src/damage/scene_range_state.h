@@ -13,6 +13,7 @@
 #include "damage/core/rim_embers.h"
 #include "damage/core/weapon.h"
 #include "damage/damage.h"
+#include "dissolve/core/dissolve_embers.h"
 #include "dissolve/dissolve.h"
 #include "gfx/mesh_gl.h"
 
@@ -21,6 +22,8 @@
 #define RANGE_TRACER_SPRITES 1024
 #define RANGE_EMBERS_PER_HOLE 2  /* embers per step from each hot rim */
 #define RANGE_EMBERS_MAX 64      /* per step, all rims together */
+#define RANGE_PLATE_EMBERS 2     /* per step from each burning blown-off plate, of ... */
+#define RANGE_PLATE_EMBER_TRIES 32 /* ... this many sample vertices tried */
 
 typedef struct range {
     range_play play;             /* plates in flight, knock-back, respawn (damage/core/range_play.h) */
@@ -40,6 +43,7 @@ typedef struct range {
     fx_billboard tracer_bb[RANGE_TRACER_SPRITES];
     rim_embers rims;             /* heat of the fresh holes' rims: embers (damage/core/rim_embers.h) */
     rng ember_rng;
+    dissolve_ember_src plate_src[ROBOT_PLATE_COUNT]; /* subsampled plate vertices: blown-off plates' burning edges */
     bool cut_dirty, clear_pending, robot_drawn; /* robot_drawn: the body met the view frustum in the last main pass */
 } range;
 

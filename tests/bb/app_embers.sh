@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Embers (issue 31 item 4): `stats` counts them as `embers` (alive). None while the gallery is
 # whole, some while it burns (`dissolve 0.45`); none on the range before a hole, some after a
-# `blast` on the robot, none with damage.ember_heat 1 (no rim is ever hotter); two runs with the
-# same seed give byte-identical pictures (their own RNG streams, seeded from --seed).
+# `blast` on the robot, none with damage.ember_heat 1 (no rim is ever hotter) until a blown-off
+# plate burns; two runs with the same seed give byte-identical pictures (their own RNG streams,
+# seeded from --seed).
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
@@ -41,9 +42,14 @@ check eq "$(num before.json embers)" 0
 check gt "$(num blasted.json embers)" 0
 check cmp -s blasted_a.png blasted_b.png
 
+# damage.ember_heat 1: no rim emits; then the chest plate blown off burns in flight (from 0.7 s
+# after it left) and its edge band throws embers
 sed 's/blasted_PASS.png/cold.png/; s/blasted.json/cold.json/' range.txt >cold.txt
+printf '0.60 blast 0 1.35 0.25 0.2\n0.65 blast 0.1 1.45 0.25 0.2\n0.70 blast -0.1 1.25 0.25 0.2\n2.30 stats plate.json\n' >>cold.txt
 run --scene range --set damage.ember_heat=1 --script cold.txt
 check eq "$(num cold.json embers)" 0
+check gt "$(num plate.json plates_blown_off)" 0
+check gt "$(num plate.json embers)" 0
 
 [ $fail -eq 0 ] && echo "app_embers: ok"
 exit $fail
