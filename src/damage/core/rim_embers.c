@@ -23,15 +23,15 @@ void rim_embers_sync(rim_embers *e, const blast_state *bs)
     if (n < e->seen) rim_embers_init(e); /* blast_reset: the robot respawned whole */
     const blast_sphere *h = blast_history(bs);
     for (; e->seen < n; e->seen++) {
-        if (e->count == RIM_EMBERS_MAX) { /* the oldest goes */
-            memmove(e->holes, e->holes + 1, (RIM_EMBERS_MAX - 1) * sizeof e->holes[0]);
-            e->count--;
-        }
         rim_ember_hole o = {.radius = rim_embers_radius(h[e->seen].radius), .heat = 1.0f};
         mat4 unused;
         memcpy(o.center, h[e->seen].center, sizeof o.center);
         /* a blast in the air (its sphere reaches no surface) opens no hole */
         if (blast_bind_frame(bs, o.center, o.normal, unused) > h[e->seen].radius) continue;
+        if (e->count == RIM_EMBERS_MAX) { /* the oldest goes */
+            memmove(e->holes, e->holes + 1, (RIM_EMBERS_MAX - 1) * sizeof e->holes[0]);
+            e->count--;
+        }
         e->holes[e->count++] = o;
     }
 }
