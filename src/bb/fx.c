@@ -35,6 +35,7 @@ struct fx_system {
     bb_batcher batcher;
     bool no_frame_blend;
     rng rng;
+    rng ember_rng; /* its own stream: embers leave the other effects' numbers as they were */
     bb_fountain fountain;
     /* per drawn frame; `frames` samples ever taken, the rings hold the last FX_HISTORY */
     float sim_ms[FX_HISTORY], build_ms[FX_HISTORY], fill_ms[FX_HISTORY], upload_ms[FX_HISTORY];
@@ -74,6 +75,7 @@ fx_system *fx_create(const options *opt, unsigned seed)
         return NULL;
     }
     rng_seed(&fx->rng, seed);
+    rng_seed(&fx->ember_rng, (uint64_t)seed ^ 0x656d626572735eull);
     const bb_gpu_params dflt = bb_gpu_params_default();
     fx->restitution = dflt.restitution;
     fx->friction = dflt.friction;
@@ -156,6 +158,12 @@ static void fx__tracer(void *user, const float pos[3], const float vel[3], float
     bb_emit_tracer(fx->pool, pos, vel, size, life);
 }
 
+static void fx__embers(void *user, const float (*pos)[3], int count)
+{
+    fx_system *fx = user;
+    bb_emit_embers(fx->pool, &fx->ember_rng, pos, count);
+}
+
 static void fx__drop_transient(fx_system *fx)
 {
     for (; fx->transient > 0; fx->transient--) particles_release(fx->pool, fx->pool->alive - 1);
@@ -165,7 +173,7 @@ void fx_bind(fx_system *fx, fx_api *api)
 {
     if (!fx) return;
     *api = (fx_api){.user = fx, .sparks = fx__sparks, .fireball = fx__fireball, .smoke = fx__smoke,
-                    .transient = fx__transient, .tracer = fx__tracer};
+                    .transient = fx__transient, .tracer = fx__tracer, .embers = fx__embers};
 }
 
 void fx_update(fx_system *fx, float dt)
@@ -278,6 +286,7 @@ void fx_stats(fx_system *fx, json_writer *w)
     json_string(w, "particles_batcher", bb_batcher_name(fx->batcher));
     json_int(w, "particles_gpu", bb_gpu_count(fx->gpu));
     json_int(w, "particles_gpu_collisions", fx->gpu ? bb_gpu_collisions(fx->gpu) : 0);
+    json_int(w, "embers", particles_count_tag(fx->pool, BB_TAG_EMBER));
 }
 
 /* Median and p95 of the last n samples of a ring. */

@@ -154,7 +154,7 @@ damage_map *damage_map_create(const damage_map_desc *desc, const robot *r)
     dm->d = desc ? *desc : (damage_map_desc){0};
     if (dm->d.max_spheres <= 0) dm->d.max_spheres = 64;
     if (dm->d.fade_hz <= 0) dm->d.fade_hz = 10.0f;
-    if (dm->d.fade_factor <= 0 || dm->d.fade_factor >= 1) dm->d.fade_factor = 0.86f;
+    if (dm->d.fade_factor <= 0 || dm->d.fade_factor >= 1) dm->d.fade_factor = DAMAGE_FADE_FACTOR;
     dm->size = r->atlas_size;
     damage_fade_init(&dm->fade, dm->d.fade_hz, dm->d.fade_factor);
     dm->queue_cap = dm->d.max_spheres;

@@ -74,6 +74,28 @@ static void range__gun(const range *s, mat4 gun)
     viewmodel_pose(view, s->kick, gun);
 }
 
+/* Embers from the hot rims of fresh holes, on the pose just set: the CPU blast history and the
+ * fading map's cadence give each hole's heat (damage/core/rim_embers.h), nothing is read back. */
+static void range__embers(range *s, float dt, float fade_hz)
+{
+    rim_embers_sync(&s->rims, s->bs);
+    rim_embers_update(&s->rims, dt, fade_hz);
+    if (!s->ctx->fx.embers) return;
+    float at[RANGE_EMBERS_MAX][3];
+    const float heat = params_f(s->ctx->params, params_id(range_param_rows, RANGE_P_EMBER_HEAT));
+    const int n = rim_embers_points(&s->rims, s->bs, heat, &s->ember_rng, RANGE_EMBERS_PER_HOLE, at, RANGE_EMBERS_MAX, NULL);
+    if (n) s->ctx->fx.embers(s->ctx->fx.user, (const float (*)[3])at, n);
+    /* a blown-off plate burns away in flight: its edge band throws embers too */
+    const noise_tex *noise = dissolve_noise_data(s->dv);
+    for (int p = 0; p < ROBOT_PLATE_COUNT && noise; p++) {
+        if (s->play.attached[p] || !s->play.visible[p]) continue;
+        const dissolve_params *d = &s->play.plate_dissolve[p];
+        const int k = dissolve_embers_pick(&s->plate_src[p], d, noise, s->play.models[p], 2.0f * d->edge_width,
+                                           &s->ember_rng, RANGE_PLATE_EMBERS, RANGE_PLATE_EMBER_TRIES, at, NULL);
+        if (k) s->ctx->fx.embers(s->ctx->fx.user, (const float (*)[3])at, k);
+    }
+}
+
 static void range_destroy(void *p);
 
 static void *range_create(scene_ctx *ctx)
@@ -100,8 +122,13 @@ static void *range_create(scene_ctx *ctx)
     s->glow = gfx_mesh_create(&s->rb->glow, "robot.glow");
     gfx_mesh_set_skin(&s->body, (const uint8_t (*)[4])s->rb->body_skin.bone, (const float (*)[4])s->rb->body_skin.weight);
     gfx_mesh_set_skin(&s->glow, (const uint8_t (*)[4])s->rb->glow_skin.bone, (const float (*)[4])s->rb->glow_skin.weight);
-    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) glm_mat4_copy(s->rb->plates[p].rest, s->rest[p]);
+    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) {
+        glm_mat4_copy(s->rb->plates[p].rest, s->rest[p]);
+        dissolve_ember_src_build(&s->plate_src[p], &s->rb->plates[p].mesh, 1024); /* none on failure (logged) */
+    }
     range_play_init(&s->play, s->rb, ctx->seed);
+    rim_embers_init(&s->rims);
+    rng_seed(&s->ember_rng, (uint64_t)ctx->seed ^ 0x72696d656d62ull);
     range__pose(s);
     if (!ctx->camera_from_script) camera_look_at(ctx->cam, (vec3){0.6f, 1.55f, 3.6f}, (vec3){0, 1.25f, 0});
     renderer_set_shadow_focus(ctx->r, (vec3){0, 1.1f, -0.4f}, 3.2f);
@@ -114,6 +141,7 @@ static void range_destroy(void *p)
     if (!s) return;
     gfx_mesh_destroy(&s->body);
     gfx_mesh_destroy(&s->glow);
+    for (int i = 0; i < ROBOT_PLATE_COUNT; i++) dissolve_ember_src_free(&s->plate_src[i]);
     viewmodel_destroy(s->vm);
     dissolve_destroy(s->dv);
     range_stage_destroy(s->stage);
@@ -170,8 +198,10 @@ static void range_update(void *p, const app_input *in, float dt)
         s->cut_dirty = false;
     }
     range__pose(s);
-    damage_map_set_fade_hz(s->dm, params_f(s->ctx->params, params_id(range_param_rows, RANGE_P_FADE_RATE)));
+    const float fade_hz = params_f(s->ctx->params, params_id(range_param_rows, RANGE_P_FADE_RATE));
+    damage_map_set_fade_hz(s->dm, fade_hz);
     damage_map_update(s->dm, dt);
+    range__embers(s, dt, fade_hz);
 }
 
 static void range_prepare(void *p)

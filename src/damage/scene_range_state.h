@@ -10,14 +10,20 @@
 #include "damage/viewmodel.h"
 #include "damage/core/range_play.h"
 #include "damage/core/range_vocab.h"
+#include "damage/core/rim_embers.h"
 #include "damage/core/weapon.h"
 #include "damage/damage.h"
+#include "dissolve/core/dissolve_embers.h"
 #include "dissolve/dissolve.h"
 #include "gfx/mesh_gl.h"
 
 #define RANGE_FLASH_S 0.06f /* muzzle flash after a shot */
 #define RANGE_KICK_S 0.12f  /* the gun's recoil, back to rest */
 #define RANGE_TRACER_SPRITES 1024
+#define RANGE_EMBERS_PER_HOLE 2  /* embers per step from each hot rim */
+#define RANGE_EMBERS_MAX 64      /* per step, all rims together */
+#define RANGE_PLATE_EMBERS 2     /* per step from each burning blown-off plate, of ... */
+#define RANGE_PLATE_EMBER_TRIES 32 /* ... this many sample vertices tried */
 
 typedef struct range {
     range_play play;             /* plates in flight, knock-back, respawn (damage/core/range_play.h) */
@@ -35,6 +41,9 @@ typedef struct range {
     viewmodel *vm;               /* the gun in hand */
     double refit_ms;             /* CPU skinning + BVH refit of the last step */
     fx_billboard tracer_bb[RANGE_TRACER_SPRITES];
+    rim_embers rims;             /* heat of the fresh holes' rims: embers (damage/core/rim_embers.h) */
+    rng ember_rng;
+    dissolve_ember_src plate_src[ROBOT_PLATE_COUNT]; /* subsampled plate vertices: blown-off plates' burning edges */
     bool cut_dirty, clear_pending, robot_drawn; /* robot_drawn: the body met the view frustum in the last main pass */
 } range;
 

@@ -16,6 +16,7 @@
 
 #include "gfx/scene.h"
 #include "base/alloc.h"
+#include "dissolve/core/dissolve_embers.h"
 #include "dissolve/core/dissolve_vocab.h"
 #include "dissolve/core/gallery.h"
 #include "base/log.h"
@@ -38,7 +39,13 @@ typedef struct gallery {
     gfx_target fields;
     dissolve_edge edge;
     float detail; /* dissolve.detail the meshes were built at */
+    dissolve_ember_src embers[DISSOLVE_GALLERY_MAX]; /* subsampled vertices: where the edge throws embers */
+    rng ember_rng;
 } gallery;
+
+/* Embers per step of each burning item, and the sample vertices tried for them. */
+#define GALLERY_EMBERS_PER_STEP 2
+#define GALLERY_EMBER_TRIES 48
 
 /* The items' meshes at density detail (dissolve.detail, a quality preset field) into into->items
  * and the GPU; the other scenes' showpieces (the robot, the head) stand among the props. Building
@@ -50,10 +57,14 @@ static void gallery__meshes(gallery *g, dissolve_gallery *into, float detail)
     for (int i = 0; i < g->ctx->nshowpieces && nguests < DISSOLVE_GALLERY_GUESTS; i++)
         guests[nguests++] = (dissolve_gallery_guest){g->ctx->showpieces[i].name, g->ctx->showpieces[i].build};
     mesh_data m[DISSOLVE_GALLERY_MAX] = {0};
-    for (int i = 0; i < g->g.count; i++) gfx_mesh_destroy(&g->mesh[i]);
+    for (int i = 0; i < g->g.count; i++) {
+        gfx_mesh_destroy(&g->mesh[i]);
+        dissolve_ember_src_free(&g->embers[i]);
+    }
     const int n = dissolve_gallery_build(into, guests, nguests, m, detail);
     for (int i = 0; i < n; i++) {
         g->mesh[i] = gfx_mesh_create(&m[i], into->items[i].name);
+        dissolve_ember_src_build(&g->embers[i], &m[i], DISSOLVE_EMBER_SAMPLES); /* none on failure (logged) */
         mesh_data_free(&m[i]);
     }
     g->detail = detail;
@@ -69,6 +80,7 @@ static void *gallery_create(scene_ctx *ctx)
         return NULL;
     }
     g->ctx = ctx;
+    rng_seed(&g->ember_rng, (uint64_t)ctx->seed ^ 0x64697373656d62ull);
     g->fields.desc = (gfx_target_desc){.color = {GL_RGBA8}, .depth = GL_DEPTH_COMPONENT24, .label = "dissolve.fields"};
     g->dv = dissolve_create(&(dissolve_desc){0});
     if (!g->dv) {
@@ -89,12 +101,18 @@ static void gallery_destroy(void *p)
 {
     gallery *g = p;
     if (!g) return;
-    for (int i = 0; i < g->g.count; i++) gfx_mesh_destroy(&g->mesh[i]);
+    for (int i = 0; i < g->g.count; i++) {
+        gfx_mesh_destroy(&g->mesh[i]);
+        dissolve_ember_src_free(&g->embers[i]);
+    }
     gfx_mesh_destroy(&g->orb);
     gfx_target_destroy(&g->fields);
     dissolve_destroy(g->dv);
     free(g);
 }
+
+static bool gallery__item(const gallery *g, int i, vec4 *planes, dissolve_params *dp);
+static void gallery__embers(gallery *g);
 
 static void gallery_update(void *p, const app_input *in, float dt)
 {
@@ -109,6 +127,7 @@ static void gallery_update(void *p, const app_input *in, float dt)
     }
     float da = (in->down[GLFW_KEY_UP] ? 1.0f : 0.0f) - (in->down[GLFW_KEY_DOWN] ? 1.0f : 0.0f);
     dissolve_gallery_update(g, dt, in->pressed[GLFW_KEY_SPACE], da);
+    gallery__embers(p);
 }
 
 /* Item i's parameters with the panel's knobs over the gallery's own (the registry's defaults are
@@ -126,6 +145,22 @@ static bool gallery__item(const gallery *g, int i, vec4 *planes, dissolve_params
     vec3 box[2] = {{it->lo[0], it->lo[1], it->lo[2]}, {it->hi[0], it->hi[1], it->hi[2]}};
     if (dissolve_active_pitfall(g->dv) != DISSOLVE_PITFALL_BOUNDS) dissolve_bounds(dp, it->lo, it->hi, box[0], box[1]);
     return glm_aabb_frustum(box, planes);
+}
+
+/* Each burning item throws a few embers from its edge band (the CPU mirror at its parameters,
+ * dissolve/core/dissolve_embers.h): points within twice the glowing edge's width of the edge. */
+static void gallery__embers(gallery *g)
+{
+    const noise_tex *noise = dissolve_noise_data(g->dv);
+    if (!g->ctx->fx.embers || !noise) return;
+    for (int i = 0; i < g->g.count; i++) {
+        dissolve_params dp;
+        gallery__item(g, i, NULL, &dp);
+        float at[GALLERY_EMBERS_PER_STEP][3];
+        const int n = dissolve_embers_pick(&g->embers[i], &dp, noise, g->g.items[i].model, 2.0f * dp.edge_width,
+                                           &g->ember_rng, GALLERY_EMBERS_PER_STEP, GALLERY_EMBER_TRIES, at, NULL);
+        if (n) g->ctx->fx.embers(g->ctx->fx.user, (const float (*)[3])at, n);
+    }
 }
 
 static void gallery_draw(void *p, scene_pass pass)

@@ -77,6 +77,10 @@ typedef struct fx_api {
     /* a streak flying straight at vel for life seconds: velocity-aligned, additive spark,
      * size wide and size + |v| * 0.04 s long on the screen (tracers, sparks of a ricochet) */
     void (*tracer)(void *user, const float pos[3], const float vel[3], float size, float life);
+    /* one ember at each of count points (world): a small orange-red mote that rises slowly, drifts,
+     * shrinks and cools to dark red over 0.6-1.5 s (burning edges, hot rims); `stats` counts the
+     * live ones as `embers` */
+    void (*embers)(void *user, const float (*pos)[3], int count);
 } fx_api;
 
 typedef enum scene_pass { SCENE_PASS_SHADOW, SCENE_PASS_MAIN } scene_pass;

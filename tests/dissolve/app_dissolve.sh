@@ -32,11 +32,12 @@ cat >done_when.txt <<'SCRIPT'
 0.35 screenshot pull.png
 0.35 dump shadow shadow_pull.png
 0.40 dissolve 1
-0.45 screenshot gone.png
-0.45 dump shadow shadow_gone.png
-0.50 dissolve-shape sphere
-0.50 dissolve-mode push
-0.55 screenshot gone_sphere.png
+# the embers thrown while it burnt (they live up to 1.5 s) are gone too before the pictures
+2.00 screenshot gone.png
+2.00 dump shadow shadow_gone.png
+2.05 dissolve-shape sphere
+2.05 dissolve-mode push
+2.10 screenshot gone_sphere.png
 SCRIPT
 check run --script done_when.txt
 

@@ -154,6 +154,32 @@ int bb_emit_tracer(particles *p, const float pos[3], const float vel[3], float s
     return 1;
 }
 
+int bb_emit_embers(particles *p, rng *r, const float (*pos)[3], int count)
+{
+    /* from the spark's orange frames on: the white-hot start would read as a white blob */
+    enum { EMBER_FRAME0 = 20 };
+    int n = 0;
+    for (; n < count; n++) {
+        if (full(p)) break;
+        particle b = spawn(r, pos[n], BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+        b.vel[0] = rng_range(r, -0.15f, 0.15f);
+        b.vel[1] = rng_range(r, 0.25f, 0.6f);
+        b.vel[2] = rng_range(r, -0.15f, 0.15f);
+        b.size = rng_range(r, 0.02f, 0.045f);
+        b.life = rng_range(r, 0.6f, 1.5f);
+        b.grow = -0.6f * b.size / b.life; /* shrinks to 40 % */
+        b.drag = 0.6f;
+        b.gravity = -0.02f;               /* hot air: a slight lift against the drag */
+        b.frame0 = EMBER_FRAME0;
+        b.frame_rate = (float)(BB_ANIM_FRAMES - EMBER_FRAME0) / b.life;
+        b.color = particles_rgba(1.0f, rng_range(r, 0.35f, 0.5f), 0.12f, 1.0f);
+        b.align = BB_ALIGN_VELOCITY;
+        b.tag = BB_TAG_EMBER;
+        particles_add(p, &b);
+    }
+    return n;
+}
+
 int bb_fountain_step(bb_fountain *f, particles *p, rng *r)
 {
     int n = 0;

@@ -6,6 +6,7 @@
  *   bb_emit_smoke(pool, &rng, pos, 0.2f, 6);            // spread over +-0.2 m in x and z
  *   bb_emit_clods(pool, &rng, wheel_pos, wheel_vel, 8);
  *   bb_emit_tracer(pool, muzzle, shot_vel, 0.05f, 0.15f);  // one streak along the shot
+ *   bb_emit_embers(pool, &rng, points, 12);            // one glowing mote at each point
  *   bb_fountain f = { .pos = {0, 0, 0}, .target = 100000 };
  *   bb_fountain_step(&f, pool, &rng);                  // every frame: tops the pool up to target
  *
@@ -20,6 +21,10 @@
  *            frames), dark brown
  *   tracer   spark atlas, additive, velocity-aligned; straight at `vel` (no gravity, no drag)
  *            for `life` seconds: a streak size wide and size + |v| * BB_VELOCITY_STRETCH long
+ *   embers   spark atlas, additive, velocity-aligned (a short streak along its rise), tagged
+ *            BB_TAG_EMBER; orange-red motes rising slowly (0.25-0.6 m/s, buoyant) with a little
+ *            drift, 2-4.5 cm, shrinking and cooling (the atlas's later frames: orange to dull red,
+ *            then gone) over 0.6-1.5 s: burning edges and the hot rims of fresh holes
  *   fountain a mix of fire (alpha, screen) and spark (additive, velocity) billboards shot upwards; it keeps the
  *            pool's live count at `target` and prewarms its first fill with spread-out ages so
  *            the stress load is steady from the first frame.
@@ -41,6 +46,7 @@ int bb_emit_fireball(particles *p, rng *r, const float pos[3], float radius);
 int bb_emit_smoke(particles *p, rng *r, const float pos[3], float radius, int count);
 int bb_emit_clods(particles *p, rng *r, const float pos[3], const float vel[3], int count);
 int bb_emit_tracer(particles *p, const float pos[3], const float vel[3], float size, float life);
+int bb_emit_embers(particles *p, rng *r, const float (*pos)[3], int count);
 
 typedef struct bb_fountain {
     float pos[3];

@@ -109,7 +109,7 @@ int particles_add(particles *p, const particle *b)
     p->phase[i] = b->phase;
     p->color[i] = b->color;
     const uint32_t flags = (b->flags & BB_ANIM_LOOP) | (uint32_t)b->align << 1 | (uint32_t)b->atlas << 3;
-    p->meta[i] = b->frame0 | flags << 8 | (uint32_t)b->blend << 16;
+    p->meta[i] = b->frame0 | flags << 8 | (uint32_t)b->blend << 16 | (uint32_t)b->tag << 24;
     p->spin[i] = b->spin;
     p->grow[i] = b->grow;
     p->drag[i] = b->drag;
@@ -129,6 +129,7 @@ void particles_get(const particles *p, int i, particle *out)
                       .rot = p->rot[i], .phase = p->phase[i], .color = p->color[i], .frame0 = (uint8_t)(m & 0xffu),
                       .atlas = (uint8_t)particles_meta_atlas(m), .blend = (uint8_t)particles_meta_blend(m),
                       .flags = (uint8_t)((m >> 8) & BB_ANIM_LOOP), .align = (uint8_t)particles_meta_align(m),
+                      .tag = (uint8_t)particles_meta_tag(m),
                       .spin = p->spin[i], .grow = p->grow[i], .drag = p->drag[i], .gravity = p->grav[i],
                       .age = p->age[i], .life = p->life[i], .frame_rate = p->rate[i]};
 }
@@ -156,6 +157,14 @@ void particles_clear(particles *p)
 {
     assert(p);
     p->alive = 0;
+}
+
+int particles_count_tag(const particles *p, int tag)
+{
+    assert(p);
+    int n = 0;
+    for (int i = 0; i < p->alive; i++) n += particles_meta_tag(p->meta[i]) == tag;
+    return n;
 }
 
 /* Integrates billboard i; its values go to the running box. */

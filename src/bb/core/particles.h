@@ -23,8 +23,8 @@
  *
  * A billboard's atlas and blend mode are fixed when it is added. `meta` packs what the batchers
  * need besides the numbers: start frame (bits 0-7), flags (bits 8-10: BB_ANIM_LOOP,
- * alignment << 1), atlas (bits 11-12), blend (bits 16-23); its low 16 bits are sent to the GPU
- * as they are.
+ * alignment << 1), atlas (bits 11-12), blend (bits 16-23), tag (bits 24-31: what made it, e.g.
+ * BB_TAG_EMBER, so `stats` can count one effect); its low 16 bits are sent to the GPU as they are.
  *
  * Defaults (zero fields in particles_desc): capacity 100 000, gravity (0, -9.81, 0).
  * Failure: particles_create returns NULL and logs when the block cannot be allocated.
@@ -62,6 +62,8 @@ typedef enum bb_align {
 } bb_align;
 
 enum { BB_ANIM_LOOP = 1u }; /* particle.flags: loop the atlas animation instead of holding the last frame */
+/* particle.tag: which effect made a billboard (never drawn differently; counted by particles_count_tag) */
+enum { BB_TAG_NONE = 0, BB_TAG_EMBER = 1 };
 
 /* One billboard as an emitter describes it; particles_add spreads it over the arrays. */
 typedef struct particle {
@@ -76,6 +78,7 @@ typedef struct particle {
     uint8_t blend;     /* bb_blend */
     uint8_t flags;     /* BB_ANIM_* */
     uint8_t align;     /* bb_align */
+    uint8_t tag;       /* BB_TAG_*: 0 for none */
     float spin;        /* radians per second */
     float grow;        /* size change per second */
     float drag;        /* 1/s: velocity shrinks by 1/(1 + drag*dt) each step */
@@ -135,12 +138,15 @@ void particles_get(const particles *p, int i, particle *out);
 void particles_release(particles *p, int index);
 /* Kills every billboard (keeps the drop count). */
 void particles_clear(particles *p);
+/* Live billboards with that tag (BB_TAG_*). */
+int particles_count_tag(const particles *p, int tag);
 /* Advances every live billboard by dt seconds and releases those whose age reached life. */
 void particles_step(particles *p, float dt);
 
 static inline int particles_meta_atlas(uint32_t meta) { return (int)((meta >> 11) & 3u); }
 static inline int particles_meta_blend(uint32_t meta) { return (int)((meta >> 16) & 0xffu); }
 static inline int particles_meta_align(uint32_t meta) { return (int)((meta >> 9) & 3u); }
+static inline int particles_meta_tag(uint32_t meta) { return (int)(meta >> 24); }
 
 /* RGBA8 packing as the GPU reads it (red in the low byte). */
 static inline uint32_t particles_rgba(float r, float g, float b, float a)

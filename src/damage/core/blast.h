@@ -87,6 +87,11 @@ const float (*blast_posed_positions(const blast_state *bs, int *count))[3];
 void blast_world_to_bind(const blast_state *bs, const float w[3], float out[3]);
 /* The other way: where a bind-space point is drawn now (the skinning of its nearest bind vertex). */
 void blast_bind_to_world(const blast_state *bs, const float bind[3], float out[3]);
+/* The frame of the surface at a bind-space point: the bind-space normal of its nearest bind vertex
+ * (body, glow or plate; unit, either side of a shell) and that vertex's skinning matrix of the last
+ * pose (bind -> world), so a set of points around one spot is posed with one matrix. Returns the
+ * distance from the point to that vertex (bind space). */
+float blast_bind_frame(const blast_state *bs, const float bind[3], float normal[3], mat4 to_world);
 
 /* Record a sphere (bind space) and update the intact texels of the attached plates it touches.
  * Returns a bit mask of the plates it touched. */

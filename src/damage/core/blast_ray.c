@@ -4,6 +4,7 @@
 #include "damage/core/blast_internal.h"
 
 #include <assert.h>
+#include <math.h>
 #include <string.h>
 
 static void append_skin(rig_skin *dst, int at, const rig_skin *src)
@@ -91,6 +92,21 @@ void blast_bind_to_world(const blast_state *bs, const float bind[3], float out[3
     mat4 m;
     rig_blend_matrix(bs->palette, bs->skin.bone[best], bs->skin.weight[best], m);
     glm_mat4_mulv3(m, (float *)bind, 1.0f, out);
+}
+
+float blast_bind_frame(const blast_state *bs, const float bind[3], float normal[3], mat4 to_world)
+{
+    int best = 0;
+    float bd = 1e30f;
+    for (int i = 0; i < bs->all.vertex_count; i++) {
+        float d = glm_vec3_distance2(bs->all.pos[i], (float *)bind);
+        if (d < bd) { bd = d; best = i; }
+    }
+    glm_vec3_copy(bs->all.nrm[best], normal);
+    if (glm_vec3_norm2(normal) < 1e-12f) glm_vec3_copy((vec3){0.0f, 0.0f, 1.0f}, normal);
+    glm_vec3_normalize(normal);
+    rig_blend_matrix(bs->palette, bs->skin.bone[best], bs->skin.weight[best], to_world);
+    return sqrtf(bd);
 }
 
 void blast_world_to_bind(const blast_state *bs, const float w[3], float out[3])

@@ -17,6 +17,9 @@
 #ifndef IMPRINT_DAMAGE_CORE_DAMAGE_FADE_H
 #define IMPRINT_DAMAGE_CORE_DAMAGE_FADE_H
 
+/* The fading map's factor per pass (damage_map_desc's default): v' = max(v * f - 1/255, 0). */
+#define DAMAGE_FADE_FACTOR 0.86f
+
 /* Fade passes per frame at most: a stall is caught up over a few frames, not in one. */
 #define DAMAGE_FADE_MAX_PER_FRAME 3
 

@@ -37,7 +37,8 @@ extern const char *const range_dumps[];         /* damage, damage-fading, damage
     X(RANGE_P_FADE_RATE, "damage.fade_rate", PARAM_FLOAT, 10.0f, 1.0f, 60.0f, NULL, "range", "fade passes per second while the fading map holds heat (Hz)") \
     X(RANGE_P_RADIUS_SCALE, "damage.radius_scale", PARAM_FLOAT, 1.0f, 0.25f, 4.0f, NULL, "range", "multiplies every weapon's hole radius") \
     X(RANGE_P_PELLETS, "damage.pellets", PARAM_INT, 15.0f, 1.0f, 32.0f, NULL, "range", "pellets in one shotgun shell") \
-    X(RANGE_P_TRACERS, "damage.tracers", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "range", "draw the shots' tracer streaks (off: for a clean picture of the muzzle)")
+    X(RANGE_P_TRACERS, "damage.tracers", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "range", "draw the shots' tracer streaks (off: for a clean picture of the muzzle)") \
+    X(RANGE_P_EMBER_HEAT, "damage.ember_heat", PARAM_FLOAT, 0.5f, 0.0f, 1.0f, NULL, "range", "a fresh hole's rim throws embers while its heat (1 at the blast, fading with the fading map) is above this")
 enum { RANGE_PARAMS(PARAMS_ENUM) RANGE_P_COUNT };
 extern const param_def range_param_rows[RANGE_P_COUNT];
 extern const script_vocab range_vocab;
