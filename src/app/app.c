@@ -333,6 +333,7 @@ int app_run(const options *opt, const script *scr)
     if (scr && a.next_cmd < scr->count)
         log_warn("stopped at t=%.3fs before the script's command at line %d (t=%.3fs)", a.ctx.time,
                  scr->cmds[a.next_cmd].line, scr->cmds[a.next_cmd].time);
+    if (opt->stats[0] && !app_stats(&a, opt->stats)) a.failures++;
     if (opt->screenshot[0] && !app_screenshot(&a, opt->screenshot)) a.failures++;
     else if (headless && !opt->screenshot[0] && (!scr || showcase) && !opt->bench) {
         char path[64];
