@@ -142,3 +142,31 @@ bool gfx_dump_texture(GLuint tex, const char *path)
     free(px);
     return ok;
 }
+
+bool gfx_dump_texture_decoded(GLuint tex, const char *path, gfx_decode_fn decode, void *user)
+{
+    if (!tex) {
+        log_error("%s: nothing to dump (no texture)", path);
+        return false;
+    }
+    glFinish(); /* as gfx_dump_texture: the pass that wrote it is done */
+    glBindTexture(GL_TEXTURE_2D, tex);
+    GLint w = 0, h = 0;
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h);
+    float *f = w > 0 && h > 0 ? malloc((size_t)w * h * 4 * sizeof *f) : NULL;
+    unsigned char *rgb = f ? malloc((size_t)w * h * 3) : NULL;
+    bool ok = false;
+    if (rgb) {
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, f); /* the stored precision, not 8 bits */
+        for (size_t i = 0; i < (size_t)w * h; i++) decode(f + 4 * i, rgb + 3 * i, user);
+        ok = gfx_write_png(path, w, h, 3, rgb, true);
+    } else {
+        log_error("%s: texture %u has no storage, or out of memory", path, tex);
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+    free(f);
+    free(rgb);
+    return ok;
+}

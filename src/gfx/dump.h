@@ -17,6 +17,10 @@
 
 bool gfx_write_png(const char *path, int w, int h, int comps, const unsigned char *pixels, bool bottom_up);
 bool gfx_dump_texture(GLuint tex, const char *path);
+/* A texture made readable: each texel read as float RGBA (its stored precision) and turned into
+ * an opaque sRGB byte triple by decode; written like gfx_dump_texture. */
+typedef void (*gfx_decode_fn)(const float rgba[4], unsigned char rgb[3], void *user);
+bool gfx_dump_texture_decoded(GLuint tex, const char *path, gfx_decode_fn decode, void *user);
 /* A 16-bit greyscale PNG, rows top first (uncompressed deflate: small images only). */
 bool gfx_write_png16(const char *path, int w, int h, const uint16_t *grey);
 

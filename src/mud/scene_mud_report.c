@@ -7,6 +7,7 @@
 #include "mud/scene_mud_state.h"
 #include "base/names.h"
 #include "gfx/dump.h"
+#include "mud/core/mud_relief.h"
 #include "gfx/hud.h"
 
 bool mud_view(void *p, const char *name, scene_view *out)
@@ -63,11 +64,20 @@ bool mud_dump(void *p, const char *target, const char *path)
     if (d == MUD_DUMP_BASE) return mud_renderer_dump_base_block(s->mr, bx, bz, path);
     if (d == MUD_DUMP_WATER) return mud_water_dump(s->water, path);
     if (d == MUD_DUMP_HEIGHT) return mud_dump_height(s, bx, bz, path);
-    if (d != MUD_DUMP_MUD) return false;
+    if (d != MUD_DUMP_MUD && d != MUD_DUMP_VIEW) return false;
     static uint8_t px[MUDFIELD_RES * MUDFIELD_RES * 4];
     /* not on the GPU: the CPU field */
     if (!mud_renderer_read_block(s->mr, bx, bz, px)) mud_play_pack_block(s->sim, bx, bz, px);
-    return gfx_write_png(path, MUDFIELD_RES, MUDFIELD_RES, 4, px, false);
+    if (d == MUD_DUMP_MUD) return gfx_write_png(path, MUDFIELD_RES, MUDFIELD_RES, 4, px, false);
+    /* mud-view: relief, track wash and slide arrows (mud/core/mud_relief.h) */
+    static uint16_t h[MUDFIELD_RES * MUDFIELD_RES];
+    static unsigned char rgb[MUD_RELIEF_SIZE * MUD_RELIEF_SIZE * 3];
+    const uint16_t *cpu = mudfield_block_heights(mud_sim_field(s->sim), bx, bz);
+    if (!mud_renderer_read_block_heights(s->mr, bx, bz, h)) {
+        for (int k = 0; k < MUDFIELD_RES * MUDFIELD_RES; k++) h[k] = cpu ? cpu[k] : MUDFIELD_HEIGHT_ZERO;
+    }
+    mud_relief_rgb(h, px, rgb);
+    return gfx_write_png(path, MUD_RELIEF_SIZE, MUD_RELIEF_SIZE, 3, rgb, false);
 }
 
 void mud_stats(void *p, json_writer *w)

@@ -10,6 +10,7 @@
 #include "base/names.h"
 #include "base/stats.h"
 #include "gfx/dump.h"
+#include "wrinkle/core/wrinkle_view.h"
 #include "gfx/hud.h"
 #include "gfx/timer.h"
 
@@ -28,10 +29,18 @@ bool face_view(void *p, const char *name, scene_view *out)
     return true;
 }
 
+static void face__view_texel(const float rgba[4], unsigned char rgb[3], void *user)
+{
+    (void)user;
+    wrinkle_view_rgb(rgba, rgb);
+}
+
 bool face_dump(void *p, const char *target, const char *path)
 {
     face *f = p;
-    if (names_find(face_dumps, target) != FACE_DUMP_WRINKLE) return false;
+    const int d = names_find(face_dumps, target);
+    if (d == FACE_DUMP_WRINKLE_VIEW) return gfx_dump_texture_decoded(wrinkle_composed_texture(f->wr), path, face__view_texel, NULL);
+    if (d != FACE_DUMP_WRINKLE) return false;
     return gfx_dump_texture(wrinkle_composed_texture(f->wr), path);
 }
 

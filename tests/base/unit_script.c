@@ -354,7 +354,7 @@ static void names_and_lists_agree(void **state)
                               "wrinkle-occlusion, wrinkle-mask, wrinkle-influence, dissolve-d, dissolve-w, "
                               "shadow, ssao, bloom, coc");
     names_join(L.dumps, ", ", list, sizeof list);
-    assert_string_equal(list, "damage, damage-fading, damage-scorch, damage-view, damage-fading-view, mud, mud-base, water, mud-height, wrinkle, shadow");
+    assert_string_equal(list, "damage, damage-fading, damage-scorch, damage-view, damage-fading-view, mud, mud-base, water, mud-height, mud-view, wrinkle, wrinkle-view, shadow");
     assert_int_equal(script_lang_scene(&L, "face"), FACE);
     assert_int_equal(script_lang_scene(&L, "Face"), -1);
     assert_string_equal(script_lang_row(&L, DISSOLVE, DISSOLVE_CMD_MODE)->name, "dissolve-mode");
@@ -496,7 +496,7 @@ static void every_table_name_parses_and_errors_list_the_table(void **state)
         {DISSOLVE, DISSOLVE_CMD_SHAPE, dissolve_shape_names, DISSOLVE_SHAPE_COUNT, ""},
         {SCRIPT_APP, SCRIPT_VIEW, L.views, 17, ""},
         {SCRIPT_APP, SCRIPT_POST, post_effect_names, POST_EFFECT_COUNT, " on"},
-        {SCRIPT_APP, SCRIPT_DUMP, L.dumps, 11, " out.png"},
+        {SCRIPT_APP, SCRIPT_DUMP, L.dumps, 13, " out.png"},
         {DISSOLVE, DISSOLVE_CMD_PITFALL, dissolve_pitfall_names, DISSOLVE_PITFALL_COUNT, ""},
         {DISSOLVE, DISSOLVE_CMD_EDGE, dissolve_edge_names, DISSOLVE_EDGE_COUNT, ""},
         {MUD, MUD_CMD_PLANT, mud_plant_names, 2, " 10 20"},

@@ -9,7 +9,7 @@
 
 const char *const mud_plant_names[] = {"tree", "rock", NULL};
 const char *const mud_views[] = {"mud", "mud-base", "physics", "water", NULL};
-const char *const mud_dumps[] = {"mud", "mud-base", "water", "mud-height", NULL};
+const char *const mud_dumps[] = {"mud", "mud-base", "water", "mud-height", "mud-view", NULL};
 
 static bool mud__check_layer(script_cmd *cmd, char **tok, char *msg, size_t len)
 {

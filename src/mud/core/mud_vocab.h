@@ -22,7 +22,7 @@
 enum { MUD_CMD_TRUCK, MUD_CMD_DRIVE, MUD_CMD_LAYER, MUD_CMD_PLANT, MUD_CMD_CHUNK, MUD_CMD_COUNT };
 enum { MUD_PLANT_TREE, MUD_PLANT_ROCK }; /* `plant KIND`: script_cmd.index */
 enum { MUD_VIEW_MUD, MUD_VIEW_BASE, MUD_VIEW_PHYSICS, MUD_VIEW_WATER };
-enum { MUD_DUMP_MUD, MUD_DUMP_BASE, MUD_DUMP_WATER, MUD_DUMP_HEIGHT };
+enum { MUD_DUMP_MUD, MUD_DUMP_BASE, MUD_DUMP_WATER, MUD_DUMP_HEIGHT, MUD_DUMP_VIEW };
 
 extern const char *const mud_plant_names[]; /* tree, rock: what `plant` places */
 extern const char *const mud_views[];

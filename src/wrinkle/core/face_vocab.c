@@ -5,7 +5,7 @@
 #include "wrinkle/core/wrinkle_expr.h"
 
 const char *const face_views[] = {"wrinkle-normal", "wrinkle-occlusion", "wrinkle-mask", "wrinkle-influence", NULL};
-const char *const face_dumps[] = {"wrinkle", NULL};
+const char *const face_dumps[] = {"wrinkle", "wrinkle-view", NULL};
 
 static const script_command face__commands[FACE_CMD_COUNT + 1] = {
     [FACE_CMD_BLENDSHAPE] = {"blendshape", "en", "NAME WEIGHT", head_shape_names, "blendshape", {SCRIPT_UNIT}},

@@ -20,7 +20,7 @@
 
 enum { FACE_CMD_BLENDSHAPE, FACE_CMD_EXPRESSION, FACE_CMD_WRINKLES, FACE_CMD_COUNT };
 enum { FACE_VIEW_NORMAL, FACE_VIEW_OCCLUSION, FACE_VIEW_MASK, FACE_VIEW_INFLUENCE };
-enum { FACE_DUMP_WRINKLE };
+enum { FACE_DUMP_WRINKLE, FACE_DUMP_WRINKLE_VIEW };
 
 extern const char *const face_views[];
 extern const char *const face_dumps[];
