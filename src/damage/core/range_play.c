@@ -299,6 +299,7 @@ void range_play_stats(const range_play *rp, const blast_state *bs, json_writer *
     for (int q = 0; q < ROBOT_PLATE_COUNT; q++) json_number(w, robot_plate_name(q), rp->load[q] / rp->rb->plates[q].area);
     json_object_end(w);
     json_string(w, "robot_anim", robot_anim_state(&rp->anim));
+    json_number(w, "robot_dissolve", rp->robot_amount); /* the respawn's burn: 0 whole .. 1 gone */
     json_int(w, "robot_bones", RIG_BONE_COUNT);
     json_array_begin(w, "robot_pos");
     for (int k = 0; k < 3; k++) json_number(w, NULL, rp->anim.pos[k] + rp->knock[k]);
