@@ -3,7 +3,7 @@
  *
  *   build/bin/crest_bound        the field as shipped: 16-bit heights in 1 mm steps
  *   build/bin/crest_bound_1mm    the same code built with MUDFIELD_HEIGHT_STEP = 1 mm (now the same as
- *                                shipped; the 1 cm figures of docs/mud.md are f868660's crest_bound)
+ *                                shipped; the 1 cm figures in docs/perf.md come from the build before the 16-bit heights)
  *
  * A wheel is stamped along a straight line at a steady penetration (no truck, no dynamics: any
  * wobble is the stamping's and the grid's), at 0, 33 and 45 degrees to the texel grid. The field

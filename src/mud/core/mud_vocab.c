@@ -69,7 +69,7 @@ static int mud__apply(const char *name, const char *val, options *o, char *err, 
 
 static void mud__help(FILE *f)
 {
-    fputs("  --level FILE        mud level file (default assets/levels/default.level; docs/mud.md)\n"
+    fputs("  --level FILE        mud level file (default assets/levels/default.level; docs/mud_world.md)\n"
           "  --level-size M      mud level side in metres, multiple of 16, 64..1024 (default: the\n"
           "                      level file's, 512 for the default level)\n"
           "  --mud-everywhere    mud in every block of the mud level (soft, fully masked ground)\n", f);
