@@ -60,6 +60,9 @@ typedef struct app {
     float fps;
     int pending[APP_MAX_PENDING];
     int npending;
+    bool headless, realtime, showcase;
+    script show;          /* the showcase script a headless run plays when nothing else is asked */
+    double last_progress; /* platform_time of the last progress line (long headless runs) */
 } app;
 
 /* app_script.c */

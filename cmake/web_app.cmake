@@ -1,0 +1,21 @@
+# web_app.cmake — the page: imprint built for the browser (WebGL2), its data preloaded, and the
+# browser tests (label web, IMPRINT_WEB_TESTS; scripts/web.sh --test). See docs/web.md.
+option(IMPRINT_WEB_TESTS "register the headless chromium tests (tests/web)" OFF)
+set(web_out ${CMAKE_BINARY_DIR}/page)
+set_target_properties(imprint PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${web_out} SUFFIX ".js")
+target_link_options(imprint PRIVATE
+  -sUSE_GLFW=3 -sMAX_WEBGL_VERSION=2 -sMIN_WEBGL_VERSION=2 -sFULL_ES3
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=268435456 -sTOTAL_STACK=1048576
+  -sEXIT_RUNTIME=0 -sENVIRONMENT=web -sMODULARIZE=0
+  -sEXPORTED_RUNTIME_METHODS=FS,callMain,ccall -sEXPORTED_FUNCTIONS=_main,_malloc,_free
+  "SHELL:--preload-file ${CMAKE_SOURCE_DIR}/shaders@/share/imprint/shaders"
+  "SHELL:--preload-file ${CMAKE_SOURCE_DIR}/assets@/share/imprint/assets")
+set_property(TARGET imprint APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/shaders ${CMAKE_SOURCE_DIR}/assets)
+# the page and its script beside the build's .js, .wasm and .data
+add_custom_command(TARGET imprint POST_BUILD
+  COMMAND ${CMAKE_COMMAND} -E copy ${CMAKE_SOURCE_DIR}/src/app/web/index.html ${CMAKE_SOURCE_DIR}/src/app/web/page.js ${web_out}/
+  VERBATIM)
+if(IMPRINT_WEB_TESTS)
+  enable_testing()
+  add_subdirectory(tests/web)
+endif()

@@ -1,0 +1,88 @@
+// page.js — starts imprint's WebGL2 build (imprint.js/.wasm/.data) in this page; see docs/web.md.
+// URL: ?scene=NAME&size=WxH&script=URL&set=NAME=VALUE (set may repeat). With a script the run is
+// deterministic: one fixed step per frame (--fixed-dt), as headless runs are.
+// For tests: window.imprint = { done (true once the run ended), rc (its status), errors (lines
+// starting "imprint:" or "error"), log (every line), readFile(path) -> base64 of a file imprint
+// wrote (screenshot, dump, stats: relative paths land in MEMFS at /) or null }.
+'use strict';
+(function () {
+  const status = document.getElementById('status');
+  const canvas = document.getElementById('canvas');
+  const q = new URLSearchParams(location.search);
+  const state = window.imprint = { done: false, rc: null, errors: [], log: [], readFile: () => null };
+  function show(line, error) {
+    status.textContent = line;
+    status.className = error ? 'error' : '';
+  }
+  function line(text, isErr) {
+    state.log.push(text);
+    if (isErr) console.error(text); else console.log(text);
+    // the native build's one-line errors ("imprint: ...") and logged errors reach the page too
+    if (/^imprint: |error/i.test(text) && !/^imprint: frame /.test(text)) {
+      state.errors.push(text);
+      show(text, true);
+    }
+  }
+  if (!document.createElement('canvas').getContext('webgl2')) {
+    show('imprint needs WebGL2, which this browser does not give.', true);
+    state.done = true;
+    state.rc = 1;
+    return;
+  }
+  const args = [];
+  const size = q.get('size') || '1280x720';
+  args.push('--size', size);
+  if (q.get('scene')) args.push('--scene', q.get('scene'));
+  for (const s of q.getAll('set')) args.push('--set', s);
+  const [w, h] = size.split('x').map(Number);
+  if (w > 0 && h > 0) { canvas.width = w; canvas.height = h; }
+  const scriptUrl = q.get('script');
+  let scriptText = null;
+
+  function start() {
+    if (scriptText !== null) args.push('--script', '/script.txt', '--fixed-dt', String(1 / 60));
+    window.Module = {
+      canvas: canvas,
+      arguments: args,
+      print: (t) => line(t, false),
+      printErr: (t) => line(t, true),
+      preRun: [() => { if (scriptText !== null) FS.writeFile('/script.txt', scriptText); }],
+      onRuntimeInitialized: () => {
+        show('running: ' + args.join(' '), false);
+        state.readFile = (path) => {
+          try {
+            const b = FS.readFile(path);
+            let s = '';
+            for (let i = 0; i < b.length; i += 0x8000) s += String.fromCharCode.apply(null, b.subarray(i, i + 0x8000));
+            return btoa(s);
+          } catch (e) { return null; }
+        };
+        state.files = (dir) => { try { return FS.readdir(dir || '/'); } catch (e) { return []; } };
+      },
+      onImprintDone: (rc) => { state.rc = rc; state.done = true; if (!state.errors.length) show('done (' + rc + ')', false); },
+      // main returned before any frame: bad input, the same line as native on the page
+      onExit: (rc) => { state.rc = rc; state.done = true; },
+      quit: (rc) => { state.rc = rc; state.done = true; },
+    };
+    const s = document.createElement('script');
+    s.src = 'imprint.js';
+    document.body.appendChild(s);
+  }
+  if (scriptUrl) {
+    const u = new URL(scriptUrl, location.href);
+    if (u.origin !== location.origin) {
+      line('imprint: --script: ' + scriptUrl + ': only scripts from this page\'s origin', true);
+      state.done = true; state.rc = 2;
+      return;
+    }
+    fetch(u).then((r) => {
+      if (!r.ok) throw new Error(r.status + ' ' + r.statusText);
+      return r.text();
+    }).then((t) => { scriptText = t; start(); }, (e) => {
+      line('imprint: --script: cannot read \'' + scriptUrl + '\': ' + e.message, true);
+      state.done = true; state.rc = 2;
+    });
+  } else {
+    start();
+  }
+})();
