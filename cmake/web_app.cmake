@@ -10,11 +10,15 @@ target_link_options(imprint PRIVATE
   -sEXPORTED_RUNTIME_METHODS=FS,callMain,ccall -sEXPORTED_FUNCTIONS=_main,_malloc,_free
   "SHELL:--preload-file ${CMAKE_SOURCE_DIR}/shaders@/share/imprint/shaders"
   "SHELL:--preload-file ${CMAKE_SOURCE_DIR}/assets@/share/imprint/assets")
+# the HUD's font where the native build finds it (Debian's fonts-dejavu-core), when installed here
+set(web_font /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf)
+if(EXISTS ${web_font})
+  target_link_options(imprint PRIVATE "SHELL:--preload-file ${web_font}@${web_font}")
+endif()
 set_property(TARGET imprint APPEND PROPERTY LINK_DEPENDS ${CMAKE_SOURCE_DIR}/shaders ${CMAKE_SOURCE_DIR}/assets)
-# the page and its script beside the build's .js, .wasm and .data
-add_custom_command(TARGET imprint POST_BUILD
-  COMMAND ${CMAKE_COMMAND} -E copy ${CMAKE_SOURCE_DIR}/src/app/web/index.html ${CMAKE_SOURCE_DIR}/src/app/web/page.js ${web_out}/
-  VERBATIM)
+# the page and its script beside the build's .js, .wasm and .data (copied again when they change)
+configure_file(${CMAKE_SOURCE_DIR}/src/app/web/index.html ${web_out}/index.html COPYONLY)
+configure_file(${CMAKE_SOURCE_DIR}/src/app/web/page.js ${web_out}/page.js COPYONLY)
 if(IMPRINT_WEB_TESTS)
   enable_testing()
   add_subdirectory(tests/web)

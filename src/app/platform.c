@@ -229,6 +229,17 @@ double platform_time(void) { return gfx_now(); }
 
 void *platform_window(const platform *p) { return p->win; }
 
+void platform_report_exit(int rc)
+{
+#ifdef __EMSCRIPTEN__
+    char js[96];
+    snprintf(js, sizeof js, "if (Module.onImprintDone) Module.onImprintDone(%d);", rc);
+    emscripten_run_script(js);
+#else
+    (void)rc;
+#endif
+}
+
 #ifdef __EMSCRIPTEN__
 static struct {
     bool (*frame)(void *);
@@ -240,10 +251,7 @@ static void platform__browser_frame(void)
 {
     if (platform__loop.frame(platform__loop.user)) return;
     emscripten_cancel_main_loop();
-    int rc = platform__loop.finish(platform__loop.user);
-    char js[96];
-    snprintf(js, sizeof js, "if (Module.onImprintDone) Module.onImprintDone(%d);", rc);
-    emscripten_run_script(js);
+    platform_report_exit(platform__loop.finish(platform__loop.user));
 }
 #endif
 

@@ -47,6 +47,9 @@ double platform_time(void);
  * (emscripten_set_main_loop) and this call never returns; after finish the page hears the status
  * (Module.onImprintDone(rc)). finish may destroy the platform. */
 int platform_run(platform *p, bool (*frame)(void *), int (*finish)(void *), void *user);
+/* The program's exit status where main returns without platform_run's finish (bad input):
+ * the browser's page hears it (Module.onImprintDone(rc)); nothing natively. */
+void platform_report_exit(int rc);
 /* The GLFWwindow (for the panel's input backend), NULL headless. */
 void *platform_window(const platform *p);
 

@@ -119,7 +119,9 @@ bool gfx_texture_read_rgba8(GLuint tex, int w, int h, unsigned char *rgba)
         glReadBuffer(GL_COLOR_ATTACHMENT0);
         glPixelStorei(GL_PACK_ALIGNMENT, 1);
         GLint type = GL_UNSIGNED_BYTE;
-        if (GFX_GLES) glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &type);
+#if GFX_GLES
+        glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &type);
+#endif
         if (type == GL_FLOAT || type == GL_HALF_FLOAT) {
             float *f = malloc((size_t)w * h * 4 * sizeof *f);
             if (f) {

@@ -17,8 +17,9 @@
   function line(text, isErr) {
     state.log.push(text);
     if (isErr) console.error(text); else console.log(text);
-    // the native build's one-line errors ("imprint: ...") and logged errors reach the page too
-    if (/^imprint: |error/i.test(text) && !/^imprint: frame /.test(text)) {
+    // logged errors reach the page too; a bad-input line (main's "imprint: ...") is shown when
+    // main gives up before the first frame (onImprintDone with a status other than 0)
+    if (/^imprint: error|GL error/i.test(text)) {
       state.errors.push(text);
       show(text, true);
     }
@@ -59,10 +60,13 @@
         };
         state.files = (dir) => { try { return FS.readdir(dir || '/'); } catch (e) { return []; } };
       },
-      onImprintDone: (rc) => { state.rc = rc; state.done = true; if (!state.errors.length) show('done (' + rc + ')', false); },
-      // main returned before any frame: bad input, the same line as native on the page
-      onExit: (rc) => { state.rc = rc; state.done = true; },
-      quit: (rc) => { state.rc = rc; state.done = true; },
+      onImprintDone: (rc) => {
+        state.rc = rc;
+        state.done = true;
+        const last = state.log.filter((l) => /^imprint: /.test(l)).pop();
+        if (rc !== 0 && last) { state.errors.push(last); show(last, true); }
+        else if (!state.errors.length) show('done (' + rc + ')', false);
+      },
     };
     const s = document.createElement('script');
     s.src = 'imprint.js';

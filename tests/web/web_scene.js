@@ -1,0 +1,113 @@
+// web_scene.js — one browser test of imprint's WebGL2 build (ctest label web; scripts/web.sh --test).
+//   node tests/web/web_scene.js PAGE_DIR SCENE OUT_DIR [SERVE_PY]
+// Serves PAGE_DIR (scripts/web_serve.py, COOP/COEP), opens ?scene=SCENE&size=640x360&script=
+// test-scripts/SCENE.txt in headless Debian chromium (SwiftShader WebGL2) through playwright-core,
+// waits for the run to end and checks: status 0, no console error, no GL error; the screenshot
+// OUT_DIR/SCENE.png exists and is not uniform; per scene: range, the shot's hole has texels; mud,
+// truck.pos moved at least 2 m. Prints the load-to-first-frame and mean frame times.
+'use strict';
+const { chromium } = require('playwright-core');
+const { spawn } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+const zlib = require('zlib');
+
+const [pageDir, scene, outDir, servePy] = process.argv.slice(2);
+const fail = (msg) => { console.error(`web_${scene}: FAIL: ${msg}`); process.exitCode = 1; };
+
+function serve() {
+  return new Promise((resolve, reject) => {
+    const py = servePy || path.join(__dirname, '../../scripts/web_serve.py');
+    const srv = spawn('python3', [py, pageDir, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    srv.stdout.on('data', (d) => {
+      const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(String(d));
+      if (m) resolve({ srv, url: m[0] });
+    });
+    srv.on('exit', (c) => reject(new Error('server exited ' + c)));
+  });
+}
+
+// PNG (8-bit RGB/RGBA/grey, non-interlaced) -> { w, h, ch, px }: enough to check a screenshot
+function readPng(buf) {
+  let off = 8, w = 0, h = 0, ch = 0;
+  const idat = [];
+  while (off < buf.length) {
+    const n = buf.readUInt32BE(off), type = buf.toString('ascii', off + 4, off + 8);
+    const data = buf.subarray(off + 8, off + 8 + n);
+    if (type === 'IHDR') { w = data.readUInt32BE(0); h = data.readUInt32BE(4); ch = { 0: 1, 2: 3, 4: 2, 6: 4 }[data[9]]; }
+    if (type === 'IDAT') idat.push(data);
+    off += 12 + n;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(idat)), stride = w * ch, px = Buffer.alloc(h * stride);
+  for (let y = 0; y < h; y++) {
+    const f = raw[y * (stride + 1)], line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= ch ? px[y * stride + x - ch] : 0, b = y ? px[(y - 1) * stride + x] : 0;
+      const c = x >= ch && y ? px[(y - 1) * stride + x - ch] : 0;
+      let v = line[x];
+      if (f === 1) v += a; else if (f === 2) v += b; else if (f === 3) v += (a + b) >> 1;
+      else if (f === 4) { const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c); v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c; }
+      px[y * stride + x] = v & 255;
+    }
+  }
+  return { w, h, ch, px };
+}
+
+(async () => {
+  const { srv, url } = await serve();
+  const browser = await chromium.launch({
+    executablePath: process.env.IMPRINT_CHROMIUM || '/usr/bin/chromium',
+    args: ['--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--ignore-gpu-blocklist', '--no-sandbox'],
+  });
+  const consoleErrors = [];
+  try {
+    const page = await browser.newPage({ viewport: { width: 700, height: 460 } });
+    page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
+    page.on('pageerror', (e) => consoleErrors.push('page error: ' + e.message));
+    const t0 = Date.now();
+    await page.goto(`${url}?scene=${scene}&size=640x360&script=test-scripts/${scene}.txt`);
+    await page.waitForFunction(() => window.imprint && window.imprint.done, null, { timeout: 240000, polling: 250 });
+    const wall = (Date.now() - t0) / 1000;
+    const res = await page.evaluate(() => {
+      const r = window.imprint, get = (p) => r.readFile(p);
+      const names = r.files('/');
+      const files = {};
+      for (const n of names) if (/\.(png|json)$/.test(n)) files[n] = get('/' + n);
+      return { rc: r.rc, errors: r.errors, log: r.log, files, first: r.firstFrameMs, frames: r.frames };
+    });
+    fs.mkdirSync(outDir, { recursive: true });
+    for (const [n, b64] of Object.entries(res.files)) fs.writeFileSync(path.join(outDir, n), Buffer.from(b64, 'base64'));
+    console.log(`web_${scene}: run ended with ${res.rc} in ${wall.toFixed(1)} s; files: ${Object.keys(res.files).join(' ')}`);
+    if (res.rc !== 0) fail(`status ${res.rc}`);
+    for (const e of consoleErrors) fail(`console error: ${e}`);
+    for (const l of res.log) if (/GL error|WebGL: |failed to compile|failed to link/i.test(l)) fail(`GL: ${l}`);
+    const shot = path.join(outDir, `${scene}.png`);
+    if (!fs.existsSync(shot)) fail(`no screenshot ${shot}`);
+    else {
+      const img = readPng(fs.readFileSync(shot));
+      let lo = 255, hi = 0;
+      for (let i = 0; i < img.px.length; i++) { lo = Math.min(lo, img.px[i]); hi = Math.max(hi, img.px[i]); }
+      console.log(`web_${scene}: ${shot} ${img.w}x${img.h}, values ${lo}..${hi}`);
+      if (hi - lo < 16) fail('the screenshot is uniform');
+    }
+    const json = (n) => JSON.parse(fs.readFileSync(path.join(outDir, n), 'utf8'));
+    if (scene === 'range') {
+      const t = json('range_stats.json').last_hole?.texels ?? json('range_stats.json').range?.last_hole?.texels;
+      console.log(`web_range: the shot's hole: ${t} texels`);
+      if (!(t > 0)) fail('the damage map gained no texels');
+    }
+    if (scene === 'mud') {
+      const find = (o) => o.truck ? o.truck.pos : Object.values(o).map((v) => (v && typeof v === 'object' ? find(v) : null)).find((x) => x);
+      const a = find(json('mud_start.json')), b = find(json('mud_end.json'));
+      const d = Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+      console.log(`web_mud: truck.pos moved ${d.toFixed(2)} m`);
+      if (!(d >= 2)) fail('the truck moved less than 2 m');
+    }
+  } catch (e) {
+    fail(e.stack || String(e));
+  } finally {
+    await browser.close();
+    srv.kill();
+  }
+  if (!process.exitCode) console.log(`web_${scene}: passed`);
+})();
