@@ -3,7 +3,7 @@
 // Serves PAGE_DIR (scripts/web_serve.py, COOP/COEP), opens ?scene=SCENE&size=640x360&script=
 // test-scripts/SCENE.txt in headless Debian chromium (SwiftShader WebGL2) through playwright-core,
 // waits for the run to end and checks: status 0, no console error, no GL error; the screenshot
-// OUT_DIR/SCENE.png exists and is not uniform; per scene: range, the shot's hole has texels; mud,
+// OUT_DIR/SCENE.png (quality low: SwiftShader is a CPU renderer) exists and is not uniform; per scene: range, the shot's hole has texels; mud,
 // truck.pos moved at least 2 m. Prints the load-to-first-frame and mean frame times.
 'use strict';
 const { chromium } = require('playwright-core');
@@ -65,7 +65,7 @@ function readPng(buf) {
     page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
     page.on('pageerror', (e) => consoleErrors.push('page error: ' + e.message));
     const t0 = Date.now();
-    await page.goto(`${url}?scene=${scene}&size=640x360&script=test-scripts/${scene}.txt`);
+    await page.goto(`${url}?scene=${scene}&size=640x360&quality=low&script=test-scripts/${scene}.txt`);
     await page.waitForFunction(() => window.imprint && window.imprint.done, null, { timeout: 240000, polling: 250 });
     const wall = (Date.now() - t0) / 1000;
     const res = await page.evaluate(() => {

@@ -1,5 +1,5 @@
 // page.js — starts imprint's WebGL2 build (imprint.js/.wasm/.data) in this page; see docs/web.md.
-// URL: ?scene=NAME&size=WxH&script=URL&set=NAME=VALUE (set may repeat). With a script the run is
+// URL: ?scene=NAME&size=WxH&script=URL&set=NAME=VALUE (set may repeat; quality=PRESET too). With a script the run is
 // deterministic: one fixed step per frame (--fixed-dt), as headless runs are.
 // For tests: window.imprint = { done (true once the run ended), rc (its status), errors (lines
 // starting "imprint:" or "error"), log (every line), readFile(path) -> base64 of a file imprint
@@ -34,6 +34,7 @@
   const size = q.get('size') || '1280x720';
   args.push('--size', size);
   if (q.get('scene')) args.push('--scene', q.get('scene'));
+  if (q.get('quality')) args.push('--quality', q.get('quality'));
   for (const s of q.getAll('set')) args.push('--set', s);
   const [w, h] = size.split('x').map(Number);
   if (w > 0 && h > 0) { canvas.width = w; canvas.height = h; }
@@ -41,7 +42,8 @@
   let scriptText = null;
 
   function start() {
-    if (scriptText !== null) args.push('--script', '/script.txt', '--fixed-dt', String(1 / 60));
+    // a script runs as headless runs do: one fixed step per frame, no frame-time governor
+    if (scriptText !== null) args.push('--script', '/script.txt', '--fixed-dt', String(1 / 60), '--target-fps', '0');
     window.Module = {
       canvas: canvas,
       arguments: args,
