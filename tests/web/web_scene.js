@@ -4,7 +4,8 @@
 // test-scripts/SCENE.txt in headless Debian chromium (SwiftShader WebGL2) through playwright-core,
 // waits for the run to end and checks: status 0, no console error, no GL error; the screenshot
 // OUT_DIR/SCENE.png (quality low: SwiftShader is a CPU renderer) exists and is not uniform; per scene: range, the shot's hole has texels; mud,
-// truck.pos moved at least 2 m. Prints the load-to-first-frame and mean frame times.
+// truck.pos moved at least 2 m. SCENE bad_input: a bad ?scene=, script and script URL each show
+// the native build's one-line error on the page and in the console.
 'use strict';
 const { chromium } = require('playwright-core');
 const { spawn } = require('child_process');
@@ -53,6 +54,36 @@ function readPng(buf) {
   return { w, h, ch, px };
 }
 
+// Bad input: the page shows (and logs) the one line the native build prints, and runs nothing.
+async function badInput(browser, url, srv) {
+  const cases = [
+    ['?scene=bogus', "imprint: --scene: unknown scene 'bogus' (expected range | mud | face | dissolve)"],
+    ['?script=test-scripts/bad_input.txt', 'imprint: /test-scripts/bad_input.txt:2: unknown command \'frobnicate\''],
+    ['?script=nope.txt', "imprint: --script: cannot read 'nope.txt': 404"],
+  ];
+  try {
+    for (const [query, want] of cases) {
+      const page = await browser.newPage();
+      const logged = [];
+      page.on('console', (m) => logged.push(m.text()));
+      await page.goto(url + query);
+      await page.waitForFunction(() => window.imprint && window.imprint.done, null, { timeout: 60000 });
+      const r = await page.evaluate(() => ({ rc: window.imprint.rc, status: document.getElementById('status').textContent }));
+      console.log(`web_bad_input: ${query}: status ${r.rc}, page says: ${r.status}`);
+      if (r.rc !== 2) fail(`${query}: status ${r.rc}, expected 2`);
+      if (!r.status.startsWith(want)) fail(`${query}: the page says '${r.status}', expected '${want}...'`);
+      if (!logged.some((l) => l.startsWith(want))) fail(`${query}: the console lacks '${want}...'`);
+      await page.close();
+    }
+  } catch (e) {
+    fail(e.stack || String(e));
+  } finally {
+    await browser.close();
+    srv.kill();
+  }
+  if (!process.exitCode) console.log('web_bad_input: passed');
+}
+
 (async () => {
   const { srv, url } = await serve();
   const browser = await chromium.launch({
@@ -60,6 +91,7 @@ function readPng(buf) {
     args: ['--enable-unsafe-swiftshader', '--use-angle=swiftshader', '--ignore-gpu-blocklist', '--no-sandbox'],
   });
   const consoleErrors = [];
+  if (scene === 'bad_input') return badInput(browser, url, srv);
   try {
     const page = await browser.newPage({ viewport: { width: 700, height: 460 } });
     page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
@@ -73,11 +105,14 @@ function readPng(buf) {
       const names = r.files('/');
       const files = {};
       for (const n of names) if (/\.(png|json)$/.test(n)) files[n] = get('/' + n);
-      return { rc: r.rc, errors: r.errors, log: r.log, files, first: r.firstFrameMs, frames: r.frames };
+      return { rc: r.rc, errors: r.errors, log: r.log, files, first: r.firstFrameMs, frames: r.frames, frameMs: r.frameMs };
     });
     fs.mkdirSync(outDir, { recursive: true });
     for (const [n, b64] of Object.entries(res.files)) fs.writeFileSync(path.join(outDir, n), Buffer.from(b64, 'base64'));
     console.log(`web_${scene}: run ended with ${res.rc} in ${wall.toFixed(1)} s; files: ${Object.keys(res.files).join(' ')}`);
+    const mean = res.frames > 1 ? res.frameMs / (res.frames - 1) : 0;
+    console.log(`web_${scene}: load to first frame ${(res.first / 1000).toFixed(2)} s, ${res.frames} frames, ` +
+                `${mean.toFixed(1)} ms a frame after the first`);
     if (res.rc !== 0) fail(`status ${res.rc}`);
     for (const e of consoleErrors) fail(`console error: ${e}`);
     for (const l of res.log) if (/GL error|WebGL: |failed to compile|failed to link/i.test(l)) fail(`GL: ${l}`);

@@ -9,7 +9,10 @@
   const status = document.getElementById('status');
   const canvas = document.getElementById('canvas');
   const q = new URLSearchParams(location.search);
-  const state = window.imprint = { done: false, rc: null, errors: [], log: [], readFile: () => null };
+  const state = window.imprint = { done: false, rc: null, errors: [], log: [], readFile: () => null,
+    firstFrameMs: null, frames: 0, frameMs: 0 }; // page load to the first frame's end; frames run, their time
+  const t0 = performance.now();
+  let frameStart = 0;
   function show(line, error) {
     status.textContent = line;
     status.className = error ? 'error' : '';
@@ -39,17 +42,28 @@
   const [w, h] = size.split('x').map(Number);
   if (w > 0 && h > 0) { canvas.width = w; canvas.height = h; }
   const scriptUrl = q.get('script');
-  let scriptText = null;
+  let scriptText = null, scriptPath = null;
 
   function start() {
     // a script runs as headless runs do: one fixed step per frame, no frame-time governor
-    if (scriptText !== null) args.push('--script', '/script.txt', '--fixed-dt', String(1 / 60), '--target-fps', '0');
+    if (scriptText !== null) args.push('--script', scriptPath, '--fixed-dt', String(1 / 60), '--target-fps', '0');
     window.Module = {
       canvas: canvas,
       arguments: args,
       print: (t) => line(t, false),
+      preMainLoop: () => { frameStart = performance.now(); },
+      postMainLoop: () => {
+        const now = performance.now();
+        if (state.firstFrameMs === null) state.firstFrameMs = now - t0;
+        else state.frameMs += now - frameStart; // the first frame (shader compiles) left out
+        state.frames++;
+      },
       printErr: (t) => line(t, true),
-      preRun: [() => { if (scriptText !== null) FS.writeFile('/script.txt', scriptText); }],
+      preRun: [() => {
+        if (scriptText === null) return;
+        FS.mkdirTree(scriptPath.replace(/\/[^/]*$/, '') || '/');
+        FS.writeFile(scriptPath, scriptText);
+      }],
       onRuntimeInitialized: () => {
         show('running: ' + args.join(' '), false);
         state.readFile = (path) => {
@@ -77,15 +91,21 @@
   if (scriptUrl) {
     const u = new URL(scriptUrl, location.href);
     if (u.origin !== location.origin) {
-      line('imprint: --script: ' + scriptUrl + ': only scripts from this page\'s origin', true);
+      const msg = 'imprint: --script: ' + scriptUrl + ': only scripts from this page\'s origin';
+      line(msg, true);
+      show(msg, true);
       state.done = true; state.rc = 2;
       return;
     }
+    scriptPath = decodeURIComponent(u.pathname); // in MEMFS under its URL's path: errors name it
     fetch(u).then((r) => {
       if (!r.ok) throw new Error(r.status + ' ' + r.statusText);
       return r.text();
     }).then((t) => { scriptText = t; start(); }, (e) => {
-      line('imprint: --script: cannot read \'' + scriptUrl + '\': ' + e.message, true);
+      const msg = 'imprint: --script: cannot read \'' + scriptUrl + '\': ' + e.message;
+      line(msg, true);
+      state.errors.push(msg);
+      show(msg, true);
       state.done = true; state.rc = 2;
     });
   } else {
