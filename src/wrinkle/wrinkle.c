@@ -101,6 +101,7 @@ static void wrinkle__morph_bind_from(const wrinkle *wr, const wrinkle_morph_loc 
     glUniform1i(loc->first, first);
     glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);
     glBindTexture(GL_TEXTURE_2D, wr->shape_tex);
+    glActiveTexture(GL_TEXTURE0); /* a later 2D bind on the active unit must not replace the deltas */
 }
 
 static void wrinkle__morph_bind(const wrinkle *wr, const wrinkle_morph_loc *loc) { wrinkle__morph_bind_from(wr, loc, 0); }
