@@ -80,8 +80,9 @@ if [ ! -f "$deps/prefix/lib/libode.a" ]; then
   sed -i -e 's|^#define PENTIUM 1|/* no PENTIUM: wasm */|' \
          -e 's|^#error "Need some help identifying the platform!"|#define ODE_PLATFORM_LINUX|' \
          "$deps/ode-build/ode/src/config.h"
-  cmake --build "$deps/ode-build" -j"$(nproc)" >/dev/null
-  cmake --install "$deps/ode-build" >/dev/null
+  if ! { cmake --build "$deps/ode-build" -j"$(nproc)" && cmake --install "$deps/ode-build"; } >"$deps/ode.log" 2>&1; then
+    tail -30 "$deps/ode.log"; echo "ODE did not build: $deps/ode.log" >&2; exit 1
+  fi
 fi
 
 # ---- node modules for the tests (npm's playwright-core drives Debian's chromium) ----
@@ -95,8 +96,10 @@ fi
 echo "== building $build/ (emcc $(emcc --version | head -1 | grep -o '[0-9]*\.[0-9]*\.[0-9]*'))"
 tests=OFF
 [ "$mode" = test ] && tests=ON
+native=
+[ -x build/bin/imprint ] && native=$root/build/bin/imprint # the static frames are compared with it
 emcmake cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DIMPRINT_WERROR=ON -DIMPRINT_WEB_DEPS="$deps" \
-  -DIMPRINT_WEB_TESTS=$tests >/dev/null
+  -DIMPRINT_WEB_TESTS=$tests -DIMPRINT_NATIVE_BIN="$native" >/dev/null
 cmake --build "$build" -j"$(nproc)" --target imprint
 ls -l "$build"/page/imprint.{wasm,data,js} | awk '{print "   " $5 " bytes  " $9}'
 echo "== built in $(( $(date +%s) - start )) s"

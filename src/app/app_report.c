@@ -175,9 +175,10 @@ void app_overlays(app *a, int w, int h)
     gfx_hud_rect(4, 4, tw + 12, th + 8, dim);
     gfx_hud_text(10, 8, scale, white, "%s", line);
     float y = 16 + th;
-    if (!platform_headless(a->plat)) {
+    if (!platform_headless(a->plat) && gfx_timers_gpu()) {
         /* per-pass GPU milliseconds in the top-right corner (the scene's lines own the left),
-         * on a dim panel so they read over a bright sky */
+         * on a dim panel so they read over a bright sky; none where GL has no timers (WebGL2
+         * without the timer extension) */
         float lh = gfx_hud_line_height(scale), pw, unused, px, py = 4;
         gfx_hud_measure("post.exposure_cells   99.99 ms", scale, &pw, &unused);
         pw += 12;

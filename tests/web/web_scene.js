@@ -125,6 +125,33 @@ async function badInput(browser, url, srv) {
       console.log(`web_${scene}: ${shot} ${img.w}x${img.h}, values ${lo}..${hi}`);
       if (hi - lo < 16) fail('the screenshot is uniform');
     }
+    // the native headless picture of the same script (IMPRINT_NATIVE_BIN, when scripts/web.sh
+    // found a native build): static frames within 24/255 per channel on >= 90 % of pixels
+    const native = process.env.IMPRINT_NATIVE_BIN;
+    if (native && fs.existsSync(native) && fs.existsSync(shot)) {
+      const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'imprint-web-'));
+      const script = path.join(pageDir, 'test-scripts', `${scene}.txt`);
+      const r = require('child_process').spawnSync(native, ['--headless', '--scene', scene, '--size', '640x360',
+        '--quality', 'low', '--fixed-dt', String(1 / 60), '--script', script], { cwd: dir, encoding: 'utf8' });
+      const theirs = path.join(dir, `${scene}.png`);
+      if (r.status !== 0 || !fs.existsSync(theirs)) fail(`native run: status ${r.status}: ${r.stderr}`);
+      else {
+        const a = readPng(fs.readFileSync(shot)), b = readPng(fs.readFileSync(theirs));
+        let close = 0;
+        for (let i = 0; i < a.w * a.h; i++) {
+          let ok = true;
+          for (let c = 0; c < 3; c++) if (Math.abs(a.px[i * a.ch + c] - b.px[i * b.ch + c]) > 24) ok = false;
+          close += ok;
+        }
+        const pct = 100 * close / (a.w * a.h);
+        fs.copyFileSync(theirs, path.join(outDir, `${scene}_native.png`));
+        const staticFrame = scene === 'face' || scene === 'dissolve'; // no physics, no particles in flight
+        console.log(`web_${scene}: ${pct.toFixed(1)} % of pixels within 24/255 of the native headless picture` +
+                    (staticFrame ? ' (static frame: >= 90 % required)' : ' (moving frame: reported only)'));
+        if (staticFrame && pct < 90) fail('the static frame differs from the native picture');
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
     const json = (n) => JSON.parse(fs.readFileSync(path.join(outDir, n), 'utf8'));
     if (scene === 'range') {
       const t = json('range_stats.json').last_hole?.texels ?? json('range_stats.json').range?.last_hole?.texels;
