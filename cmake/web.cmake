@@ -4,7 +4,16 @@
 # sources from Debian's source package (imgui/), stb and cglm headers from Debian's -dev packages
 # (include/, links to /usr/include). GLFW 3 and GL are emscripten's (JavaScript); glad is not used.
 set(IMPRINT_WEB_DEPS "${CMAKE_BINARY_DIR}/deps" CACHE PATH "what scripts/web.sh prepared")
+option(IMPRINT_WEB_THREADS "the threaded variant (imprint-mt: -pthread, for cross-origin isolated pages)" OFF)
 add_library(Threads::Threads INTERFACE IMPORTED)
+set(web_ode_prefix ${IMPRINT_WEB_DEPS}/prefix)
+if(IMPRINT_WEB_THREADS)
+  # every object of a shared-memory module must be built for it, ODE's too (scripts/web.sh builds
+  # a second ODE into prefix-mt)
+  add_compile_options(-pthread)
+  add_link_options(-pthread)
+  set(web_ode_prefix ${IMPRINT_WEB_DEPS}/prefix-mt)
+endif()
 
 add_library(PkgConfig::CGLM INTERFACE IMPORTED)
 target_include_directories(PkgConfig::CGLM SYSTEM INTERFACE ${IMPRINT_WEB_DEPS}/include)
@@ -15,8 +24,8 @@ target_sources(PkgConfig::STB INTERFACE ${CMAKE_SOURCE_DIR}/cmake/web_stb.c)
 add_library(PkgConfig::GLFW INTERFACE IMPORTED)
 target_link_options(PkgConfig::GLFW INTERFACE -sUSE_GLFW=3 -sMAX_WEBGL_VERSION=2 -sMIN_WEBGL_VERSION=2 -sFULL_ES3)
 add_library(PkgConfig::ODE STATIC IMPORTED)
-set_target_properties(PkgConfig::ODE PROPERTIES IMPORTED_LOCATION ${IMPRINT_WEB_DEPS}/prefix/lib/libode.a)
-target_include_directories(PkgConfig::ODE SYSTEM INTERFACE ${IMPRINT_WEB_DEPS}/prefix/include)
+set_target_properties(PkgConfig::ODE PROPERTIES IMPORTED_LOCATION ${web_ode_prefix}/lib/libode.a)
+target_include_directories(PkgConfig::ODE SYSTEM INTERFACE ${web_ode_prefix}/include)
 target_compile_definitions(PkgConfig::ODE INTERFACE dIDEDOUBLE) # as Debian's ode.pc says: precision=dDOUBLE
 
 enable_language(CXX)

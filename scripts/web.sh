@@ -70,20 +70,24 @@ EOF
 ode_src=$(fetch_source ode 'ode-0.*/')
 imgui_src=$(fetch_source imgui 'imgui-1.*/')
 ln -sfn "${imgui_src%/}" "$deps/imgui"
-if [ ! -f "$deps/prefix/lib/libode.a" ]; then
-  echo "== ODE (Debian source package) with emcc"
-  rm -rf "$deps/ode-build"
-  emcmake cmake -S "$ode_src" -B "$deps/ode-build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
+build_ode() { # prefix, extra C/C++ flags (-pthread for the threaded variant)
+  [ -f "$deps/$1/lib/libode.a" ] && return
+  echo "== ODE (Debian source package) with emcc${2:+ ($2)}"
+  rm -rf "$deps/ode-build-$1"
+  emcmake cmake -S "$ode_src" -B "$deps/ode-build-$1" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
     -DODE_WITH_DEMOS=OFF -DODE_WITH_TESTS=OFF -DODE_DOUBLE_PRECISION=ON -DODE_WITH_LIBCCD=ON \
-    -DODE_NO_BUILTIN_THREADING_IMPL=ON -DCMAKE_INSTALL_PREFIX="$deps/prefix" >/dev/null
+    -DODE_NO_BUILTIN_THREADING_IMPL=ON -DCMAKE_C_FLAGS="$2" -DCMAKE_CXX_FLAGS="$2" \
+    -DCMAKE_INSTALL_PREFIX="$deps/$1" >/dev/null
   # ODE's config knows no wasm: no x86 timer (rdtsc), and a POSIX platform like Linux
   sed -i -e 's|^#define PENTIUM 1|/* no PENTIUM: wasm */|' \
          -e 's|^#error "Need some help identifying the platform!"|#define ODE_PLATFORM_LINUX|' \
-         "$deps/ode-build/ode/src/config.h"
-  if ! { cmake --build "$deps/ode-build" -j"$(nproc)" && cmake --install "$deps/ode-build"; } >"$deps/ode.log" 2>&1; then
-    tail -30 "$deps/ode.log"; echo "ODE did not build: $deps/ode.log" >&2; exit 1
+         "$deps/ode-build-$1/ode/src/config.h"
+  if ! { cmake --build "$deps/ode-build-$1" -j"$(nproc)" && cmake --install "$deps/ode-build-$1"; } >"$deps/ode-$1.log" 2>&1; then
+    tail -30 "$deps/ode-$1.log"; echo "ODE did not build: $deps/ode-$1.log" >&2; exit 1
   fi
-fi
+}
+build_ode prefix ""
+build_ode prefix-mt -pthread
 
 # ---- node modules for the tests (npm's playwright-core drives Debian's chromium) ----
 if [ "$mode" = test ] && [ ! -d "$root/$build/node/node_modules/playwright-core" ]; then
@@ -101,7 +105,11 @@ native=
 emcmake cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DIMPRINT_WERROR=ON -DIMPRINT_WEB_DEPS="$deps" \
   -DIMPRINT_WEB_TESTS=$tests -DIMPRINT_NATIVE_BIN="$native" >/dev/null
 cmake --build "$build" -j"$(nproc)" --target imprint
-ls -l "$build"/page/imprint.{wasm,data,js} | awk '{print "   " $5 " bytes  " $9}'
+# the threaded variant, beside it in the page (loaded where the page is cross-origin isolated)
+emcmake cmake -S . -B "$build/mt" -DCMAKE_BUILD_TYPE=Release -DIMPRINT_WERROR=ON -DIMPRINT_WEB_DEPS="$deps" \
+  -DIMPRINT_WEB_THREADS=ON -DIMPRINT_WEB_PAGE_DIR="$root/$build/page" >/dev/null
+cmake --build "$build/mt" -j"$(nproc)" --target imprint
+ls -l "$build"/page/imprint*.{wasm,data,js} | awk '{print "   " $5 " bytes  " $9}'
 echo "== built in $(( $(date +%s) - start )) s"
 
 case $mode in

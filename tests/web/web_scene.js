@@ -13,7 +13,12 @@ const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
 
-const [pageDir, scene, outDir, servePy] = process.argv.slice(2);
+const [pageDir, scene, outDirArg, servePy] = process.argv.slice(2);
+// SCENE_inline: the same script on the single-threaded build (?threads=0: the mud clods inline),
+// its files in OUT_DIR/inline/, compared with the threaded run's when that ran first
+const inline = scene.endsWith('_inline');
+const base = inline ? scene.slice(0, -'_inline'.length) : scene;
+const outDir = inline ? path.join(outDirArg, 'inline') : outDirArg;
 const fail = (msg) => { console.error(`web_${scene}: FAIL: ${msg}`); process.exitCode = 1; };
 
 function serve() {
@@ -97,7 +102,8 @@ async function badInput(browser, url, srv) {
     page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
     page.on('pageerror', (e) => consoleErrors.push('page error: ' + e.message));
     const t0 = Date.now();
-    await page.goto(`${url}?scene=${scene}&size=640x360&quality=low&script=test-scripts/${scene}.txt`);
+    await page.goto(`${url}?scene=${base}&size=640x360&quality=low&script=test-scripts/${base}.txt` +
+                    (inline ? '&threads=0' : ''));
     await page.waitForFunction(() => window.imprint && window.imprint.done, null, { timeout: 240000, polling: 250 });
     const wall = (Date.now() - t0) / 1000;
     const res = await page.evaluate(() => {
@@ -105,18 +111,20 @@ async function badInput(browser, url, srv) {
       const names = r.files('/');
       const files = {};
       for (const n of names) if (/\.(png|json)$/.test(n)) files[n] = get('/' + n);
-      return { rc: r.rc, errors: r.errors, log: r.log, files, first: r.firstFrameMs, frames: r.frames, frameMs: r.frameMs };
+      return { rc: r.rc, errors: r.errors, log: r.log, files, first: r.firstFrameMs, frames: r.frames, frameMs: r.frameMs,
+               threads: r.threads };
     });
     fs.mkdirSync(outDir, { recursive: true });
     for (const [n, b64] of Object.entries(res.files)) fs.writeFileSync(path.join(outDir, n), Buffer.from(b64, 'base64'));
-    console.log(`web_${scene}: run ended with ${res.rc} in ${wall.toFixed(1)} s; files: ${Object.keys(res.files).join(' ')}`);
+    console.log(`web_${scene}: run ended with ${res.rc} in ${wall.toFixed(1)} s (${res.threads ? 'threaded' : 'single-threaded'} build); files: ${Object.keys(res.files).join(' ')}`);
+    if (inline === !!res.threads) fail(`expected the ${inline ? 'single-threaded' : 'threaded'} build`);
     const mean = res.frames > 1 ? res.frameMs / (res.frames - 1) : 0;
     console.log(`web_${scene}: load to first frame ${(res.first / 1000).toFixed(2)} s, ${res.frames} frames, ` +
                 `${mean.toFixed(1)} ms a frame after the first`);
     if (res.rc !== 0) fail(`status ${res.rc}`);
     for (const e of consoleErrors) fail(`console error: ${e}`);
     for (const l of res.log) if (/GL error|WebGL: |failed to compile|failed to link/i.test(l)) fail(`GL: ${l}`);
-    const shot = path.join(outDir, `${scene}.png`);
+    const shot = path.join(outDir, `${base}.png`);
     if (!fs.existsSync(shot)) fail(`no screenshot ${shot}`);
     else {
       const img = readPng(fs.readFileSync(shot));
@@ -130,10 +138,10 @@ async function badInput(browser, url, srv) {
     const native = process.env.IMPRINT_NATIVE_BIN;
     if (native && fs.existsSync(native) && fs.existsSync(shot)) {
       const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'imprint-web-'));
-      const script = path.join(pageDir, 'test-scripts', `${scene}.txt`);
-      const r = require('child_process').spawnSync(native, ['--headless', '--scene', scene, '--size', '640x360',
+      const script = path.join(pageDir, 'test-scripts', `${base}.txt`);
+      const r = require('child_process').spawnSync(native, ['--headless', '--scene', base, '--size', '640x360',
         '--quality', 'low', '--fixed-dt', String(1 / 60), '--script', script], { cwd: dir, encoding: 'utf8' });
-      const theirs = path.join(dir, `${scene}.png`);
+      const theirs = path.join(dir, `${base}.png`);
       if (r.status !== 0 || !fs.existsSync(theirs)) fail(`native run: status ${r.status}: ${r.stderr}`);
       else {
         const a = readPng(fs.readFileSync(shot)), b = readPng(fs.readFileSync(theirs));
@@ -158,12 +166,22 @@ async function badInput(browser, url, srv) {
       console.log(`web_range: the shot's hole: ${t} texels`);
       if (!(t > 0)) fail('the damage map gained no texels');
     }
-    if (scene === 'mud') {
+    if (base === 'mud') {
       const find = (o) => o.truck ? o.truck.pos : Object.values(o).map((v) => (v && typeof v === 'object' ? find(v) : null)).find((x) => x);
       const a = find(json('mud_start.json')), b = find(json('mud_end.json'));
       const d = Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
       console.log(`web_mud: truck.pos moved ${d.toFixed(2)} m`);
       if (!(d >= 2)) fail('the truck moved less than 2 m');
+      const threaded = path.join(outDirArg, 'mud_end.json');
+      if (inline && fs.existsSync(threaded)) {
+        const t = JSON.parse(fs.readFileSync(threaded, 'utf8')), i = json('mud_end.json');
+        const key = (o, k) => (k in o ? o[k] : Object.values(o).map((v) => (v && typeof v === 'object' ? key(v, k) : undefined)).find((x) => x !== undefined));
+        const same = JSON.stringify(find(t)) === JSON.stringify(find(i)) && key(t, 'clods_alive') !== undefined &&
+                     key(t, 'clods_alive') === key(i, 'clods_alive');
+        console.log(`web_mud_inline: clods alive ${key(t, 'clods_alive')} threaded, ${key(i, 'clods_alive')} inline`);
+        console.log(`web_mud_inline: truck and clods ${same ? 'the same as' : 'DIFFERENT from'} the threaded run's`);
+        if (!same) fail('inline clods differ from the threaded run');
+      }
     }
   } catch (e) {
     fail(e.stack || String(e));

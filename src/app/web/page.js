@@ -1,5 +1,6 @@
 // page.js — starts imprint's WebGL2 build (imprint.js/.wasm/.data) in this page; see docs/web.md.
-// URL: ?scene=NAME&size=WxH&script=URL&set=NAME=VALUE (set may repeat; quality=PRESET too). With a script the run is
+// URL: ?scene=NAME&size=WxH&script=URL&set=NAME=VALUE (set may repeat; quality=PRESET and
+// threads=0|1 too: the threaded build is the default where the page is cross-origin isolated). With a script the run is
 // deterministic: one fixed step per frame (--fixed-dt), as headless runs are.
 // For tests: window.imprint = { done (true once the run ended), rc (its status), errors (lines
 // starting "imprint:" or "error"), log (every line), readFile(path) -> base64 of a file imprint
@@ -19,6 +20,9 @@
   }
   function line(text, isErr) {
     state.log.push(text);
+    // emscripten's advice when the main thread waits on a thread: the deterministic mud clods do,
+    // for one step's work at most (docs/web.md); a warning, not an error
+    if (/^Blocking on the main thread is very dangerous/.test(text)) { console.warn(text); return; }
     if (isErr) console.error(text); else console.log(text);
     // logged errors reach the page too; a bad-input line (main's "imprint: ...") is shown when
     // main gives up before the first frame (onImprintDone with a status other than 0)
@@ -84,8 +88,12 @@
         else if (!state.errors.length) show('done (' + rc + ')', false);
       },
     };
+    // the threaded build where the page may share memory (served with COOP/COEP), else the
+    // single-threaded one (the mud clods then run inline, with the same results); ?threads=0|1
+    const threads = q.get('threads') !== null ? q.get('threads') === '1' : window.crossOriginIsolated === true;
+    state.threads = threads && window.crossOriginIsolated === true;
     const s = document.createElement('script');
-    s.src = 'imprint.js';
+    s.src = state.threads ? 'imprint-mt.js' : 'imprint.js';
     document.body.appendChild(s);
   }
   if (scriptUrl) {
