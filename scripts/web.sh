@@ -4,7 +4,8 @@
 #   scripts/web.sh --test      the same build, then the browser tests (ctest label web: headless
 #                              chromium through npm's playwright-core), no server left running
 #   scripts/web.sh --build     build only
-# Environment: IMPRINT_WEB_PORT (default 8642), IMPRINT_WEB_BUILD (default build-web).
+# Environment: IMPRINT_WEB_PORT (default 8642), IMPRINT_WEB_BUILD (default build-web),
+# IMPRINT_NATIVE_BIN (a native imprint the tests compare pictures with; default build/bin/imprint).
 # Everything comes from Debian: emscripten, chromium, and the source packages of ODE and Dear ImGui
 # (apt-get source, with a deb-src entry this script adds), compiled with emcc once and cached under
 # build-web/deps/. The only other download is playwright-core from npm, for the tests (no browser).
@@ -24,7 +25,8 @@ port=${IMPRINT_WEB_PORT:-8642}
 # Debian's emscripten: acorn lives in Debian's node path; node 20's fetch breaks the generated JS
 export NODE_PATH=/usr/share/nodejs
 export EM_NODE_JS=${EM_NODE_JS:-/usr/bin/node}
-export NODE_OPTIONS="${NODE_OPTIONS:-} --no-experimental-fetch"
+node_options=${NODE_OPTIONS:-}
+export NODE_OPTIONS="$node_options --no-experimental-fetch" # for emcc's node only: playwright needs fetch
 start=$(date +%s)
 
 sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -100,8 +102,9 @@ fi
 echo "== building $build/ (emcc $(emcc --version | head -1 | grep -o '[0-9]*\.[0-9]*\.[0-9]*'))"
 tests=OFF
 [ "$mode" = test ] && tests=ON
-native=
-[ -x build/bin/imprint ] && native=$root/build/bin/imprint # the static frames are compared with it
+# a native build to compare the static frames with (IMPRINT_NATIVE_BIN, else build/bin/imprint)
+native=${IMPRINT_NATIVE_BIN:-}
+[ -z "$native" ] && [ -x build/bin/imprint ] && native=$root/build/bin/imprint
 emcmake cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DIMPRINT_WERROR=ON -DIMPRINT_WEB_DEPS="$deps" \
   -DIMPRINT_WEB_TESTS=$tests -DIMPRINT_NATIVE_BIN="$native" >/dev/null
 cmake --build "$build" -j"$(nproc)" --target imprint
@@ -116,7 +119,7 @@ case $mode in
   build) ;;
   test)
     cd "$build"
-    ctest --output-on-failure -L web
+    NODE_OPTIONS=$node_options ctest --output-on-failure -L web
     echo "imprint: web tests passed in $(( $(date +%s) - start )) s" ;;
   serve)
     echo "== serving $build/page on http://127.0.0.1:$port/ (Ctrl-C stops)"
