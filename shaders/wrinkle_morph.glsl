@@ -1,10 +1,12 @@
-// Blendshapes on the GPU: the deltas of every shape at full weight live in a texture buffer,
+// Blendshapes on the GPU: the deltas of every shape at full weight live in a 2D float texture
+// (MORPH_ROW texels a row; WebGL2 has no buffer textures),
 // vertex v of shape s at texels 2 (s N + v) (position) and 2 (s N + v) + 1 (normal), N =
 // u_shape_vertices, v = u_shape_first + gl_VertexID (the skin from 0, the mouth after it); each
 // vertex adds weight x delta for the shapes with a weight, the normal is renormalized. CPU mirror: head_apply_shapes (src/wrinkle/core/head.c). u_shape_vertices = 0:
 // no shapes (a mesh that is not the head), nothing moves.
 #define MORPH_SHAPES 7 // HEAD_MORPH_COUNT: the six wrinkle shapes, then the blink
-uniform samplerBuffer u_shape_deltas;
+#define MORPH_ROW 2048 // SHAPE_ROW in src/wrinkle/wrinkle.c
+uniform highp sampler2D u_shape_deltas;
 uniform float u_shape_weight[MORPH_SHAPES];
 uniform int u_shape_vertices;
 uniform int u_shape_first;
@@ -16,8 +18,8 @@ void morph(inout vec3 p, inout vec3 n)
         float w = u_shape_weight[s];
         if (w == 0.0) continue;
         int i = 2 * (s * u_shape_vertices + u_shape_first + gl_VertexID);
-        p += w * texelFetch(u_shape_deltas, i).xyz;
-        n += w * texelFetch(u_shape_deltas, i + 1).xyz;
+        p += w * texelFetch(u_shape_deltas, ivec2(i % MORPH_ROW, i / MORPH_ROW), 0).xyz;
+        n += w * texelFetch(u_shape_deltas, ivec2((i + 1) % MORPH_ROW, (i + 1) / MORPH_ROW), 0).xyz;
     }
     n = normalize(n);
 }

@@ -12,7 +12,7 @@
 const float SKIN_PENUMBRA_NARROW = 0.004;
 const float SKIN_PENUMBRA_WIDE = 0.010;
 
-float skin__shadow_disc(vec3 c, float radius_uv, float turn, float bias)
+float skin_shadow_disc(vec3 c, float radius_uv, float turn, float bias)
 {
     float sum = 0.0;
     for (int i = 0; i < 16; i++) {
@@ -39,9 +39,9 @@ vec3 skin_shadow(vec3 world_pos, vec3 n)
     // ortho: the depth row's length is 2 / (far - near) per metre, depth in 0..1 takes half of it
     float depth_per_m = length(vec3(u_light_viewproj[0][2], u_light_viewproj[1][2], u_light_viewproj[2][2])) * 0.5;
     float slope = min(sqrt(max(1.0 - ndl * ndl, 0.0)) / max(ndl, 0.2), 4.0);
-    float narrow = skin__shadow_disc(c, SKIN_PENUMBRA_NARROW * metre_uv, turn,
+    float narrow = skin_shadow_disc(c, SKIN_PENUMBRA_NARROW * metre_uv, turn,
                                      0.0004 + depth_per_m * SKIN_PENUMBRA_NARROW * slope);
-    float wide = skin__shadow_disc(c, SKIN_PENUMBRA_WIDE * metre_uv, turn,
+    float wide = skin_shadow_disc(c, SKIN_PENUMBRA_WIDE * metre_uv, turn,
                                    0.0004 + depth_per_m * SKIN_PENUMBRA_WIDE * slope);
     return vec3(max(wide, narrow), mix(narrow, wide, 0.5), mix(narrow, wide, 0.2));
 }

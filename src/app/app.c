@@ -226,122 +226,147 @@ static void app__shutdown(app *a)
     free(a->frame_ms);
 }
 
+/* One frame of the loop; false when the run is over (closed, quit, frames or script done). */
+static bool app__frame(void *user)
+{
+    app *a = user;
+    const options *opt = a->opt;
+    if (a->quit || platform_should_close(a->plat)) return false;
+    double t0 = platform_time();
+    app__govern(a, t0);
+    platform_poll(a->plat);
+    input_take(platform_input(a->plat), INPUT_FRAME, &a->in);
+    app__keys(a);
+    int w, h;
+    platform_framebuffer_size(a->plat, &w, &h);
+    double frame_dt = a->realtime ? t0 - a->last_time : a->step_dt;
+    a->last_time = t0;
+    if (frame_dt > 0.25) frame_dt = 0.25; /* after a stall (debugger, drag): slow down, never spiral */
+    if (frame_dt > 0.0 && a->frame > 0) {
+        /* smooth the frame time, not the rate: one tiny first interval must not dominate */
+        a->smooth_dt = a->smooth_dt > 0 ? a->smooth_dt * 0.9 + frame_dt * 0.1 : frame_dt;
+        a->fps = (float)(1.0 / a->smooth_dt);
+    }
+
+    const bool redraw = a->redraw; /* a capture pair's second drawing: no step, no time */
+    a->redraw = false;
+    app_due_commands(a);
+    /* fixed steps; without real time exactly one step per frame, so runs are reproducible.
+     * Each step takes the input edges since the previous step (frames without a step keep
+     * them; a second step in this frame sees none), so no tap is lost or counted twice. */
+    if (!redraw) a->accum += a->realtime ? frame_dt : a->step_dt;
+    double before = a->ctx.time;
+    while (!redraw && a->accum >= a->step_dt - 1e-9) {
+        input_take(platform_input(a->plat), INPUT_STEP, &a->step_in);
+        registry_scene(a->cur)->update(a->inst[a->cur], &a->step_in, (float)a->step_dt);
+        fx_update(a->fx, (float)a->step_dt);
+        a->steps++;
+        a->ctx.time = a->steps * a->step_dt;
+        a->accum -= a->step_dt;
+    }
+    a->post_dt = a->ctx.time - before;
+    app__fly(a, (float)frame_dt);
+
+    a->frame_dt = (float)frame_dt;
+    a->nui_cmds = 0;
+    if (w > 0 && h > 0) app__render(a, w, h); /* minimized: 0x0, nothing to draw */
+    for (int i = 0; i < a->nui_cmds; i++)
+        if (!app_command(a, &a->ui_cmds[i])) log_warn("panel: '%s %s' failed", a->ui_cmds[i].name, a->ui_cmds[i].str);
+    for (int i = 0; i < a->npending; i++) app_run_cmd(a, a->pending[i]);
+    platform_present(a->plat, renderer_final(a->r));
+    gfx_timers_frame_end();
+    for (GLenum e; (e = glGetError()) != GL_NO_ERROR;) {
+        /* a GL error is a bug somewhere in the frame: say so, once per frame, keep going */
+        log_warn("GL error 0x%x in frame %ld (%s scene)", e, a->frame, registry_name(a->cur));
+        a->gl_errors++;
+    }
+    if (!a->redraw) a->frame++; /* a redraw next: the same frame drawn again, under its number */
+
+    if (opt->bench) {
+        if (a->frame == APP_BENCH_WARMUP) gfx_timers_reset();
+        if (a->frame > APP_BENCH_WARMUP || (a->max_frames > 0 && a->max_frames <= APP_BENCH_WARMUP)) {
+            if (a->nframe_ms == a->frame_ms_cap) {
+                a->frame_ms_cap = a->frame_ms_cap ? a->frame_ms_cap * 2 : 1024;
+                float *n = realloc(a->frame_ms, (size_t)a->frame_ms_cap * sizeof *n);
+                if (!n) return false;
+                a->frame_ms = n;
+            }
+            glFinish(); /* frame time includes the GPU's work */
+            a->frame_ms[a->nframe_ms++] = (float)((platform_time() - t0) * 1000.0);
+        }
+    }
+    if (a->headless && platform_time() - a->last_progress > 5.0) {
+        /* long headless runs (bench, docs scripts on a software renderer) say how far they are,
+         * on stderr so a JSON bench on stdout stays clean */
+        a->last_progress = platform_time();
+        if (a->max_frames > 0) fprintf(stderr, "imprint: frame %ld of %ld (t=%.2fs)\n", a->frame, a->max_frames, a->ctx.time);
+        else fprintf(stderr, "imprint: frame %ld (t=%.2fs of the script's %.2fs)\n", a->frame, a->ctx.time,
+                     a->scr && a->scr->count ? a->scr->cmds[a->scr->count - 1].time : 0.0);
+    }
+    if (a->max_frames > 0 && a->frame >= a->max_frames) return false;
+    if (a->max_frames < 0 && a->scr && a->next_cmd >= a->scr->count) return false; /* the script is done */
+    return true;
+}
+
+/* After the last frame: the picture, the bench, shutdown. The run's exit status. */
+static int app__finish(void *user)
+{
+    app *a = user;
+    const options *opt = a->opt;
+    const script *scr = a->scr;
+    if (scr && a->next_cmd < scr->count)
+        log_warn("stopped at t=%.3fs before the script's command at line %d (t=%.3fs)", a->ctx.time,
+                 scr->cmds[a->next_cmd].line, scr->cmds[a->next_cmd].time);
+    if (opt->stats[0] && !app_stats(a, opt->stats)) a->failures++;
+    if (opt->screenshot[0] && !app_screenshot(a, opt->screenshot)) a->failures++;
+    else if (a->headless && !opt->screenshot[0] && (!scr || a->showcase) && !opt->bench) {
+        char path[64];
+        snprintf(path, sizeof path, "imprint-%s.png", registry_name(a->cur));
+        if (!app_screenshot(a, path)) a->failures++;
+    }
+    if (opt->bench) app_bench_report(a);
+    app__shutdown(a);
+    script_free(&a->show);
+    int rc = a->failures ? 1 : 0;
+    free(a);
+    return rc;
+}
+
 int app_run(const options *opt, const script *scr)
 {
-    app a = {.opt = opt, .lang = registry_lang(), .scr = scr};
+    app *a = calloc(1, sizeof *a); /* on the heap: a browser's loop outlives this call */
+    if (!a) return 1;
+    *a = (app){.opt = opt, .lang = registry_lang(), .scr = scr};
     const script none = {.file = "(no script)"};
-    if (!app_check_script(a.lang, scr ? scr : &none, opt)) return 2;
-    if (!app__init(&a)) {
-        app__shutdown(&a);
+    if (!app_check_script(a->lang, scr ? scr : &none, opt)) {
+        free(a);
+        return 2;
+    }
+    if (!app__init(a)) {
+        app__shutdown(a);
+        free(a);
         return 1;
     }
-    bool headless = platform_headless(a.plat);
+    a->headless = platform_headless(a->plat);
     /* headless with nothing asked for: play the scene's showcase, picture at its end */
-    script show = {0};
-    bool showcase = headless && opt->frames < 0 && !scr && !opt->bench;
-    if (showcase) {
+    a->showcase = a->headless && opt->frames < 0 && !scr && !opt->bench;
+    if (a->showcase) {
         char err[512], name[64];
-        snprintf(name, sizeof name, "showcase:%s", registry_name(a.cur));
+        snprintf(name, sizeof name, "showcase:%s", registry_name(a->cur));
         err[0] = '\0';
-        const char *text = registry_scene(a.cur)->showcase ? registry_scene(a.cur)->showcase : "0 quit\n";
-        if (!script_parse(a.lang, text, name, &show, err, sizeof err) || !app_check_script(a.lang, &show, opt)) {
+        const char *text = registry_scene(a->cur)->showcase ? registry_scene(a->cur)->showcase : "0 quit\n";
+        if (!script_parse(a->lang, text, name, &a->show, err, sizeof err) || !app_check_script(a->lang, &a->show, opt)) {
             if (err[0]) log_error("%s", err);
-            app__shutdown(&a);
+            app__shutdown(a);
+            script_free(&a->show);
+            free(a);
             return 1;
         }
-        scr = a.scr = &show;
-        a.max_frames = -1;
+        a->scr = &a->show;
+        a->max_frames = -1;
     }
-    bool realtime = !headless && opt->fixed_dt <= 0;
-    a.last_time = platform_time();
-    double last_progress = a.last_time;
-    while (!a.quit && !platform_should_close(a.plat)) {
-        double t0 = platform_time();
-        app__govern(&a, t0);
-        platform_poll(a.plat);
-        input_take(platform_input(a.plat), INPUT_FRAME, &a.in);
-        app__keys(&a);
-        int w, h;
-        platform_framebuffer_size(a.plat, &w, &h);
-        double frame_dt = realtime ? t0 - a.last_time : a.step_dt;
-        a.last_time = t0;
-        if (frame_dt > 0.25) frame_dt = 0.25; /* after a stall (debugger, drag): slow down, never spiral */
-        if (frame_dt > 0.0 && a.frame > 0) {
-            /* smooth the frame time, not the rate: one tiny first interval must not dominate */
-            a.smooth_dt = a.smooth_dt > 0 ? a.smooth_dt * 0.9 + frame_dt * 0.1 : frame_dt;
-            a.fps = (float)(1.0 / a.smooth_dt);
-        }
-
-        const bool redraw = a.redraw; /* a capture pair's second drawing: no step, no time */
-        a.redraw = false;
-        app_due_commands(&a);
-        /* fixed steps; without real time exactly one step per frame, so runs are reproducible.
-         * Each step takes the input edges since the previous step (frames without a step keep
-         * them; a second step in this frame sees none), so no tap is lost or counted twice. */
-        if (!redraw) a.accum += realtime ? frame_dt : a.step_dt;
-        double before = a.ctx.time;
-        while (!redraw && a.accum >= a.step_dt - 1e-9) {
-            input_take(platform_input(a.plat), INPUT_STEP, &a.step_in);
-            registry_scene(a.cur)->update(a.inst[a.cur], &a.step_in, (float)a.step_dt);
-            fx_update(a.fx, (float)a.step_dt);
-            a.steps++;
-            a.ctx.time = a.steps * a.step_dt;
-            a.accum -= a.step_dt;
-        }
-        a.post_dt = a.ctx.time - before;
-        app__fly(&a, (float)frame_dt);
-
-        a.frame_dt = (float)frame_dt;
-        a.nui_cmds = 0;
-        if (w > 0 && h > 0) app__render(&a, w, h); /* minimized: 0x0, nothing to draw */
-        for (int i = 0; i < a.nui_cmds; i++)
-            if (!app_command(&a, &a.ui_cmds[i])) log_warn("panel: '%s %s' failed", a.ui_cmds[i].name, a.ui_cmds[i].str);
-        for (int i = 0; i < a.npending; i++) app_run_cmd(&a, a.pending[i]);
-        platform_present(a.plat, renderer_final(a.r));
-        gfx_timers_frame_end();
-        for (GLenum e; (e = glGetError()) != GL_NO_ERROR;) {
-            /* a GL error is a bug somewhere in the frame: say so, once per frame, keep going */
-            log_warn("GL error 0x%x in frame %ld (%s scene)", e, a.frame, registry_name(a.cur));
-            a.gl_errors++;
-        }
-        if (!a.redraw) a.frame++; /* a redraw next: the same frame drawn again, under its number */
-
-        if (opt->bench) {
-            if (a.frame == APP_BENCH_WARMUP) gfx_timers_reset();
-            if (a.frame > APP_BENCH_WARMUP || (a.max_frames > 0 && a.max_frames <= APP_BENCH_WARMUP)) {
-                if (a.nframe_ms == a.frame_ms_cap) {
-                    a.frame_ms_cap = a.frame_ms_cap ? a.frame_ms_cap * 2 : 1024;
-                    float *n = realloc(a.frame_ms, (size_t)a.frame_ms_cap * sizeof *n);
-                    if (!n) break;
-                    a.frame_ms = n;
-                }
-                glFinish(); /* frame time includes the GPU's work */
-                a.frame_ms[a.nframe_ms++] = (float)((platform_time() - t0) * 1000.0);
-            }
-        }
-        if (headless && platform_time() - last_progress > 5.0) {
-            /* long headless runs (bench, docs scripts on a software renderer) say how far they are,
-             * on stderr so a JSON bench on stdout stays clean */
-            last_progress = platform_time();
-            if (a.max_frames > 0) fprintf(stderr, "imprint: frame %ld of %ld (t=%.2fs)\n", a.frame, a.max_frames, a.ctx.time);
-            else fprintf(stderr, "imprint: frame %ld (t=%.2fs of the script's %.2fs)\n", a.frame, a.ctx.time,
-                         scr && scr->count ? scr->cmds[scr->count - 1].time : 0.0);
-        }
-        if (a.max_frames > 0 && a.frame >= a.max_frames) break;
-        if (a.max_frames < 0 && scr && a.next_cmd >= scr->count) break; /* the script is done */
-    }
-    if (scr && a.next_cmd < scr->count)
-        log_warn("stopped at t=%.3fs before the script's command at line %d (t=%.3fs)", a.ctx.time,
-                 scr->cmds[a.next_cmd].line, scr->cmds[a.next_cmd].time);
-    if (opt->stats[0] && !app_stats(&a, opt->stats)) a.failures++;
-    if (opt->screenshot[0] && !app_screenshot(&a, opt->screenshot)) a.failures++;
-    else if (headless && !opt->screenshot[0] && (!scr || showcase) && !opt->bench) {
-        char path[64];
-        snprintf(path, sizeof path, "imprint-%s.png", registry_name(a.cur));
-        if (!app_screenshot(&a, path)) a.failures++;
-    }
-    if (opt->bench) app_bench_report(&a);
-    app__shutdown(&a);
-    script_free(&show);
-    return a.failures ? 1 : 0;
+    a->realtime = !a->headless && opt->fixed_dt <= 0;
+    a->last_time = platform_time();
+    a->last_progress = a->last_time;
+    return platform_run(a->plat, app__frame, app__finish, a);
 }

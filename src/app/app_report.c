@@ -12,6 +12,7 @@
 #include "gfx/dump.h"
 #include "gfx/hud.h"
 #include "gfx/panel.h"
+#include "gfx/texture.h"
 #include "gfx/timer.h"
 
 static const char app_keys_help[] =
@@ -141,11 +142,9 @@ void app_overlays(app *a, int w, int h)
         else if (app_own_view(a->view) >= 0) v.tex = renderer_post_view(a->r, a->view, &v.mode);
         else if (vt->view) vt->view(a->inst[a->cur], a->view, &v);
         /* keep the texture's aspect: a screen-sized buffer (wrinkles) is not a square map */
-        GLint tw_px = 1, th_px = 1;
-        glBindTexture(GL_TEXTURE_2D, v.tex);
-        glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &tw_px);
-        glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &th_px);
-        glBindTexture(GL_TEXTURE_2D, 0);
+        int tw_px = 1, th_px = 1;
+        GLenum ifmt;
+        if (!gfx_texture_info(v.tex, &tw_px, &th_px, &ifmt)) tw_px = th_px = 1;
         float ph = (float)h * 0.55f, pw = ph * (float)tw_px / (float)(th_px > 0 ? th_px : 1);
         if (pw > (float)w * 0.6f) {
             pw = (float)w * 0.6f;
@@ -177,9 +176,10 @@ void app_overlays(app *a, int w, int h)
     gfx_hud_rect(4, 4, tw + 12, th + 8, dim);
     gfx_hud_text(10, 8, scale, white, "%s", line);
     float y = 16 + th;
-    if (!platform_headless(a->plat)) {
+    if (!platform_headless(a->plat) && gfx_timers_gpu()) {
         /* per-pass GPU milliseconds in the top-right corner (the scene's lines own the left),
-         * on a dim panel so they read over a bright sky */
+         * on a dim panel so they read over a bright sky; none where GL has no timers (WebGL2
+         * without the timer extension) */
         float lh = gfx_hud_line_height(scale), pw, unused, px, py = 4;
         gfx_hud_measure("post.exposure_cells   99.99 ms", scale, &pw, &unused);
         pw += 12;

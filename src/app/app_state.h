@@ -61,6 +61,9 @@ typedef struct app {
     int pending[APP_MAX_PENDING];
     int npending;
     bool redraw; /* the next frame draws the same step again (a capture pair: app_due_commands) */
+    bool headless, realtime, showcase;
+    script show;          /* the showcase script a headless run plays when nothing else is asked */
+    double last_progress; /* platform_time of the last progress line (long headless runs) */
 } app;
 
 /* app_script.c */

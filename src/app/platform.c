@@ -1,8 +1,12 @@
 #include "app/platform.h"
 #include "base/alloc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 
 #include "app/ui.h"
 #include "base/log.h"
@@ -53,8 +57,10 @@ static void platform__framebuffer_resized(GLFWwindow *win, int width, int height
 
 static bool platform__open_window(platform *p, const platform_desc *d)
 {
+#if !GFX_GLES /* the browser always has a canvas */
     const char *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
     if ((!x || !*x) && (!wl || !*wl)) return false;
+#endif
     glfwSetErrorCallback(platform__glfw_error);
     if (!glfwInit()) return false;
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
@@ -68,6 +74,7 @@ static bool platform__open_window(platform *p, const platform_desc *d)
         return false;
     }
     glfwMakeContextCurrent(p->win);
+#if !GFX_GLES /* WebGL2's functions are linked, not loaded */
     if (!gladLoadGL((GLADloadfunc)glfwGetProcAddress)) {
         log_error("window: cannot load OpenGL 3.3 core functions");
         glfwDestroyWindow(p->win);
@@ -75,6 +82,7 @@ static bool platform__open_window(platform *p, const platform_desc *d)
         p->win = NULL;
         return false;
     }
+#endif
     glfwSwapInterval(1);
     glfwSetWindowUserPointer(p->win, p);
     glfwSetKeyCallback(p->win, platform__key);
@@ -83,7 +91,9 @@ static bool platform__open_window(platform *p, const platform_desc *d)
     int fw, fh;
     glfwGetFramebufferSize(p->win, &fw, &fh);
     gfx_target_set_default_size(fw, fh);
+#ifdef GLFW_RAW_MOUSE_MOTION
     if (glfwRawMouseMotionSupported()) glfwSetInputMode(p->win, GLFW_RAW_MOUSE_MOTION, GLFW_TRUE);
+#endif
     return true;
 }
 
@@ -95,6 +105,11 @@ platform *platform_create(const platform_desc *d)
     p->height = d->height;
     input_init(&p->in);
     if (!d->headless && platform__open_window(p, d)) return p;
+#if GFX_GLES
+    log_error("this browser gives no WebGL2 context: imprint needs WebGL2");
+    free(p);
+    return NULL;
+#else
     if (!d->headless) log_info("no display found: running headless (offscreen through EGL)");
     p->headless = gfx_headless_create();
     if (!p->headless) {
@@ -105,6 +120,7 @@ platform *platform_create(const platform_desc *d)
      * its nominal size is the one platform_framebuffer_size reports */
     gfx_target_set_default_size(p->width, p->height);
     return p;
+#endif
 }
 
 void platform_destroy(platform *p)
@@ -114,11 +130,38 @@ void platform_destroy(platform *p)
         glfwDestroyWindow(p->win);
         glfwTerminate();
     }
+#if !GFX_GLES
     gfx_headless_destroy(p->headless);
+#endif
     free(p);
 }
 
 bool platform_headless(const platform *p) { return p->win == NULL; }
+
+/* GLFW 3.3's gamepad state; the browser's (emscripten's GLFW 3.2 joystick) in the "standard"
+ * layout, whose triggers are buttons 6 and 7 and whose button order differs after the bumpers. */
+static bool platform__gamepad(bool *buttons, float *axes)
+{
+#if GFX_GLES
+    int nb = 0, na = 0;
+    if (!glfwJoystickPresent(GLFW_JOYSTICK_1)) return false;
+    const unsigned char *b = glfwGetJoystickButtons(GLFW_JOYSTICK_1, &nb);
+    const float *ax = glfwGetJoystickAxes(GLFW_JOYSTICK_1, &na);
+    if (!b || !ax || nb < 16 || na < 4) return false;
+    static const int from_standard[INPUT_PAD_BUTTONS] = {0, 1, 2, 3, 4, 5, 8, 9, 16, 10, 11, 12, 15, 13, 14};
+    for (int i = 0; i < INPUT_PAD_BUTTONS; i++) buttons[i] = from_standard[i] < nb && b[from_standard[i]];
+    for (int i = 0; i < 4; i++) axes[i] = ax[i];
+    axes[GLFW_GAMEPAD_AXIS_LEFT_TRIGGER] = b[6] ? 1.0f : -1.0f;
+    axes[GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER] = b[7] ? 1.0f : -1.0f;
+    return true;
+#else
+    GLFWgamepadstate gp;
+    if (!glfwJoystickIsGamepad(GLFW_JOYSTICK_1) || !glfwGetGamepadState(GLFW_JOYSTICK_1, &gp)) return false;
+    for (int i = 0; i < INPUT_PAD_BUTTONS; i++) buttons[i] = gp.buttons[i] == GLFW_PRESS;
+    for (int i = 0; i < INPUT_PAD_AXES; i++) axes[i] = gp.axes[i];
+    return true;
+#endif
+}
 
 void platform_poll(platform *p)
 {
@@ -132,13 +175,12 @@ void platform_poll(platform *p)
     p->last_y = my;
     p->have_last = true;
     /* the gamepad has no events: its state is polled and the accumulator finds the edges */
-    GLFWgamepadstate gp;
-    if (glfwJoystickIsGamepad(GLFW_JOYSTICK_1) && glfwGetGamepadState(GLFW_JOYSTICK_1, &gp)) {
-        bool buttons[INPUT_PAD_BUTTONS];
+    bool buttons[INPUT_PAD_BUTTONS];
+    float raw[INPUT_PAD_AXES];
+    if (platform__gamepad(buttons, raw)) {
         float axes[INPUT_PAD_AXES];
-        for (int b = 0; b < INPUT_PAD_BUTTONS; b++) buttons[b] = gp.buttons[b] == GLFW_PRESS;
         for (int a = 0; a < INPUT_PAD_AXES; a++) {
-            float v = gp.axes[a];
+            float v = raw[a];
             /* dead zone on the sticks so a resting pad does not drift the camera */
             if (a < 4 && v > -0.15f && v < 0.15f) v = 0.0f;
             axes[a] = v;
@@ -186,3 +228,44 @@ void platform_present(platform *p, const gfx_target *img)
 double platform_time(void) { return gfx_now(); }
 
 void *platform_window(const platform *p) { return p->win; }
+
+void platform_report_exit(int rc)
+{
+#ifdef __EMSCRIPTEN__
+    char js[96];
+    snprintf(js, sizeof js, "if (Module.onImprintDone) Module.onImprintDone(%d);", rc);
+    emscripten_run_script(js);
+#else
+    (void)rc;
+#endif
+}
+
+#ifdef __EMSCRIPTEN__
+static struct {
+    bool (*frame)(void *);
+    int (*finish)(void *);
+    void *user;
+} platform__loop;
+
+static void platform__browser_frame(void)
+{
+    if (platform__loop.frame(platform__loop.user)) return;
+    emscripten_cancel_main_loop();
+    platform_report_exit(platform__loop.finish(platform__loop.user));
+}
+#endif
+
+int platform_run(platform *p, bool (*frame)(void *), int (*finish)(void *), void *user)
+{
+    (void)p;
+#ifdef __EMSCRIPTEN__
+    platform__loop.frame = frame;
+    platform__loop.finish = finish;
+    platform__loop.user = user;
+    emscripten_set_main_loop(platform__browser_frame, 0, 1); /* does not return */
+    return 0;
+#else
+    while (frame(user)) continue;
+    return finish(user);
+#endif
+}

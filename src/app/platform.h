@@ -42,6 +42,14 @@ void platform_framebuffer_size(const platform *p, int *w, int *h);
 void platform_set_mouse_capture(platform *p, bool on);
 void platform_present(platform *p, const gfx_target *image);
 double platform_time(void);
+/* Runs the frame loop: frame(user) until it returns false, then finish(user), whose status is
+ * returned. Native: a plain loop. Browser: the browser calls frame once per animation frame
+ * (emscripten_set_main_loop) and this call never returns; after finish the page hears the status
+ * (Module.onImprintDone(rc)). finish may destroy the platform. */
+int platform_run(platform *p, bool (*frame)(void *), int (*finish)(void *), void *user);
+/* The program's exit status where main returns without platform_run's finish (bad input):
+ * the browser's page hears it (Module.onImprintDone(rc)); nothing natively. */
+void platform_report_exit(int rc);
 /* The GLFWwindow (for the panel's input backend), NULL headless. */
 void *platform_window(const platform *p);
 

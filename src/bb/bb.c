@@ -233,8 +233,9 @@ int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj)
     const double t0 = gfx_now();
     r->cur = (r->cur + 1) % BB_RING;
     if (r->fence[r->cur]) {
-        /* normally long signalled: the GPU finished this buffer two frames ago */
-        glClientWaitSync(r->fence[r->cur], GL_SYNC_FLUSH_COMMANDS_BIT, 1000000000ull);
+        /* normally long signalled (the GPU finished this buffer two frames ago); never waited on:
+         * WebGL2 allows no timeout, and the invalidating map below is safe either way */
+        glClientWaitSync(r->fence[r->cur], GL_SYNC_FLUSH_COMMANDS_BIT, 0);
         glDeleteSync(r->fence[r->cur]);
         r->fence[r->cur] = 0;
     }
@@ -243,9 +244,9 @@ int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj)
     size_t bytes = 0;
     double t1 = t0, t2 = t0;
     if (p->alive > 0) {
-        /* unsynchronized: the fence above already proved the GPU is done with this buffer */
+        /* write + invalidate (the one map WebGL2 has): the old contents are not needed */
         void *dst = glMapBufferRange(GL_ARRAY_BUFFER, 0, (GLsizeiptr)(r->record_bytes * (size_t)p->alive),
-                                     GL_MAP_WRITE_BIT | GL_MAP_UNSYNCHRONIZED_BIT);
+                                     GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
         t1 = gfx_now();
         if (dst) {
             switch (r->batcher) {

@@ -91,23 +91,18 @@ void damage_bench_write(damage_map *dm, mat4 *models, const bool *attached, cons
     damage__bench_entry(w, "fade_pass", damage_bench_fade(dm, reps));
     /* at rest: what prepare costs when nothing is due (no pass at all) */
     damage_map_stats before = damage_map_get_stats(dm);
-    GLuint q;
-    glGenQueries(1, &q);
     glFinish();
     double t0 = gfx_now();
-    glBeginQuery(GL_TIME_ELAPSED, q);
+    GLuint q = gfx_elapsed_begin();
     for (int i = 0; i < 600 && before.fade_steps_left == 0; i++) {
         damage_map_update(dm, 1.0f / 60.0f);
         damage_map_prepare(dm, models, attached);
     }
-    glEndQuery(GL_TIME_ELAPSED);
-    GLuint64 ns = 0;
-    glGetQueryObjectui64v(q, GL_QUERY_RESULT, &ns);
-    glDeleteQueries(1, &q);
+    double gpu_ms = gfx_elapsed_end_ms(q);
     damage_map_stats after = damage_map_get_stats(dm);
     json_bool(w, "at_rest", before.fade_steps_left == 0);
     json_int(w, "fade_passes_at_rest_10s", after.fade_passes - before.fade_passes);
-    json_number(w, "fade_at_rest_gpu_ms_per_frame", (double)ns / 1e6 / 600.0);
+    json_number(w, "fade_at_rest_gpu_ms_per_frame", gpu_ms / 600.0);
     json_number(w, "fade_at_rest_cpu_ms_per_frame", (gfx_now() - t0) * 1000.0 / 600.0);
     json_int(w, "fade_steps_to_zero", damage_fade_steps_to_zero(0.86f));
 }

@@ -45,13 +45,9 @@ bool damage_map_dump_scorch(const damage_map *dm, const char *path)
     unsigned char *rgba = malloc((size_t)n * n * 4), *grey = malloc((size_t)n * n);
     bool ok = false;
     if (rgba && grey) {
-        glFinish(); /* the map was just rendered through an FBO */
-        glBindTexture(GL_TEXTURE_2D, dm->map.color[0]);
-        glPixelStorei(GL_PACK_ALIGNMENT, 1);
-        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-        glPixelStorei(GL_PACK_ALIGNMENT, 4);
-        for (size_t i = 0; i < (size_t)n * n; i++) grey[i] = rgba[4 * i + 3];
-        ok = gfx_write_png(path, n, n, 1, grey, true);
+        ok = gfx_texture_read_rgba8(dm->map.color[0], n, n, rgba);
+        for (size_t i = 0; ok && i < (size_t)n * n; i++) grey[i] = rgba[4 * i + 3];
+        ok = ok && gfx_write_png(path, n, n, 1, grey, true);
     } else {
         log_error("%s: out of memory for the scorch dump", path);
     }
@@ -63,19 +59,14 @@ bool damage_map_dump_scorch(const damage_map *dm, const char *path)
 bool damage_map_dump_view(const damage_map *dm, bool fading, const char *path)
 {
     const int n = dm->size;
-    unsigned char *rgba = malloc((size_t)n * n * 4), *layout = malloc((size_t)n * n), *rgb = malloc((size_t)n * n * 3);
+    unsigned char *rgba = malloc((size_t)n * n * 4), *layout = malloc((size_t)n * n * 4), *rgb = malloc((size_t)n * n * 3);
     bool ok = false;
     if (rgba && layout && rgb) {
-        glFinish(); /* the maps were just rendered through an FBO */
-        glPixelStorei(GL_PACK_ALIGNMENT, 1);
-        glBindTexture(GL_TEXTURE_2D, fading ? gfx_pingpong_read(&dm->fading) : dm->map.color[0]);
-        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-        glBindTexture(GL_TEXTURE_2D, dm->layout_tex); /* the atlas layout, as the panels read it */
-        glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_UNSIGNED_BYTE, layout);
-        glPixelStorei(GL_PACK_ALIGNMENT, 4);
-        glBindTexture(GL_TEXTURE_2D, 0);
-        for (size_t i = 0; i < (size_t)n * n; i++) damage_panel_rgb(rgba + 4 * i, layout[i], rgb + 3 * i);
-        ok = gfx_write_png(path, n, n, 3, rgb, true);
+        /* the atlas layout (its red channel), as the panels read it */
+        ok = gfx_texture_read_rgba8(fading ? gfx_pingpong_read(&dm->fading) : dm->map.color[0], n, n, rgba) &&
+             gfx_texture_read_rgba8(dm->layout_tex, n, n, layout);
+        for (size_t i = 0; ok && i < (size_t)n * n; i++) damage_panel_rgb(rgba + 4 * i, layout[4 * i], rgb + 3 * i);
+        ok = ok && gfx_write_png(path, n, n, 3, rgb, true);
     } else {
         log_error("%s: out of memory for the map view dump", path);
     }

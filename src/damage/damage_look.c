@@ -15,11 +15,9 @@ GLuint damage_look_detail_texture(int atlas_size)
 {
     GLuint tex = gfx_texture_load(DAMAGE_LOOK_DETAIL, GFX_TEX_MIPMAPS);
     if (!tex) return 0;
-    GLint w = 0, h = 0;
-    glBindTexture(GL_TEXTURE_2D, tex);
-    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
-    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h);
-    glBindTexture(GL_TEXTURE_2D, 0);
+    int w = 0, h = 0;
+    GLenum ifmt;
+    gfx_texture_info(tex, &w, &h, &ifmt);
     if (w == atlas_size && h == atlas_size) return tex;
     log_warn("damage: %s is %dx%d, the atlas %dx%d: the armor is drawn without its detail", DAMAGE_LOOK_DETAIL, w, h,
              atlas_size, atlas_size);

@@ -25,21 +25,16 @@ gfx_bench_ms gfx_bench_run(const gfx_bench_desc *desc)
         glClearColor(0, 0, 0, 0);
         if (clear) gfx_state_clear(clear);
     }
-    GLuint q;
-    glGenQueries(1, &q);
     glFinish();
     double t0 = gfx_now();
-    glBeginQuery(GL_TIME_ELAPSED, q);
+    GLuint q = gfx_elapsed_begin();
     for (int r = 0; r < reps; r++) desc->pass(desc->user, &scratch, r);
-    glEndQuery(GL_TIME_ELAPSED);
+    double gpu_ms = gfx_elapsed_end_ms(q);
     glFinish();
     double wall = gfx_now() - t0;
-    GLuint64 ns = 0;
-    glGetQueryObjectui64v(q, GL_QUERY_RESULT, &ns);
-    glDeleteQueries(1, &q);
     gfx_pingpong_destroy(&scratch);
 
     glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)prev_fbo);
     glViewport(prev_viewport[0], prev_viewport[1], prev_viewport[2], prev_viewport[3]);
-    return (gfx_bench_ms){(double)ns / 1e6 / (double)reps, wall * 1e3 / (double)reps};
+    return (gfx_bench_ms){gpu_ms / (double)reps, wall * 1e3 / (double)reps};
 }

@@ -9,6 +9,8 @@
 #include <stb_image_write.h>
 
 #include "base/log.h"
+#include "gfx/target.h"
+#include "gfx/texture.h"
 
 bool gfx_write_png(const char *path, int w, int h, int comps, const unsigned char *pixels, bool bottom_up)
 {
@@ -103,21 +105,54 @@ bool gfx_write_png16(const char *path, int w, int h, const uint16_t *grey)
     return true;
 }
 
+/* Read-back through a framebuffer (what GLES and WebGL2 have; GL 3.3 reads the same bytes):
+ * normalized formats as RGBA bytes; float formats where GL wants floats (GLES) as floats, clamped
+ * and scaled like GL's own conversion. */
+bool gfx_texture_read_rgba8(GLuint tex, int w, int h, unsigned char *rgba)
+{
+    GLuint fbo;
+    glGenFramebuffers(1, &fbo);
+    gfx_read_begin(fbo);
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    bool ok = glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    if (ok) {
+        glReadBuffer(GL_COLOR_ATTACHMENT0);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        GLint type = GL_UNSIGNED_BYTE;
+#if GFX_GLES
+        glGetIntegerv(GL_IMPLEMENTATION_COLOR_READ_TYPE, &type);
+#endif
+        if (type == GL_FLOAT || type == GL_HALF_FLOAT) {
+            float *f = malloc((size_t)w * h * 4 * sizeof *f);
+            if (f) {
+                glReadPixels(0, 0, w, h, GL_RGBA, GL_FLOAT, f);
+                for (size_t i = 0; i < (size_t)w * h * 4; i++) {
+                    float v = f[i] < 0.0f ? 0.0f : f[i] > 1.0f ? 1.0f : f[i];
+                    rgba[i] = (unsigned char)(v * 255.0f + 0.5f);
+                }
+            }
+            ok = f != NULL;
+            free(f);
+        } else {
+            glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+        }
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    }
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, 0, 0);
+    gfx_read_end();
+    glDeleteFramebuffers(1, &fbo);
+    return ok;
+}
+
 bool gfx_dump_texture(GLuint tex, const char *path)
 {
     if (!tex) {
         log_error("%s: nothing to dump (no texture)", path);
         return false;
     }
-    /* Rendering into the texture must be finished before it is read as a texture: llvmpipe has
-     * been seen returning stale texels to glGetTexImage right after a framebuffer pass. */
-    glFinish();
-    glBindTexture(GL_TEXTURE_2D, tex);
-    GLint w = 0, h = 0, ifmt = 0;
-    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
-    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h);
-    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &ifmt);
-    if (w <= 0 || h <= 0) {
+    int w = 0, h = 0;
+    GLenum ifmt = 0;
+    if (!gfx_texture_info(tex, &w, &h, &ifmt) || w <= 0 || h <= 0) {
         log_error("%s: texture %u has no storage", path, tex);
         return false;
     }
@@ -126,47 +161,53 @@ bool gfx_dump_texture(GLuint tex, const char *path)
     unsigned char *px = malloc((size_t)w * h * 4);
     if (!px) return false;
     bool ok;
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
     if (depth) {
+#if GFX_GLES
+        log_error("%s: depth textures cannot be read back on WebGL2", path);
+        ok = false;
+#else
+        /* GL 3.3 reads depth from the texture (a framebuffer gives depth to glReadPixels on GLES
+         * only with an extension WebGL lacks). Rendering into it must be finished: llvmpipe has
+         * been seen returning stale texels right after a framebuffer pass. */
+        glFinish();
         float *d = malloc((size_t)w * h * sizeof *d);
         if (!d) { free(px); return false; }
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
         glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, d);
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glBindTexture(GL_TEXTURE_2D, 0);
         for (size_t i = 0; i < (size_t)w * h; i++) px[i] = (unsigned char)(d[i] * 255.0f + 0.5f);
         free(d);
         ok = gfx_write_png(path, w, h, 1, px, true);
+#endif
     } else {
-        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
-        ok = gfx_write_png(path, w, h, 4, px, true);
+        ok = gfx_texture_read_rgba8(tex, w, h, px) && gfx_write_png(path, w, h, 4, px, true);
     }
-    glBindTexture(GL_TEXTURE_2D, 0);
     free(px);
     return ok;
 }
 
 bool gfx_dump_texture_decoded(GLuint tex, const char *path, gfx_decode_fn decode, void *user)
 {
-    if (!tex) {
-        log_error("%s: nothing to dump (no texture)", path);
+    int w = 0, h = 0;
+    GLenum ifmt = 0;
+    if (!tex || !gfx_texture_info(tex, &w, &h, &ifmt) || w <= 0 || h <= 0) {
+        log_error("%s: nothing to dump (no texture, or no storage)", path);
         return false;
     }
-    glFinish(); /* as gfx_dump_texture: the pass that wrote it is done */
-    glBindTexture(GL_TEXTURE_2D, tex);
-    GLint w = 0, h = 0;
-    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &w);
-    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &h);
-    float *f = w > 0 && h > 0 ? malloc((size_t)w * h * 4 * sizeof *f) : NULL;
-    unsigned char *rgb = f ? malloc((size_t)w * h * 3) : NULL;
+    unsigned char *px = malloc((size_t)w * h * 4), *rgb = malloc((size_t)w * h * 3);
     bool ok = false;
-    if (rgb) {
-        glPixelStorei(GL_PACK_ALIGNMENT, 1);
-        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, f); /* the stored precision, not 8 bits */
-        for (size_t i = 0; i < (size_t)w * h; i++) decode(f + 4 * i, rgb + 3 * i, user);
+    if (px && rgb && gfx_texture_read_rgba8(tex, w, h, px)) {
+        for (size_t i = 0; i < (size_t)w * h; i++) {
+            const float f[4] = {px[4 * i] / 255.0f, px[4 * i + 1] / 255.0f, px[4 * i + 2] / 255.0f, px[4 * i + 3] / 255.0f};
+            decode(f, rgb + 3 * i, user);
+        }
         ok = gfx_write_png(path, w, h, 3, rgb, true);
-    } else {
-        log_error("%s: texture %u has no storage, or out of memory", path, tex);
+    } else if (!px || !rgb) {
+        log_error("%s: out of memory for the decoded dump", path);
     }
-    glBindTexture(GL_TEXTURE_2D, 0);
-    free(f);
+    free(px);
     free(rgb);
     return ok;
 }

@@ -3,7 +3,10 @@
  *   gfx_write_png("a.png", w, h, 4, pixels, true);   rows bottom-up as GL reads them -> flipped
  *   gfx_dump_texture(tex, "damage.png");              raw values as stored (RGBA8 conversion)
  *
- * Depth textures are written as grey (depth mapped to 0..255). Returns false and logs the path
+ *   gfx_texture_read_rgba8(tex, w, h, rgba)           a colour texture's level 0 as RGBA bytes, rows
+ *                                                     bottom-up, through a framebuffer (GL and WebGL2)
+ *
+ * Depth textures are written as grey (depth mapped to 0..255; GL 3.3 only: WebGL2 cannot read depth). Returns false and logs the path
  * and reason when the file cannot be written; nothing is left half-written under that name
  * (written to PATH.tmp, then renamed).
  */
@@ -17,10 +20,12 @@
 
 bool gfx_write_png(const char *path, int w, int h, int comps, const unsigned char *pixels, bool bottom_up);
 bool gfx_dump_texture(GLuint tex, const char *path);
-/* A texture made readable: each texel read as float RGBA (its stored precision) and turned into
- * an opaque sRGB byte triple by decode; written like gfx_dump_texture. */
+/* A texture made readable: each texel read through a framebuffer (8 bits a channel, as on WebGL2),
+ * handed to decode as 0..1 floats and turned into an opaque sRGB byte triple; written like
+ * gfx_dump_texture. */
 typedef void (*gfx_decode_fn)(const float rgba[4], unsigned char rgb[3], void *user);
 bool gfx_dump_texture_decoded(GLuint tex, const char *path, gfx_decode_fn decode, void *user);
+bool gfx_texture_read_rgba8(GLuint tex, int w, int h, unsigned char *rgba);
 /* A 16-bit greyscale PNG, rows top first (uncompressed deflate: small images only). */
 bool gfx_write_png16(const char *path, int w, int h, const uint16_t *grey);
 

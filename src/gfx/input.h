@@ -12,6 +12,21 @@
 #define GLFW_INCLUDE_NONE /* GL comes from glad (gfx/gl.h) */
 #include <GLFW/glfw3.h>
 
+#ifndef GLFW_GAMEPAD_BUTTON_LAST
+/* emscripten's GLFW is 3.2, before the gamepad mapping: GLFW 3.3's numbers (the browser's
+ * "standard" gamepad layout has the same order; the platform reads it) */
+#define GLFW_GAMEPAD_BUTTON_A 0
+#define GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER 5
+#define GLFW_GAMEPAD_BUTTON_LAST 14
+#define GLFW_GAMEPAD_AXIS_LEFT_X 0
+#define GLFW_GAMEPAD_AXIS_LEFT_Y 1
+#define GLFW_GAMEPAD_AXIS_RIGHT_X 2
+#define GLFW_GAMEPAD_AXIS_RIGHT_Y 3
+#define GLFW_GAMEPAD_AXIS_LEFT_TRIGGER 4
+#define GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER 5
+#define GLFW_GAMEPAD_AXIS_LAST 5
+#endif
+
 _Static_assert(INPUT_KEY_LAST == GLFW_KEY_LAST, "base/input.h mirrors GLFW's key codes");
 _Static_assert(INPUT_PAD_BUTTONS == GLFW_GAMEPAD_BUTTON_LAST + 1, "base/input.h mirrors GLFW's pad buttons");
 _Static_assert(INPUT_PAD_AXES == GLFW_GAMEPAD_AXIS_LAST + 1, "base/input.h mirrors GLFW's pad axes");

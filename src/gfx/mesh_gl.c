@@ -52,6 +52,9 @@ gfx_mesh gfx_mesh_create(const mesh_data *m, const char *label)
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, gm.ibo);
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)((size_t)m->index_count * 4), m->idx, GL_STATIC_DRAW);
     glBindVertexArray(0);
+    /* a mesh without bones leaves their attribute disabled: its constant must be an integer, as
+     * the skinning stage declares it (uvec4), or WebGL2 refuses the draw */
+    glVertexAttribI4ui(GFX_ATTRIB_BONES, 0, 0, 0, 0);
     gfx_label(GL_VERTEX_ARRAY, gm.vao, label);
     gfx_label(GL_BUFFER, gm.vbo, label);
     return gm;

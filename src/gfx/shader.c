@@ -23,6 +23,10 @@ bool gfx_data_path(const char *rel, char *out, size_t outlen)
         snprintf(out, outlen, "%s/%s", env, rel);
         if (shader__exists(out)) return true;
     }
+#if GFX_GLES
+    snprintf(out, outlen, "/share/imprint/%s", rel); /* the page preloads the data there (docs/web.md) */
+    if (shader__exists(out)) return true;
+#endif
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
@@ -64,12 +68,36 @@ static char *shader__read_include(const char *name, void *user, char *path, size
     return shader__read_file(path);
 }
 
+/* The version header is the loader's choice: the files say "#version 330 core"; on WebGL2 that
+ * line becomes "#version 300 es" plus one line of default precisions (ES has none for float in
+ * fragment stages, nor for 3D, array, shadow and integer samplers). Returns the text to compile
+ * (text itself on GL 3.3 core, else a heap copy) and how many lines it added. */
+static const char shader__es_header[] =
+    "#version 300 es\n"
+    "precision highp float; precision highp int; precision highp sampler2D; precision highp sampler3D; "
+    "precision highp sampler2DArray; precision highp sampler2DShadow; precision highp sampler2DArrayShadow; "
+    "precision highp isampler2D; precision highp usampler2D;\n";
+
+static char *shader__profile(char *text, int *added)
+{
+    *added = 0;
+    static const char core[] = "#version 330 core\n";
+    if (!GFX_GLES || strncmp(text, core, sizeof core - 1) != 0) return text;
+    size_t rest = strlen(text) - (sizeof core - 1);
+    char *out = malloc(sizeof shader__es_header + rest);
+    if (!out) return text;
+    memcpy(out, shader__es_header, sizeof shader__es_header - 1);
+    memcpy(out + sizeof shader__es_header - 1, text + sizeof core - 1, rest + 1);
+    *added = 1;
+    return out;
+}
+
 static char shader_first_error[512];
 
 const char *gfx_shader_last_error(void) { return shader_first_error; }
 
 /* Prints the driver log with each "S:L(C)" mapped to FILE:LINE, plus the offending source line. */
-static void shader__report(const include_expansion *s, const char *stage, const char *log)
+static void shader__report(const include_expansion *s, const char *stage, const char *log, int added)
 {
     shader_first_error[0] = 0;
     log_error("%s shader %s failed to compile:", stage, s->paths[0]);
@@ -80,6 +108,7 @@ static void shader__report(const include_expansion *s, const char *stage, const 
         /* Mesa: "0:12(3): error ...", NVIDIA: "0(12) : error ..." */
         bool parsed = (sscanf(p, "%d:%d%n", &src, &out_line, &used) == 2) ||
                       (sscanf(p, "%d(%d)%n", &src, &out_line, &used) == 2);
+        out_line -= added;
         int sid = parsed && out_line >= 1 && out_line <= s->nmap ? s->map_file[out_line - 1] : -1;
         if (sid >= 0) {
             int line = s->map_line[out_line - 1];
@@ -137,8 +166,10 @@ static GLuint shader__compile(GLenum type, const char *name, const char *body, c
     if (ok && has_inputs) *has_inputs = shader__has_inputs(s.text);
     if (ok) {
         sh = glCreateShader(type);
-        const char *txt = s.text;
-        glShaderSource(sh, 1, &txt, NULL);
+        int added;
+        char *txt = shader__profile(s.text, &added);
+        glShaderSource(sh, 1, (const char *const *)&txt, NULL);
+        if (txt != s.text) free(txt);
         glCompileShader(sh);
         GLint status = 0;
         glGetShaderiv(sh, GL_COMPILE_STATUS, &status);
@@ -150,7 +181,8 @@ static GLuint shader__compile(GLenum type, const char *name, const char *body, c
                 glGetShaderInfoLog(sh, len, NULL, log);
                 log[len] = 0;
             }
-            shader__report(&s, type == GL_VERTEX_SHADER ? "vertex" : "fragment", log ? log : "(out of memory for the log)");
+            shader__report(&s, type == GL_VERTEX_SHADER ? "vertex" : "fragment", log ? log : "(out of memory for the log)",
+                           added);
             free(log);
             glDeleteShader(sh);
             sh = 0;
@@ -285,10 +317,18 @@ GLuint gfx_program_load(const char *vs_file, const char *fs_file, const char *de
     return p ? p : shader__missing(what, defines, mesh);
 }
 
+/* GLES links no program without a fragment stage: a feedback program (drawn with rasterizer
+ * discard) gets one that writes nothing useful */
+static const char shader__feedback_fs[] =
+    "#version 330 core\n"
+    "out vec4 o_unused;\n"
+    "void main() { o_unused = vec4(0.0); }\n";
+
 GLuint gfx_program_load_feedback(const char *vs_file, const char *defines, const char *const *varyings, int count)
 {
     GLuint vs = shader__compile(GL_VERTEX_SHADER, vs_file, NULL, defines, NULL);
-    return shader__link(vs, 0, vs_file, varyings, count);
+    GLuint fs = vs && GFX_GLES ? shader__compile(GL_FRAGMENT_SHADER, "gfx_feedback.frag", shader__feedback_fs, NULL, NULL) : 0;
+    return shader__link(vs, fs, vs_file, varyings, count);
 }
 
 char *gfx_shader_source(const char *file, const char *defines)
@@ -305,5 +345,9 @@ char *gfx_shader_source(const char *file, const char *defines)
 
 void gfx_label(GLenum identifier, GLuint name, const char *label)
 {
-    if (GLAD_GL_KHR_debug && glObjectLabel && label) glObjectLabel(identifier, name, -1, label);
+#if GFX_GLES
+    (void)identifier, (void)name, (void)label; /* WebGL2 has no object labels */
+#else
+    if (gfx_gl_has_debug() && label) glObjectLabel(identifier, name, -1, label);
+#endif
 }

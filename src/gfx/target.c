@@ -67,12 +67,12 @@ bool gfx_target_create(gfx_target *t, const gfx_target_desc *d)
             GLenum fmt, type;
             gfx_format_of(d->depth, &fmt, &type);
             glTexImage2D(GL_TEXTURE_2D, 0, (GLint)d->depth, d->width, d->height, 0, fmt, type, NULL);
+            gfx_texture_note(t->depth, d->width, d->height, d->depth);
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, d->depth_compare ? GL_LINEAR : GL_NEAREST);
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, d->depth_compare ? GL_LINEAR : GL_NEAREST);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
-            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
-            const float white[4] = {1, 1, 1, 1};
-            glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, white);
+            /* edge clamp (GLES has no border colour): shaders treat outside the map as lit */
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
             if (d->depth_compare) {
                 glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
                 glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
@@ -82,7 +82,11 @@ bool gfx_target_create(gfx_target *t, const gfx_target_desc *d)
         }
     }
     if (t->ncolor) glDrawBuffers(t->ncolor, bufs);
-    else { glDrawBuffer(GL_NONE); glReadBuffer(GL_NONE); }
+    else {
+        const GLenum none = GL_NONE;
+        glDrawBuffers(1, &none);
+        glReadBuffer(GL_NONE);
+    }
     GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     target__restore(before);
     if (st != GL_FRAMEBUFFER_COMPLETE) {

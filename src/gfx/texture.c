@@ -20,12 +20,51 @@ void gfx_format_of(GLenum ifmt, GLenum *format, GLenum *type)
     case GL_RGB16F: case GL_RGB32F: case GL_R11F_G11F_B10F: *format = GL_RGB; *type = GL_FLOAT; break;
     case GL_RGBA16F: case GL_RGBA32F: *format = GL_RGBA; *type = GL_FLOAT; break;
     case GL_RGB10_A2: *format = GL_RGBA; *type = GL_UNSIGNED_INT_2_10_10_10_REV; break;
-    case GL_DEPTH_COMPONENT24: case GL_DEPTH_COMPONENT32F: case GL_DEPTH_COMPONENT16:
-        *format = GL_DEPTH_COMPONENT; *type = GL_FLOAT; break;
+    /* the types GLES requires for each depth format (GL 3.3 takes any) */
+    case GL_DEPTH_COMPONENT24: *format = GL_DEPTH_COMPONENT; *type = GL_UNSIGNED_INT; break;
+    case GL_DEPTH_COMPONENT16: *format = GL_DEPTH_COMPONENT; *type = GL_UNSIGNED_SHORT; break;
+    case GL_DEPTH_COMPONENT32F: *format = GL_DEPTH_COMPONENT; *type = GL_FLOAT; break;
     case GL_DEPTH24_STENCIL8: *format = GL_DEPTH_STENCIL; *type = GL_UNSIGNED_INT_24_8; break;
     case GL_RGB8: case GL_SRGB8: *format = GL_RGB; *type = GL_UNSIGNED_BYTE; break;
     default: *format = GL_RGBA; *type = GL_UNSIGNED_BYTE; break;
     }
+}
+
+/* Size and format of the textures gfx made: GLES (WebGL2) cannot ask a texture for them. */
+enum { TEXTURE_NOTES = 256 };
+static struct { GLuint tex; int w, h; GLenum ifmt; } texture__notes[TEXTURE_NOTES];
+
+void gfx_texture_note(GLuint tex, int w, int h, GLenum ifmt)
+{
+    int slot = -1;
+    for (int i = 0; i < TEXTURE_NOTES && slot < 0; i++)
+        if (texture__notes[i].tex == tex || !texture__notes[i].tex) slot = i;
+    if (slot < 0) slot = (int)(tex % TEXTURE_NOTES); /* full: forget one */
+    texture__notes[slot].tex = tex;
+    texture__notes[slot].w = w;
+    texture__notes[slot].h = h;
+    texture__notes[slot].ifmt = ifmt;
+}
+
+bool gfx_texture_info(GLuint tex, int *w, int *h, GLenum *ifmt)
+{
+    for (int i = 0; i < TEXTURE_NOTES && tex; i++)
+        if (texture__notes[i].tex == tex) {
+            *w = texture__notes[i].w, *h = texture__notes[i].h, *ifmt = texture__notes[i].ifmt;
+            return true;
+        }
+#if GFX_GLES
+    return false;
+#else
+    GLint iw = 0, ih = 0, f = 0;
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &iw);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &ih);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &f);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    *w = iw, *h = ih, *ifmt = (GLenum)f;
+    return true;
+#endif
 }
 
 GLuint gfx_texture_create(const gfx_texture_desc *d)
@@ -41,6 +80,7 @@ GLuint gfx_texture_create(const gfx_texture_desc *d)
     glBindTexture(GL_TEXTURE_2D, t);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, (GLint)ifmt, d->width, d->height, 0, fmt, type, d->data);
+    gfx_texture_note(t, d->width, d->height, ifmt);
     bool mips = d->flags & GFX_TEX_MIPMAPS;
     GLint minf = (d->flags & GFX_TEX_NEAREST) ? (mips ? GL_NEAREST_MIPMAP_NEAREST : GL_NEAREST)
                                               : (mips ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR);
@@ -110,5 +150,8 @@ GLuint gfx_texture_load(const char *rel, unsigned flags)
 
 void gfx_texture_destroy(GLuint tex)
 {
-    if (tex) glDeleteTextures(1, &tex);
+    if (!tex) return;
+    for (int i = 0; i < TEXTURE_NOTES; i++)
+        if (texture__notes[i].tex == tex) texture__notes[i].tex = 0;
+    glDeleteTextures(1, &tex);
 }

@@ -38,6 +38,11 @@ GLuint gfx_texture_create(const gfx_texture_desc *desc);
 /* rel is relative to the data directory ("assets/x.png"). */
 GLuint gfx_texture_load(const char *rel, unsigned flags);
 void gfx_texture_destroy(GLuint tex);
+/* What gfx knows of a texture: size and internal format. gfx_texture_create notes its own; a
+ * texture made with glTexImage2D elsewhere can be noted. GL 3.3 asks GL for the others; GLES
+ * cannot, and there info is false. */
+void gfx_texture_note(GLuint tex, int w, int h, GLenum ifmt);
+bool gfx_texture_info(GLuint tex, int *w, int *h, GLenum *ifmt);
 /* Pixel format and type matching an internal format (for uploads and read-backs). */
 void gfx_format_of(GLenum internal_format, GLenum *format, GLenum *type);
 

@@ -17,6 +17,7 @@ enum { TIMER_QUERIES = GFX_TIMER_MAX_PASSES * 2 * (GFX_TIMER_LATENCY + 1), TIMER
 
 static struct {
     bool ready;
+    bool gpu; /* GPU timer queries exist (gfx_gl_has_timers); else GPU times read 0 */
     int npass;
     gfx_pass_stats pass[GFX_TIMER_MAX_PASSES];
     timer__query queries[TIMER_QUERIES];
@@ -37,14 +38,17 @@ double gfx_now(void)
 void gfx_timers_init(void)
 {
     memset(&tm, 0, sizeof tm);
-    for (int i = 0; i < TIMER_QUERIES; i++) glGenQueries(2, tm.queries[i].q);
+    tm.gpu = gfx_gl_has_timers();
+    if (tm.gpu)
+        for (int i = 0; i < TIMER_QUERIES; i++) glGenQueries(2, tm.queries[i].q);
     tm.ready = true;
 }
 
 void gfx_timers_shutdown(void)
 {
     if (!tm.ready) return;
-    for (int i = 0; i < TIMER_QUERIES; i++) glDeleteQueries(2, tm.queries[i].q);
+    if (tm.gpu)
+        for (int i = 0; i < TIMER_QUERIES; i++) glDeleteQueries(2, tm.queries[i].q);
     tm.ready = false;
 }
 
@@ -73,12 +77,14 @@ static void timer__push(gfx_pass_stats *p, float gpu, float cpu)
 static bool timer__collect(timer__query *tq, bool wait)
 {
     if (!tq->pending) return true;
-    GLint avail = 0;
-    glGetQueryObjectiv(tq->q[1], GL_QUERY_RESULT_AVAILABLE, &avail);
-    if (!avail && !wait) return false;
     GLuint64 a = 0, b = 0;
-    glGetQueryObjectui64v(tq->q[0], GL_QUERY_RESULT, &a);
-    glGetQueryObjectui64v(tq->q[1], GL_QUERY_RESULT, &b);
+    if (tm.gpu) {
+        GLint avail = 0;
+        glGetQueryObjectiv(tq->q[1], GL_QUERY_RESULT_AVAILABLE, &avail);
+        if (!avail && !wait) return false;
+        glGetQueryObjectui64v(tq->q[0], GL_QUERY_RESULT, &a);
+        glGetQueryObjectui64v(tq->q[1], GL_QUERY_RESULT, &b);
+    }
     gfx_pass_stats *p = &tm.pass[tq->pass];
     float gpu = (float)((double)(b - a) * 1e-6), cpu = (float)tq->cpu_ms;
     if (p->total > 0 && p->last_sample_frame == tq->frame) {
@@ -104,7 +110,7 @@ void gfx_pass_begin(const char *name)
     tm.next = (tm.next + 1) % TIMER_QUERIES;
     tq->pass = p;
     tq->frame = tm.frame;
-    glQueryCounter(tq->q[0], GL_TIMESTAMP);
+    if (tm.gpu) glQueryCounter(tq->q[0], GL_TIMESTAMP);
     tm.stack[tm.depth] = slot;
     tm.stack_t0[tm.depth] = gfx_now();
     tm.depth++;
@@ -115,7 +121,7 @@ void gfx_pass_end(void)
     if (!tm.ready || tm.depth == 0) return;
     tm.depth--;
     timer__query *tq = &tm.queries[tm.stack[tm.depth]];
-    glQueryCounter(tq->q[1], GL_TIMESTAMP);
+    if (tm.gpu) glQueryCounter(tq->q[1], GL_TIMESTAMP);
     tq->cpu_ms = (gfx_now() - tm.stack_t0[tm.depth]) * 1000.0;
     tq->pending = tq->pass >= 0;
 }
@@ -131,6 +137,27 @@ void gfx_timers_frame_end(void)
 void gfx_timers_flush(void)
 {
     for (int i = 0; i < TIMER_QUERIES; i++) timer__collect(&tm.queries[(tm.next + i) % TIMER_QUERIES], true);
+}
+
+bool gfx_timers_gpu(void) { return tm.gpu; }
+
+GLuint gfx_elapsed_begin(void)
+{
+    GLuint q = 0;
+    if (!gfx_gl_has_timers()) return 0;
+    glGenQueries(1, &q);
+    glBeginQuery(GL_TIME_ELAPSED, q);
+    return q;
+}
+
+double gfx_elapsed_end_ms(GLuint q)
+{
+    if (!q) return 0.0;
+    glEndQuery(GL_TIME_ELAPSED);
+    GLuint64 ns = 0;
+    glGetQueryObjectui64v(q, GL_QUERY_RESULT, &ns);
+    glDeleteQueries(1, &q);
+    return (double)ns / 1e6;
 }
 
 bool gfx_timers_recent(const gfx_pass_stats *p) { return p && p->total > 0 && tm.frame - p->last_frame <= GFX_TIMER_RECENT; }

@@ -8,7 +8,8 @@
  *   gfx_timers_shutdown();
  *
  * GPU time comes from GL_TIMESTAMP queries read back GFX_TIMER_LATENCY frames later, so the CPU
- * never waits for the GPU. CPU time is the wall time between begin and end on the calling thread.
+ * never waits for the GPU. Where GL has no timer queries (WebGL2 without EXT_disjoint_timer_query_webgl2,
+ * gfx_timers_gpu() false) every GPU time reads 0 and only CPU times are measured. CPU time is the wall time between begin and end on the calling thread.
  * Every pass keeps its last GFX_TIMER_HISTORY samples for medians and percentiles, one per frame
  * it ran in: a pass timed in several intervals of one frame reports their sum. A pass seen
  * only once in a while (a fade at 10 Hz) has samples only for the frames it ran.
@@ -18,6 +19,8 @@
 #define IMPRINT_GFX_TIMER_H
 
 #include <stdbool.h>
+
+#include "gfx/gl.h"
 
 #define GFX_TIMER_MAX_PASSES 48
 #define GFX_TIMER_HISTORY 1024
@@ -52,6 +55,12 @@ bool gfx_timers_recent(const gfx_pass_stats *p);
 long long gfx_timers_frame(void);
 /* Forget all samples (e.g. after warm-up frames). */
 void gfx_timers_reset(void);
+/* Whether GPU times are measured (timer queries exist). */
+bool gfx_timers_gpu(void);
+/* One GL_TIME_ELAPSED interval (benches): q = gfx_elapsed_begin(); ... ms = gfx_elapsed_end_ms(q);
+ * waits for the result; 0 ms (and no query) where timers are unavailable. */
+GLuint gfx_elapsed_begin(void);
+double gfx_elapsed_end_ms(GLuint q);
 /* Monotonic wall clock in seconds. */
 double gfx_now(void);
 

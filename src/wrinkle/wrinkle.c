@@ -22,7 +22,8 @@
 /* Texture units of the compositing pass: the reference's 11 samplers. */
 enum { UNIT_BASE_N, UNIT_BASE_O, UNIT_MASK, UNIT_LAYER_N0, UNIT_LAYER_O0 = UNIT_LAYER_N0 + WRINKLE_MAX_ACTIVE, UNIT_COUNT = UNIT_LAYER_O0 + WRINKLE_MAX_ACTIVE };
 enum { UNIT_COMPOSED = 0 }; /* skin pass */
-enum { UNIT_SHAPES = UNIT_COUNT }; /* every pass: the blendshape deltas (samplerBuffer) */
+enum { UNIT_SHAPES = UNIT_COUNT }; /* every pass: the blendshape deltas (a 2D RGBA32F texture) */
+enum { SHAPE_ROW = 2048 };          /* texels per row of the deltas: MORPH_ROW in wrinkle_morph.glsl */
 
 /* Where a program that includes wrinkle_morph.glsl takes the blendshape weights. */
 typedef struct wrinkle_morph_loc {
@@ -37,7 +38,7 @@ struct wrinkle {
     GLuint compose_prog, skin_prog, caster_prog, part_prog, eye_prog;
     GLint caster_model, part_model, part_albedo, part_spec, part_emissive, eye_model, eye_albedo, eye_forward;
     wrinkle_morph_loc morph_compose, morph_skin, morph_caster, morph_part;
-    GLuint shape_buf, shape_tex; /* texture buffer of the blendshape deltas, 0 = none */
+    GLuint shape_tex; /* the blendshape deltas (2D RGBA32F, SHAPE_ROW texels a row), 0 = none */
     int shape_vertices;
     float shape_weight[HEAD_MORPH_COUNT]; /* the wrinkle shapes, then the blink */
     GLint compose_model, compose_weight, compose_occ_weight, compose_layer_mask, skin_model, skin_albedo; /* looked up once */
@@ -99,7 +100,8 @@ static void wrinkle__morph_bind_from(const wrinkle *wr, const wrinkle_morph_loc 
     glUniform1i(loc->vertices, wr->shape_tex ? wr->shape_vertices : 0);
     glUniform1i(loc->first, first);
     glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);
-    glBindTexture(GL_TEXTURE_BUFFER, wr->shape_tex);
+    glBindTexture(GL_TEXTURE_2D, wr->shape_tex);
+    glActiveTexture(GL_TEXTURE0); /* a later 2D bind on the active unit must not replace the deltas */
 }
 
 static void wrinkle__morph_bind(const wrinkle *wr, const wrinkle_morph_loc *loc) { wrinkle__morph_bind_from(wr, loc, 0); }
@@ -107,7 +109,7 @@ static void wrinkle__morph_bind(const wrinkle *wr, const wrinkle_morph_loc *loc)
 static void wrinkle__morph_unbind(void)
 {
     glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);
-    glBindTexture(GL_TEXTURE_BUFFER, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 static void wrinkle__samplers(GLuint prog)
@@ -218,7 +220,6 @@ void wrinkle_destroy(wrinkle *wr)
     if (wr->part_prog) glDeleteProgram(wr->part_prog);
     if (wr->eye_prog) glDeleteProgram(wr->eye_prog);
     if (wr->shape_tex) glDeleteTextures(1, &wr->shape_tex);
-    if (wr->shape_buf) glDeleteBuffers(1, &wr->shape_buf);
     free(wr);
 }
 
@@ -240,19 +241,19 @@ void wrinkle_set_weights(wrinkle *wr, const float *weights)
 bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], float (*const *dnrm)[3])
 {
     assert(vertex_count > 0);
-    GLint max_texels = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_BUFFER_SIZE, &max_texels);
-    long long texels = 2LL * HEAD_MORPH_COUNT * vertex_count;
-    if (texels > max_texels) {
-        log_error("wrinkle: %lld blendshape texels exceed GL_MAX_TEXTURE_BUFFER_SIZE %d", texels, max_texels);
+    /* a 2D texture, not a buffer texture: WebGL2 has none (same texels, SHAPE_ROW a row) */
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+    long long texels = 2LL * HEAD_MORPH_COUNT * vertex_count, rows = (texels + SHAPE_ROW - 1) / SHAPE_ROW;
+    if (rows > max_size) {
+        log_error("wrinkle: %lld blendshape texels exceed %d rows of %d", texels, max_size, SHAPE_ROW);
         return false;
     }
-    float *data = malloc((size_t)texels * 4 * sizeof *data);
+    float *data = calloc((size_t)(rows * SHAPE_ROW) * 4, sizeof *data);
     if (!data) {
         log_error("wrinkle: out of memory for the blendshape deltas");
         return false;
     }
-    /* RGBA32F: three-channel buffer textures are not core in GL 3.3 */
     for (int s = 0; s < HEAD_MORPH_COUNT; s++)
         for (int v = 0; v < vertex_count; v++) {
             float *t = data + ((size_t)s * vertex_count + (size_t)v) * 8;
@@ -260,18 +261,16 @@ bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], 
                 t[k] = dpos[s][v][k];
                 t[4 + k] = dnrm[s][v][k];
             }
-            t[3] = t[7] = 0.0f;
         }
-    if (!wr->shape_buf) glGenBuffers(1, &wr->shape_buf);
     if (!wr->shape_tex) glGenTextures(1, &wr->shape_tex);
-    glBindBuffer(GL_TEXTURE_BUFFER, wr->shape_buf);
-    glBufferData(GL_TEXTURE_BUFFER, (GLsizeiptr)((size_t)texels * 4 * sizeof *data), data, GL_STATIC_DRAW);
-    glBindBuffer(GL_TEXTURE_BUFFER, 0);
-    free(data);
     glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);
-    glBindTexture(GL_TEXTURE_BUFFER, wr->shape_tex);
-    glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, wr->shape_buf);
-    glBindTexture(GL_TEXTURE_BUFFER, 0);
+    glBindTexture(GL_TEXTURE_2D, wr->shape_tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, SHAPE_ROW, (GLsizei)rows, 0, GL_RGBA, GL_FLOAT, data);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST); /* texelFetch only; complete */
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    free(data);
     gfx_label(GL_TEXTURE, wr->shape_tex, "wrinkle.shapes");
     wr->shape_vertices = vertex_count;
     return true;

@@ -10,6 +10,10 @@
 #      runs) headless at 64x36 for 3 frames, its output paths moved into this test's folder, so
 #      the whole script is checked (the parser reads every line before the first frame) and its
 #      scene starts with its options.
+#   6. every picture a page shows carries <!-- expect: ... --> right after it, and every claim
+#      holds of the stats of its frame (docs/img/NAME.json; tests/support/docs_expect.py);
+#   7. every on/off pair of pictures comes from one frame: their JSONs agree on every key but the
+#      switch (timings, fps and rss_kb aside; tests/support/json_pair.py), and the pictures differ;
 # Run by ctest (label app) from a scratch folder; TESTDIR is tests/, IMPRINT the executable.
 # ctest: slow
 set -u
@@ -112,5 +116,42 @@ if [ -x "$figures" ]; then
 else
   bad "no docs_figures next to $IMPRINT (tools/docs_figures.c is built with the project)"
 fi
-echo "app_docs: $(wc -w <<<"$refs") images referenced, $n scripts ran"
+# 6. the claims
+python3 "$TESTDIR/support/docs_expect.py" "$root" || bad "a picture's claim does not hold (above)"
+
+# 7. the pairs: A B SWITCH... (the keys that may and must differ)
+pairs=0
+while read -r a b toggles; do
+  [ -n "$a" ] || continue
+  for x in "$a" "$b"; do [ -f "$root/docs/img/$x.json" ] || bad "pair $a/$b: no docs/img/$x.json"; done
+  [ -f "$root/docs/img/$a.json" ] && [ -f "$root/docs/img/$b.json" ] || continue
+  # shellcheck disable=SC2086
+  out=$(python3 "$TESTDIR/support/json_pair.py" "$root/docs/img/$a.json" "$root/docs/img/$b.json" $toggles) ||
+    bad "pair $a/$b is not one frame with only $toggles switched: $out"
+  changed=$("$IMGTOOL" changed "$root/docs/img/$a.png" "$root/docs/img/$b.png" 0 0 100000 100000)
+  [ "${changed:-0}" -gt 50 ] || bad "pair $a/$b: the pictures differ in ${changed:-?} pixels (the switch shows nothing)"
+  pairs=$((pairs + 1))
+done <<'PAIRS'
+post_bloom_on post_bloom_off post.bloom
+post_ssao_on post_ssao_off post.ssao
+post_dof_on post_dof_off post.dof
+post_fxaa_on post_fxaa_off post.fxaa
+post_sharpen_on post_sharpen_off post.sharpen
+post_grade_on post_grade_off post.grade
+post_exposure_on post_exposure_off post.exposure
+wrinkle_angry wrinkle_angry_off wrinkles
+mud_layers_all mud_layers_no_post layers.post
+mud_layers_no_post mud_layers_no_particles layers.particles
+mud_layers_no_particles mud_layers_no_decals layers.decals
+mud_layers_no_decals mud_layers_no_roads layers.roads
+mud_layers_no_roads mud_layers_no_mud layers.mud
+dissolve_ok_one_sided dissolve_pitfall_one_sided dissolve_pitfall
+dissolve_ok_no_backoff dissolve_pitfall_no_backoff dissolve_pitfall
+dissolve_ok_object_space dissolve_pitfall_object_space dissolve_pitfall
+dissolve_ok_hard_normals dissolve_pitfall_hard_normals dissolve_pitfall
+dissolve_ok_vertex_mip0 dissolve_pitfall_vertex_mip0 dissolve_pitfall
+dissolve_ok_no_shadow dissolve_pitfall_no_shadow dissolve_pitfall
+dissolve_ok_bounds dissolve_pitfall_bounds dissolve_pitfall
+PAIRS
+echo "app_docs: $(wc -w <<<"$refs") images referenced, $n scripts ran, $pairs pairs from one frame"
 exit $fail

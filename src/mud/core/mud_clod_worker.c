@@ -37,6 +37,9 @@ struct mud_clod_worker {
     atomic_uint_least64_t idle_looks;
     sem_t wake;       /* the worker's only sleep; posted by submit, resume and destroy */
     pthread_t thread;
+    bool inline_steps;            /* no thread could start (a browser page not cross-origin isolated):
+                                   * submit() simulates the step itself, with the same results */
+    uint64_t done, drops_done;    /* the simulating side's progress */
 };
 
 static void worker_sleep(mud_clod_worker *w)
@@ -45,44 +48,42 @@ static void worker_sleep(mud_clod_worker *w)
     while (sem_wait(&w->wake) != 0 && errno == EINTR) continue;
 }
 
+/* Simulates every step published since the last call; false when there was none. */
+static bool worker_advance(mud_clod_worker *w)
+{
+    uint64_t seq;
+    const step_input *in = triple_buffer_acquire(w->in, &seq);
+    if (seq <= w->done) return false;
+    /* steps we missed (real-time mode only) throw their clods from the newest wheel state */
+    clods_emit(w->sim, in->emitters, in->count, in->dt * (float)(seq - w->done));
+    floaters_set_flow(w->floats, in->has_flow ? &in->flow : NULL);
+    for (uint64_t s = w->done; s < seq; s++) {
+        clods_step(w->sim, in->dt);
+        floaters_step(w->floats, in->emitters, in->count, in->dt);
+    }
+    w->done = seq;
+    if (in->ndrops > w->drops_done + MUD_CLOD_WORKER_DROPS) w->drops_done = in->ndrops - MUD_CLOD_WORKER_DROPS;
+    for (; w->drops_done < in->ndrops; w->drops_done++) {
+        const float *d = in->drops[w->drops_done % MUD_CLOD_WORKER_DROPS];
+        /* a crumbled chunk's mud: about 40 pieces per cubic metre, at least 4 */
+        floaters_drop(w->floats, d[0], d[1], 0.6f * d[2], 4 + (int)(40.0f * d[2] * d[2] * d[2] * 0.5f));
+    }
+    mud_clod_frame *f = triple_buffer_back(w->out);
+    f->step = seq;
+    f->alive = clods_alive(w->sim);
+    f->count = clods_write(w->sim, f->inst, clods_capacity(w->sim));
+    f->nlanded = clods_take_landings(w->sim, f->landed, CLODS_LANDINGS_MAX);
+    f->nfloat = floaters_write(w->floats, f->floaters, FLOATERS_MAX);
+    f->float_stuck = floaters_count(w->floats, FLOAT_STUCK);
+    triple_buffer_publish(w->out, seq);
+    return true;
+}
+
 static void *worker_main(void *arg)
 {
     mud_clod_worker *w = arg;
-    uint64_t done = 0, drops_done = 0;
-    int cap = clods_capacity(w->sim);
     while (!atomic_load_explicit(&w->stop, memory_order_acquire)) {
-        if (atomic_load_explicit(&w->parked, memory_order_acquire)) {
-            worker_sleep(w);
-            continue;
-        }
-        uint64_t seq;
-        const step_input *in = triple_buffer_acquire(w->in, &seq);
-        if (seq <= done) {
-            worker_sleep(w);
-            continue;
-        }
-        /* steps we missed (real-time mode only) throw their clods from the newest wheel state */
-        clods_emit(w->sim, in->emitters, in->count, in->dt * (float)(seq - done));
-        floaters_set_flow(w->floats, in->has_flow ? &in->flow : NULL);
-        for (uint64_t s = done; s < seq; s++) {
-            clods_step(w->sim, in->dt);
-            floaters_step(w->floats, in->emitters, in->count, in->dt);
-        }
-        done = seq;
-        if (in->ndrops > drops_done + MUD_CLOD_WORKER_DROPS) drops_done = in->ndrops - MUD_CLOD_WORKER_DROPS;
-        for (; drops_done < in->ndrops; drops_done++) {
-            const float *d = in->drops[drops_done % MUD_CLOD_WORKER_DROPS];
-            /* a crumbled chunk's mud: about 40 pieces per cubic metre, at least 4 */
-            floaters_drop(w->floats, d[0], d[1], 0.6f * d[2], 4 + (int)(40.0f * d[2] * d[2] * d[2] * 0.5f));
-        }
-        mud_clod_frame *f = triple_buffer_back(w->out);
-        f->step = seq;
-        f->alive = clods_alive(w->sim);
-        f->count = clods_write(w->sim, f->inst, cap);
-        f->nlanded = clods_take_landings(w->sim, f->landed, CLODS_LANDINGS_MAX);
-        f->nfloat = floaters_write(w->floats, f->floaters, FLOATERS_MAX);
-        f->float_stuck = floaters_count(w->floats, FLOAT_STUCK);
-        triple_buffer_publish(w->out, seq);
+        if (atomic_load_explicit(&w->parked, memory_order_acquire) || !worker_advance(w)) worker_sleep(w);
     }
     return NULL;
 }
@@ -114,14 +115,10 @@ mud_clod_worker *mud_clod_worker_create(const mud_clod_worker_desc *desc)
     bool sem_ok = rc == 0;
     if (sem_ok) rc = pthread_create(&w->thread, NULL, worker_main, w);
     if (rc != 0) {
-        log_error("mud clods: cannot start the worker thread (%s)", strerror(rc));
+        /* a wasm build without threads (or none left): the same steps, on the caller's thread */
+        log_info("mud clods: no worker thread (%s): simulated inline", strerror(rc));
         if (sem_ok) sem_destroy(&w->wake);
-        triple_buffer_destroy(w->in);
-        triple_buffer_destroy(w->out);
-        clods_destroy(w->sim);
-        floaters_destroy(w->floats);
-        free(w);
-        return NULL;
+        w->inline_steps = true;
     }
     return w;
 }
@@ -129,10 +126,12 @@ mud_clod_worker *mud_clod_worker_create(const mud_clod_worker_desc *desc)
 void mud_clod_worker_destroy(mud_clod_worker *w)
 {
     if (!w) return;
-    atomic_store_explicit(&w->stop, true, memory_order_release);
-    sem_post(&w->wake);
-    pthread_join(w->thread, NULL);
-    sem_destroy(&w->wake);
+    if (!w->inline_steps) {
+        atomic_store_explicit(&w->stop, true, memory_order_release);
+        sem_post(&w->wake);
+        pthread_join(w->thread, NULL);
+        sem_destroy(&w->wake);
+    }
     triple_buffer_destroy(w->in);
     triple_buffer_destroy(w->out);
     clods_destroy(w->sim);
@@ -156,7 +155,8 @@ void mud_clod_worker_submit(mud_clod_worker *w, const clod_emitter *e, int n, fl
     in->has_flow = w->has_flow;
     if (w->has_flow) in->flow = w->flow;
     triple_buffer_publish(w->in, w->submitted);
-    sem_post(&w->wake); /* lock-free: an atomic add, a futex wake only if the worker sleeps */
+    if (w->inline_steps) worker_advance(w);
+    else sem_post(&w->wake); /* lock-free: an atomic add, a futex wake only if the worker sleeps */
 }
 
 void mud_clod_worker_flow(mud_clod_worker *w, const floaters_flow *flow)
@@ -191,7 +191,8 @@ void mud_clod_worker_resume(mud_clod_worker *w)
 {
     if (!w) return;
     atomic_store_explicit(&w->parked, false, memory_order_release);
-    sem_post(&w->wake);
+    if (w->inline_steps) worker_advance(w);
+    else sem_post(&w->wake);
 }
 
 uint64_t mud_clod_worker_idle_looks(const mud_clod_worker *w)

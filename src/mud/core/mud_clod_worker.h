@@ -32,7 +32,10 @@
  * and sleeps. resume() wakes it; steps submitted before park and not yet simulated are
  * simulated then.
  * submit, frame, park and resume must be called from one thread (the single-ended sides).
- * Returns NULL and logs when the thread or semaphore cannot start or memory runs out.
+ * When no thread can start (the browser build on a page that is not cross-origin isolated has
+ * none), the worker runs inline: submit() and resume() simulate the pending steps on the calling
+ * thread, so frame() sees the same instances as with a thread in deterministic mode.
+ * Returns NULL and logs when memory runs out.
  */
 #ifndef IMPRINT_CORE_MUD_CLOD_WORKER_H
 #define IMPRINT_CORE_MUD_CLOD_WORKER_H
