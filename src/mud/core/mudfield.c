@@ -64,7 +64,7 @@ mudfield *mudfield_create(const terrain *t, const mudfield_desc *desc)
     mf->nb = terrain_blocks_per_side(t);
     mf->max_sink = d.max_sink > 0 ? d.max_sink : 0.5f;
     mf->softness_scale = 1.0f;
-    mf->berm_width = d.berm_width > 0 ? d.berm_width : 0.45f;
+    mf->berm_width = d.berm_width > 0 ? d.berm_width : 0.6f;
     mf->blocks = calloc((size_t)mf->nb * mf->nb, sizeof *mf->blocks);
     if (!mf->blocks) {
         log_error("mud field: out of memory for %d x %d blocks", mf->nb, mf->nb);
@@ -271,8 +271,8 @@ static float berm_weight(const mudfield *mf, const mudfield_stamp_geom *g, int g
     if (d >= g->berm_width || !mudfield_texel_has_mud(mf, gx, gz)) return 0.0f;
     float side = dv / (du + dv);
     float ahead = g->speed > 0.1f && (dx * g->w.velocity[0] + dz * g->w.velocity[1]) > 0.0f ? 0.6f : 0.25f;
-    float r = d / g->berm_width, rise = 1.0f - edge_coverage(d, 0.0f);
-    return side * rise * 4.0f * r * (1.0f - r) + (1.0f - side) * ahead * (1.0f - r) * (1.0f - r);
+    float r = d / g->berm_width, t = clampf((d - EDGE_RAMP) / (g->berm_width - EDGE_RAMP), 0.0f, 1.0f);
+    return side * 16.0f * t * t * (1.0f - t) * (1.0f - t) + (1.0f - side) * ahead * (1.0f - r) * (1.0f - r);
 }
 
 bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield_stamp_geom *g)
