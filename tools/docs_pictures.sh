@@ -41,7 +41,7 @@ if [ $# -eq 0 ] || [ $only_figures -eq 1 ]; then
   figure() { echo "docs_pictures: figure $*"; "$@" >/dev/null || { echo "docs_pictures: FAILED: $*" >&2; fail=1; }; }
   figure env IMPRINT_CREST_PNG=docs/img/mud_crest_trace.png "$bin/gl_mud_crest"
   # the README picture: the range scene's showcase (a headless run with no --frames/--script/--bench)
-  figure "$imprint" --headless --scene range --size 960x540 --seed 2 --screenshot docs/img/screenshot.png
+  figure "$imprint" --headless --scene range --size 960x540 --seed 2 --screenshot docs/img/screenshot.png --stats docs/img/screenshot.json
   # the teaching figures (tools/docs_figures.c); the zooms read the pictures the scripts made above
   figures=$bin/docs_figures
   figure "$figures" dissolve-weights docs/img/fig_dissolve_weights.png

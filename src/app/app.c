@@ -272,13 +272,15 @@ int app_run(const options *opt, const script *scr)
             a.fps = (float)(1.0 / a.smooth_dt);
         }
 
+        const bool redraw = a.redraw; /* a capture pair's second drawing: no step, no time */
+        a.redraw = false;
         app_due_commands(&a);
         /* fixed steps; without real time exactly one step per frame, so runs are reproducible.
          * Each step takes the input edges since the previous step (frames without a step keep
          * them; a second step in this frame sees none), so no tap is lost or counted twice. */
-        a.accum += realtime ? frame_dt : a.step_dt;
+        if (!redraw) a.accum += realtime ? frame_dt : a.step_dt;
         double before = a.ctx.time;
-        while (a.accum >= a.step_dt - 1e-9) {
+        while (!redraw && a.accum >= a.step_dt - 1e-9) {
             input_take(platform_input(a.plat), INPUT_STEP, &a.step_in);
             registry_scene(a.cur)->update(a.inst[a.cur], &a.step_in, (float)a.step_dt);
             fx_update(a.fx, (float)a.step_dt);
@@ -302,7 +304,7 @@ int app_run(const options *opt, const script *scr)
             log_warn("GL error 0x%x in frame %ld (%s scene)", e, a.frame, registry_name(a.cur));
             a.gl_errors++;
         }
-        a.frame++;
+        if (!a.redraw) a.frame++; /* a redraw next: the same frame drawn again, under its number */
 
         if (opt->bench) {
             if (a.frame == APP_BENCH_WARMUP) gfx_timers_reset();
@@ -331,6 +333,7 @@ int app_run(const options *opt, const script *scr)
     if (scr && a.next_cmd < scr->count)
         log_warn("stopped at t=%.3fs before the script's command at line %d (t=%.3fs)", a.ctx.time,
                  scr->cmds[a.next_cmd].line, scr->cmds[a.next_cmd].time);
+    if (opt->stats[0] && !app_stats(&a, opt->stats)) a.failures++;
     if (opt->screenshot[0] && !app_screenshot(&a, opt->screenshot)) a.failures++;
     else if (headless && !opt->screenshot[0] && (!scr || showcase) && !opt->bench) {
         char path[64];

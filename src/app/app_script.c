@@ -165,8 +165,15 @@ void app_due_commands(app *a)
 {
     a->npending = 0;
     while (a->scr && a->next_cmd < a->scr->count && a->scr->cmds[a->next_cmd].time <= a->ctx.time + 1e-9) {
-        int i = a->next_cmd++;
-        if (app__capture_op(&a->scr->cmds[i]) && a->npending < APP_MAX_PENDING) a->pending[a->npending++] = i;
+        const int i = a->next_cmd;
+        const script_cmd *c = &a->scr->cmds[i];
+        const bool capture = app__capture_op(c);
+        if (!capture && a->npending > 0 && c->time == a->scr->cmds[a->pending[a->npending - 1]].time) {
+            a->redraw = true; /* after this frame's captures: the same moment again, then this */
+            break;
+        }
+        a->next_cmd++;
+        if (capture && a->npending < APP_MAX_PENDING) a->pending[a->npending++] = i;
         else app_run_cmd(a, i);
     }
 }

@@ -60,6 +60,7 @@ typedef struct app {
     float fps;
     int pending[APP_MAX_PENDING];
     int npending;
+    bool redraw; /* the next frame draws the same step again (a capture pair: app_due_commands) */
 } app;
 
 /* app_script.c */
@@ -68,7 +69,10 @@ typedef struct app {
 bool app_check_script(const script_lang *l, const script *s, const options *o);
 bool app_switch(app *a, int scene);
 bool app_command(app *a, const script_cmd *c);
-/* State commands due now run before the simulation step; captures wait for the rendered frame. */
+/* State commands due now run before the simulation step; captures wait for the rendered frame.
+ * A state command with the same time as a capture before it waits for a redraw: the next frame
+ * runs no step and draws the same simulated moment again, so `T screenshot a; T post bloom off;
+ * T screenshot b` gives two pictures of one frame that differ only in the toggle. */
 void app_due_commands(app *a);
 void app_run_cmd(app *a, int i);
 /* Index of an app view (script_app_views), -1 when name is none of them. */

@@ -49,6 +49,7 @@ void options_print_help(const options_cli *cli, FILE *f)
           "  --seed N            seed every random source (same seed + script = same pixels)\n"
           "  --script FILE       run timed commands (see docs/cli.md)\n"
           "  --screenshot PATH   write the last frame as PNG\n"
+          "  --stats PATH        write the last frame's stats as JSON (docs/cli.md)\n"
           "  --bench [PATH]      print (or write) per-pass GPU and CPU times as JSON\n"
           "  --quality Q         low | medium | high | auto (default auto: in a window low on a CPU\n"
           "                      renderer, high otherwise; headless high); sets the render.* params\n"
@@ -161,7 +162,7 @@ static const options_option options__app[] = {
     {"--script", OPTIONS_ARG_REQUIRED}, {"--screenshot", OPTIONS_ARG_REQUIRED}, {"--bench", OPTIONS_ARG_OPTIONAL},
     {"--help", OPTIONS_ARG_NONE},       {"--version", OPTIONS_ARG_NONE},      {"--step-hz", OPTIONS_ARG_REQUIRED},
     {"--ui", OPTIONS_ARG_NONE},         {"--set", OPTIONS_ARG_REQUIRED},      {"--quality", OPTIONS_ARG_REQUIRED},
-    {"--target-fps", OPTIONS_ARG_REQUIRED}, {NULL, OPTIONS_ARG_NONE},
+    {"--target-fps", OPTIONS_ARG_REQUIRED}, {"--stats", OPTIONS_ARG_REQUIRED}, {NULL, OPTIONS_ARG_NONE},
 };
 
 /* The kind of the option called name and who applies it (*ext: NULL for the app's); -1 when unknown. */
@@ -217,6 +218,7 @@ static int apply(const options_cli *cli, const char *name, const char *val, opti
         return rc == OPTIONS_OK ? options_check_readable(name, val, err, errlen) : rc;
     }
     if (!strcmp(name, "--screenshot")) return options_set_path(name, val, o->screenshot, err, errlen);
+    if (!strcmp(name, "--stats")) return options_set_path(name, val, o->stats, err, errlen);
     if (!strcmp(name, "--bench")) {
         o->bench = true;
         if (!val) { o->bench_path[0] = '\0'; return OPTIONS_OK; }

@@ -42,6 +42,7 @@ typedef struct options {
     unsigned seed;                  /* --seed N */
     char script[OPTIONS_PATH_MAX];  /* --script FILE ("" = none); readability checked by the parser */
     char screenshot[OPTIONS_PATH_MAX];
+    char stats[OPTIONS_PATH_MAX];   /* --stats PATH: the last frame's stats ("" = none) */
     bool bench;                     /* --bench [PATH] */
     char bench_path[OPTIONS_PATH_MAX]; /* "" = print to stdout */
     /* technique options (docs/cli.md), written by the options_ext that adds them; base reads none */

@@ -155,6 +155,7 @@ static vehicle_input read_controls(const app_input *in)
 static void mud_update(void *p, const app_input *in, float dt)
 {
     mud_scene *s = p;
+    s->steps++;
     if (in->pressed[GLFW_KEY_R]) {
         mud_sim_spawn(s->sim);
         truck_dirt_clean(&s->dirt);
@@ -244,12 +245,15 @@ static void mud_prepare(void *p)
     mud_renderer_set_mud_step(s->mr, params_i(s->ctx->params, params_id(mud_param_rows, MUD_P_GRID_STEP)));
     mud_renderer_set_draw_distance(s->mr, params_f(s->ctx->params, params_id(mud_param_rows, MUD_P_DRAW_DISTANCE)));
     mud_truck_set_dirt(s->truck, &s->dirt);
-    gfx_pass_begin("mud.upload");
-    mud_renderer_update(s->mr, pos);
-    gfx_pass_end();
-    gfx_pass_begin("mud.stamp");
-    mud_renderer_stamp(s->mr);
-    gfx_pass_end();
+    if (s->steps != s->steps_drawn) { /* else the same step drawn again: this frame's counters stay */
+        s->steps_drawn = s->steps;
+        gfx_pass_begin("mud.upload");
+        mud_renderer_update(s->mr, pos);
+        gfx_pass_end();
+        gfx_pass_begin("mud.stamp");
+        mud_renderer_stamp(s->mr);
+        gfx_pass_end();
+    }
     if (names_find(mud_views, s->ctx->view) == MUD_VIEW_PHYSICS) s->physics_tex = mud_bodies_physics_view(s->bodies, s->ctx->width, s->ctx->height);
     s->frames++;
 }

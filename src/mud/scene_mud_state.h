@@ -40,6 +40,7 @@ typedef struct mud_scene {
     decal_draw decal_draw[MUD_DECALS_MAX];
     uint64_t landings_step; /* the clod frame whose landings became decals */
     long long frames;
+    long long steps, steps_drawn; /* a frame with no step since the last (a redraw) stamps nothing and keeps the counters */
 } mud_scene;
 
 /* scene_mud_report.c: the vtable's reporting entries */

@@ -98,7 +98,7 @@ static void every_option_is_applied(void **state)
     char scriptopt[2100];
     snprintf(scriptopt, sizeof scriptopt, "--script=%s", script);
     rc = parse(&o, err, sizeof err, "--scene=mud", "--scene=face", "--size=16x8192", "--frames=1", "--fixed-dt=1",
-               "--seed=0", scriptopt, "--screenshot=out/x.png", "--bench=b2.json", "--batcher=instanced",
+               "--seed=0", scriptopt, "--screenshot=out/x.png", "--stats=out/x.json", "--bench=b2.json", "--batcher=instanced",
                "--particles=0", "--level-size=64", "--step-hz=1", NULL);
     if (rc != OPTIONS_OK) fprintf(stderr, "%s\n", err);
     assert_int_equal(rc, OPTIONS_OK);
@@ -110,6 +110,7 @@ static void every_option_is_applied(void **state)
     assert_int_equal(o.seed, 0);
     assert_string_equal(o.script, script);
     assert_string_equal(o.screenshot, "out/x.png");
+    assert_string_equal(o.stats, "out/x.json");
     assert_string_equal(o.bench_path, "b2.json");
     assert_string_equal(o.batcher, "instanced");
     assert_int_equal(o.level_size, 64);

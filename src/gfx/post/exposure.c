@@ -68,6 +68,9 @@ void gfx_exposure_reset(gfx_exposure *e) { e->reset = true; }
 
 GLuint gfx_exposure_run(gfx_exposure *e, GLuint hdr, float dt, float ev)
 {
+    /* no time has passed (the same step drawn again): the exposure stays, bit for bit (the log2/exp2
+     * round trip of a zero blend is not exact) */
+    if (dt <= 0 && !e->reset) return gfx_pingpong_read(&e->adapted);
     gfx_pass_begin("post.exposure");
     gfx_state_set(GFX_STATE_FULLSCREEN);
     gfx_target_bind(&e->cells);
