@@ -9,6 +9,10 @@
 #include "gfx/mesh_gl.h"
 #include "gfx/state.h"
 
+/* Patches within this share of mud.fine_distance of the eye, the eye's height included, are drawn
+ * on quarter-texel steps (a chase camera high over the truck draws none: they cost the most) */
+#define QUARTER_SHARE 0.65f
+
 void mud_renderer_set_decals(mud_renderer *mr, const decal_draw *d, int n)
 {
     for (int i = 0; i < mr->ntouched; i++) mr->decal_head[mr->decal_touched[i]] = -1;
@@ -64,7 +68,8 @@ static void draw_patches(mud_renderer *mr, int bx, int bz, const vec3 eye, vec4 
             float x0 = (float)bx * TERRAIN_BLOCK_SIZE + (float)px * psize, z0 = (float)bz * TERRAIN_BLOCK_SIZE + (float)pz * psize;
             float dx = fmaxf(fmaxf(x0 - eye[0], eye[0] - x0 - psize), 0.0f);
             float dz = fmaxf(fmaxf(z0 - eye[2], eye[2] - z0 - psize), 0.0f), d2 = dx * dx + dz * dz;
-            k[pz + 1][px + 1] = d2 < 0.25f * fd * fd ? 4 : d2 < fd * fd ? 2 : 1;
+            float dy = fmaxf(fmaxf(mr->block_hmin[b] - eye[1], eye[1] - mr->block_hmax[b]), 0.0f); /* the eye's height counts here */
+            k[pz + 1][px + 1] = d2 + dy * dy < QUARTER_SHARE * QUARTER_SHARE * fd * fd ? 4 : d2 < fd * fd ? 2 : 1;
         }
     for (int pz = 0; pz < PATCHES; pz++)
         for (int px = 0; px < PATCHES; px++) {

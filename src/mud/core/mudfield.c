@@ -295,12 +295,14 @@ bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield
     g->max_sink = mf->max_sink * mf->softness_scale; /* the hard floor's depth, as mudfield_floor finds it */
     g->speed = sqrtf(w->velocity[0] * w->velocity[0] + w->velocity[1] * w->velocity[1]);
     g->tread_inv = w->tread_spacing > 0.0f && w->tread_depth > 0.0f ? 1.0f / w->tread_spacing : 0.0f;
-    float reach = sqrtf(g->half_len * g->half_len + g->half_w * g->half_w) + g->berm_width;
+    /* the bounds of the turned contact patch grown by the berm: every texel within berm_width of it */
+    float rx = fabsf(g->fwd[0]) * g->half_len + fabsf(g->side[0]) * g->half_w + g->berm_width;
+    float rz = fabsf(g->fwd[1]) * g->half_len + fabsf(g->side[1]) * g->half_w + g->berm_width;
     int gmax = mf->nb * SEG;
-    g->gx0 = (int)floorf((w->center[0] - reach) / MUDFIELD_SPACING);
-    g->gx1 = (int)ceilf((w->center[0] + reach) / MUDFIELD_SPACING);
-    g->gz0 = (int)floorf((w->center[2] - reach) / MUDFIELD_SPACING);
-    g->gz1 = (int)ceilf((w->center[2] + reach) / MUDFIELD_SPACING);
+    g->gx0 = (int)floorf((w->center[0] - rx) / MUDFIELD_SPACING);
+    g->gx1 = (int)ceilf((w->center[0] + rx) / MUDFIELD_SPACING);
+    g->gz0 = (int)floorf((w->center[2] - rz) / MUDFIELD_SPACING);
+    g->gz1 = (int)ceilf((w->center[2] + rz) / MUDFIELD_SPACING);
     g->gx0 = g->gx0 < 0 ? 0 : g->gx0;
     g->gz0 = g->gz0 < 0 ? 0 : g->gz0;
     g->gx1 = g->gx1 > gmax ? gmax : g->gx1;
