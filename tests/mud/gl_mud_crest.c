@@ -3,7 +3,7 @@
  *   - in the CPU field's heights, texel by texel: the stamps lay a straight berm (no teeth);
  *   - in the depth of the terrain as drawn at 640 x 360 from 4.6 m above: the crest as seen;
  *   - in the shaded picture itself, as the steepest luminance step near that crest.
- * All three figures are printed. Within 4 m of the eye the mud is drawn on a grid of quarter-texel
+ * All three figures are printed. Within 5.2 m of the eye the mud is drawn on a grid of quarter-texel
  * steps with B-spline heights, so the drawn crest must stay within 2 px of its fitted line; on the
  * texel grid it strayed ±0.8 texel (docs/mud.md, "Rut smoothness").
  * IMPRINT_CREST_PNG=PATH writes the lit picture with the traced band marked. */
@@ -161,7 +161,7 @@ static void diagonal_rut_crest(void **state)
     assert_true(cf.max_px <= 0.25f);                  /* and straight in the data: no tooth per step */
     assert_true(drawn_ok && cs.rows >= (sbnd.y1 - sbnd.y0) * 3 / 4);
     /* the drawn crest within 2 px of its line (issue 29): a berm rounded over 3.5 texels and a grid
-     * of quarter-texel steps within 4 m of the eye (docs/mud.md, "Rut smoothness, measured") */
+     * of quarter-texel steps within 5.2 m of the eye (docs/mud.md, "Rut smoothness, measured") */
     assert_true(cs.max_px <= 2.0f);
     assert_true(lit_ok && cl.rows >= (sbnd.y1 - sbnd.y0) * 3 / 4); /* the shading steps along the crest */
     /* the shaded crest is not at the issue's 4 px: the steepest step is now on one face of the
