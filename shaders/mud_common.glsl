@@ -9,6 +9,7 @@ const float MUD_BASE_HEIGHT_OFFSET = 0.0;   // TERRAIN_HEIGHT_OFFSET
 const float MUD_HEIGHT_STEP = 0.001;        // MUDFIELD_HEIGHT_STEP, the 16-bit height's
 const float MUD_R_STEP = 0.01;              // MUDFIELD_R_STEP, the RGBA8 texel's R
 const float MUD_SLIDE_MAX = 0.5;            // MUDFIELD_SLIDE_MAX
+const float MUD_SPACING = 16.0 / 127.0;     // MUDFIELD_SPACING, metres between mud texels
 
 uniform sampler2D u_base;     // (blocks * 24 + 1)^2 samples, linear filtering
 uniform float u_base_spacing; // metres between base samples (16 / 24)

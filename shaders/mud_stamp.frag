@@ -94,8 +94,8 @@ float berm_weight(int gx, int gz)
     if (d >= u_shape.w || !texel_has_mud(gx, gz)) return 0.0;
     float side = dv / (du + dv);
     float ahead = u_motion.z > 0.1 && (g.x * u_motion.x + g.y * u_motion.y) > 0.0 ? 0.6 : 0.25;
-    float r = d / u_shape.w, rise = 1.0 - edge_coverage(d, 0.0);
-    return side * rise * 4.0 * r * (1.0 - r) + (1.0 - side) * ahead * (1.0 - r) * (1.0 - r);
+    float r = d / u_shape.w, t = clamp((d - u_edge_ramp) / (u_shape.w - u_edge_ramp), 0.0, 1.0);
+    return side * 16.0 * t * t * (1.0 - t) * (1.0 - t) + (1.0 - side) * ahead * (1.0 - r) * (1.0 - r);
 }
 
 // mudfield_tread_lug: 1 under a lug, 0 in a groove

@@ -60,7 +60,7 @@ void main()
         float hpp = mud_h(v_uv + vec2(1.0, 1.0)), hpm = mud_h(v_uv + vec2(1.0, -1.0));
         float hmp = mud_h(v_uv + vec2(-1.0, 1.0)), hmm = mud_h(v_uv + vec2(-1.0, -1.0));
         hmud = 0.25 * (hpp + hpm + hmp + hmm);
-        vec2 gm = vec2(hpp + hpm - hmp - hmm, hpp + hmp - hpm - hmm) / (4.0 * u_step);
+        vec2 gm = vec2(hpp + hpm - hmp - hmm, hpp + hmp - hpm - hmm) / (4.0 * MUD_SPACING); // taps a texel apart, whatever the grid
         n = normalize(vec3(-(v_grad_base.x + gm.x), 1.0, -(v_grad_base.y + gm.y)));
         // The mud carries its pattern where it was pushed, smeared along the push.
         float s = length(v_slide);

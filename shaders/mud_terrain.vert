@@ -11,7 +11,7 @@ uniform int u_layer;         // mud layer, -1: base terrain only
 uniform float u_sub;         // mud texels per grid step: 1 on the 128 grid, 0.5 on the fine grid
 uniform ivec2 u_patch;       // grid steps from the block's corner to this patch's first vertex (0: a whole block)
 uniform int u_last;          // the block's last grid index: a patch's vertices past it fold onto the edge
-uniform ivec4 u_seam;        // fine patch sides that meet a coarse patch: x at i = 0, y at i = n, z at j = 0, w at j = n
+uniform ivec4 u_seam;        // per side, this patch's steps to a coarser neighbour's (0: none): x at i = 0, y at i = n, z at j = 0, w at j = n
 uniform int u_patch_n;       // n: grid steps per patch side
 uniform sampler2DArray u_mud;   // RGBA8: R coarse height, GB slide, A track
 uniform sampler2DArray u_mud_h; // RG8: the 16-bit height
@@ -54,13 +54,21 @@ void main()
     if (u_layer >= 0) {
         vec4 m = textureLod(u_mud, vec3((t + 0.5) / 128.0, float(u_layer)), 0.0);
         float hm = mud_height_smooth(t);
-        // A fine vertex on a side shared with a coarse patch, between two of the coarse patch's
-        // vertices: the mean of their heights, since the coarse edge runs straight between them
-        // (their slides and base heights already meet it: both are linear along the edge).
-        bool side_x = (local.x == 0 && u_seam.x != 0) || (local.x == u_patch_n && u_seam.y != 0);
-        bool side_z = (local.y == 0 && u_seam.z != 0) || (local.y == u_patch_n && u_seam.w != 0);
-        if (side_x && (ij.y & 1) != 0) hm = 0.5 * (mud_height_at(t - vec2(0.0, 0.5)) + mud_height_at(t + vec2(0.0, 0.5)));
-        else if (side_z && (ij.x & 1) != 0) hm = 0.5 * (mud_height_at(t - vec2(0.5, 0.0)) + mud_height_at(t + vec2(0.5, 0.0)));
+        // A vertex on a side shared with a coarser patch (r of its steps to one of the other's),
+        // between two of the coarser patch's vertices: the linear mix of their heights, since the
+        // coarse edge runs straight between them (their slides and base heights already meet it:
+        // both are linear along the edge).
+        int rx = local.x == 0 ? u_seam.x : local.x == u_patch_n ? u_seam.y : 0;
+        int rz = local.y == 0 ? u_seam.z : local.y == u_patch_n ? u_seam.w : 0;
+        if (rx > 1 && ij.y % rx != 0) {
+            float f = float(ij.y % rx) / float(rx);
+            vec2 t0 = vec2(t.x, float(ij.y - ij.y % rx) * u_sub);
+            hm = mix(mud_height_at(t0), mud_height_at(t0 + vec2(0.0, float(rx) * u_sub)), f);
+        } else if (rz > 1 && ij.x % rz != 0) {
+            float f = float(ij.x % rz) / float(rz);
+            vec2 t0 = vec2(float(ij.x - ij.x % rz) * u_sub, t.y);
+            hm = mix(mud_height_at(t0), mud_height_at(t0 + vec2(float(rz) * u_sub, 0.0)), f);
+        }
         h += hm;
         xz += mud_unpack_slide(m.gb);
         track = m.a;

@@ -10,6 +10,8 @@
 # FROZEN: pictures of an earlier build, kept for a before/after comparison; no build makes them now:
 #   mud_rut_before.png mud_top_before.png (docs/mud.md: the rut before per-pixel normals)
 #   dissolve_push_fragment_mip0.png (docs/dissolve.md: the fragment stage still on noise mip 0)
+#   mud29_chase_before.png mud29_tread_before.png mud29_river_before.png (docs/mud.md: issue 29's
+#   before, docs/scripts/mud_issue29.txt run by a build of main at 36485f2)
 # END FROZEN
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

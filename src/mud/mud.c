@@ -264,6 +264,9 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     build_grid(&m, 2 * PATCH_SEG);
     mr->patch_fine = gfx_mesh_create(&m, "mud.patch64");
     mesh_clear(&m);
+    build_grid(&m, 4 * PATCH_SEG);
+    mr->patch_quarter = gfx_mesh_create(&m, "mud.patch128");
+    mesh_clear(&m);
     static const char *const lod_names[3] = {"mud.grid25", "mud.grid13", "mud.grid7"};
     for (int l = 0; l < 3; l++) {
         mesh_clear(&m);
@@ -275,9 +278,9 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     int n = mr->nb * BASE_SEG + 1;
     mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)n * n * 2 + (size_t)RES * RES * (6 * (size_t)mr->slots + 4) +
                           (size_t)MUDFIELD_STAMP_MAX * MUDFIELD_STAMP_MAX * 6 + 4 +
-                          (size_t)(mr->grid_mud.vertex_count + mr->grid_mud_half.vertex_count + mr->patch_coarse.vertex_count + mr->patch_fine.vertex_count +
+                          (size_t)(mr->grid_mud.vertex_count + mr->grid_mud_half.vertex_count + mr->patch_coarse.vertex_count + mr->patch_fine.vertex_count + mr->patch_quarter.vertex_count +
                                    mr->grid_base[0].vertex_count * 2) * 64 +
-                          (size_t)(mr->grid_mud.index_count + mr->grid_mud_half.index_count + mr->patch_coarse.index_count + mr->patch_fine.index_count +
+                          (size_t)(mr->grid_mud.index_count + mr->grid_mud_half.index_count + mr->patch_coarse.index_count + mr->patch_fine.index_count + mr->patch_quarter.index_count +
                                    mr->grid_base[0].index_count * 2) * 4;
     return mr;
 fail:
@@ -314,6 +317,7 @@ void mud_renderer_destroy(mud_renderer *mr)
     if (mr->grid_mud_half.vao) gfx_mesh_destroy(&mr->grid_mud_half);
     if (mr->patch_coarse.vao) gfx_mesh_destroy(&mr->patch_coarse);
     if (mr->patch_fine.vao) gfx_mesh_destroy(&mr->patch_fine);
+    if (mr->patch_quarter.vao) gfx_mesh_destroy(&mr->patch_quarter);
     for (int l = 0; l < 3; l++)
         if (mr->grid_base[l].vao) gfx_mesh_destroy(&mr->grid_base[l]);
     free(mr->decal_head);

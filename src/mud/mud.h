@@ -101,8 +101,9 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
 void mud_renderer_set_decals(mud_renderer *mr, const decal_draw *d, int n);
 /* The layers the following draws show (default: all on). */
 void mud_renderer_set_layers(mud_renderer *mr, const mud_renderer_layers *layers);
-/* Metres from the eye within which mud patches are drawn on the fine grid (default 8; the
- * parameter mud.fine_distance, a quality preset field). */
+/* Metres from the eye within which mud patches are drawn on the fine grid (half-texel steps, and
+ * quarter-texel steps within 0.65 of it, the eye's height included; default 8; the parameter
+ * mud.fine_distance, a quality preset field). */
 void mud_renderer_set_fine_distance(mud_renderer *mr, float metres);
 /* Texels per grid step of a mud block past the fine distance: 1 (default), or 2 (a grid of half the
  * density; the fragments still take their normals from the mud target per pixel). mud.grid_step,

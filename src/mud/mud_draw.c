@@ -9,6 +9,10 @@
 #include "gfx/mesh_gl.h"
 #include "gfx/state.h"
 
+/* Patches within this share of mud.fine_distance of the eye, the eye's height included, are drawn
+ * on quarter-texel steps (a chase camera high over the truck draws none: they cost the most) */
+#define QUARTER_SHARE 0.65f
+
 void mud_renderer_set_decals(mud_renderer *mr, const decal_draw *d, int n)
 {
     for (int i = 0; i < mr->ntouched; i++) mr->decal_head[mr->decal_touched[i]] = -1;
@@ -47,41 +51,40 @@ static void set_block_decals(mud_renderer *mr, int b, int *current)
     *current = k;
 }
 
-/* A mud block near the eye, patch by patch (main pass): patches within mr->fine_distance on the
- * fine grid (half-texel steps, B-spline heights: a berm crest runs between the texels instead of
- * from vertex to vertex, docs/mud.md "Rut smoothness"), the others on the texel grid. Where a
- * fine patch meets a coarse one, its vertices between two coarse vertices take the mean of theirs
- * (u_seam), so the seam closes exactly; every patch has its skirt besides. */
+/* A mud block near the eye, patch by patch (main pass): patches within half of mr->fine_distance on
+ * a grid of quarter-texel steps, within mr->fine_distance on half-texel steps, the others on the
+ * texel grid; the heights are the B-spline of the texels, so a berm's crest runs between the texels
+ * where the data puts it instead of from vertex to vertex (docs/mud.md "Rut smoothness"). Where a
+ * patch meets a coarser one, its vertices between two of the coarser patch's take the linear mix
+ * of theirs (u_seam: the neighbour's step over this patch's per side), so the seam closes exactly;
+ * every patch has its skirt besides. */
 static void draw_patches(mud_renderer *mr, int bx, int bz, const vec3 eye, vec4 planes[6])
 {
     const int pass = MUD_PASS_MAIN, b = bz * mr->nb + bx;
-    const float psize = PATCH_SEG * MUDFIELD_SPACING;
-    bool fine[PATCHES][PATCHES];
+    const float psize = PATCH_SEG * MUDFIELD_SPACING, fd = mr->fine_distance;
+    int k[PATCHES + 2][PATCHES + 2] = {{0}}; /* vertices per texel step, a ring of 0 around the block */
     for (int pz = 0; pz < PATCHES; pz++)
         for (int px = 0; px < PATCHES; px++) {
             float x0 = (float)bx * TERRAIN_BLOCK_SIZE + (float)px * psize, z0 = (float)bz * TERRAIN_BLOCK_SIZE + (float)pz * psize;
             float dx = fmaxf(fmaxf(x0 - eye[0], eye[0] - x0 - psize), 0.0f);
-            float dz = fmaxf(fmaxf(z0 - eye[2], eye[2] - z0 - psize), 0.0f);
-            fine[pz][px] = dx * dx + dz * dz < mr->fine_distance * mr->fine_distance;
+            float dz = fmaxf(fmaxf(z0 - eye[2], eye[2] - z0 - psize), 0.0f), d2 = dx * dx + dz * dz;
+            float dy = fmaxf(fmaxf(mr->block_hmin[b] - eye[1], eye[1] - mr->block_hmax[b]), 0.0f); /* the eye's height counts here */
+            k[pz + 1][px + 1] = d2 + dy * dy < QUARTER_SHARE * QUARTER_SHARE * fd * fd ? 4 : d2 < fd * fd ? 2 : 1;
         }
     for (int pz = 0; pz < PATCHES; pz++)
         for (int px = 0; px < PATCHES; px++) {
             float x0 = (float)bx * TERRAIN_BLOCK_SIZE + (float)px * psize, z0 = (float)bz * TERRAIN_BLOCK_SIZE + (float)pz * psize;
             vec3 box[2] = {{x0, mr->block_hmin[b], z0}, {x0 + psize, mr->block_hmax[b], z0 + psize}};
             if (!glm_aabb_frustum(box, planes)) continue;
-            bool f = fine[pz][px];
-            int k = f ? 2 : 1;
-            glUniform1f(mr->u_step[pass], MUDFIELD_SPACING / (float)k);
-            glUniform1f(mr->u_sub[pass], 1.0f / (float)k);
-            glUniform2i(mr->u_patch[pass], px * PATCH_SEG * k, pz * PATCH_SEG * k);
-            glUniform1i(mr->u_last[pass], SEG * k);
-            glUniform1i(mr->u_patch_n, PATCH_SEG * k);
-            if (f)
-                glUniform4i(mr->u_seam, px > 0 && !fine[pz][px - 1], px < PATCHES - 1 && !fine[pz][px + 1],
-                            pz > 0 && !fine[pz - 1][px], pz < PATCHES - 1 && !fine[pz + 1][px]);
-            else
-                glUniform4i(mr->u_seam, 0, 0, 0, 0);
-            gfx_mesh_draw(f ? &mr->patch_fine : &mr->patch_coarse);
+            const int kk = k[pz + 1][px + 1], nx0 = k[pz + 1][px], nx1 = k[pz + 1][px + 2], nz0 = k[pz][px + 1], nz1 = k[pz + 2][px + 1];
+            glUniform1f(mr->u_step[pass], MUDFIELD_SPACING / (float)kk);
+            glUniform1f(mr->u_sub[pass], 1.0f / (float)kk);
+            glUniform2i(mr->u_patch[pass], px * PATCH_SEG * kk, pz * PATCH_SEG * kk);
+            glUniform1i(mr->u_last[pass], SEG * kk);
+            glUniform1i(mr->u_patch_n, PATCH_SEG * kk);
+            glUniform4i(mr->u_seam, nx0 && nx0 < kk ? kk / nx0 : 0, nx1 && nx1 < kk ? kk / nx1 : 0, nz0 && nz0 < kk ? kk / nz0 : 0,
+                        nz1 && nz1 < kk ? kk / nz1 : 0);
+            gfx_mesh_draw(kk == 4 ? &mr->patch_quarter : kk == 2 ? &mr->patch_fine : &mr->patch_coarse);
         }
     /* the seams are a patch's alone: a whole block drawn next must not take its last ones (they
      * would move that block's vertices on one row and column) */

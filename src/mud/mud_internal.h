@@ -61,7 +61,7 @@ struct mud_renderer {
     int ndecal_entries, ntouched;
     gfx_mesh grid_mud, grid_base[3]; /* a whole mud block: 127 segments; base LODs: 24, 12, 6 */
     gfx_mesh grid_mud_half;          /* a whole mud block at half density: 63 segments (mud_step 2) */
-    gfx_mesh patch_coarse, patch_fine; /* one patch: PATCH_SEG segments, twice as many near the camera */
+    gfx_mesh patch_coarse, patch_fine, patch_quarter; /* one patch: PATCH_SEG segments, 2 and 4 times as many near the camera */
     int *block_slot;     /* nb*nb, -1 = none */
     float *block_hmin, *block_hmax;
     slot_info *slot;

@@ -24,7 +24,9 @@ struct mud_water {
     water_renderer *wr;
 };
 
-static float ground(void *user, float x, float z) { return terrain_height(user, x, z); }
+static float ground(void *user, float x, float z) { return terrain_height(mud_sim_terrain(user), x, z); }
+/* the ground as the wheels left it: where it sank near a water area, water stands in the ruts */
+static float rutted(void *user, float x, float z) { return ground(user, x, z) + mudfield_mud_height(mud_sim_field(user), x, z); }
 
 mud_water *mud_water_create(mud_sim *sim, mud_physics *ph, mud_clod_worker *worker, const mud_level *lv)
 {
@@ -36,9 +38,8 @@ mud_water *mud_water_create(mud_sim *sim, mud_physics *ph, mud_clod_worker *work
     mw->sim = sim;
     mw->ph = ph;
     mw->worker = worker;
-    const terrain *t = mud_sim_terrain(sim);
-    mw->w = water_create(&(water_desc){.level_size = terrain_level_size(t), .areas = lv ? lv->water : NULL,
-                                       .nareas = lv ? lv->nwater : 0, .ground = ground, .user = (void *)t});
+    mw->w = water_create(&(water_desc){.level_size = terrain_level_size(mud_sim_terrain(sim)), .areas = lv ? lv->water : NULL,
+                                       .nareas = lv ? lv->nwater : 0, .ground = ground, .rutted = rutted, .user = sim});
     if (mw->w) mw->wr = water_renderer_create(&(water_renderer_desc){.water = mw->w});
     if (!mw->w || !mw->wr) {
         log_error("mud scene: the water cannot start");

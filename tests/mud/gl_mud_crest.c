@@ -3,9 +3,9 @@
  *   - in the CPU field's heights, texel by texel: the stamps lay a straight berm (no teeth);
  *   - in the depth of the terrain as drawn at 640 x 360 from 4.6 m above: the crest as seen;
  *   - in the shaded picture itself, as the steepest luminance step near that crest.
- * All three figures are printed. Near the camera the mud is drawn on a grid of half-texel steps with
- * B-spline heights, so the drawn crest must stay within one such step (half a texel) of its
- * fitted line; on the texel grid it strayed ±0.8 texel (docs/mud.md, "Rut smoothness").
+ * All three figures are printed. Within 5.2 m of the eye the mud is drawn on a grid of quarter-texel
+ * steps with B-spline heights, so the drawn crest must stay within 2 px of its fitted line; on the
+ * texel grid it strayed ±0.8 texel (docs/mud.md, "Rut smoothness").
  * IMPRINT_CREST_PNG=PATH writes the lit picture with the traced band marked. */
 #include "testgl.h"
 
@@ -64,11 +64,11 @@ static void diagonal_rut_crest(void **state)
         mud_renderer_stamp(mr);
     }
     /* the outer berm of the left wheels' rut: beside the tyre (track half 1 m + half width 0.21 m
-     * + about half the berm), 4 to 10 m after the start */
+     * + the rut's shoulder 0.16 m + half the berm's hump 0.22 m), 4 to 10 m after the start */
     vec3 a, b;
     glm_vec3_copy(start, a);
     glm_vec3_muladds(fwd, 4.0f, a);
-    glm_vec3_muladds(side, -1.42f, a);
+    glm_vec3_muladds(side, -1.6f, a);
     glm_vec3_copy(a, b);
     glm_vec3_muladds(fwd, 6.0f, b);
 
@@ -158,13 +158,15 @@ static void diagonal_rut_crest(void **state)
     print_message("crest as drawn at %dx%d (%.1f px per texel): %d rows, max %.2f px, rms %.2f px\n", W, H,
                   (double)px_per_texel, cs.rows, (double)cs.max_px, (double)cs.rms_px);
     assert_true(cf.rows >= (fb.y1 - fb.y0) * 3 / 5); /* the berm is there along the way */
-    assert_true(cf.max_px <= 0.5f);                   /* and straight in the data: no tooth per step */
+    assert_true(cf.max_px <= 0.25f);                  /* and straight in the data: no tooth per step */
     assert_true(drawn_ok && cs.rows >= (sbnd.y1 - sbnd.y0) * 3 / 4);
-    /* the drawn crest within about one vertex step: with 16-bit heights the rms fell (1.24 -> 1.16 px)
-     * but the berm's top is flat to a millimetre over ~6 cm, so single rows jump (max 3.77 -> 4.51 px;
-     * docs/mud.md, "Rut smoothness, measured") */
-    assert_true(cs.max_px <= 0.55f * px_per_texel);
+    /* the drawn crest within 2 px of its line (issue 29): a berm rounded over 3.5 texels and a grid
+     * of quarter-texel steps within 5.2 m of the eye (docs/mud.md, "Rut smoothness, measured") */
+    assert_true(cs.max_px <= 2.0f);
     assert_true(lit_ok && cl.rows >= (sbnd.y1 - sbnd.y0) * 3 / 4); /* the shading steps along the crest */
+    /* the shaded crest is not at the issue's 4 px: the steepest step is now on one face of the
+     * rounded berm, now on the other (about 5 px either side); held where it is */
+    assert_true(cl.max_px <= 1.25f * px_per_texel);
     renderer_destroy(r);
     mud_renderer_destroy(mr);
     mud_sim_destroy(sim);

@@ -64,7 +64,7 @@ mudfield *mudfield_create(const terrain *t, const mudfield_desc *desc)
     mf->nb = terrain_blocks_per_side(t);
     mf->max_sink = d.max_sink > 0 ? d.max_sink : 0.5f;
     mf->softness_scale = 1.0f;
-    mf->berm_width = d.berm_width > 0 ? d.berm_width : 0.45f;
+    mf->berm_width = d.berm_width > 0 ? d.berm_width : 0.6f;
     mf->blocks = calloc((size_t)mf->nb * mf->nb, sizeof *mf->blocks);
     if (!mf->blocks) {
         log_error("mud field: out of memory for %d x %d blocks", mf->nb, mf->nb);
@@ -271,8 +271,8 @@ static float berm_weight(const mudfield *mf, const mudfield_stamp_geom *g, int g
     if (d >= g->berm_width || !mudfield_texel_has_mud(mf, gx, gz)) return 0.0f;
     float side = dv / (du + dv);
     float ahead = g->speed > 0.1f && (dx * g->w.velocity[0] + dz * g->w.velocity[1]) > 0.0f ? 0.6f : 0.25f;
-    float r = d / g->berm_width, rise = 1.0f - edge_coverage(d, 0.0f);
-    return side * rise * 4.0f * r * (1.0f - r) + (1.0f - side) * ahead * (1.0f - r) * (1.0f - r);
+    float r = d / g->berm_width, t = clampf((d - EDGE_RAMP) / (g->berm_width - EDGE_RAMP), 0.0f, 1.0f);
+    return side * 16.0f * t * t * (1.0f - t) * (1.0f - t) + (1.0f - side) * ahead * (1.0f - r) * (1.0f - r);
 }
 
 bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield_stamp_geom *g)
@@ -295,12 +295,14 @@ bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield
     g->max_sink = mf->max_sink * mf->softness_scale; /* the hard floor's depth, as mudfield_floor finds it */
     g->speed = sqrtf(w->velocity[0] * w->velocity[0] + w->velocity[1] * w->velocity[1]);
     g->tread_inv = w->tread_spacing > 0.0f && w->tread_depth > 0.0f ? 1.0f / w->tread_spacing : 0.0f;
-    float reach = sqrtf(g->half_len * g->half_len + g->half_w * g->half_w) + g->berm_width;
+    /* the bounds of the turned contact patch grown by the berm: every texel within berm_width of it */
+    float rx = fabsf(g->fwd[0]) * g->half_len + fabsf(g->side[0]) * g->half_w + g->berm_width;
+    float rz = fabsf(g->fwd[1]) * g->half_len + fabsf(g->side[1]) * g->half_w + g->berm_width;
     int gmax = mf->nb * SEG;
-    g->gx0 = (int)floorf((w->center[0] - reach) / MUDFIELD_SPACING);
-    g->gx1 = (int)ceilf((w->center[0] + reach) / MUDFIELD_SPACING);
-    g->gz0 = (int)floorf((w->center[2] - reach) / MUDFIELD_SPACING);
-    g->gz1 = (int)ceilf((w->center[2] + reach) / MUDFIELD_SPACING);
+    g->gx0 = (int)floorf((w->center[0] - rx) / MUDFIELD_SPACING);
+    g->gx1 = (int)ceilf((w->center[0] + rx) / MUDFIELD_SPACING);
+    g->gz0 = (int)floorf((w->center[2] - rz) / MUDFIELD_SPACING);
+    g->gz1 = (int)ceilf((w->center[2] + rz) / MUDFIELD_SPACING);
     g->gx0 = g->gx0 < 0 ? 0 : g->gx0;
     g->gz0 = g->gz0 < 0 ? 0 : g->gz0;
     g->gx1 = g->gx1 > gmax ? gmax : g->gx1;

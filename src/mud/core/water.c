@@ -1,4 +1,4 @@
-#include "mud/core/water.h"
+#include "mud/core/water_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -6,35 +6,11 @@
 
 #include "base/log.h"
 
-#define R WATER_RES
-#define DX WATER_CELL
-#define NCELL (R * R)
 #define MAX_SPEED 12.0f   /* m/s: no face runs faster, whatever happened before */
 #define PUSH_RATE 5.0f    /* 1/s: how fast the water under a pusher takes its velocity */
 #define BOW_PUSH 0.4f     /* share of the pusher's speed that spreads outwards at its front */
 
-typedef struct wblock {
-    int bx, bz;
-    bool active;
-    int wet_capable;                 /* cells inside an area */
-    struct wblock *nbr[4];           /* -x, +x, -z, +z; NULL where no water block */
-    float h[NCELL], b[NCELL];        /* depth, ground; cell (i, j) at [j * R + i] */
-    float u[NCELL], v[NCELL];        /* the -x face of cell (i, j) and its -z face */
-    float fu[NCELL], fv[NCELL];      /* fluxes of one sub-step, m^2/s */
-    float scale[NCELL];              /* outflow limiter of one sub-step */
-    uint8_t mask[NCELL];             /* inside a water area */
-} wblock;
-
 enum { W_, E_, S_, N_ };
-
-struct water {
-    water_desc d;
-    int nb;        /* blocks per side */
-    int *index;    /* nb * nb: block record or -1 */
-    wblock *blocks;
-    int nblocks;
-    int substeps;
-};
 
 static float def(float v, float d) { return v > 0.0f ? v : d; }
 
@@ -57,7 +33,20 @@ static float area_surface(const water_desc *d, float x, float z)
     return s;
 }
 
-static wblock *block_at(const water *w, int bx, int bz)
+/* The surface of the highest area within WATER_SEEP_REACH of (x, z), outside them all: where a rut
+ * fills with water; -INFINITY where none is that near or without a rutted ground. */
+static float seep_surface(const water_desc *d, float x, float z)
+{
+    float s = -INFINITY;
+    for (int k = 0; k < d->nareas && d->rutted; k++) {
+        const float *r = d->areas[k].rect;
+        float dx = fmaxf(fmaxf(r[0] - x, x - r[2]), 0.0f), dz = fmaxf(fmaxf(r[1] - z, z - r[3]), 0.0f);
+        if (dx * dx + dz * dz <= WATER_SEEP_REACH * WATER_SEEP_REACH && d->areas[k].surface_y > s) s = d->areas[k].surface_y;
+    }
+    return s;
+}
+
+wblock *water__block_at(const water *w, int bx, int bz)
 {
     if (bx < 0 || bz < 0 || bx >= w->nb || bz >= w->nb) return NULL;
     int k = w->index[bz * w->nb + bx];
@@ -94,10 +83,11 @@ water *water_create(const water_desc *desc)
         for (int bz = 0; bz < w->nb; bz++)
             for (int bx = 0; bx < w->nb; bx++) {
                 bool hit = false;
+                const float e = desc->rutted ? WATER_SEEP_REACH : 0.0f; /* the seep cells around the areas */
                 for (int k = 0; k < desc->nareas && !hit; k++) {
                     const float *r = desc->areas[k].rect;
-                    hit = r[0] < (float)(bx + 1) * 16.0f && r[2] > (float)bx * 16.0f && r[1] < (float)(bz + 1) * 16.0f &&
-                          r[3] > (float)bz * 16.0f;
+                    hit = r[0] - e < (float)(bx + 1) * 16.0f && r[2] + e > (float)bx * 16.0f && r[1] - e < (float)(bz + 1) * 16.0f &&
+                          r[3] + e > (float)bz * 16.0f;
                 }
                 if (pass == 0) {
                     w->index[bz * w->nb + bx] = hit ? n : -1;
@@ -110,8 +100,10 @@ water *water_create(const water_desc *desc)
                             float x = (float)bx * 16.0f + ((float)i + 0.5f) * DX, z = (float)bz * 16.0f + ((float)j + 0.5f) * DX;
                             int c = j * R + i;
                             b->b[c] = desc->ground(desc->user, x, z);
-                            b->mask[c] = in_area(desc, x, z);
+                            b->mask[c] = in_area(desc, x, z) ? CELL_AREA : CELL_OUT;
                             b->wet_capable += b->mask[c];
+                            b->table[c] = b->mask[c] ? -INFINITY : seep_surface(desc, x, z);
+                            if (b->table[c] > -INFINITY) b->mask[c] = CELL_SEEP;
                             float s = area_surface(desc, x, z);
                             b->h[c] = b->mask[c] && s > b->b[c] ? s - b->b[c] : 0.0f;
                         }
@@ -130,10 +122,10 @@ water *water_create(const water_desc *desc)
     }
     for (int k = 0; k < w->nblocks; k++) {
         wblock *b = &w->blocks[k];
-        b->nbr[W_] = block_at(w, b->bx - 1, b->bz);
-        b->nbr[E_] = block_at(w, b->bx + 1, b->bz);
-        b->nbr[S_] = block_at(w, b->bx, b->bz - 1);
-        b->nbr[N_] = block_at(w, b->bx, b->bz + 1);
+        b->nbr[W_] = water__block_at(w, b->bx - 1, b->bz);
+        b->nbr[E_] = water__block_at(w, b->bx + 1, b->bz);
+        b->nbr[S_] = water__block_at(w, b->bx, b->bz - 1);
+        b->nbr[N_] = water__block_at(w, b->bx, b->bz + 1);
     }
     return w;
 }
@@ -157,6 +149,8 @@ static void set_block_active(wblock *b, bool on)
 
 void water_set_active(water *w, float x, float z)
 {
+    w->focus[0] = x;
+    w->focus[1] = z;
     float r2 = w->d.active_radius * w->d.active_radius;
     for (int k = 0; k < w->nblocks; k++) {
         wblock *b = &w->blocks[k];
@@ -197,7 +191,7 @@ static const wblock *south(const wblock *b, int i, int j, int *c)
 
 static float face_update(const water *w, float vel, const wblock *lb, int lc, const wblock *rb, int rc, float dt)
 {
-    if (!lb || !lb->mask[lc] || !rb->mask[rc]) return 0.0f;
+    if (!lb || lb->mask[lc] != CELL_AREA || rb->mask[rc] != CELL_AREA) return 0.0f; /* seep cells hold their water */
     float hl = lb->h[lc], hr = rb->h[rc];
     if (hl < WATER_DRY && hr < WATER_DRY) return 0.0f;
     vel -= w->d.gravity * dt * ((rb->b[rc] + hr) - (lb->b[lc] + hl)) / DX;
@@ -319,10 +313,10 @@ static void apply_pushers(water *w, const water_pusher *ps, int np, float dt)
         for (int gz = gz0; gz <= gz1; gz++)
             for (int gx = gx0; gx <= gx1; gx++) {
                 if (gx < 0 || gz < 0) continue;
-                wblock *b = block_at(w, gx / R, gz / R);
+                wblock *b = water__block_at(w, gx / R, gz / R);
                 if (!b || !b->active) continue;
                 int i = gx % R, j = gz % R, c = j * R + i;
-                if (!b->mask[c] || b->h[c] < WATER_DRY) continue;
+                if (b->mask[c] != CELL_AREA || b->h[c] < WATER_DRY) continue;
                 float surface = b->b[c] + b->h[c];
                 float cx = (float)gx * DX, cz = (float)gz * DX;
                 if (b->u[c] != 0.0f || west(b, i, j, &(int){0})) b->u[c] = push_face(p, b->u[c], cx, cz + 0.5f * DX, surface, 0, k);
@@ -339,9 +333,9 @@ static void walls(wblock *b)
         for (int i = 0; i < R; i++) {
             int c = j * R + i, lc;
             const wblock *lb = west(b, i, j, &lc);
-            if (!lb || !lb->mask[lc] || !b->mask[c]) b->u[c] = 0.0f;
+            if (!lb || lb->mask[lc] != CELL_AREA || b->mask[c] != CELL_AREA) b->u[c] = 0.0f;
             lb = south(b, i, j, &lc);
-            if (!lb || !lb->mask[lc] || !b->mask[c]) b->v[c] = 0.0f;
+            if (!lb || lb->mask[lc] != CELL_AREA || b->mask[c] != CELL_AREA) b->v[c] = 0.0f;
         }
 }
 
@@ -384,6 +378,7 @@ void water_step(water *w, float dt, const water_pusher *pushers, int npushers)
             if (w->blocks[k].active) apply_fluxes(&w->blocks[k], h);
     }
     w->substeps = n;
+    water__seep(w, dt);
 }
 
 /* ---- queries ---- */
@@ -418,7 +413,7 @@ static const wblock *cell_of(const water *w, float x, float z, int *c)
 {
     if (!(x >= 0.0f && z >= 0.0f)) return NULL;
     int gx = (int)(x / DX), gz = (int)(z / DX);
-    const wblock *b = block_at(w, gx / R, gz / R);
+    const wblock *b = water__block_at(w, gx / R, gz / R);
     if (b) *c = (gz % R) * R + gx % R;
     return b;
 }
@@ -444,17 +439,17 @@ bool water_sample(const water *w, float x, float z, water_sample_out *out)
     return true;
 }
 
-bool water_block_has_water(const water *w, int bx, int bz) { return block_at(w, bx, bz) != NULL; }
+bool water_block_has_water(const water *w, int bx, int bz) { return water__block_at(w, bx, bz) != NULL; }
 
 bool water_block_active(const water *w, int bx, int bz)
 {
-    const wblock *b = block_at(w, bx, bz);
+    const wblock *b = water__block_at(w, bx, bz);
     return b && b->active;
 }
 
 bool water_block_vertices(const water *w, int bx, int bz, float *out)
 {
-    const wblock *self = block_at(w, bx, bz);
+    const wblock *self = water__block_at(w, bx, bz);
     if (!self) return false;
     for (int j = 0; j <= R; j++)
         for (int i = 0; i <= R; i++) {
@@ -464,7 +459,7 @@ bool water_block_vertices(const water *w, int bx, int bz, float *out)
                 for (int di = -1; di <= 0; di++) {
                     int gi = bx * R + i + di, gj = bz * R + j + dj;
                     if (gi < 0 || gj < 0) continue;
-                    const wblock *b = block_at(w, gi / R, gj / R);
+                    const wblock *b = water__block_at(w, gi / R, gj / R);
                     if (!b) continue;
                     int c = (gj % R) * R + gi % R;
                     ground += b->b[c];
@@ -494,7 +489,7 @@ bool water_block_vertices(const water *w, int bx, int bz, float *out)
 
 void water_block_dump(const water *w, int bx, int bz, uint8_t *out)
 {
-    const wblock *b = block_at(w, bx, bz);
+    const wblock *b = water__block_at(w, bx, bz);
     for (int c = 0; c < NCELL; c++) {
         float v = b && b->mask[c] ? b->h[c] * WATER_DUMP_SCALE + 0.5f : 0.0f;
         out[c] = (uint8_t)fminf(fmaxf(v, 0.0f), 255.0f);

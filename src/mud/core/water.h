@@ -32,6 +32,13 @@
  * Where it dips into the water, the faces under it are pulled towards its velocity (weighted by
  * the submerged fraction), and the faces around its front pushed outwards: the moving submerged
  * volume heaps water in front (a bow wave) and leaves a trough behind (a wake).
+ * Water standing in ruts (desc.rutted, the ground as the wheels left it): a cell outside the areas
+ * but within WATER_SEEP_REACH of one is a seep cell, its water table that area's surface. Near the
+ * truck (WATER_SEEP_RADIUS of the active centre) each step a seep cell takes the lowest of five
+ * points of the rutted ground in it as its bottom; where that bottom lies under the table, the
+ * rut fills towards 3/4 of its own depth (never above the table) at WATER_SEEP_RATE: ground water
+ * seeping in, not a flow (its faces are walls, so it is not counted in the conserved volume's flux
+ * but is in water_volume); undisturbed ground stays dry. Without desc.rutted there are none.
  * Deterministic: single-threaded float arithmetic in a fixed order.
  * Failure: create returns NULL when the desc is invalid (no ground, bad size) or memory runs out
  * (logged).
@@ -48,6 +55,9 @@
 #define WATER_CELL 0.5f        /* metres: 16 / WATER_RES */
 #define WATER_MAX_SUBSTEPS 16
 #define WATER_DRY 0.005f       /* metres: a cell shallower than this is dry */
+#define WATER_SEEP_REACH 8.0f   /* metres from an area within which ruts fill with water */
+#define WATER_SEEP_RADIUS 5.0f  /* metres from the truck within which seep cells look at their ruts */
+#define WATER_SEEP_RATE 1.5f    /* 1/s: how fast a rut fills or drains */
 #define WATER_DUMP_SCALE 100.0f /* water_block_dump: bytes per metre of depth (1 cm steps) */
 
 typedef float (*water_ground_fn)(void *user, float x, float z);
@@ -57,6 +67,7 @@ typedef struct water_desc {
     const level_water *areas;  /* the level's water areas */
     int nareas;
     water_ground_fn ground;    /* required: ground height under the water */
+    water_ground_fn rutted;    /* optional: the ground with the ruts (seep cells, above); same user */
     void *user;
     float gravity;             /* default 9.81 */
     float friction;            /* bottom friction coefficient (quadratic); default 0.004 */
