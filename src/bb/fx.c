@@ -164,6 +164,12 @@ static void fx__embers(void *user, const float (*pos)[3], int count)
     bb_emit_embers(fx->pool, &fx->ember_rng, pos, count);
 }
 
+static void fx__embers_to(void *user, const float (*pos)[3], int count, const float target[3])
+{
+    fx_system *fx = user;
+    bb_emit_embers_to(fx->pool, &fx->ember_rng, pos, count, target);
+}
+
 static void fx__drop_transient(fx_system *fx)
 {
     for (; fx->transient > 0; fx->transient--) particles_release(fx->pool, fx->pool->alive - 1);
@@ -173,7 +179,8 @@ void fx_bind(fx_system *fx, fx_api *api)
 {
     if (!fx) return;
     *api = (fx_api){.user = fx, .sparks = fx__sparks, .fireball = fx__fireball, .smoke = fx__smoke,
-                    .transient = fx__transient, .tracer = fx__tracer, .embers = fx__embers};
+                    .transient = fx__transient, .tracer = fx__tracer, .embers = fx__embers,
+                    .embers_to = fx__embers_to};
 }
 
 void fx_update(fx_system *fx, float dt)

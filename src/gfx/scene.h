@@ -81,6 +81,9 @@ typedef struct fx_api {
      * shrinks and cools to dark red over 0.6-1.5 s (burning edges, hot rims); `stats` counts the
      * live ones as `embers` */
     void (*embers)(void *user, const float (*pos)[3], int count);
+    /* the same embers, each flying straight into target (world) and arriving as it dies, 0.35-0.8 s
+     * (a pull dissolve's strands streaming into their target); counted as `embers` too */
+    void (*embers_to)(void *user, const float (*pos)[3], int count, const float target[3]);
 } fx_api;
 
 typedef enum scene_pass { SCENE_PASS_SHADOW, SCENE_PASS_MAIN } scene_pass;

@@ -180,6 +180,31 @@ int bb_emit_embers(particles *p, rng *r, const float (*pos)[3], int count)
     return n;
 }
 
+int bb_emit_embers_to(particles *p, rng *r, const float (*pos)[3], int count, const float target[3])
+{
+    /* from the spark's hot frames: sucked into a glowing target they heat up, not cool down */
+    enum { EMBER_TO_FRAME0 = 8 };
+    int n = 0;
+    for (; n < count; n++) {
+        if (full(p)) break;
+        particle b = spawn(r, pos[n], BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+        b.life = rng_range(r, 0.35f, 0.8f);
+        /* straight in, no drag, no gravity: at target when it dies, wherever it started */
+        for (int k = 0; k < 3; k++) b.vel[k] = (target[k] - pos[n][k]) / b.life;
+        b.size = rng_range(r, 0.015f, 0.035f);
+        b.grow = -0.5f * b.size / b.life;
+        b.drag = 0.0f;
+        b.gravity = 0.0f;
+        b.frame0 = EMBER_TO_FRAME0;
+        b.frame_rate = (float)(BB_ANIM_FRAMES - EMBER_TO_FRAME0) / b.life * 0.5f;
+        b.color = particles_rgba(1.0f, rng_range(r, 0.45f, 0.65f), 0.18f, 1.0f);
+        b.align = BB_ALIGN_VELOCITY;
+        b.tag = BB_TAG_EMBER;
+        particles_add(p, &b);
+    }
+    return n;
+}
+
 int bb_fountain_step(bb_fountain *f, particles *p, rng *r)
 {
     int n = 0;
