@@ -589,6 +589,28 @@ static void fountain_keeps_n_alive(void **state)
     particles_destroy(p);
 }
 
+/* The wheels' spray: alpha billboards of the spray atlas, thrown at the wheel's velocity with a
+ * kick up, nearly upright (the atlas's droplets fall down the sprite); a full pool drops the rest. */
+static void spray_is_thrown_up_and_typed(void **state)
+{
+    (void)state;
+    particles *p = particles_create(&(particles_desc){.capacity = 16});
+    assert_non_null(p);
+    rng r;
+    rng_seed(&r, 9);
+    const float at[3] = {1, 0.2f, 2}, vel[3] = {0, 0, -3};
+    assert_int_equal(bb_emit_spray(p, &r, at, vel, 10), 10);
+    for (int i = 0; i < p->alive; i++) {
+        particle b;
+        particles_get(p, i, &b);
+        assert_int_equal(b.atlas, BB_ATLAS_SPRAY);
+        assert_int_equal(b.blend, BB_BLEND_ALPHA);
+        assert_true(b.vel[1] > vel[1] + 0.8f && b.vel[2] < 0.0f && fabsf(b.rot) < 0.4f && b.life > 0.0f);
+    }
+    assert_int_equal(bb_emit_spray(p, &r, at, vel, 10), 6);
+    particles_destroy(p);
+}
+
 int main(void)
 {
     log_set_quiet(true);
@@ -605,6 +627,7 @@ int main(void)
         cmocka_unit_test(corners_follow_the_alignment),
         cmocka_unit_test(emitters_are_deterministic_and_typed),
         cmocka_unit_test(fountain_keeps_n_alive),
+        cmocka_unit_test(spray_is_thrown_up_and_typed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
