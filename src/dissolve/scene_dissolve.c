@@ -113,6 +113,7 @@ static void gallery_destroy(void *p)
 
 static bool gallery__item(const gallery *g, int i, vec4 *planes, dissolve_params *dp);
 static void gallery__embers(gallery *g);
+static bool gallery__swallowing(const gallery *g);
 
 static void gallery_update(void *p, const app_input *in, float dt)
 {
@@ -197,14 +198,24 @@ static void gallery_draw(void *p, scene_pass pass)
         g->drawn = drawn;
         /* The orb is a light, not a caster: no shadow. As the sphere shape's centre its emission
          * stays below what the tone mapper clips (4, 6, 12 drew a flat white disc), so the sun's
-         * shading still rounds it and bloom gives the glow; as the pull's target it burns with
-         * what it swallows: the strands' colour, white-hot, a halo of bloom round it. */
+         * shading still rounds it and bloom gives the glow; as the pull's target, while it
+         * swallows something, it burns with it: the strands' colour, white-hot, bloom round it. */
         mat4 m;
         glm_translate_make(m, g->g.target);
-        const bool pull = g->g.mode == DISSOLVE_MODE_PULL;
+        const bool pull = gallery__swallowing(g);
         renderer_draw_lit(g->ctx->r, &g->orb, m, pull ? (vec3){0.9f, 0.5f, 0.2f} : (vec3){0.30f, 0.45f, 0.80f},
                           pull ? (vec3){40.0f, 16.0f, 4.0f} : (vec3){0.35f, 0.60f, 1.30f});
     }
+}
+
+/* True while the orb swallows something: pulling, and some item burning (0 < amount < 1). Whole
+ * or gone, nothing flies into it and it is the plain sphere-shape marker again. */
+static bool gallery__swallowing(const gallery *g)
+{
+    if (g->g.mode != DISSOLVE_MODE_PULL) return false;
+    for (int i = 0; i < g->g.count; i++)
+        if (g->g.items[i].amount > 0.0f && g->g.items[i].amount < 1.0f) return true;
+    return false;
 }
 
 /* The pull target's corona: additive glare and fire sprites turning round the orb, drawn this
@@ -212,7 +223,7 @@ static void gallery_draw(void *p, scene_pass pass)
 #define GALLERY_CORONA 4
 static void gallery__corona(gallery *g)
 {
-    if (g->g.mode != DISSOLVE_MODE_PULL || !g->ctx->fx.transient) return;
+    if (!gallery__swallowing(g) || !g->ctx->fx.transient) return;
     fx_billboard b[GALLERY_CORONA];
     const float t = (float)g->ctx->time;
     for (int i = 0; i < GALLERY_CORONA; i++) {
