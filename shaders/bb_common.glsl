@@ -6,8 +6,8 @@
 uniform mat4 u_view;
 uniform mat4 u_proj;
 uniform float u_stretch; // seconds of motion a velocity-aligned billboard is stretched by
-uniform vec3 u_gain[4];   // per atlas layer: emission, or the ambient of a lit layer (never shadowed)
-uniform vec3 u_sun[4];    // per atlas layer: the sun's part of a lit layer's light (0: emissive)
+uniform vec3 u_gain[5];   // per atlas layer: emission, or the ambient of a lit layer (never shadowed)
+uniform vec3 u_sun[5];    // per atlas layer: the sun's part of a lit layer's light (0: emissive)
 uniform mat4 u_light_viewproj;        // world to the shadow map's clip space
 uniform sampler2DShadow u_shadow_map; // GFX_UNIT_SHADOW (the loader binds it)
 uniform int u_shadowed;               // 0: no shadow map, the sun reaches every billboard

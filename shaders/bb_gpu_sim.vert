@@ -39,11 +39,13 @@ uint hash(uint x)
 
 float unit(uint h) { return float(h >> 8) * (1.0 / 16777216.0); }
 
+// the view distance of a depth-buffer value
+float linear_z(float z) { return u_dproj[3][2] / ((z * 2.0 - 1.0) + u_dproj[2][2]); }
+
 float texel_z(ivec2 t)
 {
     ivec2 sz = textureSize(u_depth, 0);
-    float z = texelFetch(u_depth, clamp(t, ivec2(0), sz - 1), 0).r;
-    return u_dproj[3][2] / ((z * 2.0 - 1.0) + u_dproj[2][2]);
+    return linear_z(texelFetch(u_depth, clamp(t, ivec2(0), sz - 1), 0).r);
 }
 
 vec3 texel_point(ivec2 t)
@@ -60,17 +62,22 @@ vec3 tangent(ivec2 t, ivec2 dt, vec3 c)
     return abs(a.z - c.z) < abs(b.z - c.z) ? a - c : c - b;
 }
 
-bool project(vec3 p, out vec3 e, out ivec2 t)
+// Also hands back the view distance of the surface at the texel (zs): the one fetch serves both
+// the test here and the caller, which is most of the cost of a particle far from any surface.
+bool project(vec3 p, out vec3 e, out ivec2 t, out float zs)
 {
     for (int r = 0; r < 3; r++) e[r] = u_dview[0][r] * p.x + u_dview[1][r] * p.y + u_dview[2][r] * p.z + u_dview[3][r];
     t = ivec2(0);
+    zs = 0.0;
     float z = -e.z;
     if (z <= 1e-3) return false;
     float sx = u_dproj[0][0] * e.x / z, sy = u_dproj[1][1] * e.y / z;
     if (abs(sx) >= 1.0 || abs(sy) >= 1.0) return false;
     ivec2 sz = textureSize(u_depth, 0);
     t = ivec2(int(floor((sx * 0.5 + 0.5) * float(sz.x))), int(floor((sy * 0.5 + 0.5) * float(sz.y))));
-    return texelFetch(u_depth, clamp(t, ivec2(0), sz - 1), 0).r < 1.0;
+    float raw = texelFetch(u_depth, clamp(t, ivec2(0), sz - 1), 0).r;
+    zs = linear_z(raw);
+    return raw < 1.0;
 }
 
 // 1 on an impact: p and v changed as bb_gpu_collide() changes them
@@ -78,12 +85,13 @@ int collide(vec3 prev, inout vec3 p, inout vec3 v)
 {
     vec3 e, e0;
     ivec2 t, t0;
-    if (!project(p, e, t)) return 0;
-    float z = -e.z, zs = texel_z(t);
+    float zs, zs0;
+    if (!project(p, e, t, zs)) return 0;
+    float z = -e.z;
     if (z <= zs - 0.1) return 0; // BB_GPU_SLACK
     if (z - zs >= u_thick) {
         if (z - zs >= u_thick + 4.0 * length(p - prev)) return 0;
-        if (!project(prev, e0, t0) || -e0.z > texel_z(t0) + 0.1) return 0;
+        if (!project(prev, e0, t0, zs0) || -e0.z > zs0 + 0.1) return 0;
     }
     vec3 c = texel_point(t);
     vec3 tx = tangent(t, ivec2(1, 0), c), ty = tangent(t, ivec2(0, 1), c);

@@ -7,7 +7,7 @@ layout(location = 0) in vec4 i_pos_size;   // xyz centre, w edge length
 layout(location = 1) in vec4 i_color;      // unorm RGBA8
 layout(location = 2) in uvec2 i_rot_phase; // unorm16 of a turn, frames elapsed in 8.8 fixed point
 layout(location = 3) in vec3 i_vel;        // snorm16 of BB_VEL_MAX
-layout(location = 4) in uvec2 i_anim;      // start frame, flags (bit 0 loop, bits 1-2 alignment, 3-4 atlas)
+layout(location = 4) in uvec2 i_anim;      // start frame, flags (bit 0 loop, bits 1-2 alignment, 3-5 atlas)
 
 out vec2 v_uv;
 out vec2 v_uv_next;
@@ -41,7 +41,7 @@ void main()
     v_uv_next = bb_cell_uv((f + 1) % BB_FRAMES, c);
     v_color = i_color;
     v_size = size;
-    v_layer = int(i_anim.y >> 3u) & 3;
+    v_layer = int(i_anim.y >> 3u) & 7;
     v_depth = -vp.z;
     v_light = bb_light(i_pos_size.xyz, v_layer);
     gl_Position = u_proj * vp;

@@ -3,7 +3,7 @@
 // centre, its corner in [0, 1]^2, size, sin and cos of the rotation, the frame value and the
 // tint; the corner is expanded here in view space, so the quad faces the camera. Velocity
 // alignment: (cos, sin) is the projected direction of motion, its length the stretch (1 when
-// not stretched). The frame value is alignment * 256 + atlas layer * 64 + cell + weight of the
+// not stretched). The frame value is alignment * 512 + atlas layer * 64 + cell + weight of the
 // next cell.
 #include "bb_common.glsl"
 
@@ -27,11 +27,11 @@ void main()
     vec2 axis = vec2(a_srt.z, a_srt.y);
     float m = length(axis);
     float whole = floor(a_srt.w);
-    int align = int(whole) / 256;
+    int align = int(whole) / 512;
     vec4 vp = u_view * vec4(a_centre, 1.0);
     vp.xyz += bb_offset(vp.xyz, bb_plane(c, axis / m, a_srt.x * m, a_srt.x), align);
     int f = int(whole) % BB_FRAMES;
-    v_layer = (int(whole) % 256) / BB_FRAMES;
+    v_layer = (int(whole) % 512) / BB_FRAMES;
     v_blend = a_srt.w - whole;
     v_uv = bb_cell_uv(f, c);
     v_uv_next = bb_cell_uv((f + 1) % BB_FRAMES, c);

@@ -93,10 +93,10 @@ float dissolve_noise_read(vec2 uv, float lod)
     return textureLod(u_dissolve_noise, uv, max(lod, 0.0)).r;
 }
 
-// Triplanar noise on the metric object-space rest position.
-float dissolve_noise(vec3 rest_os, vec3 dir_os, vec3 model_scale, float lod)
+// Triplanar noise on the metric object-space rest position, `scale` tiles per metre.
+float dissolve_noise_scaled(vec3 rest_os, vec3 dir_os, vec3 model_scale, float scale, float lod)
 {
-    vec3 q = rest_os * model_scale * u_dissolve_noise_scale;
+    vec3 q = rest_os * model_scale * scale;
     vec3 b = dir_os * dir_os;
     b = b * b;
     float sum = b.x + b.y + b.z + 1e-6;
@@ -104,6 +104,11 @@ float dissolve_noise(vec3 rest_os, vec3 dir_os, vec3 model_scale, float lod)
     float ny = dissolve_noise_read(vec2(q.z + 0.31, q.x + 0.71), lod);
     float nz = dissolve_noise_read(vec2(q.x + 0.57, q.y + 0.19), lod);
     return (nx * b.x + ny * b.y + nz * b.z) / sum;
+}
+
+float dissolve_noise(vec3 rest_os, vec3 dir_os, vec3 model_scale, float lod)
+{
+    return dissolve_noise_scaled(rest_os, dir_os, model_scale, u_dissolve_noise_scale, lod);
 }
 
 float dissolve_value(vec3 rest_os, vec3 dir_os, vec3 rest_ws, vec3 model_scale, float lod)
@@ -139,10 +144,12 @@ float dissolve_vertex_weight(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model
 }
 
 // World position after push or pull. Noise is read at the REST position, so the pattern stays
-// on the surface while the shape moves.
-vec3 dissolve_vertex_ws(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
+// on the surface while the shape moves. *pull_k: the pull's lerp factor w² (0 on the mesh, 1 at
+// the target; 0 without pull), which the strands of dissolve_strand() are made from.
+vec3 dissolve_vertex_ws_k(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model, out float pull_k)
 {
     vec3 rest_ws = (model * vec4(rest_os, 1.0)).xyz;
+    pull_k = 0.0;
     if (u_dissolve_on == 0 || u_dissolve_mode == 0) return rest_ws;
     float d = dissolve_vertex_d(rest_os, nrm_os, snrm_os, model);
     if (u_dissolve_mode == 1) {
@@ -156,7 +163,45 @@ vec3 dissolve_vertex_ws(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
         return rest_ws + dir_ws * (u_dissolve_push * w);
     }
     float w = dissolve_pull_weight(d);
-    return rest_ws + (u_dissolve_target - rest_ws) * (w * w);
+    pull_k = w * w;
+    return rest_ws + (u_dissolve_target - rest_ws) * pull_k;
+}
+
+vec3 dissolve_vertex_ws(vec3 rest_os, vec3 nrm_os, vec3 snrm_os, mat4 model)
+{
+    float k;
+    return dissolve_vertex_ws_k(rest_os, nrm_os, snrm_os, model, k);
+}
+
+// Pull strands. A triangle across the edge stretches from the mesh to the target; k, the pull's
+// lerp factor interpolated over it, says how far along it a fragment lies (0 on the mesh, 1 at the
+// target). Fine noise at the REST position hardly changes along such a triangle and changes fast
+// across it, so keeping a narrow band of its values (|n - 0.5| < half width) cuts the sheet into
+// filaments running to the target, thinner the further they are pulled. Burnt fragments (d < 0)
+// of a strand stay too, so the filaments reach the target; burnt ones near rest are the holes.
+#define DISSOLVE_STRAND_SCALE 4.0   // strand noise: this many times the dissolve noise's frequency
+#define DISSOLVE_STRAND_BURNT_K 0.2 // a burnt fragment pulled less than this is a hole, not a strand
+
+// 0 on the surface, 1 where a fragment is all strand (k from 0 to 0.05).
+float dissolve_strand_taper(float k)
+{
+    return smoothstep(0.0, 0.05, k);
+}
+
+// < 0: no strand here (discard); else the profile across the strand, 1 at its middle, 0 at its sides.
+float dissolve_strand(float d, float k, float n)
+{
+    if (d < 0.0 && k < DISSOLVE_STRAND_BURNT_K) return -1.0;
+    float half_width = mix(0.5, 0.025, dissolve_strand_taper(k)) * (1.0 - 0.5 * k);
+    float m = abs(n - 0.5) / half_width;
+    return m > 1.0 ? -1.0 : 1.0 - m * m;
+}
+
+// The strand noise at a fragment (hardware mip, as the fragment stage's d; call before discard).
+float dissolve_strand_noise(vec3 rest_os, vec3 dir_os, mat4 model)
+{
+    return dissolve_noise_scaled(rest_os, dir_os, dissolve_model_scale(model),
+                                 u_dissolve_noise_scale * DISSOLVE_STRAND_SCALE, -1.0);
 }
 
 // d of the fragment stage (hardware mip selection: mip 0 close up, the crisp edge; a blurred

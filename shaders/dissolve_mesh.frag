@@ -6,6 +6,7 @@ in vec3 v_nrm;
 in vec3 v_rest_os;
 in vec3 v_dir_os;
 in float v_weight;
+in float v_pull;
 in vec3 v_rest_ws;
 uniform mat4 u_model;
 uniform int u_skin_on;
@@ -48,6 +49,17 @@ void main()
         d = 0.0; // glows like the edge itself
     }
 #endif
+    // Pulled: the stretched sheets become glowing filaments (dissolve_strand); the shadow keeps
+    // the surface and its holes, a filament is light and casts none.
+    float strand = -1.0;
+    if (u_dissolve_on != 0 && u_dissolve_mode == 2 && u_fringe <= 0.0) {
+        strand = dissolve_strand(d, v_pull, dissolve_strand_noise(v_rest_os, v_dir_os, u_model));
+        if (strand < 0.0) discard;
+#ifdef SHADOW_PASS
+        if (dissolve_strand_taper(v_pull) > 0.5) discard; // light, not a caster
+#endif
+        d = max(d, 0.0); // a burnt strand glows like the edge
+    }
     DISSOLVE_DISCARD(d);
 #ifdef SHADOW_PASS
     o_color = vec4(0.0);
@@ -60,6 +72,12 @@ void main()
     else
         c = u_albedo * 0.04;
     c += u_emissive + dissolve_emission(d);
+    if (strand >= 0.0) {
+        // along the strand the surface gives way to the edge's glow, hotter toward the target
+        // and brightest in the middle of the filament
+        vec3 glow = u_dissolve_edge_color * (0.25 + 0.75 * v_pull) * (0.35 + 0.65 * strand);
+        c = mix(c, glow, dissolve_strand_taper(v_pull));
+    }
     o_color = vec4(apply_fog(c, v_world), alpha);
 #endif
 }

@@ -14,6 +14,7 @@ out vec3 v_rest_os;
 out vec3 v_dir_os;
 out vec3 v_rest_ws;
 out float v_weight;
+out float v_pull; // the pull's lerp factor w² (dissolve_strand)
 uniform int u_view_mode; // 0 lit, 1 signed distance d, 2 vertex weight w
 void main()
 {
@@ -21,7 +22,7 @@ void main()
     mat4 model = skin_matrix() * u_model;
     // only the w view pays for the weight: the position below computes it again
     v_weight = u_view_mode == 2 ? dissolve_vertex_weight(a_pos, a_nrm, a_snrm, model) : 0.0;
-    vec3 w = dissolve_vertex_ws(a_pos, a_nrm, a_snrm, model);
+    vec3 w = dissolve_vertex_ws_k(a_pos, a_nrm, a_snrm, model, v_pull);
     v_world = w;
     v_nrm = transpose(inverse(mat3(model))) * a_nrm;
     v_rest_ws = (model * vec4(a_pos, 1.0)).xyz;

@@ -4,7 +4,7 @@
  *
  *   --out DIR    where the PNGs go (default: assets)
  *   --size PX    atlas edge in pixels, a multiple of 8 from 64 to 4096 (default 512: 64 px cells)
- *   --only NAME  bake one atlas: fire | spark | smoke | clod (default: all four)
+ *   --only NAME  bake one atlas: fire | spark | smoke | clod | spray (default: all five)
  *
  * Writes DIR/atlas_NAME.png, RGBA8, an 8 x 8 grid of 64 animation frames read row by row from
  * the top-left (core/bb_anim.h): frame f is column f % 8, row f / 8, and spans t = f / 63 of
@@ -19,6 +19,8 @@
  *          tint gives it its colour                                          (alpha blended)
  *   clod   a lumpy lit lump tumbling one full turn over the 64 frames, so it loops; light and
  *          neutral so the particle tint (dark brown for mud) sets its colour (alpha blended)
+ *   spray  dust and mud spray off a wheel: a burst of lit droplets on ballistic paths, falling,
+ *          over a fine dust haze that billows and thins; tinted like the clod (alpha blended)
  *
  * The result is deterministic (stb_perlin with fixed seeds). Exit status 0 on success, 2 on a
  * bad argument, 1 when a file cannot be written (one line on stderr).
@@ -159,6 +161,54 @@ static void clod_cell(float x, float y, float t, float out[4])
     out[3] = inside * smooth(0.98f, 0.85f, sqrtf(r2));
 }
 
+/* Dust and mud spray thrown by a wheel: a burst of droplets (lit lumps, each on its own ballistic
+ * path out of the centre, falling in the sprite's -y: drawn upright) over a fine dust haze that
+ * billows out and thins; the droplets shrink and the whole burst fades by the end. Near-white, lit
+ * from above, so the particle tint gives mud or dust its colour. */
+static float hash01(int i)
+{
+    uint32_t h = (uint32_t)i * 2654435761u;
+    h ^= h >> 15;
+    h *= 2246822519u;
+    h ^= h >> 13;
+    return (float)(h & 0xffffu) / 65535.0f;
+}
+
+static void spray_cell(float x, float y, float t, float out[4])
+{
+    enum { DROPS = 48 };
+    float drop = 0.0f, shade = 0.0f;
+    for (int i = 0; i < DROPS; i++) {
+        /* fixed per droplet (a hash of its number): a direction in the upper 200 degrees, a
+         * speed, a size; slow ones stay in the dense core, fast ones fly out */
+        const float h1 = hash01(i * 3 + 0), h2 = hash01(i * 3 + 1), h3 = hash01(i * 3 + 2);
+        const float ang = 3.1415927f * (-0.1f + 1.2f * h1);
+        const float sp = 0.1f + 0.9f * h2;
+        const float rad = 0.035f + 0.07f * h3 * h3;
+        const float cx = cosf(ang) * sp * (0.1f + 0.85f * t), cy = sinf(ang) * sp * (0.1f + 0.85f * t) - 0.7f * t * t - 0.2f;
+        const float r = rad * (1.0f - 0.45f * t);
+        const float dx = x - cx, dy = y - cy, d = sqrtf(dx * dx + dy * dy) / r;
+        if (d >= 1.0f) continue;
+        const float a = smooth(1.0f, 0.75f, d);
+        if (a > drop) {
+            drop = a;
+            shade = clamp01(0.55f + 0.45f * (dy / r) + 0.1f * stb_perlin_noise3(x * 20.0f, y * 20.0f, (float)i, 0, 0, 0));
+        }
+    }
+    /* the haze: soft noisy cloud round the base, growing and thinning */
+    const float grow = 0.45f + 0.55f * sqrtf(t);
+    const float hr = sqrtf(x * x + (y + 0.25f) * (y + 0.25f) * 1.6f) / grow;
+    const float n = fbm(x * 2.5f, y * 2.5f - t, 3.0f + t * 2.0f, 4);
+    const float haze = smooth(1.0f, 0.2f, hr + 0.35f * n) * 0.6f * (1.0f - smooth(0.3f, 1.0f, t));
+    const float fade = 1.0f - smooth(0.65f, 1.0f, t);
+    const float a = clamp01(fmaxf(drop * fade, haze)) * smooth(0.98f, 0.85f, sqrtf(x * x + y * y));
+    const float c = drop * fade > haze ? 0.45f + 0.5f * shade : 0.8f + 0.15f * n;
+    out[0] = c;
+    out[1] = c * 0.95f;
+    out[2] = c * 0.88f;
+    out[3] = a;
+}
+
 static int bake(const char *dir, const char *name, cell_fn fn, int size)
 {
     const int cell = size / 8;
@@ -207,12 +257,12 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
             only = argv[++i];
         } else {
-            fprintf(stderr, "bake_atlas: unknown argument '%s' (usage: bake_atlas [--out DIR] [--size PX] [--only fire|spark|smoke|clod])\n", argv[i]);
+            fprintf(stderr, "bake_atlas: unknown argument '%s' (usage: bake_atlas [--out DIR] [--size PX] [--only fire|spark|smoke|clod|spray])\n", argv[i]);
             return 2;
         }
     }
     static const struct { const char *name; cell_fn fn; } atlases[] = {
-        {"fire", fire_cell}, {"spark", spark_cell}, {"smoke", smoke_cell}, {"clod", clod_cell},
+        {"fire", fire_cell}, {"spark", spark_cell}, {"smoke", smoke_cell}, {"clod", clod_cell}, {"spray", spray_cell},
     };
     int baked = 0;
     for (size_t k = 0; k < sizeof atlases / sizeof atlases[0]; k++) {
@@ -221,7 +271,7 @@ int main(int argc, char **argv)
         baked++;
     }
     if (!baked) {
-        fprintf(stderr, "bake_atlas: no atlas named '%s' (fire, spark, smoke, clod)\n", only);
+        fprintf(stderr, "bake_atlas: no atlas named '%s' (fire, spark, smoke, clod, spray)\n", only);
         return 2;
     }
     return 0;

@@ -114,6 +114,23 @@ static bool app__dump(app *a, const script_cmd *c)
     return false;
 }
 
+/* `fx NAME X Y Z SIZE`: the scene's particle effects at a world point, in any scene (SIZE: the
+ * fireball's or the smoke's radius, the number of sparks over ten). */
+static bool app__fx(app *a, const script_cmd *c)
+{
+    const fx_api *fx = &a->ctx.fx;
+    const float *at = c->num;
+    switch ((script_fx)c->index) {
+    case SCRIPT_FX_FIREBALL: if (fx->fireball) fx->fireball(fx->user, at, c->num[3]); break;
+    case SCRIPT_FX_SMOKE: if (fx->smoke) fx->smoke(fx->user, at, c->num[3]); break;
+    case SCRIPT_FX_SPARKS:
+        if (fx->sparks) fx->sparks(fx->user, at, (const float[3]){0.0f, 1.0f, 0.0f}, (int)(c->num[3] * 10.0f + 0.5f));
+        break;
+    case SCRIPT_FX_COUNT: break;
+    }
+    return true;
+}
+
 static bool app__own_command(app *a, const script_cmd *c)
 {
     switch ((script_op)c->op) {
@@ -138,6 +155,7 @@ static bool app__own_command(app *a, const script_cmd *c)
     }
     case SCRIPT_PARAMS: return app_params(a, c->path);
     case SCRIPT_POST: a->post.on[c->index] = c->num[0] != 0; return true;
+    case SCRIPT_FX: return app__fx(a, c);
     case SCRIPT_APP_COUNT: break;
     }
     return false;

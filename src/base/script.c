@@ -25,6 +25,7 @@ const char *const script_app_views[] = {
     [SCRIPT_APP_VIEW_SHADOW] = "shadow", [SCRIPT_APP_VIEW_SSAO] = "ssao", [SCRIPT_APP_VIEW_BLOOM] = "bloom",
     [SCRIPT_APP_VIEW_COC] = "coc", NULL};
 const char *const script_app_dumps[] = {"shadow", NULL};
+const char *const script_fx_names[SCRIPT_FX_COUNT + 1] = {"fireball", "smoke", "sparks", NULL};
 
 /* `set NAME VALUE`: a parameter of another scene is fine (it applies when that scene runs); an
  * unknown name or a bad value is not. */
@@ -49,6 +50,8 @@ static const script_command script__app[SCRIPT_APP_COUNT] = {
     [SCRIPT_SET] = {"set", "ww", "NAME VALUE", NULL, NULL, {0}, .check = script__check_set},
     [SCRIPT_PARAMS] = {"params", "p", "PATH", NULL, NULL, {0}},
     [SCRIPT_POST] = {"post", "eb", "NAME ON|OFF", post_effect_names, "post effect", {0}},
+    [SCRIPT_FX] = {"fx", "ennnn", "NAME X Y Z SIZE", script_fx_names, "effect",
+                   {SCRIPT_ANY, SCRIPT_ANY, SCRIPT_ANY, SCRIPT_POSITIVE}},
 };
 
 /* Appends a NULL-terminated list to a NULL-terminated one of at most max names. */

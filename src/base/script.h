@@ -42,10 +42,15 @@ typedef enum script_op {
     SCRIPT_SET,        /* str: parameter name (base/params.h), path: its value, checked */
     SCRIPT_PARAMS,     /* path: the registry as JSON */
     SCRIPT_POST,       /* str, index: post_effect_names (base/post_settings.h); num[0]: 1 on, 0 off */
+    SCRIPT_FX,         /* str, index: script_fx_names; num[0..2]: world point, num[3]: size, metres */
     SCRIPT_APP_COUNT
 } script_op;
 
 #define SCRIPT_APP (-1) /* script_cmd.scene of the app's commands */
+
+/* `fx NAME X Y Z SIZE`: a particle effect at a world point in any scene (scene.h's fx_api). */
+typedef enum script_fx { SCRIPT_FX_FIREBALL, SCRIPT_FX_SMOKE, SCRIPT_FX_SPARKS, SCRIPT_FX_COUNT } script_fx;
+extern const char *const script_fx_names[SCRIPT_FX_COUNT + 1];
 
 /* Range of an 'n' argument; the message names the argument by its usage word. */
 typedef enum script_range {

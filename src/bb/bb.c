@@ -15,9 +15,10 @@
 
 static const char *const atlas_files[BB_ATLAS_COUNT] = {
     "assets/atlas_fire.png", "assets/atlas_spark.png", "assets/atlas_smoke.png", "assets/atlas_clod.png",
+    "assets/atlas_spray.png",
 };
 /* HDR gain of emissive atlases; 0 = lit by bb_draw_params.ambient and .sun */
-static const float atlas_emission[BB_ATLAS_COUNT] = {3.0f, 6.0f, 0.0f, 0.0f};
+static const float atlas_emission[BB_ATLAS_COUNT] = {3.0f, 6.0f, 0.0f, 0.0f, 0.0f};
 /* Three buffers: the one being filled, and up to two frames the GPU may still be reading. */
 #define BB_RING 3
 

@@ -36,6 +36,7 @@ struct fx_system {
     bool no_frame_blend;
     rng rng;
     rng ember_rng; /* its own stream: embers leave the other effects' numbers as they were */
+    rng spray_rng; /* and the wheels' spray its own */
     bb_fountain fountain;
     /* per drawn frame; `frames` samples ever taken, the rings hold the last FX_HISTORY */
     float sim_ms[FX_HISTORY], build_ms[FX_HISTORY], fill_ms[FX_HISTORY], upload_ms[FX_HISTORY];
@@ -76,6 +77,7 @@ fx_system *fx_create(const options *opt, unsigned seed)
     }
     rng_seed(&fx->rng, seed);
     rng_seed(&fx->ember_rng, (uint64_t)seed ^ 0x656d626572735eull);
+    rng_seed(&fx->spray_rng, (uint64_t)seed ^ 0x7370726179ull);
     const bb_gpu_params dflt = bb_gpu_params_default();
     fx->restitution = dflt.restitution;
     fx->friction = dflt.friction;
@@ -164,6 +166,18 @@ static void fx__embers(void *user, const float (*pos)[3], int count)
     bb_emit_embers(fx->pool, &fx->ember_rng, pos, count);
 }
 
+static void fx__embers_to(void *user, const float (*pos)[3], int count, const float target[3])
+{
+    fx_system *fx = user;
+    bb_emit_embers_to(fx->pool, &fx->ember_rng, pos, count, target);
+}
+
+static void fx__spray(void *user, const float pos[3], const float vel[3], int count)
+{
+    fx_system *fx = user;
+    bb_emit_spray(fx->pool, &fx->spray_rng, pos, vel, fx__dense(fx, count));
+}
+
 static void fx__drop_transient(fx_system *fx)
 {
     for (; fx->transient > 0; fx->transient--) particles_release(fx->pool, fx->pool->alive - 1);
@@ -173,7 +187,8 @@ void fx_bind(fx_system *fx, fx_api *api)
 {
     if (!fx) return;
     *api = (fx_api){.user = fx, .sparks = fx__sparks, .fireball = fx__fireball, .smoke = fx__smoke,
-                    .transient = fx__transient, .tracer = fx__tracer, .embers = fx__embers};
+                    .transient = fx__transient, .tracer = fx__tracer, .embers = fx__embers,
+                    .embers_to = fx__embers_to, .spray = fx__spray};
 }
 
 void fx_update(fx_system *fx, float dt)

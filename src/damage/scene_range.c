@@ -74,6 +74,32 @@ static void range__gun(const range *s, mat4 gun)
     viewmodel_pose(view, s->kick, gun);
 }
 
+/* The respawn burns the whole robot out and back in from the head down: its edge band throws
+ * embers as the gallery's items do, on the drawn pose. A sample is a body vertex in bind space;
+ * its skinning of the frame's palette (blast_bind_frame: the vertex itself) is the model the
+ * vertex stage draws it with, so the CPU mirror's d and displaced point are the GPU's. The
+ * attached plates burn along the same edge (same shape and amount), so the body's band stands
+ * for them. */
+static void range__respawn_embers(range *s, const noise_tex *noise)
+{
+    dissolve_params d;
+    range_play_robot_dissolve(&s->play, &d);
+    if (!(d.amount > 0.0f && d.amount < 1.0f) || s->body_src.count <= 0) return;
+    const float band = dissolve_embers_band(&d, 2.0f * d.edge_width);
+    float at[RANGE_RESPAWN_EMBERS][3];
+    int got = 0;
+    for (int t = 0; t < RANGE_RESPAWN_EMBER_TRIES && got < RANGE_RESPAWN_EMBERS; t++) {
+        const int i = (int)(rng_u32(&s->ember_rng) % (uint32_t)s->body_src.count);
+        vec3 dir, nrm;
+        mat4 model;
+        blast_bind_frame(s->bs, s->body_src.pos[i], nrm, model);
+        dissolve_direction(&d, s->body_src.nrm[i], s->body_src.snrm[i], dir);
+        if (fabsf(dissolve_fragment_d(&d, noise, s->body_src.pos[i], dir, model)) > band) continue;
+        dissolve_vertex(&d, noise, s->body_src.pos[i], s->body_src.nrm[i], s->body_src.snrm[i], model, at[got++]);
+    }
+    if (got) s->ctx->fx.embers(s->ctx->fx.user, (const float (*)[3])at, got);
+}
+
 /* Embers from the hot rims of fresh holes, on the pose just set: the CPU blast history and the
  * fading map's cadence give each hole's heat (damage/core/rim_embers.h), nothing is read back. */
 static void range__embers(range *s, float dt, float fade_hz)
@@ -94,6 +120,7 @@ static void range__embers(range *s, float dt, float fade_hz)
                                            &s->ember_rng, RANGE_PLATE_EMBERS, RANGE_PLATE_EMBER_TRIES, at, NULL);
         if (k) s->ctx->fx.embers(s->ctx->fx.user, (const float (*)[3])at, k);
     }
+    if (noise) range__respawn_embers(s, noise);
 }
 
 static void range_destroy(void *p);
@@ -126,6 +153,7 @@ static void *range_create(scene_ctx *ctx)
         glm_mat4_copy(s->rb->plates[p].rest, s->rest[p]);
         dissolve_ember_src_build(&s->plate_src[p], &s->rb->plates[p].mesh, 1024); /* none on failure (logged) */
     }
+    dissolve_ember_src_build(&s->body_src, &s->rb->body, 2048); /* none on failure (logged) */
     range_play_init(&s->play, s->rb, ctx->seed);
     rim_embers_init(&s->rims);
     rng_seed(&s->ember_rng, (uint64_t)ctx->seed ^ 0x72696d656d62ull);
@@ -142,6 +170,7 @@ static void range_destroy(void *p)
     gfx_mesh_destroy(&s->body);
     gfx_mesh_destroy(&s->glow);
     for (int i = 0; i < ROBOT_PLATE_COUNT; i++) dissolve_ember_src_free(&s->plate_src[i]);
+    dissolve_ember_src_free(&s->body_src);
     viewmodel_destroy(s->vm);
     dissolve_destroy(s->dv);
     range_stage_destroy(s->stage);

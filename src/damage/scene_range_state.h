@@ -24,6 +24,8 @@
 #define RANGE_EMBERS_MAX 64      /* per step, all rims together */
 #define RANGE_PLATE_EMBERS 2     /* per step from each burning blown-off plate, of ... */
 #define RANGE_PLATE_EMBER_TRIES 32 /* ... this many sample vertices tried */
+#define RANGE_RESPAWN_EMBERS 4   /* per step from the respawn's burning edge on the body, of ... */
+#define RANGE_RESPAWN_EMBER_TRIES 48 /* ... this many sample vertices tried */
 
 typedef struct range {
     range_play play;             /* plates in flight, knock-back, respawn (damage/core/range_play.h) */
@@ -44,6 +46,7 @@ typedef struct range {
     rim_embers rims;             /* heat of the fresh holes' rims: embers (damage/core/rim_embers.h) */
     rng ember_rng;
     dissolve_ember_src plate_src[ROBOT_PLATE_COUNT]; /* subsampled plate vertices: blown-off plates' burning edges */
+    dissolve_ember_src body_src; /* subsampled body vertices (bind space): the respawn's burning edge */
     bool cut_dirty, clear_pending, robot_drawn; /* robot_drawn: the body met the view frustum in the last main pass */
 } range;
 

@@ -113,6 +113,7 @@ static void gallery_destroy(void *p)
 
 static bool gallery__item(const gallery *g, int i, vec4 *planes, dissolve_params *dp);
 static void gallery__embers(gallery *g);
+static bool gallery__swallowing(const gallery *g);
 
 static void gallery_update(void *p, const app_input *in, float dt)
 {
@@ -148,18 +149,22 @@ static bool gallery__item(const gallery *g, int i, vec4 *planes, dissolve_params
 }
 
 /* Each burning item throws a few embers from its edge band (the CPU mirror at its parameters,
- * dissolve/core/dissolve_embers.h): points within twice the glowing edge's width of the edge. */
+ * dissolve/core/dissolve_embers.h): points within twice the glowing edge's width of the edge.
+ * Pulled, they stream into the orb with the strands, twice as many. */
 static void gallery__embers(gallery *g)
 {
     const noise_tex *noise = dissolve_noise_data(g->dv);
-    if (!g->ctx->fx.embers || !noise) return;
+    const bool pull = g->g.mode == DISSOLVE_MODE_PULL;
+    if (!g->ctx->fx.embers || !g->ctx->fx.embers_to || !noise) return;
     for (int i = 0; i < g->g.count; i++) {
         dissolve_params dp;
         gallery__item(g, i, NULL, &dp);
-        float at[GALLERY_EMBERS_PER_STEP][3];
+        float at[2 * GALLERY_EMBERS_PER_STEP][3];
+        const int want = pull ? 2 * GALLERY_EMBERS_PER_STEP : GALLERY_EMBERS_PER_STEP;
         const int n = dissolve_embers_pick(&g->embers[i], &dp, noise, g->g.items[i].model, 2.0f * dp.edge_width,
-                                           &g->ember_rng, GALLERY_EMBERS_PER_STEP, GALLERY_EMBER_TRIES, at, NULL);
-        if (n) g->ctx->fx.embers(g->ctx->fx.user, (const float (*)[3])at, n);
+                                           &g->ember_rng, want, pull ? 2 * GALLERY_EMBER_TRIES : GALLERY_EMBER_TRIES, at, NULL);
+        if (n && pull) g->ctx->fx.embers_to(g->ctx->fx.user, (const float (*)[3])at, n, g->g.target);
+        else if (n) g->ctx->fx.embers(g->ctx->fx.user, (const float (*)[3])at, n);
     }
 }
 
@@ -191,18 +196,50 @@ static void gallery_draw(void *p, scene_pass pass)
     gfx_pass_end();
     if (pass == SCENE_PASS_MAIN) {
         g->drawn = drawn;
-        /* The orb is a light, not a caster: no shadow. Its emission stays below what the tone
-         * mapper clips (4, 6, 12 drew a flat white disc), so the sun's shading still rounds it
-         * and bloom gives the glow. */
+        /* The orb is a light, not a caster: no shadow. As the sphere shape's centre its emission
+         * stays below what the tone mapper clips (4, 6, 12 drew a flat white disc), so the sun's
+         * shading still rounds it and bloom gives the glow; as the pull's target, while it
+         * swallows something, it burns with it: the strands' colour, white-hot, bloom round it. */
         mat4 m;
         glm_translate_make(m, g->g.target);
-        renderer_draw_lit(g->ctx->r, &g->orb, m, (vec3){0.30f, 0.45f, 0.80f}, (vec3){0.35f, 0.60f, 1.30f});
+        const bool pull = gallery__swallowing(g);
+        renderer_draw_lit(g->ctx->r, &g->orb, m, pull ? (vec3){0.9f, 0.5f, 0.2f} : (vec3){0.30f, 0.45f, 0.80f},
+                          pull ? (vec3){40.0f, 16.0f, 4.0f} : (vec3){0.35f, 0.60f, 1.30f});
     }
+}
+
+/* True while the orb swallows something: pulling, and some item burning (0 < amount < 1). Whole
+ * or gone, nothing flies into it and it is the plain sphere-shape marker again. */
+static bool gallery__swallowing(const gallery *g)
+{
+    if (g->g.mode != DISSOLVE_MODE_PULL) return false;
+    for (int i = 0; i < g->g.count; i++)
+        if (g->g.items[i].amount > 0.0f && g->g.items[i].amount < 1.0f) return true;
+    return false;
+}
+
+/* The pull target's corona: additive glare and fire sprites turning round the orb, drawn this
+ * frame only (fx.transient), so it burns while it swallows the strands. */
+#define GALLERY_CORONA 4
+static void gallery__corona(gallery *g)
+{
+    if (!gallery__swallowing(g) || !g->ctx->fx.transient) return;
+    fx_billboard b[GALLERY_CORONA];
+    const float t = (float)g->ctx->time;
+    for (int i = 0; i < GALLERY_CORONA; i++) {
+        b[i] = (fx_billboard){.size = i == 0 ? 1.0f : 0.5f + 0.1f * (float)i,
+                              .rotation = t * (0.7f + 0.4f * (float)i) + 1.9f * (float)i,
+                              .color = {255, (unsigned char)(i == 0 ? 170 : 140), 60, 255}};
+        glm_vec3_copy(g->g.target, b[i].pos);
+    }
+    g->ctx->fx.transient(g->ctx->fx.user, FX_TRACER, b, 1);
+    g->ctx->fx.transient(g->ctx->fx.user, FX_FLASH, b + 1, GALLERY_CORONA - 1);
 }
 
 static void gallery_prepare(void *p)
 {
     gallery *g = p;
+    gallery__corona(g);
     const float detail = params_f(g->ctx->params, params_id(dissolve_param_rows, DISSOLVE_P_DETAIL));
     if (detail != g->detail) { /* the preset or the panel moved dissolve.detail */
         dissolve_gallery scratch;

@@ -81,6 +81,12 @@ typedef struct fx_api {
      * shrinks and cools to dark red over 0.6-1.5 s (burning edges, hot rims); `stats` counts the
      * live ones as `embers` */
     void (*embers)(void *user, const float (*pos)[3], int count);
+    /* the same embers, each flying straight into target (world) and arriving as it dies, 0.35-0.8 s
+     * (a pull dissolve's strands streaming into their target); counted as `embers` too */
+    void (*embers_to)(void *user, const float (*pos)[3], int count, const float target[3]);
+    /* count bursts of dust and mud spray (the spray atlas: droplets over dust, lit, muddy brown,
+     * 0.5-0.9 s) thrown at vel (world, m/s) plus a kick up: a spinning wheel */
+    void (*spray)(void *user, const float pos[3], const float vel[3], int count);
 } fx_api;
 
 typedef enum scene_pass { SCENE_PASS_SHADOW, SCENE_PASS_MAIN } scene_pass;

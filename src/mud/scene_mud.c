@@ -14,6 +14,7 @@
  * What the scene shows and reports (views, dumps, stats, bench, HUD) is scene_mud_report.c; its
  * commands, views, dumps and options are registered by mud/core/mud_vocab.h.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -24,6 +25,8 @@
 #include "base/names.h"
 #include "gfx/shader.h"
 #include "gfx/timer.h"
+
+static void mud__spray(mud_scene *s, const clod_emitter *e, int n);
 
 
 /* The level file (--level, else the default one next to the shaders), with --level-size's override. */
@@ -180,6 +183,7 @@ static void mud_update(void *p, const app_input *in, float dt)
     const mud_crumb *crumbs = mud_physics_crumbs(mud_bodies_physics(s->bodies), &ncrumbs);
     for (int i = 0; i < ncrumbs; i++) mud_clod_worker_drop(s->worker, crumbs[i].pos[0], crumbs[i].pos[2], crumbs[i].size);
     mud_clod_worker_submit(s->worker, e, n, dt);
+    mud__spray(s, e, n);
     vec3 pos, eye, target;
     if (mud_play_exhaust(&s->play, s->sim, vi.throttle, dt, pos) && s->ctx->fx.smoke)
         s->ctx->fx.smoke(s->ctx->fx.user, pos, 0.06f);
@@ -188,6 +192,26 @@ static void mud_update(void *p, const app_input *in, float dt)
     if (s->ctx->camera_from_script) return;
     mud_play_chase(&s->play, s->sim, dt, eye, target);
     camera_look_at(s->ctx->cam, eye, target);
+}
+
+/* A wheel spinning in mud (slip over SPRAY_SLIP m/s) throws a burst of dust and mud spray each
+ * step from behind its contact, backwards along its slip: the clods' emitters, so spray and clods
+ * come from the same wheels. */
+#define SPRAY_SLIP 0.8f
+static void mud__spray(mud_scene *s, const clod_emitter *e, int n)
+{
+    if (!s->ctx->fx.spray || !s->layers.on[MUD_LAYER_PARTICLES]) return;
+    for (int i = 0; i < n; i++) {
+        if (e[i].depth <= 0.0f || fabsf(e[i].slip) < SPRAY_SLIP) continue;
+        const float back = e[i].slip > 0.0f ? -1.0f : 1.0f, slip = fminf(fabsf(e[i].slip), 8.0f);
+        float at[3], vel[3];
+        for (int k = 0; k < 3; k++) {
+            at[k] = e[i].hub[k] + back * e[i].forward[k] * e[i].radius * 0.7f;
+            vel[k] = 0.5f * e[i].velocity[k] + back * e[i].forward[k] * 1.2f * slip;
+        }
+        at[1] = e[i].hub[1] - e[i].radius + e[i].depth + 0.1f; /* on the mud, not in it */
+        s->ctx->fx.spray(s->ctx->fx.user, at, vel, 1);
+    }
 }
 
 /* Clods that landed off the mud splat onto the grass or road (decals.h); a window may get the

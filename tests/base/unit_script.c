@@ -144,6 +144,10 @@ static void every_command_parses_to_its_values(void **state)
     assert_float_equal(c[26].num[1], 270.5f, 1e-6);
     assert_cmd(&c[27], MUD, MUD_CMD_CHUNK, "chunk");
     assert_float_equal(c[27].num[2], 0.75f, 1e-6);
+    assert_cmd(&c[28], SCRIPT_APP, SCRIPT_FX, "fx");
+    assert_int_equal(c[28].index, SCRIPT_FX_SMOKE);
+    const float fx[4] = {1.0f, 0.5f, -2.0f, 0.4f};
+    for (int k = 0; k < 4; k++) assert_float_equal(c[28].num[k], fx[k], 1e-6);
     /* each command exactly once */
     for (int i = 0; i < s.count; i++)
         for (int k = 0; k < i; k++) assert_false(c[i].scene == c[k].scene && c[i].op == c[k].op);
@@ -216,6 +220,9 @@ static void bad_lines_report_expected_and_found(void **state)
         {"2 chunk 10 20 3", "chunk: size must be in 0.2..2 metres, got 3"},
         {"2 chunk 10 20 0.1", "chunk: size must be in 0.2..2 metres, got 0.1"},
         {"2 chunk 10 20", "chunk needs 3 numbers (X Z SIZE), got 2"},
+        {"2 fx nuke 0 0 0 1", "unknown effect 'nuke' (expected one of: fireball, smoke, sparks)"},
+        {"2 fx smoke 0 0 0 0", "fx: size must be greater than 0, got 0"},
+        {"2 fx fireball 0 0 0", "fx needs 5 arguments (NAME X Y Z SIZE), got 4"},
         {"2 drive 1.5 0 1", "drive: throttle must be in -1..1, got 1.5"},
         {"2 drive 1 -1.01 1", "drive: steer must be in -1..1, got -1.01"},
         {"2 drive 1 0 -2", "drive: seconds must be 0 or more, got -2"},
@@ -391,7 +398,7 @@ static void unknown_command_lists_every_command(void **state)
     assert_string_equal(err, "t:1: unknown command 'fly' (expected one of: scene, camera, weapon, fire, hold, blast, "
                              "robot, truck, drive, layer, plant, chunk, blendshape, expression, wrinkles, dissolve, "
                              "dissolve-mode, dissolve-shape, dissolve-pitfall, dissolve-edge, view, screenshot, "
-                             "dump, stats, quit, set, params, post)");
+                             "dump, stats, quit, set, params, post, fx)");
 }
 
 /* A scene's rows, names and hooks reach the parser by registration alone. */

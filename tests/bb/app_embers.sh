@@ -2,7 +2,7 @@
 # Embers (issue 31 item 4): `stats` counts them as `embers` (alive). None while the gallery is
 # whole, some while it burns (`dissolve 0.45`); none on the range before a hole, some after a
 # `blast` on the robot, none with damage.ember_heat 1 (no rim is ever hotter) until a blown-off
-# plate burns; two runs with the same seed give byte-identical pictures (their own RNG streams,
+# plate burns; some while the robot's respawn burns it out and in; two runs with the same seed give byte-identical pictures (their own RNG streams,
 # seeded from --seed).
 set -u
 fail=0
@@ -50,6 +50,20 @@ run --scene range --set damage.ember_heat=1 --script cold.txt
 check eq "$(num cold.json embers)" 0
 check gt "$(num plate.json plates_blown_off)" 0
 check gt "$(num plate.json embers)" 0
+
+# the respawn burns the robot out and back in from the head down: its edge band throws embers
+# (no hole, no plate off: only the respawn can), and none once it stands whole again
+cat >respawn.txt <<'SCRIPT'
+0.00 set damage.tracers off
+0.25 robot respawn
+0.45 stats respawn_out.json
+0.90 stats respawn_in.json
+4.00 stats respawn_done.json
+SCRIPT
+run --scene range --script respawn.txt
+check gt "$(num respawn_out.json embers)" 0
+check gt "$(num respawn_in.json embers)" 0
+check eq "$(num respawn_done.json embers)" 0
 
 [ $fail -eq 0 ] && echo "app_embers: ok"
 exit $fail

@@ -270,7 +270,7 @@ static void check_batchers_agree(bool sort)
         assert_float_equal(v[0].uv[1], uv[1], 1e-6);
         assert_float_equal(v[2].uv[0], uv[2], 1e-6); /* corner 2 the top-right */
         assert_float_equal(v[2].uv[1], uv[3], 1e-6);
-        const int layer = (inst[k].flags >> 3) & 3;
+        const int layer = (inst[k].flags >> 3) & 7;
         assert_float_equal(v[0].layer_blend, (float)layer + w, 1e-5);
         assert_float_equal(v[0].color[3], (float)(inst[k].color >> 24) / 255.0f, 1e-6);
         assert_float_equal(v[0].size, inst[k].size, 0);
@@ -302,7 +302,7 @@ static void check_batchers_agree(bool sort)
         }
     for (int m = 0; m < BB_BLEND_COUNT; m++) {
         assert_int_equal(ba->runs[m].count, expect[m]);
-        for (int k = ba->runs[m].first; k < ba->runs[m].first + ba->runs[m].count; k++) got[m][(inst[k].flags >> 3) & 3]++;
+        for (int k = ba->runs[m].first; k < ba->runs[m].first + ba->runs[m].count; k++) got[m][(inst[k].flags >> 3) & 7]++;
     }
     assert_memory_equal(got, atlases, sizeof got);
     for (int a = 0; a < BB_ATLAS_COUNT; a++) assert_true(atlases[BB_BLEND_ALPHA][a] > 0); /* every atlas in one run */
@@ -341,7 +341,7 @@ static void sort_orders_alpha_back_to_front(void **state)
         /* the camera looks down -z from z = 5: farther = smaller z (keys quantized to 12 bits
          * over the ~24 m deep visible range: 6 mm) */
         assert_true(inst[k - 1].pos[2] <= inst[k].pos[2] + 0.01f);
-        changes += ((inst[k - 1].flags ^ inst[k].flags) >> 3 & 3) != 0; /* neighbours of different atlases */
+        changes += ((inst[k - 1].flags ^ inst[k].flags) >> 3 & 7) != 0; /* neighbours of different atlases */
     }
     assert_true(g->count > 50);
     assert_true(changes > g->count / 2); /* the atlases interleave: sorted together, not per atlas */
@@ -449,7 +449,7 @@ static void packed_records_match_the_scalar_packing(void **state)
         const float ph = (one.flags & BB_ANIM_LOOP) ? fmodf(p->phase[i], 64.0f) : fminf(p->phase[i], 255.0f);
         assert_float_equal(bb_instance_phase(&one), ph, 1.0f / 256.0f + 1e-3f);
         assert_int_equal((one.flags >> 1) & 3, i % BB_ALIGN_COUNT);
-        assert_int_equal((one.flags >> 3) & 3, BB_ATLAS_SMOKE);
+        assert_int_equal((one.flags >> 3) & 7, BB_ATLAS_SMOKE);
     }
     free(inst);
     bb_batch_destroy(b);
@@ -589,6 +589,28 @@ static void fountain_keeps_n_alive(void **state)
     particles_destroy(p);
 }
 
+/* The wheels' spray: alpha billboards of the spray atlas, thrown at the wheel's velocity with a
+ * kick up, nearly upright (the atlas's droplets fall down the sprite); a full pool drops the rest. */
+static void spray_is_thrown_up_and_typed(void **state)
+{
+    (void)state;
+    particles *p = particles_create(&(particles_desc){.capacity = 16});
+    assert_non_null(p);
+    rng r;
+    rng_seed(&r, 9);
+    const float at[3] = {1, 0.2f, 2}, vel[3] = {0, 0, -3};
+    assert_int_equal(bb_emit_spray(p, &r, at, vel, 10), 10);
+    for (int i = 0; i < p->alive; i++) {
+        particle b;
+        particles_get(p, i, &b);
+        assert_int_equal(b.atlas, BB_ATLAS_SPRAY);
+        assert_int_equal(b.blend, BB_BLEND_ALPHA);
+        assert_true(b.vel[1] > vel[1] + 0.8f && b.vel[2] < 0.0f && fabsf(b.rot) < 0.4f && b.life > 0.0f);
+    }
+    assert_int_equal(bb_emit_spray(p, &r, at, vel, 10), 6);
+    particles_destroy(p);
+}
+
 int main(void)
 {
     log_set_quiet(true);
@@ -605,6 +627,7 @@ int main(void)
         cmocka_unit_test(corners_follow_the_alignment),
         cmocka_unit_test(emitters_are_deterministic_and_typed),
         cmocka_unit_test(fountain_keeps_n_alive),
+        cmocka_unit_test(spray_is_thrown_up_and_typed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -50,7 +50,8 @@ static dissolve_params test_params(int mode, int shape, float amount)
     return p;
 }
 
-/* Runs the vertex stage of dissolve.glsl over every vertex; out gets (x, y, z, d) per vertex. */
+/* Runs the vertex stage of dissolve.glsl over every vertex; out gets (x, y, z, d, pull k) per vertex. */
+#define TF_FLOATS 5
 static void feedback(const dissolve *dv, GLuint prog, const gfx_mesh *gm, mat4 model, const dissolve_params *p, float *out)
 {
     glUseProgram(prog);
@@ -58,13 +59,13 @@ static void feedback(const dissolve *dv, GLuint prog, const gfx_mesh *gm, mat4 m
     dissolve_uniforms u;
     dissolve_uniforms_lookup(prog, &u);
     dissolve_bind(dv, &u, p, DISSOLVE_PASS_MAIN);
-    testgl_feedback_run(gm->vao, gm->vertex_count, 4, out);
+    testgl_feedback_run(gm->vao, gm->vertex_count, TF_FLOATS, out);
 }
 
 static GLuint feedback_program(void)
 {
-    static const char *const varyings[] = {"tf_world", "tf_d"};
-    GLuint prog = gfx_program_load_feedback("dissolve_feedback.vert", NULL, varyings, 2);
+    static const char *const varyings[] = {"tf_world", "tf_d", "tf_k"};
+    GLuint prog = gfx_program_load_feedback("dissolve_feedback.vert", NULL, varyings, 3);
     assert_true(prog != 0);
     return prog;
 }
@@ -82,17 +83,17 @@ static void gpu_displacement_matches_cpu_mirror(void **state)
         if (which == 0) mesh_build_box(&m, (float[3]){0.4f, 0.4f, 0.4f}, 24);
         else props_build_crystals(&m, 4);
         gfx_mesh gm = gfx_mesh_create(&m, "tf");
-        float *gpu = malloc((size_t)m.vertex_count * 4 * sizeof(float));
+        float *gpu = malloc((size_t)m.vertex_count * TF_FLOATS * sizeof(float));
         for (int mode = 1; mode < 3; mode++)
             for (int shape = 0; shape < 3; shape++)
                 for (int a = 0; a < 2; a++) {
                     dissolve_params p = test_params(mode, shape, a ? 0.62f : 0.35f);
                     feedback(dv, prog, &gm, model, &p, gpu);
-                    double max_d = 0, max_pos = 0, max_formula = 0;
+                    double max_d = 0, max_pos = 0, max_formula = 0, max_k = 0;
                     int moved = 0;
                     for (int i = 0; i < m.vertex_count; i++) {
                         vec3 ws, rest;
-                        const float *g = &gpu[i * 4];
+                        const float *g = &gpu[i * TF_FLOATS];
                         dissolve_vertex(&p, dissolve_noise_data(dv), m.pos[i], m.nrm[i], m.snrm[i], model, ws);
                         float d = dissolve_vertex_d(&p, dissolve_noise_data(dv), m.pos[i], m.nrm[i], m.snrm[i], model);
                         max_d = fmax(max_d, fabsf(d - g[3]));
@@ -107,6 +108,10 @@ static void gpu_displacement_matches_cpu_mirror(void **state)
                             glm_vec3_copy(rest, e);
                             glm_vec3_muladds(to, w * w, e);
                             max_formula = fmax(max_formula, glm_vec3_distance(e, (float *)g));
+                            /* the strands' k (dissolve_pull_k) is that w², handed to the fragments */
+                            max_k = fmax(max_k, fabsf(w * w - g[4]));
+                        } else {
+                            max_k = fmax(max_k, fabsf(g[4])); /* no pull, no strands */
                         }
                     }
                     /* GPU bilinear weights carry ~8 fractional bits, so d agrees to a few 1e-3;
@@ -115,6 +120,7 @@ static void gpu_displacement_matches_cpu_mirror(void **state)
                     assert_true(max_d < 0.006);
                     if (mode == DISSOLVE_MODE_PUSH) assert_true(max_pos < 0.005);
                     else assert_true(max_formula < 0.001);
+                    assert_true(max_k < 1e-5);
                     assert_true(moved > m.vertex_count / 50);
                 }
         free(gpu);
@@ -155,8 +161,8 @@ static double roughness(const mesh_data *m, const float *gpu, mat4 model)
         vec3 ra, rb, da, db;
         glm_mat4_mulv3(model, m->pos[a], 1.0f, ra);
         glm_mat4_mulv3(model, m->pos[b], 1.0f, rb);
-        glm_vec3_sub((float *)&gpu[a * 4], ra, da);
-        glm_vec3_sub((float *)&gpu[b * 4], rb, db);
+        glm_vec3_sub((float *)&gpu[a * TF_FLOATS], ra, da);
+        glm_vec3_sub((float *)&gpu[b * TF_FLOATS], rb, db);
         sum += glm_vec3_distance(da, db);
     }
     return sum / m->index_count;
@@ -177,7 +183,7 @@ static void mip0_pitfall_makes_spikes(void **state)
     mat4 model;
     test_model(model);
     dissolve_params p = test_params(DISSOLVE_MODE_PUSH, DISSOLVE_SHAPE_DIRECTION, 0.5f);
-    float *a = malloc((size_t)m.vertex_count * 4 * sizeof(float)), *b = malloc((size_t)m.vertex_count * 4 * sizeof(float));
+    float *a = malloc((size_t)m.vertex_count * TF_FLOATS * sizeof(float)), *b = malloc((size_t)m.vertex_count * TF_FLOATS * sizeof(float));
     feedback(good, prog, &gm, model, &p, a);
     feedback(bad, prog, &gm, model, &p, b);
     double ra = roughness(&m, a, model), rb = roughness(&m, b, model);

@@ -225,6 +225,89 @@ static void displacement_is_in_world_metres(void **state)
 
 /* Vertices that share a position (hard edges) land on the same point: no cracks. The pitfall
  * switch brings the cracks back, which proves the test can fail. */
+/* Pull strands: the resting surface stays whole, burnt fragments near rest stay holes, and a
+ * pulled sheet keeps ever thinner filaments (the noise is equalized: the kept share of n in 0..1
+ * is the share of the sheet drawn). */
+static void pull_strands_keep_the_surface_and_thin_the_sheets(void **state)
+{
+    (void)state;
+    enum { N = 1000 };
+    float prev = 2.0f;
+    for (int ik = 0; ik <= 100; ik++) {
+        const float k = (float)ik / 100.0f;
+        int intact = 0, burnt = 0;
+        for (int i = 0; i <= N; i++) {
+            intact += dissolve_strand(0.1f, k, (float)i / N) >= 0.0f;
+            burnt += dissolve_strand(-0.1f, k, (float)i / N) >= 0.0f;
+        }
+        const float share = (float)intact / (N + 1);
+        if (ik == 0) assert_int_equal(intact, N + 1);
+        if (k >= 0.05f) assert_true(share <= 0.05f);
+        assert_true(share <= prev);
+        prev = share;
+        if (k < DISSOLVE_STRAND_BURNT_K) assert_int_equal(burnt, 0);
+        else assert_int_equal(burnt, intact);
+    }
+}
+
+/* The pulled box through the CPU mirror, every triangle sampled at barycentric points weighted
+ * by its displaced (world) area: of the area moved more than 5 cm toward the target, the strands
+ * keep a small share, where the plain cut (d >= 0, the pull before the strands) kept the
+ * stretched sheets. */
+static void pull_draws_strands_not_stretched_sheets(void **state)
+{
+    (void)state;
+    mesh_data m = {0};
+    build_gallery_mesh(0, &m);
+    mat4 model;
+    model_at(1, 0.7f, 0, 1, model);
+    dissolve_params p = params_for(DISSOLVE_MODE_PULL, DISSOLVE_SHAPE_DIRECTION, 0.5f);
+    glm_vec3_copy((vec3){1.8f, 2.2f, -0.5f}, p.target);
+    vec3 *ws = malloc((size_t)m.vertex_count * sizeof *ws);
+    float *k = malloc((size_t)m.vertex_count * sizeof *k);
+    assert_non_null(ws);
+    assert_non_null(k);
+    for (int i = 0; i < m.vertex_count; i++) {
+        dissolve_vertex(&p, noise, m.pos[i], m.nrm[i], m.snrm[i], model, ws[i]);
+        k[i] = dissolve_pull_k(&p, noise, m.pos[i], m.nrm[i], m.snrm[i], model);
+    }
+    enum { S = 6 };
+    double stretched = 0, cut = 0, strands = 0;
+    for (int t = 0; t + 2 < m.index_count; t += 3) {
+        const uint32_t *v = &m.idx[t];
+        vec3 e1, e2, c;
+        glm_vec3_sub(ws[v[1]], ws[v[0]], e1);
+        glm_vec3_sub(ws[v[2]], ws[v[0]], e2);
+        glm_vec3_cross(e1, e2, c);
+        const double area = 0.5 * glm_vec3_norm(c) / ((S + 1) * (S + 2) / 2);
+        for (int a = 0; a <= S; a++)
+            for (int b = 0; a + b <= S; b++) {
+                const float wb[3] = {(float)(S - a - b) / S, (float)a / S, (float)b / S};
+                vec3 rest = {0}, at = {0}, dir = {0}, rest_ws;
+                float kk = 0;
+                for (int j = 0; j < 3; j++) {
+                    glm_vec3_muladds(m.pos[v[j]], wb[j], rest);
+                    glm_vec3_muladds(ws[v[j]], wb[j], at);
+                    glm_vec3_muladds(m.snrm[v[j]], wb[j], dir);
+                    kk += k[v[j]] * wb[j];
+                }
+                glm_mat4_mulv3(model, rest, 1.0f, rest_ws);
+                if (glm_vec3_distance(at, rest_ws) < 0.05f) continue;
+                const float d = dissolve_fragment_d(&p, noise, rest, dir, model);
+                stretched += area;
+                cut += d >= 0.0f ? area : 0.0;
+                strands += dissolve_strand(d, kk, dissolve_strand_noise(&p, noise, rest, dir, model)) >= 0.0f ? area : 0.0;
+            }
+    }
+    print_message("pulled box: stretched area %.3f m2, plain cut keeps %.3f, strands %.3f\n", stretched, cut, strands);
+    assert_true(stretched > 0.1);
+    assert_true(strands < 0.1 * stretched);
+    assert_true(strands < 0.25 * cut);
+    free(ws);
+    free(k);
+    mesh_data_free(&m);
+}
+
 static int count_cracks(const mesh_data *m, const dissolve_params *p, mat4 model)
 {
     vec3 *out = malloc((size_t)m->vertex_count * sizeof *out);
@@ -466,6 +549,8 @@ int main(void)
         cmocka_unit_test(amount_one_discards_everything),
         cmocka_unit_test(push_weight_peaks_at_the_edge),
         cmocka_unit_test(pull_weight_is_monotonic),
+        cmocka_unit_test(pull_strands_keep_the_surface_and_thin_the_sheets),
+        cmocka_unit_test(pull_draws_strands_not_stretched_sheets),
         cmocka_unit_test(threshold_backs_off_by_the_wider_band),
         cmocka_unit_test(guiding_shapes_span_zero_to_one),
         cmocka_unit_test(displacement_is_in_world_metres),

@@ -128,7 +128,7 @@ static inline __m128i sort_key4(const particles *restrict p, int i, const sort_p
     __m128 dq = _mm_mul_ps(_mm_sub_ps(vz, _mm_set1_ps(s->zmin)), _mm_set1_ps(s->scale));
     dq = _mm_min_ps(_mm_max_ps(dq, _mm_setzero_ps()), _mm_set1_ps((float)(SORT_DEPTHS - 1)));
     const __m128i blend = _mm_and_si128(_mm_srli_epi32(meta, 16), _mm_set1_epi32(0xff));
-    const __m128i atlas = _mm_and_si128(_mm_srli_epi32(meta, 11), _mm_set1_epi32(3));
+    const __m128i atlas = _mm_and_si128(_mm_srli_epi32(meta, 11), _mm_set1_epi32(7));
     const __m128i alpha = _mm_cmpeq_epi32(blend, _mm_set1_epi32(BB_BLEND_ALPHA));
     return _mm_or_si128(_mm_and_si128(alpha, _mm_cvttps_epi32(dq)),
                         _mm_andnot_si128(alpha, _mm_add_epi32(atlas, _mm_set1_epi32(SORT_DEPTHS))));
@@ -313,7 +313,7 @@ static inline void unpack_color(uint32_t c, float out[4])
 }
 
 static inline int record_align(const bb_instance *q) { return (q->flags >> 1) & 3; }
-static inline int record_layer(const bb_instance *q) { return (q->flags >> 3) & 3; }
+static inline int record_layer(const bb_instance *q) { return (q->flags >> 3) & 7; }
 
 static inline void view_point(const bb_camera *cam, const float w[3], float out[3])
 {
@@ -379,7 +379,7 @@ static void write_ref(float *out, const bb_instance *q, const bb_camera *cam)
         }
     }
     bb_quad_vertex v = {.centre = {q->pos[0], q->pos[1], q->pos[2]}, .size = q->size, .sin = sn, .cos = cs,
-                        .frame = (float)(align * 256 + record_layer(q) * BB_ANIM_FRAMES + f) + w};
+                        .frame = (float)(align * 512 + record_layer(q) * BB_ANIM_FRAMES + f) + w};
     unpack_color(q->color, v.color);
     for (int k = 0; k < 4; k++) {
         v.corner[0] = corner[k][0];

@@ -35,7 +35,7 @@
  *     the quad. The CPU only copies.
  * B — the reference's way: 4 vertices x 13 floats (208 bytes), every vertex carries the centre,
  *     its corner's uv in [0, 1]^2, size, sin and cos of the rotation, the frame value
- *     (alignment * 256 + atlas layer * 64 + cell + blend weight of the next cell as its
+ *     (alignment * 512 + atlas layer * 64 + cell + blend weight of the next cell as its
  *     fraction) and the RGBA
  *     tint; the vertex shader expands the corner in view space and picks the cells. Velocity
  *     alignment needs no more floats: (cos, sin) is then the projected direction of motion
@@ -83,7 +83,7 @@ typedef struct bb_instance {
     uint16_t phase;  /* frames elapsed since frame0, 8.8 fixed point */
     int16_t vel[3];  /* snorm16 * BB_VEL_MAX */
     uint8_t frame0;  /* start cell 0..63 */
-    uint8_t flags;   /* bit 0 BB_ANIM_LOOP, bits 1-2 bb_align, bits 3-4 atlas */
+    uint8_t flags;   /* bit 0 BB_ANIM_LOOP, bits 1-2 bb_align, bits 3-5 atlas */
 } bb_instance;
 
 /* What a record stands for, decoded (the mirror of the vertex shader's inputs). */

@@ -180,6 +180,53 @@ int bb_emit_embers(particles *p, rng *r, const float (*pos)[3], int count)
     return n;
 }
 
+int bb_emit_spray(particles *p, rng *r, const float pos[3], const float vel[3], int count)
+{
+    int n = 0;
+    for (; n < count; n++) {
+        if (full(p)) break;
+        particle b = spawn(r, pos, BB_ATLAS_SPRAY, BB_BLEND_ALPHA);
+        b.rot = rng_range(r, -0.35f, 0.35f); /* nearly upright: the atlas's droplets fall in -y */
+        for (int k = 0; k < 3; k++) b.vel[k] = vel[k] + rng_range(r, -0.6f, 0.6f);
+        b.vel[1] += rng_range(r, 1.5f, 3.0f);
+        b.size = rng_range(r, 0.6f, 1.1f);
+        b.life = rng_range(r, 0.5f, 0.9f);
+        b.grow = 0.6f * b.size / b.life;
+        b.drag = 1.5f;
+        b.gravity = 0.5f;
+        b.frame_rate = (float)BB_ANIM_FRAMES / b.life;
+        const float k = rng_range(r, 0.8f, 1.0f);
+        b.color = particles_rgba(0.55f * k, 0.43f * k, 0.3f * k, rng_range(r, 0.8f, 1.0f));
+        particles_add(p, &b);
+    }
+    return n;
+}
+
+int bb_emit_embers_to(particles *p, rng *r, const float (*pos)[3], int count, const float target[3])
+{
+    /* from the spark's hot frames: sucked into a glowing target they heat up, not cool down */
+    enum { EMBER_TO_FRAME0 = 8 };
+    int n = 0;
+    for (; n < count; n++) {
+        if (full(p)) break;
+        particle b = spawn(r, pos[n], BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
+        b.life = rng_range(r, 0.35f, 0.8f);
+        /* straight in, no drag, no gravity: at target when it dies, wherever it started */
+        for (int k = 0; k < 3; k++) b.vel[k] = (target[k] - pos[n][k]) / b.life;
+        b.size = rng_range(r, 0.015f, 0.035f);
+        b.grow = -0.5f * b.size / b.life;
+        b.drag = 0.0f;
+        b.gravity = 0.0f;
+        b.frame0 = EMBER_TO_FRAME0;
+        b.frame_rate = (float)(BB_ANIM_FRAMES - EMBER_TO_FRAME0) / b.life * 0.5f;
+        b.color = particles_rgba(1.0f, rng_range(r, 0.45f, 0.65f), 0.18f, 1.0f);
+        b.align = BB_ALIGN_VELOCITY;
+        b.tag = BB_TAG_EMBER;
+        particles_add(p, &b);
+    }
+    return n;
+}
+
 int bb_fountain_step(bb_fountain *f, particles *p, rng *r)
 {
     int n = 0;

@@ -7,6 +7,8 @@
  *   bb_emit_clods(pool, &rng, wheel_pos, wheel_vel, 8);
  *   bb_emit_tracer(pool, muzzle, shot_vel, 0.05f, 0.15f);  // one streak along the shot
  *   bb_emit_embers(pool, &rng, points, 12);            // one glowing mote at each point
+ *   bb_emit_spray(pool, &rng, contact, wheel_vel, 2);   // a spinning wheel's mud spray
+ *   bb_emit_embers_to(pool, &rng, points, 12, target);  // ... each flying into target
  *   bb_fountain f = { .pos = {0, 0, 0}, .target = 100000 };
  *   bb_fountain_step(&f, pool, &rng);                  // every frame: tops the pool up to target
  *
@@ -25,6 +27,12 @@
  *            BB_TAG_EMBER; orange-red motes rising slowly (0.25-0.6 m/s, buoyant) with a little
  *            drift, 2-4.5 cm, shrinking and cooling (the atlas's later frames: orange to dull red,
  *            then gone) over 0.6-1.5 s: burning edges and the hot rims of fresh holes
+ *   spray    spray atlas, alpha (lit), screen-aligned and nearly upright (the atlas's droplets
+ *            fall down the sprite); a burst of mud droplets over dust off a spinning wheel: thrown
+ *            at `vel` plus a random kick and 1.5-3 m/s up, drag, half gravity, 0.6-1.1 m big
+ *            and growing, 0.5-0.9 s, light muddy brown (dust over dark mud)
+ *   embers_to the same motes sucked into a point (a pull dissolve's target): straight at it, no
+ *            drag or gravity, arriving as they die (0.35-0.8 s), still hot; BB_TAG_EMBER too
  *   fountain a mix of fire (alpha, screen) and spark (additive, velocity) billboards shot upwards; it keeps the
  *            pool's live count at `target` and prewarms its first fill with spread-out ages so
  *            the stress load is steady from the first frame.
@@ -47,6 +55,8 @@ int bb_emit_smoke(particles *p, rng *r, const float pos[3], float radius, int co
 int bb_emit_clods(particles *p, rng *r, const float pos[3], const float vel[3], int count);
 int bb_emit_tracer(particles *p, const float pos[3], const float vel[3], float size, float life);
 int bb_emit_embers(particles *p, rng *r, const float (*pos)[3], int count);
+int bb_emit_spray(particles *p, rng *r, const float pos[3], const float vel[3], int count);
+int bb_emit_embers_to(particles *p, rng *r, const float (*pos)[3], int count, const float target[3]);
 
 typedef struct bb_fountain {
     float pos[3];

@@ -23,7 +23,7 @@
  *
  * A billboard's atlas and blend mode are fixed when it is added. `meta` packs what the batchers
  * need besides the numbers: start frame (bits 0-7), flags (bits 8-10: BB_ANIM_LOOP,
- * alignment << 1), atlas (bits 11-12), blend (bits 16-23), tag (bits 24-31: what made it, e.g.
+ * alignment << 1), atlas (bits 11-13), blend (bits 16-23), tag (bits 24-31: what made it, e.g.
  * BB_TAG_EMBER, so `stats` can count one effect); its low 16 bits are sent to the GPU as they are.
  *
  * Defaults (zero fields in particles_desc): capacity 100 000, gravity (0, -9.81, 0).
@@ -44,8 +44,10 @@ typedef enum bb_atlas_id {
     BB_ATLAS_SPARK,
     BB_ATLAS_SMOKE,
     BB_ATLAS_CLOD,     /* mud clods */
+    BB_ATLAS_SPRAY,    /* dust and mud spray off a wheel */
     BB_ATLAS_COUNT
 } bb_atlas_id;
+_Static_assert(BB_ATLAS_COUNT <= 8, "the atlas travels in 3 bits of meta and of a record's flags");
 
 typedef enum bb_blend {
     BB_BLEND_ALPHA = 0,  /* premultiplied-free SRC_ALPHA, ONE_MINUS_SRC_ALPHA; no depth writes */
@@ -143,7 +145,7 @@ int particles_count_tag(const particles *p, int tag);
 /* Advances every live billboard by dt seconds and releases those whose age reached life. */
 void particles_step(particles *p, float dt);
 
-static inline int particles_meta_atlas(uint32_t meta) { return (int)((meta >> 11) & 3u); }
+static inline int particles_meta_atlas(uint32_t meta) { return (int)((meta >> 11) & 7u); }
 static inline int particles_meta_blend(uint32_t meta) { return (int)((meta >> 16) & 0xffu); }
 static inline int particles_meta_align(uint32_t meta) { return (int)((meta >> 9) & 3u); }
 static inline int particles_meta_tag(uint32_t meta) { return (int)(meta >> 24); }

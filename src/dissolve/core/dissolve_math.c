@@ -188,6 +188,39 @@ void dissolve_vertex(const dissolve_params *p, const noise_tex *n, const float r
     }
 }
 
+float dissolve_pull_k(const dissolve_params *p, const noise_tex *n, const float rest_os[3], const float nrm_os[3],
+                      const float snrm_os[3], mat4 model)
+{
+    if (p->mode != DISSOLVE_MODE_PULL) return 0.0f;
+    const float w = dissolve_pull_weight(dissolve_vertex_d(p, n, rest_os, nrm_os, snrm_os, model), p->band);
+    return w * w;
+}
+
+float dissolve_strand_taper(float k)
+{
+    const float t = dissolve__saturate(k / 0.05f);
+    return t * t * (3.0f - 2.0f * t);
+}
+
+float dissolve_strand(float d, float k, float ns)
+{
+    if (d < 0.0f && k < DISSOLVE_STRAND_BURNT_K) return -1.0f;
+    const float taper = dissolve_strand_taper(k);
+    const float half_width = (0.5f + (0.025f - 0.5f) * taper) * (1.0f - 0.5f * k);
+    const float m = fabsf(ns - 0.5f) / half_width;
+    return m > 1.0f ? -1.0f : 1.0f - m * m;
+}
+
+float dissolve_strand_noise(const dissolve_params *p, const noise_tex *n, const float rest_os[3], const float dir_os[3],
+                            mat4 model)
+{
+    dissolve_params q = *p;
+    q.noise_scale = p->noise_scale * DISSOLVE_STRAND_SCALE;
+    vec3 scale;
+    dissolve_model_scale(model, scale);
+    return dissolve_noise(&q, n, rest_os, dir_os, scale, 0.0f);
+}
+
 float dissolve_fragment_d(const dissolve_params *p, const noise_tex *n, const float rest_os[3], const float dir_os[3],
                           mat4 model)
 {

@@ -30,6 +30,12 @@
  *             with N the world-space unit direction: metres whatever the model scale.
  *   pull      w = smoothstep(1 - saturate(d / band)); world position lerps to target by w².
  *   glow      g = 1 - saturate(d / edge_width); emission = edge_color * g² (HDR, linear).
+ *   strands   pull only, fragment stage: k = the vertex's pull lerp factor w², interpolated (0
+ *             on the mesh, 1 at the target). taper = smoothstep(0, 0.05, k); the fragment is
+ *             kept when |n_s - 0.5| <= h, h = mix(0.5, 0.025, taper) * (1 - k / 2), n_s the
+ *             noise at DISSOLVE_STRAND_SCALE times noise_scale: filaments along the stretch,
+ *             thinner the further pulled; a burnt fragment (d < 0) only when k >= 0.2 (a strand
+ *             reaching the target; below, a hole). Kept: profile 1 - (|n_s - 0.5| / h)² across.
  */
 #ifndef IMPRINT_CORE_DISSOLVE_MATH_H
 #define IMPRINT_CORE_DISSOLVE_MATH_H
@@ -130,6 +136,20 @@ float dissolve_vertex_d(const dissolve_params *p, const noise_tex *n, const floa
  * dir_os; < 0 is discarded. */
 float dissolve_fragment_d(const dissolve_params *p, const noise_tex *n, const float rest_os[3], const float dir_os[3],
                           mat4 model);
+/* Pull strands (see above): the strand noise's frequency over the dissolve noise's, and the pull
+ * below which a burnt fragment is a hole. */
+#define DISSOLVE_STRAND_SCALE 4.0f
+#define DISSOLVE_STRAND_BURNT_K 0.2f
+/* The pull's lerp factor w² of a vertex (0 without pull): how far toward the target it moved. */
+float dissolve_pull_k(const dissolve_params *p, const noise_tex *n, const float rest_os[3], const float nrm_os[3],
+                      const float snrm_os[3], mat4 model);
+/* 0 on the resting surface, 1 where a fragment pulled by k is all strand. */
+float dissolve_strand_taper(float k);
+/* < 0: no strand at (d, k, strand noise ns), the fragment is discarded; else its profile 0..1. */
+float dissolve_strand(float d, float k, float ns);
+/* The strand noise at mip 0 at a rest point. */
+float dissolve_strand_noise(const dissolve_params *p, const noise_tex *n, const float rest_os[3], const float dir_os[3],
+                            mat4 model);
 /* World AABB grown to hold every displaced vertex: push adds push_distance, pull reaches the
  * target (from the first moment amount > 0). Use it for frustum culling and shadow fitting. */
 void dissolve_bounds(const dissolve_params *p, const vec3 lo, const vec3 hi, vec3 out_lo, vec3 out_hi);
