@@ -299,6 +299,7 @@ void fx_stats(fx_system *fx, json_writer *w)
     json_int(w, "particles_drawn", info.drawn);
     json_int(w, "particles_culled", info.culled);
     json_string(w, "particles_batcher", bb_batcher_name(fx->batcher));
+    json_bool(w, "particles_frame_blend", !fx->no_frame_blend); /* bb.frame_blend as drawn */
     json_int(w, "particles_gpu", bb_gpu_count(fx->gpu));
     json_int(w, "particles_gpu_collisions", fx->gpu ? bb_gpu_collisions(fx->gpu) : 0);
     json_int(w, "embers", particles_count_tag(fx->pool, BB_TAG_EMBER));

@@ -140,6 +140,7 @@ post_sharpen_on post_sharpen_off post.sharpen
 post_grade_on post_grade_off post.grade
 post_exposure_on post_exposure_off post.exposure
 wrinkle_angry wrinkle_angry_off wrinkles
+bb_blend_on bb_blend_off particles_frame_blend
 mud_layers_all mud_layers_no_post layers.post
 mud_layers_no_post mud_layers_no_particles layers.particles
 mud_layers_no_particles mud_layers_no_decals layers.decals
