@@ -34,6 +34,7 @@ struct fx_system {
     bb_renderer *bb;
     bb_batcher batcher;
     bool no_frame_blend;
+    bb_align_override align; /* --bb-align, for stats */
     rng rng;
     rng ember_rng; /* its own stream: embers leave the other effects' numbers as they were */
     rng spray_rng; /* and the wheels' spray its own */
@@ -66,6 +67,7 @@ fx_system *fx_create(const options *opt, unsigned seed)
     if (!bb_batcher_parse(opt->batcher, &fx->batcher)) fx->batcher = BB_BATCHER_INSTANCED;
     bb_align_override align = BB_ALIGN_AUTO;
     if (!bb_align_parse(opt->bb_align, &align)) align = BB_ALIGN_AUTO;
+    fx->align = align;
     long cap = opt->particles + FX_HEADROOM;
     if (cap < PARTICLES_DEFAULT_CAPACITY) cap = PARTICLES_DEFAULT_CAPACITY;
     fx->pool = particles_create(&(particles_desc){.capacity = (int)cap});
@@ -300,6 +302,7 @@ void fx_stats(fx_system *fx, json_writer *w)
     json_int(w, "particles_culled", info.culled);
     json_string(w, "particles_batcher", bb_batcher_name(fx->batcher));
     json_bool(w, "particles_frame_blend", !fx->no_frame_blend); /* bb.frame_blend as drawn */
+    json_string(w, "particles_align", bb_align_names[fx->align]); /* --bb-align: auto = each billboard's own */
     json_int(w, "particles_gpu", bb_gpu_count(fx->gpu));
     json_int(w, "particles_gpu_collisions", fx->gpu ? bb_gpu_collisions(fx->gpu) : 0);
     json_int(w, "embers", particles_count_tag(fx->pool, BB_TAG_EMBER));
