@@ -85,6 +85,7 @@ bool app_stats(app *a, const char *path)
     for (int i = 0; i < POST_EFFECT_COUNT; i++) json_bool(&w, post_effect_names[i], post.on[i]);
     json_object_end(&w);
     json_string(&w, "view", a->view[0] ? a->view : "none"); /* the debug view drawn as a panel */
+    json_bool(&w, "help", a->help); /* the key help page (H) */
     /* the camera that drew the frame: eye, and the point one metre along its view */
     vec3 fwd;
     camera_forward(&a->cam, fwd);

@@ -89,6 +89,45 @@ async function badInput(browser, url, srv) {
   if (!process.exitCode) console.log('web_bad_input: passed');
 }
 
+// Controls: the page takes keys and the mouse as the window does. The dissolve scene with a short
+// script (stats at its end); once it runs, a click on the canvas (pointer lock), U (the panel),
+// H (the key help) and Tab (the next scene: range); the stats at the end say so.
+async function controls(browser, url, srv) {
+  try {
+    const page = await browser.newPage({ viewport: { width: 700, height: 460 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push('page error: ' + e.message));
+    await page.goto(`${url}?scene=dissolve&size=320x180&quality=low&script=test-scripts/controls.txt`);
+    await page.waitForFunction(() => window.imprint && window.imprint.frames >= 10, null, { timeout: 120000, polling: 100 });
+    await page.click('#canvas');
+    const locked = await page.evaluate(() => document.pointerLockElement !== null);
+    for (const k of ['u', 'h', 'Tab']) {
+      const f0 = await page.evaluate(() => window.imprint.frames);
+      await page.keyboard.press(k);
+      await page.waitForFunction((n) => window.imprint.frames >= n + 3, f0, { timeout: 60000, polling: 100 });
+    }
+    await page.waitForFunction(() => window.imprint.done, null, { timeout: 240000, polling: 250 });
+    const r = await page.evaluate(() => ({ rc: window.imprint.rc, json: window.imprint.readFile('/controls.json') }));
+    if (r.rc !== 0 || !r.json) fail(`status ${r.rc}, stats ${r.json ? 'written' : 'missing'}`);
+    else {
+      const st = JSON.parse(Buffer.from(r.json, 'base64').toString('utf8'));
+      console.log(`web_controls: pointer lock ${locked}, mouse_captured ${st.mouse_captured}, panel ${st.ui && st.ui.shown}, ` +
+                  `help ${st.help}, scene ${st.scene}`);
+      if (!st.mouse_captured) fail('the click did not capture the mouse');
+      if (!(st.ui && st.ui.shown)) fail('U did not show the panel');
+      if (st.help !== true) fail('H did not show the key help');
+      if (st.scene !== 'range') fail(`Tab went to ${st.scene}, not range`);
+    }
+    for (const e of errors) fail(e);
+  } catch (e) {
+    fail(e.stack || String(e));
+  } finally {
+    await browser.close();
+    srv.kill();
+  }
+  if (!process.exitCode) console.log('web_controls: passed');
+}
+
 (async () => {
   const { srv, url } = await serve();
   const browser = await chromium.launch({
@@ -97,6 +136,7 @@ async function badInput(browser, url, srv) {
   });
   const consoleErrors = [];
   if (scene === 'bad_input') return badInput(browser, url, srv);
+  if (scene === 'controls') return controls(browser, url, srv);
   try {
     const page = await browser.newPage({ viewport: { width: 700, height: 460 } });
     page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
