@@ -231,9 +231,9 @@ static void face_draw(void *p, scene_pass pass)
     /* behind the lips, seen where the jaw parts them: the mouth's deltas follow the skin's */
     /* the head's shadow covers the inside of the mouth: a fill stands for the light bouncing in */
     static const struct { vec3 albedo; float spec, shininess, fill; } look[HEAD_MOUTH_PARTS] = {
-        [HEAD_MOUTH_CAVITY] = {{0.16f, 0.035f, 0.035f}, 0.15f, 16.0f, 0.12f},
-        [HEAD_MOUTH_TEETH] = {{0.70f, 0.66f, 0.58f}, 0.35f, 40.0f, 0.30f},
-        [HEAD_MOUTH_TONGUE] = {{0.42f, 0.11f, 0.11f}, 0.25f, 24.0f, 0.20f},
+        [HEAD_MOUTH_CAVITY] = {{0.10f, 0.022f, 0.022f}, 0.10f, 16.0f, 0.06f}, /* dark: little light gets in */
+        [HEAD_MOUTH_TEETH] = {{0.70f, 0.65f, 0.55f}, 0.35f, 40.0f, 0.30f},    /* ivory, not white */
+        [HEAD_MOUTH_TONGUE] = {{0.46f, 0.12f, 0.13f}, 0.30f, 24.0f, 0.18f},   /* wet pink-red */
     };
     for (int k = 0; k < HEAD_MOUTH_PARTS; k++) {
         wrinkle_part part = {f->head.mouth_part[k][0], f->head.mouth_part[k][1], {0}, look[k].spec, look[k].shininess,
