@@ -52,7 +52,7 @@ vec3 skin_albedo(vec3 base, vec3 o, out float hair)
     float lips = smoothstep(half_w + 0.001, half_w - 0.003, ax) * smoothstep(0.0075, 0.0055, dy) * smoothstep(-0.0105, -0.0085, dy)
                * smoothstep(0.03, 0.06, o.z);
     c = mix(c, base * vec3(0.92, 0.60, 0.58), lips);
-    c *= mix(vec3(1.0), vec3(1.02, 0.95, 0.94), region(vec2(ax, o.y), vec2(0.045, -0.030), vec2(0.02, 0.016))); // cheeks
+    c *= mix(vec3(1.0), vec3(1.04, 0.92, 0.91), region(vec2(ax, o.y), vec2(0.045, -0.030), vec2(0.02, 0.016))); // cheeks
     c *= mix(vec3(1.0), vec3(1.02, 0.94, 0.93), region(vec2(o.x, o.y), vec2(0.0, -0.045), vec2(0.012, 0.01)));  // nose tip
     float beard = smoothstep(-0.052, -0.07, o.y) * smoothstep(0.0, 0.03, o.z) * (1.0 - lips);
     c *= mix(vec3(1.0), vec3(0.90, 0.90, 0.95), beard * 0.6);
