@@ -42,4 +42,10 @@ sys.exit(not (0 < len(names) <= 4 and "blink" not in names))' a/t8.json
 check gt "$("$IMGTOOL" changed a/t3.png a/t5.png $FACE)" 50
 check gt "$("$IMGTOOL" changed a/t8.png off/t8.png $FACE)" 50
 check test "$("$IMGTOOL" changed off/t3.png off/t5.png $FACE)" = 0
+# bad input: one line that says what is valid, exit 2 before the first frame (file and line)
+printf '0 set face.idle 2\n' >bad.txt
+run --script bad.txt --screenshot never.png >bad.log 2>&1; rc=$?
+check test $rc -eq 2
+check grep -q "bad.txt:1: .*face.idle must be one of off|on" bad.log
+check test ! -e never.png
 exit $fail
