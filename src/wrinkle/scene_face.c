@@ -209,6 +209,21 @@ static void face_prepare(void *p)
     wrinkle_compose(f->wr, &f->skin, f->model);
 }
 
+/* Where the teeth's roots are (neutral head frame): the upper row's top and the lower row's bottom,
+ * for the gums. The rows overlap only in the middle, so the two extremes are one row's each. */
+static void face__teeth_roots(const head_model *h, float out[2])
+{
+    const int first = h->mouth_part[HEAD_MOUTH_TEETH][0], count = h->mouth_part[HEAD_MOUTH_TEETH][1];
+    out[0] = -1e9f;
+    out[1] = 1e9f;
+    for (int i = first; i < first + count; i++) {
+        float y = h->mouth.pos[h->mouth.idx[i]][1];
+        out[0] = fmaxf(out[0], y);
+        out[1] = fminf(out[1], y);
+    }
+    if (count == 0) out[0] = out[1] = 0.0f;
+}
+
 static void face_draw(void *p, scene_pass pass)
 {
     face *f = p;
@@ -239,6 +254,7 @@ static void face_draw(void *p, scene_pass pass)
         wrinkle_part part = {f->head.mouth_part[k][0], f->head.mouth_part[k][1], {0}, look[k].spec, look[k].shininess,
                              look[k].fill};
         glm_vec3_copy((float *)look[k].albedo, part.albedo);
+        if (k == HEAD_MOUTH_TEETH) face__teeth_roots(&f->head, part.gum_y);
         wrinkle_draw_part(f->wr, &f->mouth, f->head.skin.vertex_count, f->model, &part);
     }
     /* hair: dark brown, a little sheen; it follows the brows and lids through the deltas */

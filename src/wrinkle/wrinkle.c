@@ -35,7 +35,7 @@ struct wrinkle {
     GLuint mask_view;
     gfx_target target;
     GLuint compose_prog, skin_prog, caster_prog, part_prog, eye_prog;
-    GLint caster_model, part_model, part_albedo, part_spec, part_emissive;
+    GLint caster_model, part_model, part_albedo, part_spec, part_emissive, part_gum_y;
     GLint eye_model, eye_albedo, eye_forward, eye_iris, eye_size, eye_to_world, eye_center, eye_rot;
     wrinkle_morph_loc morph_compose, morph_skin, morph_caster, morph_part;
     GLuint shape_buf, shape_tex; /* texture buffer of the blendshape deltas, 0 = none */
@@ -163,7 +163,7 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
     wr->compose_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_compose.frag", NULL);
     wr->skin_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_skin.frag", NULL);
     wr->caster_prog = gfx_program_load("wrinkle_face.vert", "gfx_lit.frag", "#define SHADOW_PASS 1\n");
-    wr->part_prog = gfx_program_load("wrinkle_face.vert", "gfx_lit.frag", NULL);
+    wr->part_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_part.frag", NULL);
     wr->eye_prog = gfx_program_load("wrinkle_eye.vert", "wrinkle_eye.frag", NULL);
     if (!wr->compose_prog || !wr->skin_prog || !wr->caster_prog || !wr->part_prog || !wr->eye_prog) goto fail;
     gfx_label(GL_PROGRAM, wr->eye_prog, "wrinkle.eye");
@@ -180,6 +180,7 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
     wr->part_albedo = gfx_uniform(wr->part_prog, "u_albedo");
     wr->part_spec = gfx_uniform(wr->part_prog, "u_spec");
     wr->part_emissive = gfx_uniform(wr->part_prog, "u_emissive");
+    wr->part_gum_y = gfx_uniform(wr->part_prog, "u_gum_y");
     wrinkle__morph_lookup(wr->part_prog, &wr->morph_part);
     gfx_label(GL_PROGRAM, wr->caster_prog, "wrinkle.caster");
     wr->caster_model = gfx_uniform(wr->caster_prog, "u_model");
@@ -379,6 +380,7 @@ void wrinkle_draw_part(wrinkle *wr, const gfx_mesh *m, int first_vertex, mat4 mo
     glm_vec3_scale((float *)part->albedo, part->fill, fill);
     glUniform3fv(wr->part_emissive, 1, fill);
     glUniform2f(wr->part_spec, part->spec, part->shininess > 0 ? part->shininess : 16.0f);
+    glUniform2fv(wr->part_gum_y, 1, part->gum_y);
     wrinkle__morph_bind_from(wr, &wr->morph_part, first_vertex);
     gfx_mesh_draw_range(m, part->first_index, part->index_count);
     wrinkle__morph_unbind();

@@ -85,13 +85,15 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model);
 void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3 albedo);
 /* The same mesh, morphed, into the shadow map (between renderer_shadow_begin and _end). */
 void wrinkle_draw_caster(wrinkle *wr, const gfx_mesh *face, mat4 model);
-/* A mesh that shares the head's blendshapes (its deltas follow the skin's in the buffer from
+/* A mesh that shares the head's blendshapes (shaders/wrinkle_part.frag) (its deltas follow the skin's in the buffer from
  * vertex first_vertex on: the mouth), one range of its indices lit plainly in the main pass. */
 typedef struct wrinkle_part {
     int first_index, index_count;
     vec3 albedo;           /* linear RGB */
     float spec, shininess; /* specular strength, exponent (default 16) */
     float fill;            /* light of its own, x albedo: what bounces into a shadowed cavity */
+    float gum_y[2];        /* teeth: the upper row's top, the lower row's bottom (neutral head-frame y):
+                              pink gums over the roots; equal (zero): none */
 } wrinkle_part;
 void wrinkle_draw_part(wrinkle *wr, const gfx_mesh *m, int first_vertex, mat4 model, const wrinkle_part *part);
 /* Both eyeballs (one mesh, the right at +x) in the main pass: sclera and iris on each ball, the
