@@ -1,14 +1,17 @@
 #version 330 core
 // Skin of the face: the tangent-space normal and occlusion come from the composed wrinkle buffer,
 // read at this very pixel (the compositing pass drew the same geometry), z rebuilt from x and y.
-// Subsurface scattering, approximated three ways (no extra pass):
-//  - wrap lighting per channel: red light travels furthest under the skin, so red wraps furthest
-//    past the terminator and the shadow side of a form turns warm, not grey;
-//  - a scatter colour in the band only the wrap reaches (the terminator);
+// Subsurface scattering (docs/wrinkles.md, "Skin"), no extra pass:
+//  - pre-integrated diffuse, analytic: per channel the clamped n.l blurred by a Gaussian as wide
+//    as the channel's scatter distance times the surface's curvature (from screen derivatives of
+//    the normal); a closed form, normalized so every channel is 1 at n.l = 1 (a lit grey stays
+//    grey), red widest, so the terminator bleeds red on tight forms (CPU mirror and its test:
+//    wrinkle/core/skin_diffuse.h);
 //  - shadows filtered twice at the skin's scale (wrinkle_skin_shadow.glsl): red takes the wide
 //    penumbra, blue the narrow one, so a cast shadow's edge (under the nose, under the lip) bleeds
 //    red instead of ending in a hard dark wedge.
-// Two specular lobes (an oily sheen and a broad one) with Fresnel, both held back by occlusion.
+// Two GGX specular lobes (roughness 0.3 and 0.6) with Fresnel, held back by occlusion; pores
+// (procedural noise on the head frame) bump the normal where a pixel is small enough to hold them.
 #include "common.glsl"
 #include "wrinkle_skin_shadow.glsl"
 in vec3 v_world;
@@ -20,8 +23,8 @@ uniform sampler2D u_composed;
 uniform vec3 u_albedo;
 out vec4 o_color;
 
-const vec3 WRAP = vec3(0.42, 0.20, 0.15); // WRINKLE_SKIN_WRAP_R, _G, _B (wrinkle_math.h)
-const vec3 SCATTER = vec3(0.16, 0.045, 0.03);
+const vec3 SCATTER_M = vec3(0.0090, 0.0034, 0.0020); // SKIN_SCATTER_R_M, _G_M, _B_M (skin_diffuse.h)
+const float CURV_MIN = 8.0, CURV_MAX = 120.0, WIDTH_MAX = 0.8, SKIN_BLACK = 1e-6;
 const float BOUNCE = 0.12; // ground albedo x the part of its hemisphere a downward face sees
 
 // Albedo variation painted on the neutral head frame (metres, +y up, face toward +z; head.h's
@@ -49,12 +52,55 @@ vec3 skin_albedo(vec3 base, vec3 o, out float hair)
     float lips = smoothstep(half_w + 0.001, half_w - 0.003, ax) * smoothstep(0.0075, 0.0055, dy) * smoothstep(-0.0105, -0.0085, dy)
                * smoothstep(0.03, 0.06, o.z);
     c = mix(c, base * vec3(0.92, 0.60, 0.58), lips);
-    c *= mix(vec3(1.0), vec3(1.02, 0.95, 0.94), region(vec2(ax, o.y), vec2(0.045, -0.030), vec2(0.02, 0.016))); // cheeks
+    c *= mix(vec3(1.0), vec3(1.04, 0.92, 0.91), region(vec2(ax, o.y), vec2(0.045, -0.030), vec2(0.02, 0.016))); // cheeks
     c *= mix(vec3(1.0), vec3(1.02, 0.94, 0.93), region(vec2(o.x, o.y), vec2(0.0, -0.045), vec2(0.012, 0.01)));  // nose tip
     float beard = smoothstep(-0.052, -0.07, o.y) * smoothstep(0.0, 0.03, o.z) * (1.0 - lips);
     c *= mix(vec3(1.0), vec3(0.90, 0.90, 0.95), beard * 0.6);
     c *= mix(vec3(1.0), vec3(0.88, 0.84, 0.86), region(vec2(ax, o.y), vec2(0.032, 0.003), vec2(0.018, 0.012))); // around the eyes
     return mix(c, hair_col, hair);
+}
+
+// Pre-integrated diffuse: skin_diffuse.c line by line.
+float phi_cdf(float x)
+{
+    float z = abs(x) * 0.70710678, t = 1.0 / (1.0 + 0.3275911 * z);
+    float y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * exp(-z * z);
+    return 0.5 * (1.0 + (x < 0.0 ? -y : y));
+}
+float ramp(float s, float a)
+{
+    float u = s / a;
+    float r = s * phi_cdf(u) + a * 0.39894228 * exp(-0.5 * u * u);
+    return r < SKIN_BLACK ? 0.0 : r;
+}
+vec3 skin_diffuse(float ndl, float curvature)
+{
+    vec3 a = max(min(SCATTER_M * clamp(curvature, CURV_MIN, CURV_MAX), vec3(WIDTH_MAX)), vec3(1e-3));
+    return vec3(ramp(ndl, a.r) / ramp(1.0, a.r), ramp(ndl, a.g) / ramp(1.0, a.g), ramp(ndl, a.b) / ramp(1.0, a.b));
+}
+
+// GGX with a separable Smith-Schlick visibility: the reflected radiance factor, n.l included.
+float ggx(float nh, float nl, float nv, float rough)
+{
+    float a2 = rough * rough * rough * rough, d = nh * nh * (a2 - 1.0) + 1.0;
+    float k = rough * rough * 0.5, vis = 0.25 / ((nl * (1.0 - k) + k) * (nv * (1.0 - k) + k));
+    return a2 / (3.14159265 * d * d) * vis * nl;
+}
+
+// Pores: value noise on the head frame, ~0.7 mm cells, as a height (m) for bump mapping.
+float hash3(vec3 p)
+{
+    p = fract(p * 0.3183099 + 0.1);
+    p *= 17.0;
+    return fract(p.x * p.y * p.z * (p.x + p.y + p.z));
+}
+float pores(vec3 o)
+{
+    vec3 p = o * 1400.0, i = floor(p), f = fract(p);
+    f = f * f * (3.0 - 2.0 * f);
+    float n = mix(mix(mix(hash3(i), hash3(i + vec3(1, 0, 0)), f.x), mix(hash3(i + vec3(0, 1, 0)), hash3(i + vec3(1, 1, 0)), f.x), f.y),
+                  mix(mix(hash3(i + vec3(0, 0, 1)), hash3(i + vec3(1, 0, 1)), f.x), mix(hash3(i + vec3(0, 1, 1)), hash3(i + 1.0), f.x), f.y), f.z);
+    return -0.00006 * n * n; // pits, not bumps
 }
 
 void main()
@@ -69,6 +115,19 @@ void main()
     vec3 t = normalize(v_tan.xyz - ng * dot(ng, v_tan.xyz));
     vec3 bt = cross(ng, t) * v_tan.w;
     vec3 n = normalize(t * nt.x + bt * nt.y + ng * nt.z);
+    // pores: a bump from the screen derivatives of their height (surface gradient), faded out where
+    // a pixel covers more than a cell (they would only shimmer) and off the hair
+    vec3 dpx = dFdx(v_world), dpy = dFdy(v_world);
+    float cell = length(fwidth(v_obj)) * 1400.0, pore_fade = 1.0 - smoothstep(0.35, 0.9, cell);
+    float hp = pores(v_obj);
+    {
+        vec3 r1 = cross(dpy, n), r2 = cross(n, dpx);
+        float det = dot(dpx, r1);
+        vec3 grad = sign(det) * (dFdx(hp) * r1 + dFdy(hp) * r2);
+        if (abs(det) > 1e-14) n = normalize(abs(det) * n - grad * pore_fade);
+    }
+    // curvature: how fast the smooth normal turns per metre across the pixel
+    float curvature = length(fwidth(ng)) / max(length(fwidth(v_world)), 1e-6);
 
     vec3 l = u_light_dir.xyz;
     vec3 v = normalize(u_camera_pos.xyz - v_world);
@@ -76,17 +135,14 @@ void main()
     vec3 shadow = skin_shadow(v_world, ng);
     float hair;
     vec3 albedo = skin_albedo(u_albedo, v_obj, hair);
-    // wrap per channel, (n.l + w) / (1 + w) (wrinkle_skin_wrap): 1 in every channel at n.l = 1, so
-    // the lit side keeps the albedo's hue; past the terminator red > green > blue. (The old
-    // (n.l + w) / (1 + w)^2 divided red most and turned the lit side cyan.)
-    vec3 wrap = clamp((vec3(ndl) + WRAP) / (1.0 + WRAP), 0.0, 1.0);
-    float lit = max(ndl, 0.0);
-    float band = clamp((ndl + WRAP.r) / (1.0 + WRAP.r), 0.0, 1.0) - lit; // only wrap reaches here
-    vec3 diffuse = albedo * wrap * shadow + SCATTER * band * shadow.r * (1.0 - hair);
+    vec3 pre = skin_diffuse(ndl, curvature);
+    // the shadow's red penumbra is wider than its blue one (skin_shadow): scattering across its edge
+    vec3 diffuse = albedo * pre * shadow;
     vec3 h = normalize(l + v);
+    float nv = max(dot(n, v), 1e-3), nl = max(ndl, 0.0), nh = max(dot(n, h), 0.0);
     float fres = 0.028 + 0.972 * pow(1.0 - max(dot(h, v), 0.0), 5.0);
-    float nh = max(dot(n, h), 0.0);
-    float spec = (pow(nh, 64.0) * 2.2 + pow(nh, 12.0) * 0.25) * fres * lit * shadow.b * occ * (1.0 - 0.85 * hair);
+    float cavity = mix(1.0, 0.6, clamp(-hp / 0.00006, 0.0, 1.0) * pore_fade); // oil sits on the skin, not in the pores
+    float spec = (0.45 * ggx(nh, nl, nv, 0.3) + 0.12 * ggx(nh, nl, nv, 0.6)) * fres * shadow.b * occ * cavity * (1.0 - 0.85 * hair);
     vec3 amb = mix(u_sky_horizon.rgb * 0.35, u_sky_zenith.rgb, n.y * 0.5 + 0.5) * u_light_color.w;
     // sunlight bounced off the ground and the chest reaches what faces down (under the nose, lip
     // and chin) far brighter than the sky's horizon does: the hemisphere alone leaves it near black

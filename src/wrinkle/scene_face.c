@@ -5,13 +5,16 @@
  * RGB10_A2 buffer, and the skin shader reads it back at its own pixel. Brows and lashes
  * (wrinkle/core/head_hair.h) take the deltas of the skin vertices they are rooted on, appended
  * after the skin's and the mouth's, so they ride the same vertex pass; the eyes are wet
- * (wrinkle_draw_eye).
+ * (wrinkle_draw_eyes).
  *
  * Expressions cycle on their own (neutral, angry, surprised, happy, squint, disgust) until a key
  * or a script picks one; every change is a smooth transition (wrinkle/core/wrinkle_cycle.h).
  * Script: `expression NAME`, `blendshape NAME WEIGHT`, `wrinkles on|off` (key 7: the base maps
  * alone against the wrinkled face, the blendshapes move either way); views wrinkle-normal,
  * wrinkle-occlusion, wrinkle-mask, wrinkle-influence; `dump wrinkle PATH` writes the composed buffer; stats `wrinkle_layers`.
+ * With face.idle on (the default) the face lives at rest (wrinkle/core/face_idle.h): it blinks, its
+ * eyes jump between targets, it breathes and sways a little, all from --seed; stats face_idle,
+ * blinks. Tests and docs scripts set it off so their pictures hold still.
  * Keys: 1-6 pick an expression, 7 wrinkles on/off, Space resumes the cycle.
  * What the scene shows and reports (views, dumps, stats, bench, HUD) is scene_face_report.c; its
  * commands, views and dump, and the head it lends the dissolve gallery, are registered by
@@ -87,12 +90,8 @@ static bool face__build(face *f, float detail)
     f->skin = gfx_mesh_create(&f->head.skin, "face.skin");
     f->mouth = gfx_mesh_create(&f->head.mouth, "face.mouth");
     f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
-    mesh_data shoulders = {0}, pedestal = {0}, irises = {0}, pupils = {0};
-    head_bust_build_eye_discs(&f->head, 0.0058f, -0.0012f, &irises);
-    head_bust_build_eye_discs(&f->head, 0.0026f, -0.0007f, &pupils);
+    mesh_data shoulders = {0}, pedestal = {0};
     head_bust_build_stand(&shoulders, &pedestal);
-    f->irises = face__upload(&irises, "face.irises");
-    f->pupils = face__upload(&pupils, "face.pupils");
     f->pedestal = face__upload(&pedestal, "face.pedestal");
     f->shoulders = face__upload(&shoulders, "face.shoulders");
     return true;
@@ -100,7 +99,7 @@ static bool face__build(face *f, float detail)
 
 static void face__free(face *f)
 {
-    gfx_mesh *m[] = {&f->skin, &f->mouth, &f->eyes, &f->irises, &f->pupils, &f->shoulders, &f->pedestal, &f->brows, &f->lashes};
+    gfx_mesh *m[] = {&f->skin, &f->mouth, &f->eyes, &f->shoulders, &f->pedestal, &f->brows, &f->lashes};
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) gfx_mesh_destroy(m[i]);
     head_free(&f->head);
 }
@@ -124,6 +123,8 @@ static void *face_create(scene_ctx *ctx)
     }
     renderer_set_shadow_focus(ctx->r, (vec3){0.0f, y - 0.05f, 0.0f}, 0.45f);
     wrinkle_cycle_init(&f->cycle);
+    face_idle_init(&f->idle, ctx->seed);
+    glm_mat4_identity(f->eye_rot);
     return f;
 fail:
     wrinkle_destroy(f->wr);
@@ -150,6 +151,27 @@ static void face_update(void *p, const app_input *in, float dt)
     if (in->pressed[GLFW_KEY_SPACE]) wrinkle_cycle_resume(&f->cycle);
     if (in->pressed[GLFW_KEY_1 + WRINKLE_EXPR_COUNT]) f->wrinkles_off = !f->wrinkles_off;
     wrinkle_cycle_update(&f->cycle, dt);
+    f->idle_on = params_f(f->ctx->params, params_id(face_param_rows, FACE_P_IDLE)) != 0.0f;
+    if (f->idle_on) face_idle_update(&f->idle, dt);
+}
+
+/* The head's frame this step: on the column, risen with the breath and swayed about the neck. */
+static void face__pose(face *f)
+{
+    const float y = head_bust_head_y();
+    glm_translate_make(f->model, (vec3){0.0f, y, 0.0f});
+    glm_mat4_identity(f->eye_rot);
+    if (!f->idle_on) return;
+    const face_idle *fi = &f->idle;
+    vec3 pivot = {0.0f, -0.10f, -0.01f}; /* the top of the neck, head frame */
+    glm_translate(f->model, (vec3){0.0f, fi->rise, 0.0f});
+    glm_translate(f->model, pivot);
+    glm_rotate_y(f->model, fi->head[0], f->model);
+    glm_rotate_x(f->model, fi->head[1], f->model);
+    glm_rotate_z(f->model, fi->head[2], f->model);
+    glm_translate(f->model, (vec3){-pivot[0], -pivot[1], -pivot[2]});
+    glm_rotate_y(f->eye_rot, fi->gaze[0], f->eye_rot);
+    glm_rotate_x(f->eye_rot, -fi->gaze[1], f->eye_rot);
 }
 
 static void face_prepare(void *p)
@@ -165,11 +187,12 @@ static void face_prepare(void *p)
             return;
         }
     }
+    face__pose(f);
     /* the vertex shaders morph: the CPU only hands over six weights */
     gfx_pass_begin("face.blendshapes");
     float morph[HEAD_MORPH_COUNT];
     memcpy(morph, f->cycle.weight, sizeof f->cycle.weight);
-    morph[HEAD_BLINK] = f->blink;
+    morph[HEAD_BLINK] = f->idle_on ? fmaxf(f->blink, f->idle.blink) : f->blink;
     wrinkle_set_shape_weights(f->wr, morph);
     gfx_pass_end();
     float normal[HEAD_SHAPE_COUNT], occlusion[HEAD_SHAPE_COUNT];
@@ -186,34 +209,52 @@ static void face_prepare(void *p)
     wrinkle_compose(f->wr, &f->skin, f->model);
 }
 
+/* Where the teeth's roots are (neutral head frame): the upper row's top and the lower row's bottom,
+ * for the gums. The rows overlap only in the middle, so the two extremes are one row's each. */
+static void face__teeth_roots(const head_model *h, float out[2])
+{
+    const int first = h->mouth_part[HEAD_MOUTH_TEETH][0], count = h->mouth_part[HEAD_MOUTH_TEETH][1];
+    out[0] = -1e9f;
+    out[1] = 1e9f;
+    for (int i = first; i < first + count; i++) {
+        float y = h->mouth.pos[h->mouth.idx[i]][1];
+        out[0] = fmaxf(out[0], y);
+        out[1] = fminf(out[1], y);
+    }
+    if (count == 0) out[0] = out[1] = 0.0f;
+}
+
 static void face_draw(void *p, scene_pass pass)
 {
     face *f = p;
     renderer *r = f->ctx->r;
-    mat4 id;
+    mat4 id, chest;
     glm_mat4_identity(id);
+    /* the chest rises with the breath, a little less than the head it carries */
+    glm_translate_make(chest, (vec3){0.0f, f->idle_on ? 0.7f * f->idle.rise : 0.0f, 0.0f});
     if (pass == SCENE_PASS_SHADOW) {
         wrinkle_draw_caster(f->wr, &f->skin, f->model);
         renderer_draw_caster(r, &f->eyes, f->model);
-        renderer_draw_caster(r, &f->shoulders, id);
+        renderer_draw_caster(r, &f->shoulders, chest);
         renderer_draw_caster(r, &f->pedestal, id);
         return;
     }
     renderer_draw_ground(r);
     renderer_draw_lit(r, &f->pedestal, id, (vec3){0.16f, 0.15f, 0.14f}, NULL);
-    renderer_draw_lit(r, &f->shoulders, id, (vec3){0.05f, 0.07f, 0.10f}, NULL); /* a dark crew-neck top */
+    renderer_draw_lit(r, &f->shoulders, chest, (vec3){0.05f, 0.07f, 0.10f}, NULL); /* a dark crew-neck top */
     wrinkle_draw_skin(f->wr, &f->skin, f->model, (vec3){0.32f, 0.18f, 0.13f});
     /* behind the lips, seen where the jaw parts them: the mouth's deltas follow the skin's */
     /* the head's shadow covers the inside of the mouth: a fill stands for the light bouncing in */
     static const struct { vec3 albedo; float spec, shininess, fill; } look[HEAD_MOUTH_PARTS] = {
-        [HEAD_MOUTH_CAVITY] = {{0.16f, 0.035f, 0.035f}, 0.15f, 16.0f, 0.12f},
-        [HEAD_MOUTH_TEETH] = {{0.70f, 0.66f, 0.58f}, 0.35f, 40.0f, 0.30f},
-        [HEAD_MOUTH_TONGUE] = {{0.42f, 0.11f, 0.11f}, 0.25f, 24.0f, 0.20f},
+        [HEAD_MOUTH_CAVITY] = {{0.10f, 0.022f, 0.022f}, 0.10f, 16.0f, 0.06f}, /* dark: little light gets in */
+        [HEAD_MOUTH_TEETH] = {{0.70f, 0.65f, 0.55f}, 0.35f, 40.0f, 0.30f},    /* ivory, not white */
+        [HEAD_MOUTH_TONGUE] = {{0.46f, 0.12f, 0.13f}, 0.30f, 24.0f, 0.18f},   /* wet pink-red */
     };
     for (int k = 0; k < HEAD_MOUTH_PARTS; k++) {
         wrinkle_part part = {f->head.mouth_part[k][0], f->head.mouth_part[k][1], {0}, look[k].spec, look[k].shininess,
                              look[k].fill};
         glm_vec3_copy((float *)look[k].albedo, part.albedo);
+        if (k == HEAD_MOUTH_TEETH) face__teeth_roots(&f->head, part.gum_y);
         wrinkle_draw_part(f->wr, &f->mouth, f->head.skin.vertex_count, f->model, &part);
     }
     /* hair: dark brown, a little sheen; it follows the brows and lids through the deltas */
@@ -222,9 +263,13 @@ static void face_draw(void *p, scene_pass pass)
     glm_vec3_copy((vec3){0.018f, 0.012f, 0.009f}, hair.albedo);
     hair.index_count = f->lashes.index_count;
     wrinkle_draw_part(f->wr, &f->lashes, f->lashes_first, f->model, &hair);
-    wrinkle_draw_eye(f->wr, &f->eyes, f->model, (vec3){0.66f, 0.62f, 0.58f});
-    wrinkle_draw_eye(f->wr, &f->irises, f->model, (vec3){0.09f, 0.16f, 0.24f});
-    wrinkle_draw_eye(f->wr, &f->pupils, f->model, (vec3){0.005f, 0.005f, 0.005f});
+    /* the iris is drawn on the ball under the cornea (wrinkle_eye.frag), no disc of its own */
+    wrinkle_eyes eyes = {.radius = HEAD_EYE_RADIUS, .iris_radius = 0.0058f, .pupil_radius = 0.0026f,
+                         .sclera = {0.66f, 0.62f, 0.58f}, .iris = {0.09f, 0.16f, 0.24f}};
+    glm_vec3_copy(f->head.eye_center[0], eyes.center[0]);
+    glm_vec3_copy(f->head.eye_center[1], eyes.center[1]);
+    glm_mat4_copy(f->eye_rot, eyes.rot);
+    wrinkle_draw_eyes(f->wr, &f->eyes, f->model, &eyes);
 }
 
 static scene_cmd_result face_command(void *p, const script_cmd *cmd)

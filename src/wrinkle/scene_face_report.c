@@ -60,6 +60,8 @@ void face_stats(void *p, json_writer *w)
     json_string(w, "wrinkle_expression", wrinkle_cycle_label(&f->cycle));
     json_bool(w, "wrinkle_cycling", f->cycle.cycling);
     json_bool(w, "wrinkles", !f->wrinkles_off);
+    json_bool(w, "face_idle", f->idle_on);
+    json_int(w, "blinks", f->idle.blinks);
     json_object_begin(w, "blendshapes");
     for (int s = 0; s < HEAD_SHAPE_COUNT; s++) json_number(w, head_shape_name(s), f->cycle.weight[s]);
     json_number(w, head_shape_name(HEAD_BLINK), f->blink);

@@ -7,22 +7,25 @@
 
 #include "gfx/scene.h"
 #include "wrinkle/core/face_vocab.h"
+#include "wrinkle/core/face_idle.h"
 #include "wrinkle/core/head_bust.h"
 #include "wrinkle/core/wrinkle_cycle.h"
 #include "gfx/mesh_gl.h"
 #include "wrinkle/wrinkle.h"
 
 typedef struct face {
-    mat4 model;
+    mat4 model, eye_rot; /* the head frame this step; the eyes' turn in it (saccades) */
     scene_ctx *ctx;
     head_model head;
-    gfx_mesh skin, mouth, eyes, irises, pupils, shoulders, pedestal, brows, lashes;
+    gfx_mesh skin, mouth, eyes, shoulders, pedestal, brows, lashes;
     float detail;                  /* face.detail the meshes were built at */
     int brows_first, lashes_first; /* where the hair's vertices start in the blendshape deltas */
     wrinkle *wr;
     wrinkle_cycle cycle;     /* expressions in a loop, picked, or single blendshapes (core) */
     float blink;             /* the blink blendshape's weight (`blendshape blink W`) */
     bool wrinkles_off;       /* compose the base maps alone: the head without its wrinkle layers */
+    face_idle idle;          /* blinks, saccades, breath, sway (core), stepped while face.idle is on */
+    bool idle_on;            /* face.idle at the last step */
 } face;
 
 /* scene_face_report.c: the vtable's reporting entries */

@@ -36,7 +36,8 @@ struct wrinkle {
     GLuint mask_view;
     gfx_target target;
     GLuint compose_prog, skin_prog, caster_prog, part_prog, eye_prog;
-    GLint caster_model, part_model, part_albedo, part_spec, part_emissive, eye_model, eye_albedo, eye_forward;
+    GLint caster_model, part_model, part_albedo, part_spec, part_emissive, part_gum_y;
+    GLint eye_model, eye_albedo, eye_forward, eye_iris, eye_size, eye_to_world, eye_center, eye_rot;
     wrinkle_morph_loc morph_compose, morph_skin, morph_caster, morph_part;
     GLuint shape_tex; /* the blendshape deltas (2D RGBA32F, SHAPE_ROW texels a row), 0 = none */
     int shape_vertices;
@@ -164,18 +165,24 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
     wr->compose_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_compose.frag", NULL);
     wr->skin_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_skin.frag", NULL);
     wr->caster_prog = gfx_program_load("wrinkle_face.vert", "gfx_lit.frag", "#define SHADOW_PASS 1\n");
-    wr->part_prog = gfx_program_load("wrinkle_face.vert", "gfx_lit.frag", NULL);
-    wr->eye_prog = gfx_program_load("gfx_lit.vert", "wrinkle_eye.frag", NULL);
+    wr->part_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_part.frag", NULL);
+    wr->eye_prog = gfx_program_load("wrinkle_eye.vert", "wrinkle_eye.frag", NULL);
     if (!wr->compose_prog || !wr->skin_prog || !wr->caster_prog || !wr->part_prog || !wr->eye_prog) goto fail;
     gfx_label(GL_PROGRAM, wr->eye_prog, "wrinkle.eye");
     wr->eye_model = gfx_uniform(wr->eye_prog, "u_model");
     wr->eye_albedo = gfx_uniform(wr->eye_prog, "u_albedo");
     wr->eye_forward = gfx_uniform(wr->eye_prog, "u_forward");
+    wr->eye_iris = gfx_uniform(wr->eye_prog, "u_iris");
+    wr->eye_size = gfx_uniform(wr->eye_prog, "u_eye_size");
+    wr->eye_to_world = gfx_uniform(wr->eye_prog, "u_eye_to_world");
+    wr->eye_center = gfx_uniform(wr->eye_prog, "u_eye_center");
+    wr->eye_rot = gfx_uniform(wr->eye_prog, "u_eye_rot");
     gfx_label(GL_PROGRAM, wr->part_prog, "wrinkle.part");
     wr->part_model = gfx_uniform(wr->part_prog, "u_model");
     wr->part_albedo = gfx_uniform(wr->part_prog, "u_albedo");
     wr->part_spec = gfx_uniform(wr->part_prog, "u_spec");
     wr->part_emissive = gfx_uniform(wr->part_prog, "u_emissive");
+    wr->part_gum_y = gfx_uniform(wr->part_prog, "u_gum_y");
     wrinkle__morph_lookup(wr->part_prog, &wr->morph_part);
     gfx_label(GL_PROGRAM, wr->caster_prog, "wrinkle.caster");
     wr->caster_model = gfx_uniform(wr->caster_prog, "u_model");
@@ -372,18 +379,28 @@ void wrinkle_draw_part(wrinkle *wr, const gfx_mesh *m, int first_vertex, mat4 mo
     glm_vec3_scale((float *)part->albedo, part->fill, fill);
     glUniform3fv(wr->part_emissive, 1, fill);
     glUniform2f(wr->part_spec, part->spec, part->shininess > 0 ? part->shininess : 16.0f);
+    glUniform2fv(wr->part_gum_y, 1, part->gum_y);
     wrinkle__morph_bind_from(wr, &wr->morph_part, first_vertex);
     gfx_mesh_draw_range(m, part->first_index, part->index_count);
     wrinkle__morph_unbind();
     glUseProgram(0);
 }
 
-void wrinkle_draw_eye(wrinkle *wr, const gfx_mesh *m, mat4 model, const vec3 albedo)
+void wrinkle_draw_eyes(wrinkle *wr, const gfx_mesh *m, mat4 model, const wrinkle_eyes *eyes)
 {
     gfx_state_set(GFX_STATE_OPAQUE);
     glUseProgram(wr->eye_prog);
     glUniformMatrix4fv(wr->eye_model, 1, GL_FALSE, (const float *)model);
-    glUniform3fv(wr->eye_albedo, 1, albedo);
+    glUniform3fv(wr->eye_albedo, 1, eyes->sclera);
+    glUniform3fv(wr->eye_iris, 1, eyes->iris);
+    glUniform3f(wr->eye_size, eyes->radius, eyes->iris_radius, eyes->pupil_radius);
+    glUniform3fv(wr->eye_center, 2, (const float *)eyes->center);
+    mat3 rot, model3, to_world;
+    glm_mat4_pick3((vec4 *)eyes->rot, rot);
+    glm_mat4_pick3(model, model3);
+    glm_mat3_mul(model3, rot, to_world);
+    glUniformMatrix3fv(wr->eye_rot, 1, GL_FALSE, (const float *)rot);
+    glUniformMatrix3fv(wr->eye_to_world, 1, GL_FALSE, (const float *)to_world);
     vec3 fwd;
     glm_mat4_mulv3(model, (vec3){0.0f, 0.0f, 1.0f}, 0.0f, fwd);
     glm_vec3_normalize(fwd);

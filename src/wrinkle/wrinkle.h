@@ -16,7 +16,7 @@
  * programs: shaders/wrinkle_face.vert with wrinkle_compose.frag (the compositing pass, 11
  * samplers: 2 base, 8 detail, 1 mask) and with wrinkle_skin.frag (skin: per-channel wrap, a
  * scatter colour in the terminator, two specular lobes, a shadow filtered at face scale), plus
- * gfx_lit.vert with wrinkle_eye.frag (the wet eyes). Both programs share the vertex shader and the Frame block, so the composed buffer and
+ * wrinkle_eye.vert with wrinkle_eye.frag (the eyes). Both programs share the vertex shader and the Frame block, so the composed buffer and
  * the main pass cover exactly the same pixels.
  * Composed buffer: R = occlusion, G, B = normal x, y * 0.5 + 0.5 (tangent space), A = 3 on the
  * face, cleared to (1, 0.5, 0.5, 0): unoccluded and flat where nothing was drawn. A second
@@ -85,19 +85,27 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model);
 void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3 albedo);
 /* The same mesh, morphed, into the shadow map (between renderer_shadow_begin and _end). */
 void wrinkle_draw_caster(wrinkle *wr, const gfx_mesh *face, mat4 model);
-/* A mesh that shares the head's blendshapes (its deltas follow the skin's in the buffer from
+/* A mesh that shares the head's blendshapes (shaders/wrinkle_part.frag) (its deltas follow the skin's in the buffer from
  * vertex first_vertex on: the mouth), one range of its indices lit plainly in the main pass. */
 typedef struct wrinkle_part {
     int first_index, index_count;
     vec3 albedo;           /* linear RGB */
     float spec, shininess; /* specular strength, exponent (default 16) */
     float fill;            /* light of its own, x albedo: what bounces into a shadowed cavity */
+    float gum_y[2];        /* teeth: the upper row's top, the lower row's bottom (neutral head-frame y):
+                              pink gums over the roots; equal (zero): none */
 } wrinkle_part;
 void wrinkle_draw_part(wrinkle *wr, const gfx_mesh *m, int first_vertex, mat4 model, const wrinkle_part *part);
-/* Part of an eye (sclera, iris, pupil) in the main pass: lit, under a wet coat (a tight sun glint
- * the socket's shadow only dims, the sky reflected with Fresnel); the head frame's +z is where the
- * eyes look. albedo is linear RGB. */
-void wrinkle_draw_eye(wrinkle *wr, const gfx_mesh *m, mat4 model, const vec3 albedo);
+/* Both eyeballs (one mesh, the right at +x) in the main pass: sclera and iris on each ball, the
+ * iris seen through a refracting cornea, under a wet coat, the top shaded by the lids; each ball
+ * turned by rot (head frame, the saccades) about its centre. */
+typedef struct wrinkle_eyes {
+    vec3 center[2];          /* head frame, right (+x) then left */
+    float radius, iris_radius, pupil_radius; /* m */
+    vec3 sclera, iris;       /* linear RGB */
+    mat4 rot;                /* the gaze: rotation only */
+} wrinkle_eyes;
+void wrinkle_draw_eyes(wrinkle *wr, const gfx_mesh *m, mat4 model, const wrinkle_eyes *eyes);
 
 GLuint wrinkle_composed_texture(const wrinkle *wr);
 /* RGBA8, written by the compositing pass beside the composed buffer: slot i's colour (red, green,

@@ -4,7 +4,7 @@
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
-run() { "$IMPRINT" --headless --size 320x180 "$@"; }
+run() { "$IMPRINT" --headless --size 320x180 --set face.idle=off "$@"; }
 
 # 1. every scene renders a non-blank, lit picture
 for s in range mud face dissolve; do
@@ -84,7 +84,7 @@ for k in '"frames"' '"frame_ms"' '"median"' '"p95"' '"passes"' '"gpu_ms"' '"cpu_
 done
 
 # 9. headless without --screenshot says where the picture went
-out=$("$IMPRINT" --headless --size 320x180 --frames 2 --scene face)
+out=$("$IMPRINT" --headless --size 320x180 --frames 2 --set face.idle=off --scene face)
 check grep -q "imprint-face.png" <<<"$out"
 check "$IMGTOOL" notblank imprint-face.png
 

@@ -57,7 +57,7 @@ S
 run() { # run SCENE TAG [options]: screenshot and stats of the scene's script into TAG.png / TAG.json
     local scene=$1 tag=$2; shift 2
     sed "s/out\./$tag./" "$scene.txt" >"$tag.txt"
-    "$IMPRINT" --headless --size 256x144 --fixed-dt 0.05 --seed 5 --scene "$scene" --script "$tag.txt" "$@" >"$tag.log" 2>&1 \
+    "$IMPRINT" --headless --size 256x144 --fixed-dt 0.05 --seed 5 --set face.idle=off --scene "$scene" --script "$tag.txt" "$@" >"$tag.log" 2>&1 \
         || { cat "$tag.log"; fail "run $tag"; }
 }
 # the counters that vary from run to run (times) are left out of the comparison
@@ -79,7 +79,7 @@ while read -r name type def min max scene value; do
     case $name in particles.restitution | particles.friction | particles.impact_life) base=base_mud_gpu gpu=(--particles-gpu 20000) ;; esac
     printf '0 set %s %s\n' "$name" "$v" >pre.txt
     sed "s/out\./$tag./" "$scene.txt" >>pre.txt
-    "$IMPRINT" --headless --size 256x144 --fixed-dt 0.05 --seed 5 --scene "$scene" --script pre.txt "${gpu[@]}" >"$tag.log" 2>&1 \
+    "$IMPRINT" --headless --size 256x144 --fixed-dt 0.05 --seed 5 --set face.idle=off --scene "$scene" --script pre.txt "${gpu[@]}" >"$tag.log" 2>&1 \
         || { cat "$tag.log"; fail "set $name $v"; }
     if "$IMGTOOL" same "$base.png" "$tag.png" >/dev/null && diff <(counters "$base.json") <(counters "$tag.json") >/dev/null; then
         fail "set $name $v changes neither the picture nor the stats of the $scene scene"
@@ -104,9 +104,9 @@ printf '0 set dissolve.edge_width 0.3\n0.05 scene dissolve\n0.05 dissolve 0.45\n
 # --- --ui draws the panel into headless pictures, with the current scene's parameters ------------
 for scene in range face; do
     printf '0.3 screenshot ui_%s.png\n0.3 stats ui_%s.json\n' $scene $scene >ui.txt
-    "$IMPRINT" --headless --size 960x540 --fixed-dt 0.05 --seed 5 --scene $scene --script ui.txt --ui >ui.log 2>&1 || { cat ui.log; fail "--ui run"; }
+    "$IMPRINT" --headless --size 960x540 --fixed-dt 0.05 --seed 5 --set face.idle=off --scene $scene --script ui.txt --ui >ui.log 2>&1 || { cat ui.log; fail "--ui run"; }
     sed "s/ui_/plain_/g" ui.txt >plain.txt
-    "$IMPRINT" --headless --size 960x540 --fixed-dt 0.05 --seed 5 --scene $scene --script plain.txt >plain.log 2>&1 || fail "plain run"
+    "$IMPRINT" --headless --size 960x540 --fixed-dt 0.05 --seed 5 --set face.idle=off --scene $scene --script plain.txt >plain.log 2>&1 || fail "plain run"
     "$IMGTOOL" same "ui_$scene.png" "plain_$scene.png" >/dev/null 2>&1 && fail "--ui changes nothing in the $scene picture"
     flat=$(tr -d ' \n' <"ui_$scene.json")
     grep -q '"ui":{"shown":true' <<<"$flat" || fail "--ui: stats say the panel is not shown"

@@ -7,7 +7,7 @@
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
-run() { "$IMPRINT" --headless --size 320x180 "$@"; }
+run() { "$IMPRINT" --headless --size 320x180 --set face.idle=off "$@"; }
 gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }' || { echo "$1 > $2 is false${3:+ ($3)}"; return 1; }; }
 
 # 1. each switch, alone off, changes the range picture (robot, ground, sky, emissive eyes)

@@ -95,7 +95,7 @@ W=480 H=270
 run() { # run SCENE TAG [options]
     local scene=$1 tag=$2; shift 2
     sed "s/out\./$tag./" "$scene.txt" >"$tag.txt"
-    "$IMPRINT" --headless --size ${W}x$H --fixed-dt 0.05 --seed 3 --scene "$scene" --script "$tag.txt" "$@" >"$tag.log" 2>&1 \
+    "$IMPRINT" --headless --size ${W}x$H --fixed-dt 0.05 --seed 3 --set face.idle=off --scene "$scene" --script "$tag.txt" "$@" >"$tag.log" 2>&1 \
         || { cat "$tag.log"; fail "run $tag"; }
 }
 for scene in range mud face dissolve; do

@@ -7,7 +7,7 @@ set -u
 fail=0
 W=640 H=360
 for s in range mud face dissolve; do
-  "$IMPRINT" --headless --scene "$s" --size ${W}x${H} --seed 2 --screenshot "show_$s.png" >"$s.log" 2>&1 ||
+  "$IMPRINT" --headless --scene "$s" --size ${W}x${H} --seed 2 --set face.idle=off --screenshot "show_$s.png" >"$s.log" 2>&1 ||
     { cat "$s.log"; echo "FAILED: the $s showcase"; fail=1; continue; }
   clipped=$("$IMGTOOL" clipped "show_$s.png" 0 0 0 0)
   echo "$s showcase: $clipped of $((W * H)) pixels clipped"

@@ -7,6 +7,6 @@ cd "$(dirname "$0")/../.."
 bin=${1:-build/bin/imprint}
 out=tests/fuzz/corpus/image
 "$bin" --headless --scene range --size 16x16 --frames 2 --screenshot "$out/range_16x16.png" >/dev/null
-"$bin" --headless --scene face --size 16x24 --frames 2 --screenshot "$out/face_16x24.png" >/dev/null
+"$bin" --headless --set face.idle=off --scene face --size 16x24 --frames 2 --screenshot "$out/face_16x24.png" >/dev/null
 "$bin" --headless --scene dissolve --size 32x16 --frames 2 --screenshot "$out/dissolve_32x16.png" >/dev/null
 ls -l "$out"

@@ -12,8 +12,8 @@ gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }' || { echo "$1 is not > 
 lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }' || { echo "$1 is not < $2"; return 1; }; }
 before="$TESTDIR/data/face_showcase_before.png"
 
-check "$IMPRINT" --headless --scene face --size 640x360 --screenshot show1.png
-check "$IMPRINT" --headless --scene face --size 640x360 --screenshot show2.png
+check "$IMPRINT" --headless --set face.idle=off --scene face --size 640x360 --screenshot show1.png
+check "$IMPRINT" --headless --set face.idle=off --scene face --size 640x360 --screenshot show2.png
 check "$IMGTOOL" same show1.png show2.png
 FACE="240 40 170 240"
 check gt "$("$IMGTOOL" diff show1.png "$before" $FACE)" 0.2
@@ -33,7 +33,7 @@ cat >wedge.txt <<'SCRIPT'
 0.0 expression angry
 1.2 screenshot wedge.png
 SCRIPT
-check "$IMPRINT" --headless --size 640x360 --fixed-dt 0.025 --scene face --script wedge.txt
+check "$IMPRINT" --headless --size 640x360 --fixed-dt 0.025 --set face.idle=off --scene face --script wedge.txt
 NOSE="270 175 100 35"
 check lt "$("$IMGTOOL" steps wedge.png $NOSE)" 150
 check lt "$("$IMGTOOL" dark wedge.png $NOSE)" 20

@@ -2,7 +2,8 @@
 # Quick: the face scene composes its wrinkle layers: an angry expression picks active layers
 # and changes the forehead's pixels against neutral.
 source "$TESTDIR/support/smoke.sh"
-smoke_run face '0 expression neutral
+smoke_run face '0 set face.idle off
+0 expression neutral
 0.5 screenshot neutral.png
 0.5 expression angry
 1.5 screenshot angry.png

@@ -37,7 +37,8 @@ extern const script_vocab face_vocab;
     X(NOSE_WRINKLE, "nose_wrinkle", 1.0f)
 /* Further face parameters, one line each like RANGE_PARAMS (damage/core/range_vocab.h). */
 #define FACE_PARAMS(X) \
-    X(FACE_P_DETAIL, "face.detail", PARAM_FLOAT, 1.0f, 0.5f, 1.0f, NULL, "face", "the head's grid density (1: 224 x 144 columns and rows; a quality preset field)")
+    X(FACE_P_DETAIL, "face.detail", PARAM_FLOAT, 1.0f, 0.5f, 1.0f, NULL, "face", "the head's grid density (1: 224 x 144 columns and rows; a quality preset field)") \
+    X(FACE_P_IDLE, "face.idle", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "face", "the face lives at rest: blinks every 2-6 s, eye saccades, breathing, a small head motion (from the seed; off: still)")
 #define FACE__WRINKLE_ENUM(id, name, def) FACE_P_##id##_NORMAL, FACE_P_##id##_OCCLUSION,
 enum { FACE_WRINKLE_SHAPES(FACE__WRINKLE_ENUM) FACE_PARAMS(PARAMS_ENUM) FACE_P_COUNT };
 /* Blendshapes with wrinkle rows (a unit test holds this to HEAD_SHAPE_COUNT and the names to

@@ -76,7 +76,8 @@ void wrinkle_slot_occ_weights(const wrinkle_selection *sel, float occ_weight[4])
 /* out[0..1] = composed normal x, y; out[2] = occlusion. */
 void wrinkle_compose_texel(const wrinkle_selection *sel, const wrinkle_layer_def *layers, const wrinkle_texel *in, float out[3]);
 
-/* The skin shader's wrap lighting (wrinkle_skin.frag mirrors it): per channel
+/* Per-channel wrap lighting (the skin shader used it before the pre-integrated diffuse of
+ * wrinkle/core/skin_diffuse.h, which keeps the same two properties): per channel
  * saturate((n.l + w_c) / (1 + w_c)) with w = WRINKLE_SKIN_WRAP, red widest. Every channel is 1 at
  * n.l = 1 (a lit grey stays grey); past the terminator red > green > blue (scatter turns warm). */
 #define WRINKLE_SKIN_WRAP_R 0.42f

@@ -1,0 +1,28 @@
+#version 330 core
+// A part of the head lit plainly (gfx_lit.frag's light), for the mouth's insides and the hair:
+// flat albedo, plus gums on the teeth — a pink band over the roots of each row, placed on the
+// neutral head-frame point (v_obj), so it rides the jaw with the teeth. u_gum_y: the upper row's
+// top and the lower row's bottom (y, head frame); equal: no gums.
+#include "common.glsl"
+in vec3 v_world;
+in vec3 v_nrm;
+in vec3 v_obj;
+uniform vec3 u_albedo;
+uniform vec3 u_emissive;
+uniform vec2 u_spec; // strength, shininess
+uniform vec2 u_gum_y;
+out vec4 o_color;
+const vec3 GUM = vec3(0.50, 0.15, 0.15);
+const float GUM_BAND = 0.0024; // m of each tooth's root under the gum
+void main()
+{
+    vec3 n = normalize(v_nrm) * (gl_FrontFacing ? 1.0 : -1.0);
+    float gum = u_gum_y.x > u_gum_y.y
+        ? max(smoothstep(u_gum_y.x - GUM_BAND - 0.0004, u_gum_y.x - GUM_BAND + 0.0004, v_obj.y),
+              smoothstep(u_gum_y.y + GUM_BAND + 0.0004, u_gum_y.y + GUM_BAND - 0.0004, v_obj.y))
+        : 0.0;
+    vec3 albedo = mix(u_albedo, GUM, gum);
+    vec2 spec = mix(u_spec, vec2(0.3, 24.0), gum);
+    vec3 c = light_surface(albedo, n, v_world, spec.x, spec.y, shadow_factor(v_world, n)) + mix(u_emissive, GUM * 0.25, gum);
+    o_color = vec4(apply_fog(c, v_world), 1.0);
+}
