@@ -57,7 +57,7 @@ extern "C" ui *ui_create(const ui_desc *d)
         if (!ImGui_ImplGlfw_InitForOpenGL(static_cast<GLFWwindow *>(d->window), true)) goto fail;
         u->glfw = true;
     }
-    if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
+    if (!ImGui_ImplOpenGL3_Init(GFX_GLES ? "#version 300 es" : "#version 330 core")) { /* WebGL2: GLSL ES 3.00 */
         log_error("ui: the Dear ImGui OpenGL 3 backend could not start (no panel)");
         goto fail;
     }

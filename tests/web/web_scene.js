@@ -104,7 +104,9 @@ async function controls(browser, url, srv) {
     for (const k of ['u', 'h', 'Tab']) {
       const f0 = await page.evaluate(() => window.imprint.frames);
       await page.keyboard.press(k);
-      await page.waitForFunction((n) => window.imprint.frames >= n + 3, f0, { timeout: 60000, polling: 100 });
+      await page.waitForFunction((n) => window.imprint.frames >= n + 3 || window.imprint.done, f0, { timeout: 60000, polling: 100 });
+      const st = await page.evaluate(() => ({ frames: window.imprint.frames, done: window.imprint.done }));
+      console.log(`web_controls: pressed ${k} at frame ${f0}; now frame ${st.frames}${st.done ? ', the run has ended' : ''}`);
     }
     await page.waitForFunction(() => window.imprint.done, null, { timeout: 240000, polling: 250 });
     const r = await page.evaluate(() => ({ rc: window.imprint.rc, json: window.imprint.readFile('/controls.json') }));
