@@ -119,7 +119,8 @@ fi
 # 6. the claims
 python3 "$TESTDIR/support/docs_expect.py" "$root" || bad "a picture's claim does not hold (above)"
 
-# 7. the pairs: A B SWITCH... (the keys that may and must differ)
+# 7. the pairs: A B SWITCH... (the keys that may and must differ: the switch, and what it counts
+#    itself: the wrinkle layers it empties, the particles it stops drawing and culling, the items it culls)
 pairs=0
 while read -r a b toggles; do
   [ -n "$a" ] || continue
@@ -139,10 +140,10 @@ post_fxaa_on post_fxaa_off post.fxaa
 post_sharpen_on post_sharpen_off post.sharpen
 post_grade_on post_grade_off post.grade
 post_exposure_on post_exposure_off post.exposure
-wrinkle_angry wrinkle_angry_off wrinkles
+wrinkle_angry wrinkle_angry_off wrinkles wrinkle_layers
 bb_blend_on bb_blend_off particles_frame_blend
 mud_layers_all mud_layers_no_post layers.post
-mud_layers_no_post mud_layers_no_particles layers.particles
+mud_layers_no_post mud_layers_no_particles layers.particles particles_drawn particles_culled
 mud_layers_no_particles mud_layers_no_decals layers.decals
 mud_layers_no_decals mud_layers_no_roads layers.roads
 mud_layers_no_roads mud_layers_no_mud layers.mud
@@ -152,7 +153,7 @@ dissolve_ok_object_space dissolve_pitfall_object_space dissolve_pitfall
 dissolve_ok_hard_normals dissolve_pitfall_hard_normals dissolve_pitfall
 dissolve_ok_vertex_mip0 dissolve_pitfall_vertex_mip0 dissolve_pitfall
 dissolve_ok_no_shadow dissolve_pitfall_no_shadow dissolve_pitfall
-dissolve_ok_bounds dissolve_pitfall_bounds dissolve_pitfall
+dissolve_ok_bounds dissolve_pitfall_bounds dissolve_pitfall dissolve_items_drawn
 PAIRS
 echo "app_docs: $(wc -w <<<"$refs") images referenced, $n scripts ran, $pairs pairs from one frame"
 exit $fail
