@@ -70,7 +70,9 @@ printf '0 drive 0 0 0.1\n3.0 quit\n' >parked.txt
 check run --scene mud --script parked.txt --screenshot parked_mud.png
 # behind the truck (the bottom middle of the chase view): ruts make the track's luma vary
 ruts=$("$IMGTOOL" sd imprint-mud.png 120 150 80 30); flat=$("$IMGTOOL" sd parked_mud.png 120 150 80 30)
-check gt "$ruts" "$(awk -v f="$flat" 'BEGIN { print f * 4 + 3 }')" "ruts behind the truck ($ruts vs $flat parked)"
+# the ruts at least triple the variation of untouched mud (3.6 x measured: the berms are rounded humps
+# now, softer than the ridges heaped against dark walls that once gave more than 4 x)
+check gt "$ruts" "$(awk -v f="$flat" 'BEGIN { print f * 3 }')" "ruts behind the truck ($ruts vs $flat parked)"
 
 check run --scene dissolve
 check "$IMGTOOL" notblank imprint-dissolve.png
