@@ -34,19 +34,22 @@ bool mud_view(void *p, const char *name, scene_view *out)
     return true;
 }
 
-/* The block's 16-bit heights as a 16-bit grey PNG at 0.1 mm a unit, 32768 the base level (clamped):
- * the GPU's layer, else the CPU field's, else (no mud) the base level everywhere. */
+/* The block's 16-bit heights: the GPU's layer, else the CPU field's, else (no mud: false) the base
+ * level everywhere. */
+static bool mud_block_heights(mud_scene *s, int bx, int bz, uint16_t *h)
+{
+    if (mud_renderer_read_block_heights(s->mr, bx, bz, h)) return true;
+    const uint16_t *cpu = mudfield_block_heights(mud_sim_field(s->sim), bx, bz);
+    for (int k = 0; k < MUDFIELD_RES * MUDFIELD_RES; k++) h[k] = cpu ? cpu[k] : MUDFIELD_HEIGHT_ZERO;
+    return cpu != NULL;
+}
+
+/* The block's 16-bit heights as a 16-bit grey PNG at 0.1 mm a unit, 32768 the base level (clamped). */
 static bool mud_dump_height(mud_scene *s, int bx, int bz, const char *path)
 {
     static uint16_t h[MUDFIELD_RES * MUDFIELD_RES];
-    const uint16_t *cpu = mudfield_block_heights(mud_sim_field(s->sim), bx, bz);
-    if (!mud_renderer_read_block_heights(s->mr, bx, bz, h)) {
-        if (cpu) memcpy(h, cpu, sizeof h);
-        else {
-            fprintf(stderr, "imprint: dump mud-height: no mud in block %d %d under the truck: the base level (32768) everywhere\n", bx, bz);
-            for (int k = 0; k < MUDFIELD_RES * MUDFIELD_RES; k++) h[k] = MUDFIELD_HEIGHT_ZERO;
-        }
-    }
+    if (!mud_block_heights(s, bx, bz, h))
+        fprintf(stderr, "imprint: dump mud-height: no mud in block %d %d under the truck: the base level (32768) everywhere\n", bx, bz);
     const long per_step = (long)(MUDFIELD_HEIGHT_STEP * 10000.0f + 0.5f); /* 0.1 mm units per height step */
     for (int k = 0; k < MUDFIELD_RES * MUDFIELD_RES; k++) {
         long v = 32768 + ((long)h[k] - MUDFIELD_HEIGHT_ZERO) * per_step;
@@ -72,10 +75,7 @@ bool mud_dump(void *p, const char *target, const char *path)
     /* mud-view: relief, track wash and slide arrows (mud/core/mud_relief.h) */
     static uint16_t h[MUDFIELD_RES * MUDFIELD_RES];
     static unsigned char rgb[MUD_RELIEF_SIZE * MUD_RELIEF_SIZE * 3];
-    const uint16_t *cpu = mudfield_block_heights(mud_sim_field(s->sim), bx, bz);
-    if (!mud_renderer_read_block_heights(s->mr, bx, bz, h)) {
-        for (int k = 0; k < MUDFIELD_RES * MUDFIELD_RES; k++) h[k] = cpu ? cpu[k] : MUDFIELD_HEIGHT_ZERO;
-    }
+    mud_block_heights(s, bx, bz, h);
     mud_relief_rgb(h, px, rgb);
     return gfx_write_png(path, MUD_RELIEF_SIZE, MUD_RELIEF_SIZE, 3, rgb, false);
 }
