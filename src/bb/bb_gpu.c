@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "base/log.h"
 #include "gfx/shader.h"
@@ -28,6 +29,7 @@ struct bb_gpu {
     gfx_target sink;      /* 1 x 1: a draw needs a complete framebuffer even with nothing rasterized */
     int cur;              /* vbo[cur] holds the latest state */
     double cpu_ms;        /* CPU time of steps and draws around their draw calls, since last taken */
+    double call_ms;       /* this thread's CPU time inside the steps' transform-feedback draws, since last taken */
     GLint u_dt, u_step, u_seed, u_emitter, u_jitter, u_spread, u_gravity, u_drag, u_ground, u_bounce;
     GLint u_impact_life, u_use_depth, u_depth, u_dview, u_dproj, u_thick;
     GLuint depth;         /* depth texture the steps collide with (0: none), its matrices */
@@ -138,6 +140,16 @@ void bb_gpu_destroy(bb_gpu *g)
     free(g);
 }
 
+/* CPU time of the calling thread, s (0 where there is no such clock) */
+static double bb_gpu__thread_s(void)
+{
+#if defined(CLOCK_THREAD_CPUTIME_ID)
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0) return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+#endif
+    return 0.0;
+}
+
 void bb_gpu_step(bb_gpu *g, float dt)
 {
     assert(g && dt >= 0.0f);
@@ -169,9 +181,11 @@ void bb_gpu_step(bb_gpu *g, float dt)
     gfx_state_set(GFX_RASTERIZER_OFF);
     glBindVertexArray(g->sim_vao[g->cur]);
     const double t1 = gfx_now();
+    const double c1 = bb_gpu__thread_s();
     glBeginTransformFeedback(GL_POINTS);
     glDrawArrays(GL_POINTS, 0, g->count);
     glEndTransformFeedback();
+    const double c2 = bb_gpu__thread_s();
     const double t2 = gfx_now();
     glBindVertexArray(0);
     glBindTexture(GL_TEXTURE_2D, 0);
@@ -180,6 +194,7 @@ void bb_gpu_step(bb_gpu *g, float dt)
     gfx_target_end();
     glUseProgram(0);
     g->cur = next;
+    g->call_ms += (c2 - c1) * 1000.0;
     g->cpu_ms += (t1 - t0 + gfx_now() - t2) * 1000.0;
 }
 
@@ -218,6 +233,13 @@ void bb_gpu_draw(bb_gpu *g, mat4 view, mat4 proj, GLuint atlases, const bb_draw_
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
     glUseProgram(0);
     g->cpu_ms += (t1 - t0 + gfx_now() - t2) * 1000.0;
+}
+
+float bb_gpu_take_call_ms(bb_gpu *g)
+{
+    const float ms = (float)g->call_ms;
+    g->call_ms = 0.0;
+    return ms;
 }
 
 float bb_gpu_take_cpu_ms(bb_gpu *g)

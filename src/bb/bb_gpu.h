@@ -50,6 +50,12 @@ int bb_gpu_count(const bb_gpu *g);
  * what the draw calls execute is GPU work (on llvmpipe it runs on the CPU inside the call,
  * timed as the passes' GPU time, not here). */
 float bb_gpu_take_cpu_ms(bb_gpu *g);
+/* The calling thread's CPU time inside the steps' transform-feedback draw calls since the last
+ * call, in ms (0 where the platform has no thread clock). On a software renderer (llvmpipe) the
+ * vertex stage runs inside that call on this thread, so this is the steps' own work, not counting
+ * the time its rasterizer threads take the CPU to finish the last frame; on a GPU it is only the
+ * submission. The bench reports it as particles_gpu.step_call_ms. */
+float bb_gpu_take_call_ms(bb_gpu *g);
 /* The depth buffer the next steps collide with (bb/core/bb_gpu_collide.h): a depth texture
  * (nearest texels; 0 = none, only the analytic ground), the view and projection it was drawn
  * with, the thickness of what is behind a surface. The app hands it the last frame's resolved

@@ -49,6 +49,7 @@ struct fx_system {
     bb_gpu *gpu;
     int gpu_pending;
     float gpu_dt;
+    float gpu_call_ms[FX_HISTORY];  /* CPU time inside the frame's step draw calls (bb_gpu_take_call_ms) */
     float gpu_build_ms[FX_HISTORY]; /* CPU time the frame's steps and draw take around their draw calls */
     mat4 view, proj;   /* the camera of the last fx_prepare */
     GLuint last_depth; /* the resolved depth of the last drawn frame, and its camera: the GPU */
@@ -235,6 +236,7 @@ void fx_prepare(fx_system *fx, const camera *cam, float aspect)
         bb_gpu_set_bounce(fx->gpu, fx->restitution, fx->friction, fx->impact_life);
         bb_gpu_set_depth(fx->gpu, fx->last_depth, fx->last_view, fx->last_proj, FX_DEPTH_THICKNESS);
         for (; fx->gpu_pending > 0; fx->gpu_pending--) bb_gpu_step(fx->gpu, fx->gpu_dt);
+        fx->gpu_call_ms[fx->frames % FX_HISTORY] = bb_gpu_take_call_ms(fx->gpu);
         gfx_pass_end();
     }
     const double t0 = gfx_now();
@@ -349,6 +351,7 @@ void fx_bench(fx_system *fx, json_writer *w)
     json_object_begin(w, "particles_gpu");
     if (sim) stats_write_median_p95(w, "sim_ms", sim->gpu_hist, sim->count);
     fx__summary(w, "build_ms", fx->gpu_build_ms, fx->frames, n);
+    fx__summary(w, "step_call_ms", fx->gpu_call_ms, fx->frames, n);
     json_int(w, "alive", bb_gpu_count(fx->gpu));
     json_int(w, "steps", (long long)bb_gpu_steps(fx->gpu));
     json_object_end(w);
