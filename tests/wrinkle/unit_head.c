@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "wrinkle/core/head.h"
 #include "wrinkle/core/head_ear.h"
@@ -535,6 +536,28 @@ static void bad_desc_fails_with_an_error(void **state)
     head_free(&h);
 }
 
+/* head_build (grid, ears, mouth, seven blendshapes) within a second in an optimized build; the time
+ * is printed. Sanitized or unoptimized builds only print it. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || !defined(__OPTIMIZE__)
+#define HEAD_TIMED 0
+#else
+#define HEAD_TIMED 1
+#endif
+static void head_builds_within_a_second(void **state)
+{
+    (void)state;
+    struct timespec t0, t1;
+    head_model h;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_true(head_build(&h, &(head_desc){0}));
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    print_message("head_build: %.3f s (%d skin vertices, %d of them the ears', %d triangles)\n", s, h.skin.vertex_count,
+                  h.skin.vertex_count - h.ear_first_vertex, h.skin.index_count / 3);
+    if (HEAD_TIMED) assert_true(s <= 1.0);
+    head_free(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -550,6 +573,7 @@ int main(void)
         cmocka_unit_test(apply_shapes_is_linear),
         cmocka_unit_test(mouth_hides_inside_and_opens_with_the_jaw),
         cmocka_unit_test(bad_desc_fails_with_an_error),
+        cmocka_unit_test(head_builds_within_a_second),
     };
     return cmocka_run_group_tests(tests, build_head, free_head);
 }

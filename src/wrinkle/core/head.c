@@ -120,18 +120,20 @@ static float head__relief(const vec3 p)
     f += 0.0075f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0080f, 0.0150f, 0.0036f);
     f -= 0.0015f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0135f, 0.012f, 0.0022f);
     f += 0.0035f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.0135f, 0.003f);
-    f += 0.012f * head__gauss(ax, y, 0.050f, -0.018f, 0.022f, 0.016f);         /* cheekbone */
+    f += 0.007f * head__gauss(ax, y, 0.050f, -0.013f, 0.020f, 0.012f);         /* cheekbone */
+    f -= 0.002f * head__gauss(ax, y, 0.047f, -0.052f, 0.013f, 0.015f);         /* the hollow under it */
     /* nose: a ridge that widens and rises from the root to a rounded tip over two wings */
     float t = glm_clamp((HEAD_NOSE_ROOT_Y - y) / (HEAD_NOSE_ROOT_Y - HEAD_NOSE_TIP_Y), 0.0f, 1.0f);
-    float w = 0.0065f + 0.0085f * t, h = 0.003f + 0.0075f * powf(t, 1.6f);
+    float w = 0.0085f + 0.0080f * t, h = 0.003f + 0.0075f * powf(t, 1.6f);
     float ends = y < HEAD_NOSE_TIP_Y ? head__gauss(0, y, 0, HEAD_NOSE_TIP_Y, 1, 0.0055f)
                : y > HEAD_NOSE_ROOT_Y ? head__gauss(0, y, 0, HEAD_NOSE_ROOT_Y, 1, 0.010f) : 1.0f;
     f += h * expf(-(x / w) * (x / w)) * ends;
-    f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.002f, 0.0085f, 0.0075f); /* tip */
+    f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.002f, 0.0100f, 0.0075f); /* tip */
     f += 0.0095f * head__gauss(ax, y, HEAD_NOSE_WING_X, HEAD_NOSE_WING_Y, 0.0075f, 0.0065f);
     f -= 0.0055f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0085f, 0.0042f, 0.0025f); /* nostrils */
     f -= 0.002f * head__gauss(ax, y, 0.022f, HEAD_NOSE_WING_Y + 0.001f, 0.003f, 0.006f); /* alar groove */
     f += 0.0055f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0085f, 0.020f, 0.008f);   /* upper lip */
+    f += 0.0005f * head__gauss(ax, y, 0.0050f, HEAD_MOUTH_Y + 0.016f, 0.0035f, 0.007f); /* philtrum's ridges */
     f += 0.0012f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0115f, 0.017f, 0.0012f);  /* vermilion border */
     f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0085f, 0.017f, 0.0065f);  /* lower lip */
     f -= 0.005f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y, 0.024f, 0.0022f);             /* lip line */
@@ -139,8 +141,10 @@ static float head__relief(const vec3 p)
     f -= 0.003f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0195f, 0.015f, 0.004f);   /* under the lip */
     f += 0.012f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y, 0.026f, 0.015f);               /* chin */
     f *= front;
+    /* the zygomatic arch runs from the cheekbone back toward the ear */
+    f += 0.003f * head__gauss(y, p[2], -0.010f, 0.010f, 0.020f, 0.035f) * head__smoothstep(0.035f, 0.06f, ax);
     /* jaw: the lower face widens toward the angle of the jaw below the ears */
-    f += 0.011f * head__gauss(y, p[2], -0.090f, -0.008f, 0.035f, 0.045f) * head__smoothstep(0.02f, 0.055f, ax);
+    f += 0.007f * head__gauss(y, p[2], -0.094f, -0.012f, 0.028f, 0.040f) * head__smoothstep(0.02f, 0.055f, ax);
     f += (0.003f + 0.006f * head__smoothstep(0.03f, 0.10f, y)) * head__hair(p);
     return f;
 }
