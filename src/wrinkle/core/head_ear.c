@@ -53,17 +53,17 @@ float head_ear_sdf(const float p[3])
     /* helix: a rolled rim from the front of the top round the back to the lobe, none over the
      * notch in front below */
     float rim_w = ear__smoothstep(0.9f, 1.5f, ear__angle_to(theta, -0.6f));
-    float rim = sqrtf(((ne - 0.93f) * 0.015f) * ((ne - 0.93f) * 0.015f) + (h - 0.0012f) * (h - 0.0012f)) - 0.0026f * rim_w - 0.0003f;
+    float rim = sqrtf(((ne - 0.92f) * 0.015f) * ((ne - 0.92f) * 0.015f) + (h - 0.0018f) * (h - 0.0018f)) - 0.003f * rim_w - 0.0003f;
     d = ear__smin(d, rim, 0.0015f);
     /* antihelix: a ridge inside the rim, from the antitragus up the back to the top */
     float ah_w = 1.0f - ear__smoothstep(1.1f, 1.7f, ear__angle_to(theta, 2.6f));
-    float ah = sqrtf(((ne - 0.6f) * 0.015f) * ((ne - 0.6f) * 0.015f) + (h - 0.001f) * (h - 0.001f)) - 0.0019f * ah_w - 0.0002f;
+    float ah = sqrtf(((ne - 0.6f) * 0.015f) * ((ne - 0.6f) * 0.015f) + (h - 0.0016f) * (h - 0.0016f)) - 0.0022f * ah_w - 0.0002f;
     d = ear__smin(d, ah, 0.0015f);
-    d = ear__smin(d, ear__ellipsoid(a - EAR_A0 - 0.0135f, b + 0.008f, h - 0.0015f, 0.0032f, 0.0048f, 0.0038f), 0.001f); /* tragus */
+    d = ear__smin(d, ear__ellipsoid(a - EAR_A0 - 0.0135f, b + 0.008f, h - 0.0012f, 0.003f, 0.005f, 0.003f), 0.001f); /* tragus */
     d = ear__smin(d, ear__ellipsoid(a - EAR_A0 + 0.004f, b + 0.017f, h - 0.002f, 0.004f, 0.003f, 0.003f), 0.001f); /* antitragus */
     d = ear__smin(d, ear__ellipsoid(a - EAR_A0 + 0.0005f, b + 0.0245f, h + 0.0003f, 0.0085f, 0.0075f, 0.0042f), 0.003f); /* lobe */
     /* concha: the bowl in front of the canal */
-    d = ear__smax(d, -ear__ellipsoid(a - EAR_A0 - 0.003f, b + 0.005f, h - EAR_T - 0.0045f, 0.0085f, 0.0105f, 0.006f), 0.0015f);
+    d = ear__smax(d, -ear__ellipsoid(a - EAR_A0 - 0.003f, b + 0.004f, h - EAR_T - 0.0042f, 0.009f, 0.011f, 0.006f), 0.0015f);
     /* roots into the skull: behind the bowl, and along the front edge where the helix starts */
     d = ear__smin(d, ear__ellipsoid(a - 0.003f, b + 0.003f, c + 0.003f, 0.013f, 0.021f, 0.0085f), 0.003f);
     d = ear__smin(d, ear__ellipsoid(a - 0.0125f, b - 0.004f, c + 0.002f, 0.0045f, 0.022f, 0.0065f), 0.002f);

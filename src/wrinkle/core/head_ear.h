@@ -26,7 +26,7 @@
 
 #include "base/mesh.h"
 
-#define HEAD_EAR_CELL 0.0008f /* surface-net cell (m) */
+#define HEAD_EAR_CELL 0.001f /* surface-net cell (m) */
 #define HEAD_EAR_U 0.5f
 #define HEAD_EAR_V 0.012f
 
