@@ -1,7 +1,7 @@
 /* head.h — procedural head bust with blendshapes, the model of the wrinkle-map scene (GL-free).
  *
  *   head_model h;
- *   if (!head_build(&h, &(head_desc){0})) ...;        // default 224 x 144 grid, ~64k triangles
+ *   if (!head_build(&h, &(head_desc){0})) ...;        // default 224 x 144 grid + ears, ~103k triangles
  *   float w[HEAD_MORPH_COUNT] = {[HEAD_FROWN] = 1};
  *   head_apply_shapes(&h, w, pos, nrm);                 // pos/nrm: h.skin.vertex_count entries
  *   ... upload h.skin (pos, nrm, uv, tan) and h.eyes ...
