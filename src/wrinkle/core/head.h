@@ -11,8 +11,8 @@
  * height (the eyes sit at y = HEAD_EYE_Y). Crown at y ~ +0.123 (over ~8 mm of cropped hair),
  * chin at y ~ -0.127, in the canon (unit_head's proportions_follow_the_canon): the eye line halves
  * crown-to-chin, the eyes are one eye-width apart, the nose base at two thirds, the mouth's
- * corners under the pupils, the ears between the brow and the nose base. ~16 cm wide at the skull
- * and ~15 cm at the jaw; the neck widens toward the shoulders and is cut flat at
+ * corners under the pupils, the ears between the brow and the nose base. ~16.5 cm wide at the skull
+ * and ~14.5 cm at the jaw; the neck widens toward the shoulders and is cut flat at
  * y = HEAD_NECK_BOTTOM_Y. A scene stands the bust on something by translating it up by
  * -HEAD_NECK_BOTTOM_Y (plus the depth it sinks the cut into its shoulders or pedestal).
  *
