@@ -106,9 +106,12 @@ float pores(vec3 o)
 void main()
 {
     vec4 c = texelFetch(u_composed, ivec2(gl_FragCoord.xy), 0);
-    // alpha 0: the buffer has no face here (an MSAA edge sample): flat and unoccluded
-    vec2 xy = c.a > 0.0 ? c.gb * 2.0 - 1.0 : vec2(0.0);
-    float occ = c.a > 0.0 ? c.r : 1.0;
+    // alpha 0: the buffer has no face here (an MSAA edge sample): flat and unoccluded; so are the
+    // ears (their uv in the neck cut, whose maps are flat, open and unmasked: the compose pass
+    // leaves them out, so the texel under them is the skull's)
+    bool composed = c.a > 0.0 && v_uv.y >= 0.04;
+    vec2 xy = composed ? c.gb * 2.0 - 1.0 : vec2(0.0);
+    float occ = composed ? c.r : 1.0;
     vec3 nt = vec3(xy, sqrt(clamp(1.0 - dot(xy, xy), 0.0, 1.0)));
 
     vec3 ng = normalize(v_nrm);

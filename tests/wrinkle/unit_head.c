@@ -161,7 +161,8 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Closed: once the seam and the poles are welded, every edge of the skin is in exactly two
+/* Closed: once the seam and the poles are welded, every edge of the skin (the ears' included: each
+ * ear is a closed mesh of its own) is in exactly two
  * triangles, once each way round (one orientation), except along the mouth's slit, where each
  * edge of the upper row and of its lower copies (out to the corners, where the two lips meet) has
  * one triangle: the lips part there. The neck
