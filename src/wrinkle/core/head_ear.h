@@ -14,7 +14,8 @@
  * UVs: every ear vertex takes HEAD_EAR_UV, one point in the middle of the flat cut under the
  * neck (hidden in the shoulders), whose maps hold a flat normal, no occlusion and no wrinkle
  * mask: the ears' relief is their geometry and their pores come from the skin shader's 3D noise.
- * The skin shader knows them by that uv (no hair on them). Tangents: the head's forward axis
+ * The skin shader knows them by that uv (no hair, and that flat, open normal without reading the
+ * composed buffer: the face scene's compose pass draws the grid's triangles only). Tangents: the head's forward axis
  * made perpendicular to the normal (up where the normal runs forward), handedness +1.
  * Placement in the canon (unit_head): the ears span the brow line to the nose base.
  */
