@@ -42,7 +42,7 @@ vec3 skin_albedo(vec3 base, vec3 o, out float hair)
     float line = mix(0.064, 0.034, smoothstep(0.25, 0.85, phi));  // forehead to temples
     line = mix(line, 0.046, smoothstep(1.05, 1.35, phi));         // over the ears
     line = mix(line, -0.075, smoothstep(1.7, 2.4, phi));          // down to the nape
-    hair = smoothstep(line - 0.002, line + 0.004, o.y);
+    hair = smoothstep(line - 0.002, line + 0.004, o.y) * step(0.04, v_uv.y); // the ears (uv in the neck cut: head_ear.h) are bare
     float fine = sin(o.x * 900.0 + sin(o.z * 400.0) * 3.0) * sin(o.y * 1100.0 + o.x * 300.0);
     vec3 hair_col = vec3(0.055, 0.036, 0.024) * (0.85 + 0.15 * fine);
     vec3 c = base;
@@ -106,9 +106,12 @@ float pores(vec3 o)
 void main()
 {
     vec4 c = texelFetch(u_composed, ivec2(gl_FragCoord.xy), 0);
-    // alpha 0: the buffer has no face here (an MSAA edge sample): flat and unoccluded
-    vec2 xy = c.a > 0.0 ? c.gb * 2.0 - 1.0 : vec2(0.0);
-    float occ = c.a > 0.0 ? c.r : 1.0;
+    // alpha 0: the buffer has no face here (an MSAA edge sample): flat and unoccluded; so are the
+    // ears (their uv in the neck cut, whose maps are flat, open and unmasked: the compose pass
+    // leaves them out, so the texel under them is the skull's)
+    bool composed = c.a > 0.0 && v_uv.y >= 0.04;
+    vec2 xy = composed ? c.gb * 2.0 - 1.0 : vec2(0.0);
+    float occ = composed ? c.r : 1.0;
     vec3 nt = vec3(xy, sqrt(clamp(1.0 - dot(xy, xy), 0.0, 1.0)));
 
     vec3 ng = normalize(v_nrm);

@@ -12,6 +12,8 @@
 #   dissolve_push_fragment_mip0.png (docs/dissolve.md: the fragment stage still on noise mip 0)
 #   mud29_chase_before.png mud29_tread_before.png mud29_river_before.png (docs/mud.md: issue 29's
 #   before, docs/scripts/mud_issue29.txt run by a build of main at 36485f2)
+#   wrinkle_neutral_before.png wrinkle_head34_before.png (docs/wrinkles.md: the head before issue 30's
+#   ears and forms; main at 902ce01, docs/scripts/wrinkle.txt's neutral and its three-quarter camera)
 # END FROZEN
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -206,7 +206,12 @@ static void face_prepare(void *p)
     int w, h; /* the compose buffer is screen-space: the renderer's internal size (render.scale) */
     renderer_size(f->ctx->r, &w, &h);
     if (!wrinkle_resize(f->wr, w, h)) return;
-    wrinkle_compose(f->wr, &f->skin, f->model);
+    /* the grid's triangles only: the ears' one uv holds a flat normal, full light and no mask, which
+     * the skin shader gives their fragments itself (head_ear.h), so composing them costs vertices
+     * for nothing */
+    gfx_mesh grid = f->skin;
+    grid.index_count = f->head.ear_first_index;
+    wrinkle_compose(f->wr, &grid, f->model);
 }
 
 /* Where the teeth's roots are (neutral head frame): the upper row's top and the lower row's bottom,

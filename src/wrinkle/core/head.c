@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/log.h"
+#include "wrinkle/core/head_ear.h"
 #include "wrinkle/core/head_mouth.h"
 
 /* The skin is r = R(d) along every direction d from the origin: a star-shaped surface cannot fold
@@ -85,7 +86,7 @@ static float head__base_radius(const vec3 d)
 {
     /* Human proportions: crown to eyes ~ eyes to chin, a round skull rather than a tall dome, a
      * face nearly as wide as the skull at the cheekbones; the relief widens the jaw. */
-    float cranium = head__ellipsoid_exit(d, (vec3){0.0f, 0.024f, -0.012f}, (vec3){0.080f, 0.090f, 0.100f});
+    float cranium = head__ellipsoid_exit(d, (vec3){0.0f, 0.024f, -0.012f}, (vec3){0.0815f, 0.090f, 0.100f});
     float face = head__ellipsoid_exit(d, (vec3){0.0f, -0.049f, 0.006f}, (vec3){0.075f, 0.089f, 0.081f});
     float r = head__smax(cranium, face, 0.02f);
     float neck = head__neck_exit(d);
@@ -119,18 +120,20 @@ static float head__relief(const vec3 p)
     f += 0.0075f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0080f, 0.0150f, 0.0036f);
     f -= 0.0015f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0135f, 0.012f, 0.0022f);
     f += 0.0035f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.0135f, 0.003f);
-    f += 0.012f * head__gauss(ax, y, 0.050f, -0.018f, 0.022f, 0.016f);         /* cheekbone */
+    f += 0.007f * head__gauss(ax, y, 0.050f, -0.013f, 0.020f, 0.012f);         /* cheekbone */
+    f -= 0.002f * head__gauss(ax, y, 0.047f, -0.052f, 0.013f, 0.015f);         /* the hollow under it */
     /* nose: a ridge that widens and rises from the root to a rounded tip over two wings */
     float t = glm_clamp((HEAD_NOSE_ROOT_Y - y) / (HEAD_NOSE_ROOT_Y - HEAD_NOSE_TIP_Y), 0.0f, 1.0f);
-    float w = 0.0065f + 0.0085f * t, h = 0.003f + 0.0075f * powf(t, 1.6f);
+    float w = 0.0085f + 0.0080f * t, h = 0.003f + 0.0075f * powf(t, 1.6f);
     float ends = y < HEAD_NOSE_TIP_Y ? head__gauss(0, y, 0, HEAD_NOSE_TIP_Y, 1, 0.0055f)
                : y > HEAD_NOSE_ROOT_Y ? head__gauss(0, y, 0, HEAD_NOSE_ROOT_Y, 1, 0.010f) : 1.0f;
     f += h * expf(-(x / w) * (x / w)) * ends;
-    f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.002f, 0.0085f, 0.0075f); /* tip */
+    f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.002f, 0.0100f, 0.0075f); /* tip */
     f += 0.0095f * head__gauss(ax, y, HEAD_NOSE_WING_X, HEAD_NOSE_WING_Y, 0.0075f, 0.0065f);
     f -= 0.0055f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0085f, 0.0042f, 0.0025f); /* nostrils */
     f -= 0.002f * head__gauss(ax, y, 0.022f, HEAD_NOSE_WING_Y + 0.001f, 0.003f, 0.006f); /* alar groove */
     f += 0.0055f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0085f, 0.020f, 0.008f);   /* upper lip */
+    f += 0.0005f * head__gauss(ax, y, 0.0050f, HEAD_MOUTH_Y + 0.016f, 0.0035f, 0.007f); /* philtrum's ridges */
     f += 0.0012f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0115f, 0.017f, 0.0012f);  /* vermilion border */
     f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0085f, 0.017f, 0.0065f);  /* lower lip */
     f -= 0.005f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y, 0.024f, 0.0022f);             /* lip line */
@@ -138,13 +141,10 @@ static float head__relief(const vec3 p)
     f -= 0.003f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0195f, 0.015f, 0.004f);   /* under the lip */
     f += 0.012f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y, 0.026f, 0.015f);               /* chin */
     f *= front;
+    /* the zygomatic arch runs from the cheekbone back toward the ear */
+    f += 0.003f * head__gauss(y, p[2], -0.010f, 0.010f, 0.020f, 0.035f) * head__smoothstep(0.035f, 0.06f, ax);
     /* jaw: the lower face widens toward the angle of the jaw below the ears */
-    f += 0.011f * head__gauss(y, p[2], -0.090f, -0.008f, 0.035f, 0.045f) * head__smoothstep(0.02f, 0.055f, ax);
-    /* ears: a shell with a rim and a hollow, on the sides between the brow and the nose base */
-    float side = head__smoothstep(0.055f, 0.068f, ax);
-    f += side * (0.024f * head__gauss(y, p[2], -0.006f, -0.016f, 0.028f, 0.014f)
-               - 0.008f * head__gauss(y, p[2], -0.010f, -0.011f, 0.012f, 0.007f)
-               + 0.003f * head__gauss(y, p[2], 0.016f, -0.020f, 0.004f, 0.012f));
+    f += 0.007f * head__gauss(y, p[2], -0.094f, -0.012f, 0.028f, 0.040f) * head__smoothstep(0.02f, 0.055f, ax);
     f += (0.003f + 0.006f * head__smoothstep(0.03f, 0.10f, y)) * head__hair(p);
     return f;
 }
@@ -200,6 +200,7 @@ bool head_inside(const head_model *h, const vec3 p)
 {
     for (int s = 0; s < 2; s++)
         if (glm_vec3_distance2((float *)p, (float *)h->eye_center[s]) < HEAD_EYE_RADIUS * HEAD_EYE_RADIUS) return true;
+    if (head_ear_sdf(p) < 0.0f) return true;
     float r = glm_vec3_norm((float *)p);
     if (r < 1e-6f) return true;
     vec3 d;
@@ -438,9 +439,14 @@ bool head_build(head_model *h, const head_desc *desc)
     }
     free(lower_of);
     if (m->failed) goto fail;
+    /* the ears: sculpted apart (a star-shaped skin cannot fold), closed meshes after the grid's */
+    h->ear_first_vertex = m->vertex_count;
+    h->ear_first_index = m->index_count;
+    if (!head_ears_append(m)) goto fail;
     head__grid_normals(m, nu, nv);
     head__weld_slit(h, m, false);
     mesh_compute_tangents(m);
+    head_ears_tangents(m, h->ear_first_vertex);
     head__weld_slit(h, m, true);
     mesh_compute_smooth_normals(m, 1e-6f);
     if (m->failed || !head_mouth_build(h)) goto fail;
@@ -460,7 +466,7 @@ bool head_build(head_model *h, const head_desc *desc)
             goto fail;
         }
         for (int v = 0; v < n; v++) {
-            int side = v >= row * (nv + 1) ? -1 : v / row >= jm ? 1 : -1;
+            int side = v >= h->ear_first_vertex ? 1 : v >= row * (nv + 1) ? -1 : v / row >= jm ? 1 : -1;
             head__shape_delta(s, m->pos[v], side, h->shape_dpos[s][v]);
             glm_vec3_add(m->pos[v], h->shape_dpos[s][v], tmp.pos[v]);
         }

@@ -1,7 +1,7 @@
 /* head.h — procedural head bust with blendshapes, the model of the wrinkle-map scene (GL-free).
  *
  *   head_model h;
- *   if (!head_build(&h, &(head_desc){0})) ...;        // default 224 x 144 grid, ~64k triangles
+ *   if (!head_build(&h, &(head_desc){0})) ...;        // default 224 x 144 grid + ears, ~103k triangles
  *   float w[HEAD_MORPH_COUNT] = {[HEAD_FROWN] = 1};
  *   head_apply_shapes(&h, w, pos, nrm);                 // pos/nrm: h.skin.vertex_count entries
  *   ... upload h.skin (pos, nrm, uv, tan) and h.eyes ...
@@ -11,14 +11,17 @@
  * height (the eyes sit at y = HEAD_EYE_Y). Crown at y ~ +0.123 (over ~8 mm of cropped hair),
  * chin at y ~ -0.127, in the canon (unit_head's proportions_follow_the_canon): the eye line halves
  * crown-to-chin, the eyes are one eye-width apart, the nose base at two thirds, the mouth's
- * corners under the pupils, the ears between the brow and the nose base. ~16 cm wide at the skull
- * and ~15 cm at the jaw; the neck widens toward the shoulders and is cut flat at
+ * corners under the pupils, the ears between the brow and the nose base. ~16.5 cm wide at the skull
+ * and ~14.5 cm at the jaw; the neck widens toward the shoulders and is cut flat at
  * y = HEAD_NECK_BOTTOM_Y. A scene stands the bust on something by translating it up by
  * -HEAD_NECK_BOTTOM_Y (plus the depth it sinks the cut into its shoulders or pedestal).
  *
  * Skin: one closed surface (skull and hair, brows, eye sockets and lids, nose, lips, cheeks, jaw,
- * ears, neck) made
- * as a radial height field around the origin, sampled on a (u, v) grid. The grid is warped so
+ * neck) made as a radial height field around the origin, sampled on a (u, v) grid, and after the
+ * grid's vertices and triangles (from ear_first_vertex, ear_first_index) the two ears, closed
+ * meshes of a signed-distance sculpt sunk into the skull (head_ear.h). The star-shaped grid is
+ * kept on purpose for the face: it gives unique UVs, the mouth's slit and the lining's anchors,
+ * and blendshapes as fields over it; only what must fold (the ears) is sculpted apart. The grid is warped so
  * the face gets most of the vertices and most of the texture: the UV of a vertex is its grid
  * coordinate, so UVs are unique by construction (one seam at the back of the head, u = 0 / 1).
  * v = 1 is the crown, v = 0 the bottom of the neck; u = 0.5 is the middle of the face, u grows
@@ -100,6 +103,7 @@ typedef struct head_model {
     int shape_vertex_count; /* skin.vertex_count + mouth.vertex_count */
     vec3 eye_center[2]; /* right (+x), left (-x) */
     int slices, stacks; /* the grid: vertex (i, j) is skin vertex j * (slices + 1) + i */
+    int ear_first_vertex, ear_first_index; /* the ears (head_ear.h): skin vertices and indices from these on */
     int slit_row, slit_count; /* the mouth's split: grid vertex slit_upper[k] and its copy slit_lower[k] */
     uint32_t *slit_upper, *slit_lower;
     int32_t *mouth_anchor; /* per mouth vertex: the skin vertex whose deltas it takes (the lining), or -1 */
