@@ -44,6 +44,40 @@ vec3 value_noise_d(vec2 p)
     return vec3(a + (b - a) * u.x + (c - a) * u.y + (a - b - c + d) * u.x * u.y, du * (vec2(b - a, c - a) + (a - b - c + d) * u.yx));
 }
 
+// The tyre's print, drawn between the texels: R of the mud layer (0: no print, else 1 + 255ths of
+// the lug coordinate of the tyre that last bore there, mudfield_tread_byte). The coordinate is
+// interpolated over the four texels around t (unwrapped around a printed one; unprinted ones take
+// the mean and give no slope), the lugs sit at its whole numbers as mudfield_tread_lug's
+// trapezoid, pressed MUD_TREAD_DEPTH into the rut. The print fades where fewer texels hold it
+// (the rut's edge), where neighbours disagree (another tyre's print, a spin) and where a lug
+// spans under ~3 pixels. x: how deep the lug pressed here 0..1 (times that strength); yz: the
+// print's slope per metre.
+const float MUD_TREAD_DEPTH = 0.05;
+vec3 mud_tread(vec2 t)
+{
+    vec2 tc = clamp(t, vec2(0.0), vec2(127.0));
+    ivec2 i0 = min(ivec2(floor(tc)), ivec2(126));
+    vec2 f = tc - vec2(i0);
+    vec4 q = vec4(texelFetch(u_mud, ivec3(i0, u_layer), 0).r, texelFetch(u_mud, ivec3(i0 + ivec2(1, 0), u_layer), 0).r,
+                  texelFetch(u_mud, ivec3(i0 + ivec2(0, 1), u_layer), 0).r, texelFetch(u_mud, ivec3(i0 + ivec2(1, 1), u_layer), 0).r) * 255.0;
+    vec4 has = step(0.5, q);
+    if (dot(has, has) == 0.0) return vec3(0.0);
+    vec4 p = (q - 1.0) / 255.0;
+    float ref = has.x > 0.0 ? p.x : has.y > 0.0 ? p.y : has.z > 0.0 ? p.z : p.w;
+    vec4 d = fract(p - ref + 0.5) - 0.5;
+    vec4 bw = vec4((1.0 - f.x) * (1.0 - f.y), f.x * (1.0 - f.y), (1.0 - f.x) * f.y, f.x * f.y) * has;
+    float wsum = bw.x + bw.y + bw.z + bw.w;
+    d = mix(vec4(dot(bw, d) / wsum), d, has);
+    float x = ref + mix(mix(d.x, d.y, f.x), mix(d.z, d.w, f.x), f.y);
+    vec2 gx = vec2(mix(d.y - d.x, d.w - d.z, f.y), mix(d.z - d.x, d.w - d.y, f.x)) / MUD_SPACING;
+    float e = fract(x + 0.5) - 0.5, lug = clamp((0.3 - abs(e)) * 6.0, 0.0, 1.0);
+    float dlug = lug > 0.0 && lug < 1.0 ? -6.0 * sign(e) : 0.0;
+    float cycles = length(gx) * MUD_SPACING; // lug coordinate per texel: ~0.22 along a rut
+    float pix = length(fwidth(v_world)) * length(gx); // per pixel
+    float strength = smoothstep(0.35, 0.9, wsum) * (1.0 - smoothstep(0.3, 0.45, cycles)) * (1.0 - smoothstep(0.2, 0.4, pix));
+    return vec3(lug, -MUD_TREAD_DEPTH * dlug * gx) * strength;
+}
+
 void main()
 {
 #ifdef SHADOW_PASS
@@ -52,6 +86,7 @@ void main()
     vec3 n = normalize(v_nrm);
     vec2 xz = v_world.xz;
     float slid = 0.0, hmud = 0.0;
+    vec3 tread = vec3(0.0);
     if (u_layer >= 0) {
         // Per-pixel normal from the mud target: differences of bilinear heights at the four
         // diagonal neighbours one texel away (a Sobel-like 4 x 4 tent over the texels: smooth
@@ -61,7 +96,9 @@ void main()
         float hmp = mud_h(v_uv + vec2(-1.0, 1.0)), hmm = mud_h(v_uv + vec2(-1.0, -1.0));
         hmud = 0.25 * (hpp + hpm + hmp + hmm);
         vec2 gm = vec2(hpp + hpm - hmp - hmm, hpp + hmp - hpm - hmm) / (4.0 * MUD_SPACING); // taps a texel apart, whatever the grid
-        n = normalize(vec3(-(v_grad_base.x + gm.x), 1.0, -(v_grad_base.y + gm.y)));
+        // the tyre's print: the lugs pressed down (the height's slope minus theirs)
+        tread = mud_tread(v_uv);
+        n = normalize(vec3(-(v_grad_base.x + gm.x) + tread.y, 1.0, -(v_grad_base.y + gm.y) + tread.z));
         // The mud carries its pattern where it was pushed, smeared along the push.
         float s = length(v_slide);
         slid = smoothstep(0.02, 0.25, s);
@@ -113,7 +150,7 @@ void main()
     // the ruts and on the flat), drying on the berms as they rise; undisturbed mud is damp. Its own
     // detail: clumps (a noise ~9 cm across, with its gradient as a bump, rougher on the berms:
     // crumbly) and small stones, both drowned by the water film where it is wet.
-    float wet = clamp(max(v_track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
+    float wet = clamp(max(v_track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25) + 0.3 * tread.x, 0.0, 1.0) * mud; // steep walls drain; the lugs' prints hold water
     // two octaves on a rotated lattice, so no grid of the noise lines up with the texels'
     const mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
     vec3 clump = value_noise_d(rot * xz * 9.0);
@@ -124,7 +161,7 @@ void main()
     float bump = mud * mix(0.006, 0.016, smoothstep(0.0, 0.08, hmud)) * (1.0 - 0.8 * wet) * 11.0;
     n = normalize(n - vec3(clump.y, 0.0, clump.z) * bump);
     vec3 mud_col = mix(vec3(0.17, 0.12, 0.075), vec3(0.075, 0.052, 0.032), wet);
-    mud_col *= 0.82 + 0.36 * clump.x;
+    mud_col *= (0.82 + 0.36 * clump.x) * (1.0 - 0.25 * tread.x); // the prints' floors in the shade of their walls
     mud_col *= mix(1.0, 0.75 + 0.5 * grain, slid); // streaks where the mud slid
     mud_col = mix(mud_col, vec3(0.24, 0.21, 0.17) * (0.8 + 0.4 * grain), stone);
     vec3 albedo = mix(ground, mud_col, mud);
