@@ -52,7 +52,7 @@ vec3 value_noise_d(vec2 p)
 // (the rut's edge), where neighbours disagree (another tyre's print, a spin) and where a lug
 // spans under ~3 pixels. x: how deep the lug pressed here 0..1 (times that strength); yz: the
 // print's slope per metre.
-const float MUD_TREAD_DEPTH = 0.05;
+const float MUD_TREAD_DEPTH = 0.03; // the drawn print's depth: shallower than the lugs (0.06), the mud flows back
 vec3 mud_tread(vec2 t)
 {
     vec2 tc = clamp(t, vec2(0.0), vec2(127.0));
@@ -70,8 +70,8 @@ vec3 mud_tread(vec2 t)
     d = mix(vec4(dot(bw, d) / wsum), d, has);
     float x = ref + mix(mix(d.x, d.y, f.x), mix(d.z, d.w, f.x), f.y);
     vec2 gx = vec2(mix(d.y - d.x, d.w - d.z, f.y), mix(d.z - d.x, d.w - d.y, f.x)) / MUD_SPACING;
-    float e = fract(x + 0.5) - 0.5, lug = clamp((0.3 - abs(e)) * 6.0, 0.0, 1.0);
-    float dlug = lug > 0.0 && lug < 1.0 ? -6.0 * sign(e) : 0.0;
+    float e = fract(x + 0.5) - 0.5, u = clamp((0.3 - abs(e)) / 0.18, 0.0, 1.0); // the trapezoid, its corners rounded
+    float lug = u * u * (3.0 - 2.0 * u), dlug = -sign(e) * 6.0 * u * (1.0 - u) / 0.18;
     float cycles = length(gx) * MUD_SPACING; // lug coordinate per texel: ~0.22 along a rut
     float pix = length(fwidth(v_world)) * length(gx); // per pixel
     float strength = smoothstep(0.35, 0.9, wsum) * (1.0 - smoothstep(0.3, 0.45, cycles)) * (1.0 - smoothstep(0.2, 0.4, pix));
@@ -150,7 +150,7 @@ void main()
     // the ruts and on the flat), drying on the berms as they rise; undisturbed mud is damp. Its own
     // detail: clumps (a noise ~9 cm across, with its gradient as a bump, rougher on the berms:
     // crumbly) and small stones, both drowned by the water film where it is wet.
-    float wet = clamp(max(v_track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25) + 0.3 * tread.x, 0.0, 1.0) * mud; // steep walls drain; the lugs' prints hold water
+    float wet = clamp(max(v_track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
     // two octaves on a rotated lattice, so no grid of the noise lines up with the texels'
     const mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
     vec3 clump = value_noise_d(rot * xz * 9.0);
@@ -175,6 +175,7 @@ void main()
     vec3 h = normalize(l + v);
     float ndl = max(dot(n, l), 0.0), ndv = max(dot(n, v), 1e-3), ndh = max(dot(n, h), 0.0);
     float rough = mix(mix(0.8, 0.92, road), mix(0.85, 0.14, wet / max(mud, 1e-3)), mud) + (grain - 0.5) * 0.1;
+    rough = max(rough, 0.5 * min(length(tread.yz) * 3.0, 1.0)); // the prints' torn walls: no glints
     float a2 = rough * rough * rough * rough;
     float dn = ndh * ndh * (a2 - 1.0) + 1.0;
     float k = rough * rough * 0.5;
