@@ -44,6 +44,22 @@ vec3 value_noise_d(vec2 p)
     return vec3(a + (b - a) * u.x + (c - a) * u.y + (a - b - c + d) * u.x * u.y, du * (vec2(b - a, c - a) + (a - b - c + d) * u.yx));
 }
 
+// Round soft-edged splats, 0..1: one per 0.35 m cell at a random point, of random size, some drawn
+// out into smears; the strongest of the nine cells around p.
+float road_splats(vec2 p)
+{
+    vec2 c = p / 0.35, i = floor(c);
+    float s = 0.0;
+    for (int y = -1; y <= 1; y++)
+        for (int x = -1; x <= 1; x++) {
+            vec2 k = i + vec2(x, y), d = c - k - vec2(hash(k), hash(k + 19.7));
+            float r = mix(0.25, 0.8, hash(k + 41.3)), a = 6.2832 * hash(k + 3.9);
+            d = mat2(cos(a), sin(a), -sin(a), cos(a)) * d * vec2(mix(0.45, 1.2, hash(k + 7.1)), 1.0);
+            s = max(s, smoothstep(r, r * 0.4, length(d)));
+        }
+    return s;
+}
+
 // The tyre's print, drawn between the texels: R of the mud layer (0: no print, else 1 + 255ths of
 // the lug coordinate of the tyre that last bore there, mudfield_tread_byte). The coordinate is
 // interpolated over the four texels around t (unwrapped around a printed one; unprinted ones take
@@ -145,7 +161,16 @@ void main()
         splat = max(splat, max(blob, drops) * d.w);
     }
     ground = mix(ground, mix(vec3(0.12, 0.085, 0.05), vec3(0.08, 0.055, 0.035), splat), splat * 0.92);
-    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0) * u_show.x;
+    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0);
+    if (road > 0.0 && mud > 0.0) {
+        // On the road the mud the wheels brought lies in splats and smears, not in the mask's
+        // 0.67 m samples or the tracks' texels: the mask read at a warped point (no straight
+        // edges) and the track, thinned to round blobs.
+        vec2 wp = v_world.xz + (vec2(value_noise(v_world.xz * 1.6), value_noise(v_world.xz * 1.6 + 17.0)) - 0.5) * 0.7;
+        float dens = max(mud_base_sample(wp).a, v_track * 0.85);
+        mud = mix(mud, smoothstep(0.35, 0.65, dens * 0.8 + road_splats(v_world.xz) * 0.5 - 0.2), road);
+    }
+    mud *= u_show.x;
     // The mud's material. Wet where the tyres churned it and water gathers (the track channel, in
     // the ruts and on the flat), drying on the berms as they rise; undisturbed mud is damp. Its own
     // detail: clumps (a noise ~9 cm across, with its gradient as a bump, rougher on the berms:
