@@ -83,6 +83,7 @@ vec3 mud_tread(vec2 t)
     vec4 d = fract(p - ref + 0.5) - 0.5;
     vec4 bw = vec4((1.0 - f.x) * (1.0 - f.y), f.x * (1.0 - f.y), (1.0 - f.x) * f.y, f.x * f.y) * has;
     float wsum = bw.x + bw.y + bw.z + bw.w;
+    if (wsum < 1e-3) return vec3(0.0); // only texels of zero weight printed (a vertex on the grid)
     d = mix(vec4(dot(bw, d) / wsum), d, has);
     float x = ref + mix(mix(d.x, d.y, f.x), mix(d.z, d.w, f.x), f.y);
     vec2 gx = vec2(mix(d.y - d.x, d.w - d.z, f.y), mix(d.z - d.x, d.w - d.y, f.x)) / MUD_SPACING;
