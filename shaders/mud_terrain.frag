@@ -114,7 +114,8 @@ void main()
         hmud = 0.25 * (hpp + hpm + hmp + hmm);
         vec2 gm = vec2(hpp + hpm - hmp - hmm, hpp + hmp - hpm - hmm) / (4.0 * MUD_SPACING); // taps a texel apart, whatever the grid
         // the tyre's print: the lugs pressed down (the height's slope minus theirs)
-        tread = mud_tread(v_uv);
+        // (only where a tyre passed, and near enough for a lug to span ~3 pixels at 360 lines)
+        if (v_track > 0.25 && dot(v_world - u_camera_pos.xyz, v_world - u_camera_pos.xyz) < 3600.0) tread = mud_tread(v_uv);
         n = normalize(vec3(-(v_grad_base.x + gm.x) + tread.y, 1.0, -(v_grad_base.y + gm.y) + tread.z));
         // The mud carries its pattern where it was pushed, smeared along the push.
         float s = length(v_slide);
