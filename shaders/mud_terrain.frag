@@ -63,8 +63,8 @@ float road_splats(vec2 p)
 // The tyre's print, drawn between the texels: R of the mud layer (0: no print, else 1 + 255ths of
 // the lug coordinate of the tyre that last bore there, mudfield_tread_byte). The coordinate is
 // interpolated over the four texels around t (unwrapped around a printed one; unprinted ones take
-// the mean and give no slope), the lugs sit at its whole numbers as mudfield_tread_lug's
-// trapezoid, pressed MUD_TREAD_DEPTH into the rut. The print fades where fewer texels hold it
+// the mean and give no slope), the lugs sit at its whole numbers, a trapezoid of ~40 % duty with
+// rounded corners, pressed MUD_TREAD_DEPTH into the rut. The print fades where fewer texels hold it
 // (the rut's edge), where neighbours disagree (another tyre's print, a spin) and where a lug
 // spans under ~3 pixels. x: how deep the lug pressed here 0..1 (times that strength); yz: the
 // print's slope per metre.

@@ -340,15 +340,6 @@ static float geom_cover(const mudfield_stamp_geom *g, int gx, int gz, float *u_o
     return edge_coverage(du, dv);
 }
 
-float mudfield_tread_lug(const mudfield_stamp_geom *g, float u, float v)
-{
-    if (!(g->tread_inv > 0.0f)) return 0.0f;
-    /* lugs where x is a whole number: the distance to the nearest, a trapezoid of ~40 % duty */
-    float x = (u + g->w.tread_phase + MUDFIELD_TREAD_CHEVRON * fabsf(v)) * g->tread_inv;
-    float t = fabsf(x - floorf(x + 0.5f));
-    return clampf((0.3f - t) * 6.0f, 0.0f, 1.0f);
-}
-
 uint8_t mudfield_tread_byte(const mudfield_stamp_geom *g, float u, float v)
 {
     float x = (u + g->w.tread_phase + MUDFIELD_TREAD_CHEVRON * fabsf(v)) * g->tread_inv;

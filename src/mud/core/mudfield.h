@@ -119,11 +119,8 @@ bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield
 /* The stamp of a laid-out primitive (mudfield_stamp = layout + apply); returns the displaced volume.
  * Out of memory for its scratch (logged): nothing is stamped and 0 is returned. */
 float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *g);
-/* The lug coverage 0..1 of the tread at (u, v) metres from the hub along and across the wheel:
- * 1 under a lug, 0 in a groove; chevron lugs, their ends MUDFIELD_TREAD_CHEVRON x |v| behind the
- * middle. shaders/mud_stamp.frag mirrors it. 0 for a smooth tyre. */
+/* Chevron lugs: their ends MUDFIELD_TREAD_CHEVRON x |v| behind the middle. */
 #define MUDFIELD_TREAD_CHEVRON 0.3f
-float mudfield_tread_lug(const mudfield_stamp_geom *g, float u, float v);
 /* The texel's R where the tyre bears (cover >= 1/2): 1 + floor(255 x fract of the lug coordinate
  * (u + phase + MUDFIELD_TREAD_CHEVRON |v|) / spacing); lugs lie at whole coordinates. The heights
  * carry no lugs: the print is drawn in the shading (shaders/mud_terrain.frag). */
