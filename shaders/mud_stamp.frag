@@ -5,7 +5,8 @@
 //   SUM_PASS  one fragment: the whole height steps the tyre removes from the touched rectangle
 //   else      each texel of the block inside the rectangle: lowered to the tyre, its share of the
 //             removed steps as berm (the integer shares of the texels before it in row-major
-//             order, so the shares sum to exactly the removed steps), slide and track
+//             order, so the shares sum to exactly the removed steps), slide, track and, where
+//             the tyre bears, R = its lug coordinate (the print, drawn by mud_terrain.frag)
 // The previous contents come from u_scratch, a copy of the rectangle taken before the draw (the
 // target cannot be read while it is drawn into). Texel coordinates are global (texel 127 of block
 // b is texel 0 of block b + 1), so a shared border texel gets the same value in both blocks.
@@ -28,7 +29,7 @@ uniform vec4 u_dir;           // unit forward xz, side xz
 uniform vec4 u_shape;         // penetration, half length, half width, berm width
 uniform vec4 u_motion;        // velocity xz, speed, slip
 uniform float u_max_sink;
-uniform vec4 u_tread;         // 1 / spacing (0: smooth tyre), depth, phase, chevron
+uniform vec4 u_tread;         // 1 / spacing (0: smooth tyre), depth (unused: no lugs in the heights), phase, chevron
 uniform float u_row_prefix[STAMP_MAX + 1];
 
 layout(location = 0) out vec4 o_color;
@@ -98,12 +99,11 @@ float berm_weight(int gx, int gz)
     return side * 16.0 * t * t * (1.0 - t) * (1.0 - t) + (1.0 - side) * ahead * (1.0 - r) * (1.0 - r);
 }
 
-// mudfield_tread_lug: 1 under a lug, 0 in a groove
-float tread_lug(float u, float v)
+// mudfield_tread_byte: 1 + 255ths of the lug coordinate (the R the terrain's shader draws the print from)
+int tread_byte(float u, float v)
 {
     float x = (u + u_tread.z + u_tread.w * abs(v)) * u_tread.x;
-    float t = abs(x - floor(x + 0.5));
-    return clamp((0.3 - t) * 6.0, 0.0, 1.0);
+    return 1 + int(clamp(floor((x - floor(x)) * 255.0), 0.0, 254.0));
 }
 
 // footprint_target, in whole height steps
@@ -113,7 +113,6 @@ int target_steps(int gx, int gz, float u, float v, float cover)
     float base = s.r * MUD_BASE_HEIGHT_SCALE + MUD_BASE_HEIGHT_OFFSET;
     float floor_rel = -(u_max_sink * (s.b / 255.0) * (s.a / 255.0));
     float tyre = u_wheel.y - sqrt(max(u_wheel.w * u_wheel.w - u * u, 0.0)) - base;
-    if (u_tread.x > 0.0) tyre += u_tread.y * (1.0 - tread_lug(u, v));
     float target = max(tyre, floor_rel);
     target += (1.0 - cover) * (max(target + u_shape.x, 0.0) - target);
     return int(clamp(floor(target * (1.0 / MUD_HEIGHT_STEP) + 0.5), -32768.0, 32767.0));
@@ -155,8 +154,8 @@ void main()
         bool lower = removed > 0 && wsum > 0.0;
         if (cover > 0.0) {
             if (lower) h = min(h, target_steps(gx, gz, g.z, g.w, cover));
-            float press = u_tread.x > 0.0 ? 0.6 + 0.4 * tread_lug(g.z, g.w) : 1.0;
-            track = max(track, cover * press);
+            track = max(track, cover);
+            if (u_tread.x > 0.0 && cover >= 0.5) q.r = tread_byte(g.z, g.w);
             float mid = 1.0 - min(abs(g.z) / (u_shape.y + u_edge_ramp), 1.0);
             float drag = u_motion.w * 0.02 * cover * 2.0 * mid;
             slide = clamp(slide - u_dir.xy * drag, -MUD_SLIDE_MAX, MUD_SLIDE_MAX);
@@ -173,9 +172,6 @@ void main()
             track = max(track, clamp(add * 20.0, 0.0, 0.6));
         }
         h = clamp(h, -32768, 32767);
-        // the reference's byte: the height rounded to 1 cm, ties up, in integers (mudfield_pack_texel)
-        int hc = h + 5;
-        q.r = clamp(hc >= 0 ? hc / 10 : -((9 - hc) / 10), -128, 127) + 128;
         q.g = 128 + int(snap_slide(slide.x));
         q.b = 128 + int(snap_slide(slide.y));
         q.a = int(floor(clamp(track, 0.0, 1.0) * 255.0 + 0.5));

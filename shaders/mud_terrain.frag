@@ -44,6 +44,57 @@ vec3 value_noise_d(vec2 p)
     return vec3(a + (b - a) * u.x + (c - a) * u.y + (a - b - c + d) * u.x * u.y, du * (vec2(b - a, c - a) + (a - b - c + d) * u.yx));
 }
 
+// Round soft-edged splats, 0..1: one per 0.35 m cell at a random point, of random size, some drawn
+// out into smears; the strongest of the nine cells around p.
+float road_splats(vec2 p)
+{
+    vec2 c = p / 0.35, i = floor(c);
+    float s = 0.0;
+    for (int y = -1; y <= 1; y++)
+        for (int x = -1; x <= 1; x++) {
+            vec2 k = i + vec2(x, y), d = c - k - vec2(hash(k), hash(k + 19.7));
+            float r = mix(0.25, 0.8, hash(k + 41.3)), a = 6.2832 * hash(k + 3.9);
+            d = mat2(cos(a), sin(a), -sin(a), cos(a)) * d * vec2(mix(0.45, 1.2, hash(k + 7.1)), 1.0);
+            s = max(s, smoothstep(r, r * 0.4, length(d)));
+        }
+    return s;
+}
+
+// The tyre's print, drawn between the texels: R of the mud layer (0: no print, else 1 + 255ths of
+// the lug coordinate of the tyre that last bore there, mudfield_tread_byte). The coordinate is
+// interpolated over the four texels around t (unwrapped around a printed one; unprinted ones take
+// the mean and give no slope), the lugs sit at its whole numbers, a trapezoid of ~40 % duty with
+// rounded corners, pressed MUD_TREAD_DEPTH into the rut. The print fades where fewer texels hold it
+// (the rut's edge), where neighbours disagree (another tyre's print, a spin) and where a lug
+// spans under ~3 pixels. x: how deep the lug pressed here 0..1 (times that strength); yz: the
+// print's slope per metre.
+const float MUD_TREAD_DEPTH = 0.03; // the drawn print's depth: shallower than the lugs (0.06), the mud flows back
+vec3 mud_tread(vec2 t)
+{
+    vec2 tc = clamp(t, vec2(0.0), vec2(127.0));
+    ivec2 i0 = min(ivec2(floor(tc)), ivec2(126));
+    vec2 f = tc - vec2(i0);
+    vec4 q = vec4(texelFetch(u_mud, ivec3(i0, u_layer), 0).r, texelFetch(u_mud, ivec3(i0 + ivec2(1, 0), u_layer), 0).r,
+                  texelFetch(u_mud, ivec3(i0 + ivec2(0, 1), u_layer), 0).r, texelFetch(u_mud, ivec3(i0 + ivec2(1, 1), u_layer), 0).r) * 255.0;
+    vec4 has = step(0.5, q);
+    if (dot(has, has) == 0.0) return vec3(0.0);
+    vec4 p = (q - 1.0) / 255.0;
+    float ref = has.x > 0.0 ? p.x : has.y > 0.0 ? p.y : has.z > 0.0 ? p.z : p.w;
+    vec4 d = fract(p - ref + 0.5) - 0.5;
+    vec4 bw = vec4((1.0 - f.x) * (1.0 - f.y), f.x * (1.0 - f.y), (1.0 - f.x) * f.y, f.x * f.y) * has;
+    float wsum = bw.x + bw.y + bw.z + bw.w;
+    if (wsum < 1e-3) return vec3(0.0); // only texels of zero weight printed (a vertex on the grid)
+    d = mix(vec4(dot(bw, d) / wsum), d, has);
+    float x = ref + mix(mix(d.x, d.y, f.x), mix(d.z, d.w, f.x), f.y);
+    vec2 gx = vec2(mix(d.y - d.x, d.w - d.z, f.y), mix(d.z - d.x, d.w - d.y, f.x)) / MUD_SPACING;
+    float e = fract(x + 0.5) - 0.5, u = clamp((0.3 - abs(e)) / 0.18, 0.0, 1.0); // the trapezoid, its corners rounded
+    float lug = u * u * (3.0 - 2.0 * u), dlug = -sign(e) * 6.0 * u * (1.0 - u) / 0.18;
+    float cycles = length(gx) * MUD_SPACING; // lug coordinate per texel: ~0.22 along a rut
+    float pix = length(fwidth(v_world)) * length(gx); // per pixel
+    float strength = smoothstep(0.35, 0.9, wsum) * (1.0 - smoothstep(0.3, 0.45, cycles)) * (1.0 - smoothstep(0.2, 0.4, pix));
+    return vec3(lug, -MUD_TREAD_DEPTH * dlug * gx) * strength;
+}
+
 void main()
 {
 #ifdef SHADOW_PASS
@@ -52,6 +103,7 @@ void main()
     vec3 n = normalize(v_nrm);
     vec2 xz = v_world.xz;
     float slid = 0.0, hmud = 0.0;
+    vec3 tread = vec3(0.0);
     if (u_layer >= 0) {
         // Per-pixel normal from the mud target: differences of bilinear heights at the four
         // diagonal neighbours one texel away (a Sobel-like 4 x 4 tent over the texels: smooth
@@ -61,7 +113,10 @@ void main()
         float hmp = mud_h(v_uv + vec2(-1.0, 1.0)), hmm = mud_h(v_uv + vec2(-1.0, -1.0));
         hmud = 0.25 * (hpp + hpm + hmp + hmm);
         vec2 gm = vec2(hpp + hpm - hmp - hmm, hpp + hmp - hpm - hmm) / (4.0 * MUD_SPACING); // taps a texel apart, whatever the grid
-        n = normalize(vec3(-(v_grad_base.x + gm.x), 1.0, -(v_grad_base.y + gm.y)));
+        // the tyre's print: the lugs pressed down (the height's slope minus theirs)
+        // (only where a tyre passed, and near enough for a lug to span ~3 pixels at 360 lines)
+        if (v_track > 0.25 && dot(v_world - u_camera_pos.xyz, v_world - u_camera_pos.xyz) < 3600.0) tread = mud_tread(v_uv);
+        n = normalize(vec3(-(v_grad_base.x + gm.x) + tread.y, 1.0, -(v_grad_base.y + gm.y) + tread.z));
         // The mud carries its pattern where it was pushed, smeared along the push.
         float s = length(v_slide);
         slid = smoothstep(0.02, 0.25, s);
@@ -108,7 +163,16 @@ void main()
         splat = max(splat, max(blob, drops) * d.w);
     }
     ground = mix(ground, mix(vec3(0.12, 0.085, 0.05), vec3(0.08, 0.055, 0.035), splat), splat * 0.92);
-    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0) * u_show.x;
+    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0);
+    if (road > 0.0 && mud > 0.0) {
+        // On the road the mud the wheels brought lies in splats and smears, not in the mask's
+        // 0.67 m samples or the tracks' texels: the mask read at a warped point (no straight
+        // edges) and the track, thinned to round blobs.
+        vec2 wp = v_world.xz + (vec2(value_noise(v_world.xz * 1.6), value_noise(v_world.xz * 1.6 + 17.0)) - 0.5) * 0.7;
+        float dens = max(mud_base_sample(wp).a, v_track * 0.85);
+        mud = mix(mud, smoothstep(0.35, 0.65, dens * 0.8 + road_splats(v_world.xz) * 0.5 - 0.2), road);
+    }
+    mud *= u_show.x;
     // The mud's material. Wet where the tyres churned it and water gathers (the track channel, in
     // the ruts and on the flat), drying on the berms as they rise; undisturbed mud is damp. Its own
     // detail: clumps (a noise ~9 cm across, with its gradient as a bump, rougher on the berms:
@@ -124,7 +188,7 @@ void main()
     float bump = mud * mix(0.006, 0.016, smoothstep(0.0, 0.08, hmud)) * (1.0 - 0.8 * wet) * 11.0;
     n = normalize(n - vec3(clump.y, 0.0, clump.z) * bump);
     vec3 mud_col = mix(vec3(0.17, 0.12, 0.075), vec3(0.075, 0.052, 0.032), wet);
-    mud_col *= 0.82 + 0.36 * clump.x;
+    mud_col *= (0.82 + 0.36 * clump.x) * (1.0 - 0.25 * tread.x); // the prints' floors in the shade of their walls
     mud_col *= mix(1.0, 0.75 + 0.5 * grain, slid); // streaks where the mud slid
     mud_col = mix(mud_col, vec3(0.24, 0.21, 0.17) * (0.8 + 0.4 * grain), stone);
     vec3 albedo = mix(ground, mud_col, mud);
@@ -138,6 +202,7 @@ void main()
     vec3 h = normalize(l + v);
     float ndl = max(dot(n, l), 0.0), ndv = max(dot(n, v), 1e-3), ndh = max(dot(n, h), 0.0);
     float rough = mix(mix(0.8, 0.92, road), mix(0.85, 0.14, wet / max(mud, 1e-3)), mud) + (grain - 0.5) * 0.1;
+    rough = max(rough, 0.5 * min(length(tread.yz) * 3.0, 1.0)); // the prints' torn walls: no glints
     float a2 = rough * rough * rough * rough;
     float dn = ndh * ndh * (a2 - 1.0) + 1.0;
     float k = rough * rough * 0.5;

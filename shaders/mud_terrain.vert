@@ -13,7 +13,7 @@ uniform ivec2 u_patch;       // grid steps from the block's corner to this patch
 uniform int u_last;          // the block's last grid index: a patch's vertices past it fold onto the edge
 uniform ivec4 u_seam;        // per side, this patch's steps to a coarser neighbour's (0: none): x at i = 0, y at i = n, z at j = 0, w at j = n
 uniform int u_patch_n;       // n: grid steps per patch side
-uniform sampler2DArray u_mud;   // RGBA8: R coarse height, GB slide, A track
+uniform sampler2DArray u_mud;   // RGBA8: R tread print, GB slide, A track
 uniform sampler2DArray u_mud_h; // RG8: the 16-bit height
 
 out vec3 v_world;

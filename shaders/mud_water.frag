@@ -1,7 +1,7 @@
 #version 330 core
-// Water over the mud: Schlick Fresnel between the sky's reflection and a body colour tinted by the
-// depth of the water column; opacity grows with the depth (the mud and ruts show through the
-// shallows); foam where the flow is fast. Blended over the opaque scene, no depth write.
+// Water over the mud: Schlick Fresnel (halved: silt scatters back) between the sky's warmed
+// reflection and a body colour tinted by the depth of the water column; opacity grows with the
+// depth (the mud and ruts show through the shallows); foam where the flow is fast and at the shore. Blended over the opaque scene, no depth write.
 #include "common.glsl"
 in vec3 v_world;
 in vec3 v_nrm;
@@ -35,12 +35,19 @@ void main()
     vec3 amb = mix(u_sky_horizon.rgb * 0.35, u_sky_zenith.rgb, 0.75) * u_light_color.w;
     vec3 lit = body * (amb + u_light_color.rgb * max(dot(n, u_light_dir.xyz), 0.0) * 0.6);
     float shadow = shadow_factor(v_world, vec3(0, 1, 0));
-    vec3 c = mix(lit, sky * mix(0.6, 1.0, shadow), fresnel);
-    float alpha = max(0.25 + 0.7 * column, fresnel) * smoothstep(0.01, 0.06, v_depth);
-    // foam where the flow is fast, broken up by noise that drifts with it
+    // muddy water: the silt under the surface scatters back its own brown, so the sky's mirror is
+    // weaker and warmer than clear water's even at grazing angles (no grey-blue sheet)
+    float refl = fresnel * 0.5;
+    vec3 c = mix(lit, sky * vec3(0.9, 0.82, 0.68) * mix(0.6, 1.0, shadow), refl);
+    float alpha = max(0.25 + 0.7 * column, refl) * smoothstep(0.01, 0.06, v_depth);
+    // foam where the flow is fast, broken up by noise that drifts with it, and a ragged band
+    // along the shore where the water thins out over the bank
     float speed = length(v_flow);
     float foam = smoothstep(1.0, 2.2, speed) * smoothstep(0.35, 0.75, noise(p * 5.0 + t));
+    float shore = 1.0 - smoothstep(0.03, 0.12, v_depth);
+    float scum = 0.6 * shore * smoothstep(0.5, 0.8, noise(v_world.xz * 5.0 + vec2(0.2, -0.15) * t) * (0.55 + 0.45 * noise(v_world.xz * 1.3)) + 0.3 * shore);
     c = mix(c, vec3(0.82, 0.80, 0.74) * (amb + u_light_color.rgb * 0.7 * shadow), foam);
-    alpha = max(alpha, foam * 0.95);
+    c = mix(c, vec3(0.55, 0.49, 0.40) * (amb + u_light_color.rgb * 0.7 * shadow), scum); // the shore's foam carries the silt
+    alpha = max(alpha, max(foam * 0.95, scum));
     o_color = vec4(apply_fog(c, v_world), alpha);
 }

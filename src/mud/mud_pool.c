@@ -130,7 +130,7 @@ bool mud__make_resident(mud_renderer *mr, int bx, int bz)
         glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, s);
         glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, mr->height_array, 0, s);
         gfx_state_set(GFX_STATE_FULLSCREEN); /* colour writes on, no scissor: the clear reaches every texel */
-        const float untouched[4] = {128.0f / 255.0f, 128.0f / 255.0f, 128.0f / 255.0f, 0.0f};
+        const float untouched[4] = {0.0f, 128.0f / 255.0f, 128.0f / 255.0f, 0.0f}; /* no print, no slide, no track */
         const float level[4] = {(float)(MUDFIELD_HEIGHT_ZERO >> 8) / 255.0f, (float)(MUDFIELD_HEIGHT_ZERO & 255) / 255.0f, 0.0f, 0.0f};
         glClearBufferfv(GL_COLOR, 0, untouched);
         glClearBufferfv(GL_COLOR, 1, level);

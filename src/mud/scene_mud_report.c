@@ -29,7 +29,7 @@ bool mud_view(void *p, const char *name, scene_view *out)
     if (v == MUD_VIEW_WATER) return mud_water_view(s->water, out);
     if (v != MUD_VIEW_MUD) return false;
     GLuint tex = mud_renderer_block_texture(s->mr, bx, bz);
-    if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, "mud block under the truck: R height, GB slide"};
+    if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, "mud block under the truck: R tread print, GB slide"};
     else *out = (scene_view){mud_renderer_base_texture(s->mr), GFX_PANEL_RGB, "no mud under the truck: base terrain"};
     return true;
 }
@@ -71,11 +71,15 @@ bool mud_dump(void *p, const char *target, const char *path)
     static uint8_t px[MUDFIELD_RES * MUDFIELD_RES * 4];
     /* not on the GPU: the CPU field */
     if (!mud_renderer_read_block(s->mr, bx, bz, px)) mud_play_pack_block(s->sim, bx, bz, px);
-    if (d == MUD_DUMP_MUD) return gfx_write_png(path, MUDFIELD_RES, MUDFIELD_RES, 4, px, false);
-    /* mud-view: relief, track wash and slide arrows (mud/core/mud_relief.h) */
     static uint16_t h[MUDFIELD_RES * MUDFIELD_RES];
-    static unsigned char rgb[MUD_RELIEF_SIZE * MUD_RELIEF_SIZE * 3];
     mud_block_heights(s, bx, bz, h);
+    /* R = the reference's height byte (the layer's R holds the tread print) */
+    if (d == MUD_DUMP_MUD) {
+        for (int k = 0; k < MUDFIELD_RES * MUDFIELD_RES; k++) px[4 * k] = mudfield_height_byte(h[k]);
+        return gfx_write_png(path, MUDFIELD_RES, MUDFIELD_RES, 4, px, false);
+    }
+    /* mud-view: relief, track wash and slide arrows (mud/core/mud_relief.h) */
+    static unsigned char rgb[MUD_RELIEF_SIZE * MUD_RELIEF_SIZE * 3];
     mud_relief_rgb(h, px, rgb);
     return gfx_write_png(path, MUD_RELIEF_SIZE, MUD_RELIEF_SIZE, 3, rgb, false);
 }

@@ -3,7 +3,8 @@
 # from the same showcase with `truck.detail off`, the parts as boxes, in the truck's region, and
 # that region has more colours and edges), two showcase runs give the same bytes; `truck_dirt` grows while
 # driving through the mud, stays in 0..1 and is the same in two identical runs; the tyres' tread
-# prints in the ruts: along a rut of `dump mud` the height has the tread's period.
+# prints in the ruts in the picture (the shading along a rut seen from above has the tread's
+# period) and not in the heights (`dump mud-height` along the rut has no line at that period).
 # ctest: slow
 set -u
 fail=0
@@ -74,44 +75,72 @@ check awk -v a="$d0" -v b="$d1" -v c="$d2" -v d="$d3" 'BEGIN { exit !(a < 0.001 
 for f in d1 d2 d3; do check test "$(val "first_$f.json" truck_dirt)" = "$(val "$f.json" truck_dirt)"; done
 check "$IMGTOOL" same first_rut.png rut.png
 
-# --- the tread in a rut: the block under the truck 4.8 s down the track from the spawn (264, 200)
-# along +z, the truck near the block's far end (z 240); the wheels roll along x = 263 and 265.
-# Heights along those texel columns (detrended), their summed power spectrum scanned finely
-# (the period is not a whole number of texels): a strong line (10 x the spectrum's median) at a
-# period below the tread spacing 2 pi 0.55 / 6 = 0.576 m and above 0.6 x it. Below, because the
-# tyres spin in the soft track: the lugs come round faster than the ground goes by (the rolling
-# print's own period, without slip, is unit_truck's, within 10 %).
-cat >tread.py <<'PY'
-import sys, math
-import os
+# --- the tread in a rut: 4.8 s down the track from the spawn (264, 200) along +z, the truck near
+# z 240; the wheels roll along x = 263 and 265. The camera 3.3 m above the rut at x 263, z 212,
+# looking down (the rut runs up the picture's middle column, ~3.6 m from the eye: 2 x 3.6 x
+# tan 30 deg = 4.2 m over the picture's height). A lug spacing is 2 pi 0.55 / 6 = 0.576 m; the
+# tyres spin in the soft track, so the print's period is shorter (0.8 x in the close-up).
+cat >top.txt <<'SCRIPT'
+0.0 drive 1 0 5
+4.8 camera 263.0 13.6 211.0 263.0 10.3 212.2
+4.8 screenshot top.png
+4.8 dump mud-height rut_h.png
+SCRIPT
+check "$IMPRINT" --headless --size 320x180 --scene mud --seed 1 --script top.txt
+# the picture: luma along the rut (the middle columns, below the HUD), detrended; its strongest
+# sinusoid (periods 3 px to a fifth of the height, scanned finely) at 0.55 to 1.05 x the spacing,
+# at least 3 luma levels and 1.8 x the median of the scan (drawn without the print: 1.9 levels,
+# 1.3 x; with it 4.3, 2.3 x)
+cat >tread_pic.py <<'PY'
+import sys, math, os
+sys.path.insert(0, os.path.join(os.environ["TESTDIR"], "support"))
+from png import load
+w, h, ch, rows = load(sys.argv[1])
+luma = lambda x, y: 0.2126 * rows[y][x * ch] + 0.7152 * rows[y][x * ch + 1] + 0.0722 * rows[y][x * ch + 2]
+segs = []
+for x in range(w // 2 - w // 80, w // 2 + w // 80 + 1):
+    prof = [luma(x, y) for y in range(h * 2 // 5, h)]
+    n = len(prof); mi = (n - 1) / 2; my = sum(prof) / n
+    slope = sum((i - mi) * (v - my) for i, v in enumerate(prof)) / sum((i - mi) ** 2 for i in range(n))
+    segs.append([v - my - slope * (i - mi) for i, v in enumerate(prof)])
+spec, p = [], 3.0
+while p <= h / 5:
+    amp = 0
+    for s in segs:
+        re = sum(s[i] * math.cos(2 * math.pi * i / p) for i in range(len(s)))
+        im = sum(s[i] * math.sin(2 * math.pi * i / p) for i in range(len(s)))
+        amp += 2 * math.hypot(re, im) / len(s) / len(segs)
+    spec.append((amp, p)); p += 0.05
+top, best = max(spec)
+med = sorted(v for v, _ in spec)[len(spec) // 2]
+tread, period = 2 * math.pi * 0.55 / 6, best * 2 * 3.6 * math.tan(math.pi / 6) / h
+print(f"the rut in the picture: period {best:.1f} px = {period:.3f} m = {period / tread:.2f} x the tread spacing, amplitude {top:.1f} luma, {top / med:.1f} x the median")
+sys.exit(0 if 0.55 * tread <= period <= 1.05 * tread and top >= 3.0 and top >= 1.8 * med else 1)
+PY
+check python3 tread_pic.py top.png
+# the heights (16 bits, 0.1 mm a unit) along the rut's texel column where it is dug over 5 cm:
+# the best sinusoid at 0.5 to 1.05 x the spacing under 6 mm (the lugs in the heights: 28 mm; without: 2.2)
+cat >tread_h.py <<'PY'
+import sys, math, os
 sys.path.insert(0, os.path.join(os.environ["TESTDIR"], "support"))
 from png import load
 w, h, ch, rows = load(sys.argv[1])
 spacing, tread = 16.0 / 127.0, 2 * math.pi * 0.55 / 6
-bx = int(263.0 // 16)
-segs = []
-for x in (263.0, 265.0):
-    col = round((x - 16 * bx) / spacing)
-    prof = [rows[j][col * ch] for j in range(h)]
-    dug = [j for j in range(h) if prof[j] < 123]  # dug more than 5 cm
-    if len(dug) < 60: print(f"rut at x {x} too short: {len(dug)} texels"); sys.exit(1)
-    seg = prof[min(dug):max(dug) + 1]
-    n = len(seg); mi = (n - 1) / 2; my = sum(seg) / n
-    slope = sum((i - mi) * (v - my) for i, v in enumerate(seg)) / sum((i - mi) ** 2 for i in range(n))
-    segs.append([v - my - slope * (i - mi) for i, v in enumerate(seg)])
-spec, p = [], 2.2
-while p <= 12.0:
-    pw = 0
-    for s in segs:
-        re = sum(s[i] * math.cos(2 * math.pi * i / p) for i in range(len(s)))
-        im = sum(s[i] * math.sin(2 * math.pi * i / p) for i in range(len(s)))
-        pw += (re * re + im * im) / len(s)
-    spec.append((pw, p)); p += 0.01
-top, best = max(spec)
-med = sorted(v for v, _ in spec)[len(spec) // 2]
-period = best * spacing
-print(f"ruts at x 263 and 265: {len(segs[0])}, {len(segs[1])} texels; period {period:.3f} m = {period / tread:.2f} x the tread spacing, {top / med:.0f} x the median power")
-sys.exit(0 if 0.6 * tread < period <= 1.02 * tread and top > 10 * med else 1)
+col = round((263.0 - 16 * int(263.0 // 16)) / spacing)
+prof = [rows[j][col * ch] for j in range(h)]
+dug = [j for j in range(h) if prof[j] < 32768 - 500]
+if len(dug) < 60: print(f"rut too short: {len(dug)} texels"); sys.exit(1)
+seg = prof[min(dug):max(dug) + 1]
+n = len(seg); mi = (n - 1) / 2; my = sum(seg) / n
+slope = sum((i - mi) * (v - my) for i, v in enumerate(seg)) / sum((i - mi) ** 2 for i in range(n))
+seg = [v - my - slope * (i - mi) for i, v in enumerate(seg)]
+best, p = 0, 0.5 * tread / spacing
+while p <= 1.05 * tread / spacing:
+    re = sum(seg[i] * math.cos(2 * math.pi * i / p) for i in range(n))
+    im = sum(seg[i] * math.sin(2 * math.pi * i / p) for i in range(n))
+    best = max(best, 2 * math.hypot(re, im) / n); p += 0.01
+print(f"the rut's heights: {n} texels, {min(seg) / 10:.1f} .. {max(seg) / 10:.1f} mm about the trend; at the lugs' periods {best / 10:.2f} mm")
+sys.exit(0 if best < 60 else 1)
 PY
-check python3 tread.py first_rut.png
+check python3 tread_h.py rut_h.png
 exit $fail

@@ -103,7 +103,7 @@ static void untouched_block_packs_as_flat_mud(void **state)
     mud_sim *sim = flat_sim();
     uint8_t *px = malloc(MUDFIELD_RES * MUDFIELD_RES * 4), flat[4];
     memset(px, 0xAB, MUDFIELD_RES * MUDFIELD_RES * 4);
-    mudfield_pack_texel(0.0f, (float[2]){0, 0}, 0.0f, flat);
+    mudfield_pack_texel(0, (float[2]){0, 0}, 0.0f, flat);
     assert_false(mudfield_block_allocated(mud_sim_field(sim), 7, 7));
     mud_play_pack_block(sim, 7, 7, px);
     for (int i = 0; i < MUDFIELD_RES * MUDFIELD_RES; i++) assert_memory_equal(px + i * 4, flat, 4);

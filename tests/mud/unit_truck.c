@@ -1,5 +1,6 @@
-/* The truck's art pass: the tyre's tread prints in the ruts with the tread's spacing (found by
- * autocorrelation along the rut of the CPU field), a smooth tyre leaves no such pattern; the
+/* The truck's art pass: the tyre's tread prints in the ruts with the tread's spacing (the lug
+ * coordinate kept in the texels' R, along the rut of the CPU field, its strongest period), and not
+ * in the heights (a treaded rut's heights are a smooth tyre's); a smooth tyre prints nothing; the
  * dirt mask grows with slip and sink, not on hard ground, stays in 0..1 and is deterministic;
  * the model has its parts where a truck has them. */
 #define _DEFAULT_SOURCE /* M_PI */
@@ -31,6 +32,24 @@ static int rut_profile(const mudfield *mf, float x, float z0, float z1, float *h
     return n;
 }
 
+/* The lugs along the texel column through x, from z0 to z1: 1 under a lug (the lug coordinate
+ * of the texel's R within 0.3 of a whole number, as the shader draws it), 0 in a groove or where
+ * nothing is printed; *printed counts the texels with a print. */
+static int rut_lugs(const mudfield *mf, float x, float z0, float z1, float *l, int *printed)
+{
+    int gx = (int)floorf(x / MUDFIELD_SPACING + 0.5f), n = 0, bx = gx / (MUDFIELD_RES - 1);
+    *printed = 0;
+    for (int gz = (int)ceilf(z0 / MUDFIELD_SPACING); gz * MUDFIELD_SPACING <= z1 && n < RUT_MAX; gz++) {
+        int bz = gz / (MUDFIELD_RES - 1);
+        const uint8_t *px = mudfield_block_texels(mf, bx, bz);
+        int r = px ? px[4 * ((gz - bz * (MUDFIELD_RES - 1)) * MUDFIELD_RES + gx - bx * (MUDFIELD_RES - 1))] : 0;
+        float c = (float)(r - 1) / 255.0f, e = fabsf(c - floorf(c + 0.5f));
+        l[n++] = r ? fminf(fmaxf((0.3f - e) * 6.0f, 0.0f), 1.0f) : 0.0f;
+        *printed += r != 0;
+    }
+    return n;
+}
+
 /* The period (in samples, 2.2 to 12) of the strongest sinusoid in the profile: a fine scan of
  * its Fourier transform (the print's period is not a whole number of texels);
  * *strength = the share of the profile's variance that sinusoid explains (0..1). */
@@ -54,6 +73,27 @@ static float profile_period(const float *h, int n, float *strength)
     return (float)best_p;
 }
 
+/* The amplitude (metres) of the strongest sinusoid in the profile with a period between p0 and p1
+ * samples, after the profile's straight trend is taken out. */
+static float band_amplitude(const float *h, int n, float p0, float p1)
+{
+    double mi = (n - 1) / 2.0, my = 0, sxy = 0, sxx = 0;
+    for (int i = 0; i < n; i++) my += h[i];
+    my /= n;
+    for (int i = 0; i < n; i++) sxy += (i - mi) * (h[i] - my), sxx += (i - mi) * (i - mi);
+    double slope = sxy / sxx, best = 0;
+    for (double p = p0; p <= p1; p += 0.005) {
+        double re = 0, im = 0;
+        for (int i = 0; i < n; i++) {
+            double d = h[i] - my - slope * (i - mi);
+            re += d * cos(2 * M_PI * i / p);
+            im += d * sin(2 * M_PI * i / p);
+        }
+        best = fmax(best, 2.0 * sqrt(re * re + im * im) / n);
+    }
+    return (float)best;
+}
+
 static void tread_prints_with_its_spacing(void **state)
 {
     (void)state;
@@ -68,22 +108,25 @@ static void tread_prints_with_its_spacing(void **state)
     const vehicle *v = mud_sim_vehicle(s);
     const vehicle_desc *d = vehicle_get_desc(v);
     const vehicle_wheel *w = vehicle_wheel_at(v, 1); /* a rear wheel: its rut is the one both wheels left */
-    float h[RUT_MAX], strength;
-    int n = rut_profile(mud_sim_field(s), w->hub[0], 21.0f, w->hub[2] - 1.5f, h);
-    assert_true(n > 60);
-    float period = profile_period(h, n, &strength) * MUDFIELD_SPACING;
+    float h[RUT_MAX], l[RUT_MAX], strength;
+    int printed, n = rut_lugs(mud_sim_field(s), w->hub[0], 21.0f, w->hub[2] - 1.5f, l, &printed);
+    assert_true(n > 60 && printed > 0.9f * (float)n);
+    float period = profile_period(l, n, &strength) * MUDFIELD_SPACING;
     float spacing = 2.0f * GLM_PIf * d->wheel_radius / (float)d->tread_lugs;
-    float lo = h[0], hi = h[0];
-    for (int i = 0; i < n; i++) lo = fminf(lo, h[i]), hi = fmaxf(hi, h[i]);
-    print_message("rut along z: %d texels, %.2f..%.2f m, period %.3f m (tread spacing %.3f m), variance share %.2f\n", n,
-                  (double)lo, (double)hi, (double)period, (double)spacing, (double)strength);
+    /* the heights along the same rut: no lugs (they were 6 cm steps): under 2 mm at any period
+     * from 0.6 to 1.05 x the spacing */
+    rut_profile(mud_sim_field(s), w->hub[0], 21.0f, w->hub[2] - 1.5f, h);
+    float amp = band_amplitude(h, n, 0.6f * spacing / MUDFIELD_SPACING, 1.05f * spacing / MUDFIELD_SPACING);
+    print_message("rut along z: %d texels, %d printed, period %.3f m (tread spacing %.3f m), variance share %.2f; "
+                  "heights at the lugs' periods %.4f m\n", n, printed, (double)period, (double)spacing, (double)strength, (double)amp);
     assert_float_equal(period, spacing, 0.1f * spacing);
     assert_true(strength > 0.25f);
-    assert_true(hi - lo >= 0.03f); /* the grooves stand out by whole centimetres */
+    assert_true(amp < 0.002f);
     mud_sim_destroy(s);
 }
 
-/* The same stamps by a smooth tyre (no tread): the rut floor has no period to find. */
+/* The same stamps by a smooth tyre and a treaded twin: the same heights texel for texel (the
+ * tread is drawn, not dug), the smooth tyre prints nothing, the treaded one its spacing. */
 static void smooth_tyre_leaves_no_pattern(void **state)
 {
     (void)state;
@@ -93,22 +136,26 @@ static void smooth_tyre_leaves_no_pattern(void **state)
         float z = 24.0f + 0.05f * (float)k;
         mudfield_wheel w = {.center = {64.0f, 4.0f + 0.55f - 0.2f, z}, .radius = 0.55f, .width = 0.42f, .forward = {0, 1},
                             .velocity = {0, 3}, .penetration = 0.2f};
-        mudfield_wheel t = w; /* the treaded twin, 16 m to the east */
+        mudfield_wheel t = w; /* the treaded twin, 16 m to the east: 127 texels, the same grid */
+        t.center[0] = 80.0f;
         t.tread_spacing = 0.43f, t.tread_depth = 0.05f, t.tread_phase = 0.05f * (float)k; /* rolling: the print stays put */
         mudfield_stamp(mf, &w);
-        mudfield_stamp(mf, &(mudfield_wheel){.center = {80.0f, w.center[1], z}, .radius = t.radius, .width = t.width,
-                                             .forward = {0, 1}, .velocity = {0, 3}, .penetration = 0.2f,
-                                             .tread_spacing = t.tread_spacing, .tread_depth = t.tread_depth, .tread_phase = t.tread_phase});
+        mudfield_stamp(mf, &t);
     }
-    float h[RUT_MAX], smooth, strength;
-    int n = rut_profile(mf, 64.0f, 25.0f, 33.0f, h);
-    float p_smooth = profile_period(h, n, &smooth) * MUDFIELD_SPACING;
-    n = rut_profile(mf, 80.0f, 25.0f, 33.0f, h);
-    float period = profile_period(h, n, &strength) * MUDFIELD_SPACING;
-    print_message("smooth tyre: peak %.3f m, variance share %.2f; treaded: period %.3f m, variance share %.2f\n", (double)p_smooth,
-                  (double)smooth, (double)period, (double)strength);
-    assert_true(smooth < 0.2f && strength > 0.5f);
-    assert_float_equal(period, 0.43f, 0.043f); /* the same stamps with the tread: its spacing */
+    float h[RUT_MAX], ht[RUT_MAX], l[RUT_MAX], strength;
+    int printed, n = rut_profile(mf, 64.0f, 25.0f, 33.0f, h);
+    assert_int_equal(rut_profile(mf, 80.0f, 25.0f, 33.0f, ht), n);
+    float dmax = 0.0f, depth = 0.0f;
+    for (int i = 0; i < n; i++) dmax = fmaxf(dmax, fabsf(h[i] - ht[i])), depth = fminf(depth, h[i]);
+    rut_lugs(mf, 64.0f, 25.0f, 33.0f, l, &printed);
+    assert_int_equal(printed, 0);
+    rut_lugs(mf, 80.0f, 25.0f, 33.0f, l, &printed);
+    float period = profile_period(l, n, &strength) * MUDFIELD_SPACING;
+    print_message("rut %.3f m deep; treaded vs smooth heights: max %.4f m; treaded: %d of %d printed, period %.3f m, variance share %.2f\n",
+                  (double)depth, (double)dmax, printed, n, (double)period, (double)strength);
+    assert_true(depth < -0.1f && dmax < 1e-6f);
+    assert_true(printed == n && strength > 0.5f);
+    assert_float_equal(period, 0.43f, 0.043f); /* the stamps' tread: its spacing */
     mud_sim_destroy(s);
 }
 

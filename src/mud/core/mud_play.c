@@ -93,7 +93,7 @@ void mud_play_pack_block(mud_sim *sim, int bx, int bz, uint8_t *px)
     if (mudfield_block_allocated(mud_sim_field(sim), bx, bz))
         mudfield_pack(mud_sim_field(sim), bx, bz, &(mudfield_rect){0, 0, MUDFIELD_RES - 1, MUDFIELD_RES - 1}, px);
     else
-        for (int i = 0; i < MUDFIELD_RES * MUDFIELD_RES; i++) mudfield_pack_texel(0.0f, (float[2]){0, 0}, 0.0f, px + i * 4);
+        for (int i = 0; i < MUDFIELD_RES * MUDFIELD_RES; i++) mudfield_pack_texel(0, (float[2]){0, 0}, 0.0f, px + i * 4);
 }
 
 void mud_play_stamp_stats(const mud_play *p, const mud_sim *sim, json_writer *w)

@@ -26,6 +26,7 @@ typedef struct mud_block {
 typedef struct stamp_texel {
     int gx, gz;
     float h, slide[2], track;
+    uint8_t tread; /* the RGBA8 texel's R: the tyre's lug coordinate (mudfield_tread_byte) */
 } stamp_texel;
 
 struct mudfield {
@@ -139,7 +140,7 @@ static mud_block *ensure_block(mudfield *mf, int bx, int bz)
         return NULL;
     }
     for (int k = 0; k < TEXELS; k++) { /* untouched */
-        memcpy(b->px[k], (uint8_t[4]){128, 128, 128, 0}, 4);
+        memcpy(b->px[k], (uint8_t[4]){0, 128, 128, 0}, 4);
         b->h[k] = MUDFIELD_HEIGHT_ZERO;
     }
     /* Adopt the shared border texels that allocated neighbours already changed. */
@@ -175,7 +176,7 @@ static void write_texel(mudfield *mf, const stamp_texel *t)
             if (!blk) continue;
             int i = t->gx - xs[b] * SEG, j = t->gz - zs[a] * SEG, k = j * RES + i;
             uint8_t q[4];
-            mudfield_pack_texel(t->h, t->slide, t->track, q);
+            mudfield_pack_texel(t->tread, t->slide, t->track, q);
             uint16_t h16 = mudfield_pack_height16(t->h);
             if (!memcmp(blk->px[k], q, 4) && blk->h[k] == h16) continue;
             memcpy(blk->px[k], q, 4);
@@ -194,6 +195,7 @@ static void read_texel(const mudfield *mf, stamp_texel *t)
     t->slide[0] = mudfield_unpack_slide(q[1]);
     t->slide[1] = mudfield_unpack_slide(q[2]);
     t->track = (float)q[3] / 255.0f;
+    t->tread = q[0];
 }
 
 static stamp_texel *scratch_push(mudfield *mf, int *n)
@@ -338,21 +340,19 @@ static float geom_cover(const mudfield_stamp_geom *g, int gx, int gz, float *u_o
     return edge_coverage(du, dv);
 }
 
+uint8_t mudfield_tread_byte(const mudfield_stamp_geom *g, float u, float v)
+{
+    float x = (u + g->w.tread_phase + MUDFIELD_TREAD_CHEVRON * fabsf(v)) * g->tread_inv;
+    float q = floorf((x - floorf(x)) * 255.0f);
+    return (uint8_t)(1 + (int)clampf(q, 0.0f, 254.0f));
+}
+
 /* The height a footprint texel goes down to (metres over the base, on the 1 mm grid). Texels
  * under the tyre go to its cylinder, never below the hard floor. The edge is anti-aliased: up to
  * EDGE_RAMP outside the patch the target rises along a shoulder to the untouched level (at least
  * the base, also for a wheel following a rut), a fixed shape, so repeated stamps do not dig the
  * edge deeper and the rut wall is a slope over ~2 texels instead of a one-texel cliff whose
  * position jumps a whole texel as the wheel drifts (the saw-tooth along the ruts). */
-float mudfield_tread_lug(const mudfield_stamp_geom *g, float u, float v)
-{
-    if (!(g->tread_inv > 0.0f)) return 0.0f;
-    /* lugs where x is a whole number: the distance to the nearest, a trapezoid of ~40 % duty */
-    float x = (u + g->w.tread_phase + MUDFIELD_TREAD_CHEVRON * fabsf(v)) * g->tread_inv;
-    float t = fabsf(x - floorf(x + 0.5f));
-    return clampf((0.3f - t) * 6.0f, 0.0f, 1.0f);
-}
-
 static float footprint_target(const mudfield *mf, const mudfield_stamp_geom *g, int gx, int gz, float u, float v, float cover)
 {
     float x = (float)gx * MUDFIELD_SPACING, z = (float)gz * MUDFIELD_SPACING;
@@ -360,7 +360,6 @@ static float footprint_target(const mudfield *mf, const mudfield_stamp_geom *g, 
     terrain_sample_at(mf->terr, x, z, &s);
     float floor_rel = -(g->max_sink * s.softness * s.mud);
     float tyre = g->w.center[1] - sqrtf(fmaxf(g->w.radius * g->w.radius - u * u, 0.0f)) - s.height;
-    if (g->tread_inv > 0.0f) tyre += g->w.tread_depth * (1.0f - mudfield_tread_lug(g, u, v));
     float target = fmaxf(tyre, floor_rel);
     target += (1.0f - cover) * (fmaxf(target + g->pen, 0.0f) - target);
     return snap_height(target);
@@ -407,9 +406,10 @@ float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *gp)
                 read_texel(mf, t);
                 if (cover > 0.0f) {
                     if (lower) t->h = fminf(t->h, targets[(gz - g.gz0) * tw + gx - g.gx0]);
-                    /* the lugs press the mud wetter than the grooves: the print shows in the shading too */
-                    float press = g.tread_inv > 0.0f ? 0.6f + 0.4f * mudfield_tread_lug(&g, u, v) : 1.0f;
-                    t->track = fmaxf(t->track, cover * press);
+                    t->track = fmaxf(t->track, cover);
+                    /* the tread is not in the heights: where the tyre bears, the texel keeps its lug
+                     * coordinate and the mud's shader draws the print from it between the texels */
+                    if (g.tread_inv > 0.0f && cover >= 0.5f) t->tread = mudfield_tread_byte(&g, u, v);
                     /* A spinning tyre drags the surface backwards against its slip, most under the
                      * middle of the patch: a texel's drag summed over consecutive stamps then barely
                      * depends on where the stamps fell, so neighbouring rows do not slide apart. */
@@ -533,14 +533,19 @@ bool mudfield_take_dirty(mudfield *mf, int bx, int bz, mudfield_rect *out)
     return true;
 }
 
-void mudfield_pack_texel(float height, const float slide[2], float track, uint8_t out[4])
+void mudfield_pack_texel(uint8_t tread, const float slide[2], float track, uint8_t out[4])
 {
-    /* the 16-bit height rounded to 1 cm, ties up, in integers (as shaders/mud_stamp.frag) */
-    int hc = (int)mudfield_pack_height16(height) - MUDFIELD_HEIGHT_ZERO + 5, r = hc >= 0 ? hc / 10 : -((9 - hc) / 10);
-    out[0] = (uint8_t)(128 + (r < -128 ? -128 : r > 127 ? 127 : r));
+    out[0] = tread;
     for (int c = 0; c < 2; c++)
         out[1 + c] = (uint8_t)(128 + (int)floorf(clampf(slide[c] / MUDFIELD_SLIDE_MAX, -1.0f, 1.0f) * 127.0f + 0.5f));
     out[3] = (uint8_t)floorf(clampf(track, 0.0f, 1.0f) * 255.0f + 0.5f);
+}
+
+uint8_t mudfield_height_byte(uint16_t h16)
+{
+    /* rounded to 1 cm, ties up, in integers */
+    int hc = (int)h16 - MUDFIELD_HEIGHT_ZERO + 5, r = hc >= 0 ? hc / 10 : -((9 - hc) / 10);
+    return (uint8_t)(128 + (r < -128 ? -128 : r > 127 ? 127 : r));
 }
 
 void mudfield_pack(const mudfield *mf, int bx, int bz, const mudfield_rect *r, uint8_t *out)

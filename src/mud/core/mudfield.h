@@ -23,9 +23,11 @@
  * metres: where the surface moved as the mud was pushed), track blend 0..1, stored as the GPU's
  * two texels (96 KiB per block): the 16-bit height H = 32768 + height / MUDFIELD_HEIGHT_STEP
  * (1 mm steps; the GPU's RG8 layer holds it as R = H >> 8, G = H & 255), and the RGBA8 texel
- * (the GPU mirrors the unpack): R height = (R - 128) * MUDFIELD_R_STEP (the same height rounded to
- * 1 cm: the reference's byte, kept for `dump mud` and the views; nothing computes with it),
- * G/B slide x/z = (G - 128) / 127 * MUDFIELD_SLIDE_MAX, A track = A / 255.
+ * (the GPU mirrors the unpack): R the tread print (0: none; else 1 + 255ths of the lug
+ * coordinate of the tyre that last bore on the texel, mudfield_tread_byte: the mud's shader draws
+ * the lugs from it between the texels; the reference's height byte is no longer stored, `dump
+ * mud` rebuilds it from H with mudfield_height_byte), G/B slide x/z = (G - 128) / 127 *
+ * MUDFIELD_SLIDE_MAX, A track = A / 255.
  *
  * A stamp lowers the mud under the wheel to the wheel's cylinder (never below the hard floor:
  * base - max_sink * softness * mud mask); within 1.25 texels outside the contact patch a rounded
@@ -72,10 +74,10 @@ typedef struct mudfield_wheel {
     float velocity[2]; /* contact point velocity in xz, m/s */
     float slip;        /* spin slip, m/s (wheel surface speed minus ground speed) */
     float penetration; /* metres below the undisturbed mud surface; <= 0 means no stamp */
-    /* The tyre's tread (0 spacing: a smooth tyre): lugs every tread_spacing metres around the
-     * tyre press the mud down to the cylinder, the grooves between them leave it tread_depth
-     * higher. tread_phase (metres) is where the tread stands: radius x spin angle, so the print
-     * stays put in the mud while the tyre rolls and smears while it spins (mudfield_tread_lug). */
+    /* The tyre's tread (0 spacing or depth <= 0: a smooth tyre): lugs every tread_spacing metres
+     * around the tyre. tread_phase (metres) is where the tread stands: radius x spin angle, so the
+     * print stays put in the mud while the tyre rolls and smears while it spins. The stamp keeps
+     * the lug coordinate per texel (mudfield_tread_byte); the heights stay the smooth cylinder. */
     float tread_spacing, tread_depth, tread_phase;
 } mudfield_wheel;
 
@@ -117,11 +119,12 @@ bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield
 /* The stamp of a laid-out primitive (mudfield_stamp = layout + apply); returns the displaced volume.
  * Out of memory for its scratch (logged): nothing is stamped and 0 is returned. */
 float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *g);
-/* The lug coverage 0..1 of the tread at (u, v) metres from the hub along and across the wheel:
- * 1 under a lug, 0 in a groove; chevron lugs, their ends MUDFIELD_TREAD_CHEVRON x |v| behind the
- * middle. shaders/mud_stamp.frag mirrors it. 0 for a smooth tyre. */
+/* Chevron lugs: their ends MUDFIELD_TREAD_CHEVRON x |v| behind the middle. */
 #define MUDFIELD_TREAD_CHEVRON 0.3f
-float mudfield_tread_lug(const mudfield_stamp_geom *g, float u, float v);
+/* The texel's R where the tyre bears (cover >= 1/2): 1 + floor(255 x fract of the lug coordinate
+ * (u + phase + MUDFIELD_TREAD_CHEVRON |v|) / spacing); lugs lie at whole coordinates. The heights
+ * carry no lugs: the print is drawn in the shading (shaders/mud_terrain.frag). */
+uint8_t mudfield_tread_byte(const mudfield_stamp_geom *g, float u, float v);
 /* Global texel (gx, gz) belongs to a block whose terrain has mud. */
 bool mudfield_texel_has_mud(const mudfield *mf, int gx, int gz);
 
@@ -150,10 +153,13 @@ void mudfield_pack(const mudfield *mf, int bx, int bz, const mudfield_rect *r, u
 /* The 16-bit heights of the rectangle as the GPU's RG8 layer holds them: (x1-x0+1)*(y1-y0+1)*2
  * bytes, R = H >> 8, G = H & 255. */
 void mudfield_pack_heights(const mudfield *mf, int bx, int bz, const mudfield_rect *r, uint8_t *out);
-void mudfield_pack_texel(float height, const float slide[2], float track, uint8_t out[4]);
+void mudfield_pack_texel(uint8_t tread, const float slide[2], float track, uint8_t out[4]);
+/* The reference's height byte of `dump mud`: 128 + the 16-bit height rounded to 1 cm (ties up),
+ * clamped to -1.28 .. +1.27 m. */
+uint8_t mudfield_height_byte(uint16_t h16);
 uint16_t mudfield_pack_height16(float height); /* rounded to the step, clamped */
 float mudfield_unpack_height16(uint16_t h);
-float mudfield_unpack_height(uint8_t r); /* the RGBA8 texel's R, 1 cm steps */
+float mudfield_unpack_height(uint8_t r); /* mudfield_height_byte's, 1 cm steps */
 float mudfield_unpack_slide(uint8_t g);
 
 #endif
