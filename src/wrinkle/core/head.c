@@ -123,21 +123,21 @@ static float head_lip_lower(float ax) { return 0.0105f * sqrtf(fmaxf(1.0f - powf
 /* Lips, philtrum, the barrel of the teeth and the fold under the lower lip; my = y - mouth line. */
 static float head__mouth_relief(float ax, float my)
 {
-    float f = 0.0075f * head__gauss(ax, my, 0.0f, 0.002f, 0.036f, 0.026f); /* the teeth's barrel */
+    float f = 0.0055f * head__gauss(ax, my, 0.0f, 0.002f, 0.036f, 0.026f); /* the teeth's barrel */
     /* upper lip: the skin from the nose rolls forward to the border, the vermilion pouts below it
      * and tucks back into the slit; the philtrum is a groove between two ridges above the bow */
     float b = head_lip_border(ax), lo = head_lip_lower(ax);
     float wu = 1.0f - head__smoothstep(0.012f, HEAD_MOUTH_CORNER_X + 0.002f, ax);
     float up = head__smoothstep(-0.0005f, 0.0035f, my) * (1.0f - head__smoothstep(b - 0.0020f, b + 0.0020f, my));
     f += 0.0040f * up * wu;
-    f += 0.0028f * head__smoothstep(b - 0.004f, b, my) * (1.0f - head__smoothstep(b, 0.032f, my)) * wu; /* skin lip */
+    f += 0.0020f * head__smoothstep(b - 0.004f, b, my) * (1.0f - head__smoothstep(b, 0.032f, my)) * wu; /* skin lip */
     f += 0.0006f * head__gauss(ax, my, 0.0f, b + 0.0003f, 0.008f, 0.0016f) * wu;    /* the border's roll */
     f += 0.0006f * head__gauss(ax, my, 0.0050f, 0.019f, 0.0018f, 0.008f);          /* philtrum ridges */
     f -= 0.0004f * head__gauss(ax, my, 0.0f, 0.018f, 0.0020f, 0.007f);             /* its groove */
     /* lower lip: fuller, its front below the slit, rolling back into the fold above the chin */
     float wl = 1.0f - head__smoothstep(0.010f, HEAD_MOUTH_CORNER_X, ax);
     float s = glm_clamp(-my / fmaxf(lo, 1e-4f), 0.0f, 1.2f);
-    f += 0.0068f * wl * head__smoothstep(0.0f, 0.35f, s) * (1.0f - head__smoothstep(0.75f, 1.15f, s));
+    f += 0.0056f * wl * head__smoothstep(0.0f, 0.35f, s) * (1.0f - head__smoothstep(0.75f, 1.15f, s));
     f -= 0.0050f * head__gauss(ax, my, 0.0f, 0.0f, 0.024f, 0.0018f);               /* the slit's line */
     /* the corners tuck in: a small pit at each, the cheek bulging a little beyond it */
     f -= 0.0045f * head__gauss(ax, my, HEAD_MOUTH_CORNER_X + 0.0010f, 0.0f, 0.0032f, 0.0035f);
