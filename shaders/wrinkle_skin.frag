@@ -46,17 +46,21 @@ vec3 skin_albedo(vec3 base, vec3 o, out float hair)
     float fine = sin(o.x * 900.0 + sin(o.z * 400.0) * 3.0) * sin(o.y * 1100.0 + o.x * 300.0);
     vec3 hair_col = vec3(0.055, 0.036, 0.024) * (0.85 + 0.15 * fine);
     vec3 c = base;
-    // lips: the vermilion, the upper lip from the slit to its border, the fuller lower one below,
-    // both narrowing into the corners
-    float dy = o.y + 0.073, half_w = 0.0245 * sqrt(max(1.0 - pow(dy / 0.012, 2.0), 0.0));
-    float lips = smoothstep(half_w + 0.001, half_w - 0.003, ax) * smoothstep(0.0075, 0.0055, dy) * smoothstep(-0.0105, -0.0085, dy)
-               * smoothstep(0.03, 0.06, o.z);
+    // lips: the vermilion between the upper lip's border (the cupid's bow) and the lower lip's
+    // edge, head.c's head__lip_border / head__lip_lower on the sculpt point under o (the relief is
+    // radial: o's direction times the sculpt's radius near the mouth), a crisp edge
+    vec3 d = normalize(o);
+    float r0 = 0.1115 + (-0.659 - d.y) * 0.0755, sx = abs(d.x) * r0, my = d.y * r0 + 0.0755;
+    float bow = 0.0100 + 0.0022 * exp(-pow((sx - 0.0055) / 0.0040, 2.0)) - 0.0010 * exp(-pow(sx / 0.0022, 2.0));
+    float top = bow * sqrt(max(1.0 - pow(sx / 0.025, 2.0), 0.0)), bot = 0.0105 * sqrt(max(1.0 - pow(sx / 0.024, 2.0), 0.0));
+    float lips = smoothstep(top + 0.0003, top - 0.0003, my) * smoothstep(-bot - 0.0004, -bot + 0.0004, my)
+               * smoothstep(0.0255, 0.0225, sx) * smoothstep(0.03, 0.06, o.z);
     c = mix(c, base * vec3(0.92, 0.60, 0.58), lips);
     c *= mix(vec3(1.0), vec3(1.04, 0.92, 0.91), region(vec2(ax, o.y), vec2(0.045, -0.030), vec2(0.02, 0.016))); // cheeks
     c *= mix(vec3(1.0), vec3(1.02, 0.94, 0.93), region(vec2(o.x, o.y), vec2(0.0, -0.045), vec2(0.012, 0.01)));  // nose tip
     float beard = smoothstep(-0.052, -0.07, o.y) * smoothstep(0.0, 0.03, o.z) * (1.0 - lips);
     c *= mix(vec3(1.0), vec3(0.90, 0.90, 0.95), beard * 0.6);
-    c *= mix(vec3(1.0), vec3(0.88, 0.84, 0.86), region(vec2(ax, o.y), vec2(0.032, 0.003), vec2(0.018, 0.012))); // around the eyes
+    c *= mix(vec3(1.0), vec3(0.95, 0.92, 0.93), region(vec2(ax, o.y), vec2(0.032, 0.003), vec2(0.018, 0.012))); // around the eyes
     return mix(c, hair_col, hair);
 }
 

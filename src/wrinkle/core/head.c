@@ -87,7 +87,11 @@ static float head__base_radius(const vec3 d)
     /* Human proportions: crown to eyes ~ eyes to chin, a round skull rather than a tall dome, a
      * face nearly as wide as the skull at the cheekbones; the relief widens the jaw. */
     float cranium = head__ellipsoid_exit(d, (vec3){0.0f, 0.024f, -0.012f}, (vec3){0.0815f, 0.090f, 0.100f});
-    float face = head__ellipsoid_exit(d, (vec3){0.0f, -0.049f, 0.006f}, (vec3){0.075f, 0.089f, 0.081f});
+    /* the mandible's front: the face's ellipsoid moves forward for the directions through the chin
+     * (smooth in d, so no crease), bringing the chin under the lips; alone it recedes from the
+     * mouth down */
+    float cz = 0.006f + 0.011f * head__gauss(d[1], d[0], -0.87f, 0.0f, 0.16f, 0.30f);
+    float face = head__ellipsoid_exit(d, (vec3){0.0f, -0.049f, cz}, (vec3){0.075f, 0.089f, 0.081f});
     float r = head__smax(cranium, face, 0.02f);
     float neck = head__neck_exit(d);
     return head__smax(r, neck, 0.025f);
@@ -105,6 +109,43 @@ static float head__hair(const vec3 p)
     return head__smoothstep(line - 0.008f, line + 0.008f, p[1]);
 }
 
+/* The upper lip's vermilion border above the slit at |x| = ax: the cupid's bow (two peaks over the
+ * philtrum's ridges, a dip between them), falling to the corners. */
+static float head_lip_border(float ax)
+{
+    float bow = 0.0100f + 0.0022f * expf(-powf((ax - 0.0055f) / 0.0040f, 2.0f)) - 0.0010f * expf(-powf(ax / 0.0022f, 2.0f));
+    return bow * sqrtf(fmaxf(1.0f - powf(ax / HEAD_MOUTH_CORNER_X, 2.0f), 0.0f));
+}
+
+/* The lower lip's edge below the slit: fuller in the middle, tapering into the corners. */
+static float head_lip_lower(float ax) { return 0.0105f * sqrtf(fmaxf(1.0f - powf(ax / (HEAD_MOUTH_CORNER_X - 0.001f), 2.0f), 0.0f)); }
+
+/* Lips, philtrum, the barrel of the teeth and the fold under the lower lip; my = y - mouth line. */
+static float head__mouth_relief(float ax, float my)
+{
+    float f = 0.0055f * head__gauss(ax, my, 0.0f, 0.002f, 0.036f, 0.026f); /* the teeth's barrel */
+    /* upper lip: the skin from the nose rolls forward to the border, the vermilion pouts below it
+     * and tucks back into the slit; the philtrum is a groove between two ridges above the bow */
+    float b = head_lip_border(ax), lo = head_lip_lower(ax);
+    float wu = 1.0f - head__smoothstep(0.012f, HEAD_MOUTH_CORNER_X + 0.002f, ax);
+    float up = head__smoothstep(-0.0005f, 0.0035f, my) * (1.0f - head__smoothstep(b - 0.0020f, b + 0.0020f, my));
+    f += 0.0040f * up * wu;
+    f += 0.0020f * head__smoothstep(b - 0.004f, b, my) * (1.0f - head__smoothstep(b, 0.032f, my)) * wu; /* skin lip */
+    f += 0.0006f * head__gauss(ax, my, 0.0f, b + 0.0003f, 0.008f, 0.0016f) * wu;    /* the border's roll */
+    f += 0.0006f * head__gauss(ax, my, 0.0050f, 0.019f, 0.0018f, 0.008f);          /* philtrum ridges */
+    f -= 0.0004f * head__gauss(ax, my, 0.0f, 0.018f, 0.0020f, 0.007f);             /* its groove */
+    /* lower lip: fuller, its front below the slit, rolling back into the fold above the chin */
+    float wl = 1.0f - head__smoothstep(0.010f, HEAD_MOUTH_CORNER_X, ax);
+    float s = glm_clamp(-my / fmaxf(lo, 1e-4f), 0.0f, 1.2f);
+    f += 0.0056f * wl * head__smoothstep(0.0f, 0.35f, s) * (1.0f - head__smoothstep(0.75f, 1.15f, s));
+    f -= 0.0050f * head__gauss(ax, my, 0.0f, 0.0f, 0.024f, 0.0018f);               /* the slit's line */
+    /* the corners tuck in: a small pit at each, the cheek bulging a little beyond it */
+    f -= 0.0045f * head__gauss(ax, my, HEAD_MOUTH_CORNER_X + 0.0010f, 0.0f, 0.0032f, 0.0035f);
+    f += 0.0015f * head__gauss(ax, my, HEAD_MOUTH_CORNER_X + 0.0065f, 0.001f, 0.004f, 0.007f);
+    f -= 0.0045f * head__gauss(ax, my, 0.0f, -0.0165f, 0.016f, 0.0035f);           /* mentolabial fold */
+    return f;
+}
+
 /* Radial relief of the features, a function of the un-sculpted point p. */
 static float head__relief(const vec3 p)
 {
@@ -113,7 +154,7 @@ static float head__relief(const vec3 p)
     float f = 0.0f;
     f += 0.005f * head__gauss(ax, y, 0.030f, HEAD_BROW_Y, 0.028f, 0.010f);     /* brow ridge */
     f += 0.002f * head__gauss(x, y, 0.0f, 0.022f, 0.012f, 0.010f);             /* glabella */
-    f -= 0.014f * head__gauss(ax, y, HEAD_EYE_X, HEAD_EYE_Y, 0.024f, 0.011f);  /* eye socket */
+    f -= 0.011f * head__gauss(ax, y, HEAD_EYE_X, HEAD_EYE_Y, 0.024f, 0.011f);  /* eye socket */
     f -= 0.005f * head__gauss(ax, y, HEAD_EYE_X - 0.010f, HEAD_EYE_Y, 0.005f, 0.006f); /* inner corner */
     /* lids: a thick upper lid over the top of the ball and a thinner lower one make the opening
      * almond-shaped; the upper lid's crease sits under the brow */
@@ -129,17 +170,14 @@ static float head__relief(const vec3 p)
                : y > HEAD_NOSE_ROOT_Y ? head__gauss(0, y, 0, HEAD_NOSE_ROOT_Y, 1, 0.010f) : 1.0f;
     f += h * expf(-(x / w) * (x / w)) * ends;
     f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.002f, 0.0100f, 0.0075f); /* tip */
+    f += 0.0025f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.003f, 0.0055f, 0.0045f); /* its ball */
+    f -= 0.0020f * head__gauss(x, y, 0.0f, HEAD_NOSE_ROOT_Y + 0.002f, 0.010f, 0.006f); /* the root's saddle */
+    f += 0.0012f * head__gauss(x, y, 0.0f, -0.010f, 0.006f, 0.007f);                   /* the bridge's bone */
     f += 0.0095f * head__gauss(ax, y, HEAD_NOSE_WING_X, HEAD_NOSE_WING_Y, 0.0075f, 0.0065f);
     f -= 0.0055f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0085f, 0.0042f, 0.0025f); /* nostrils */
     f -= 0.002f * head__gauss(ax, y, 0.022f, HEAD_NOSE_WING_Y + 0.001f, 0.003f, 0.006f); /* alar groove */
-    f += 0.0055f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0085f, 0.020f, 0.008f);   /* upper lip */
-    f += 0.0005f * head__gauss(ax, y, 0.0050f, HEAD_MOUTH_Y + 0.016f, 0.0035f, 0.007f); /* philtrum's ridges */
-    f += 0.0012f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y + 0.0115f, 0.017f, 0.0012f);  /* vermilion border */
-    f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0085f, 0.017f, 0.0065f);  /* lower lip */
-    f -= 0.005f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y, 0.024f, 0.0022f);             /* lip line */
-    f -= 0.003f * head__gauss(ax, y, HEAD_MOUTH_CORNER_X, HEAD_MOUTH_Y, 0.004f, 0.004f);
-    f -= 0.003f * head__gauss(x, y, 0.0f, HEAD_MOUTH_Y - 0.0195f, 0.015f, 0.004f);   /* under the lip */
-    f += 0.012f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y, 0.026f, 0.015f);               /* chin */
+    f += head__mouth_relief(ax, y - HEAD_MOUTH_Y);
+    f += 0.008f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y + 0.008f, 0.017f, 0.011f);     /* chin boss */
     f *= front;
     /* the zygomatic arch runs from the cheekbone back toward the ear */
     f += 0.003f * head__gauss(y, p[2], -0.010f, 0.010f, 0.020f, 0.035f) * head__smoothstep(0.035f, 0.06f, ax);
