@@ -55,7 +55,8 @@ ln -sfn /usr/include/cglm "$deps/include/cglm"
 fetch_source() { # package, directory glob
   if ! compgen -G "$deps/src/$2" >/dev/null; then
     if ! (cd "$deps/src" && apt-get source -qq "$1" >/dev/null 2>&1); then
-      echo "== adding a deb-src entry for Debian's source packages"
+      # this function's stdout is the directory it finds: progress goes to stderr
+      echo "== adding a deb-src entry for Debian's source packages" >&2
       sudo_ tee /etc/apt/sources.list.d/imprint-src.sources >/dev/null <<'EOF'
 Types: deb-src
 URIs: http://deb.debian.org/debian
@@ -63,14 +64,18 @@ Suites: bookworm
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
-      sudo_ apt-get update -qq
+      sudo_ apt-get update -qq >&2
       (cd "$deps/src" && apt-get source -qq "$1" >/dev/null 2>&1)
     fi
   fi
+  if ! compgen -G "$deps/src/$2" >/dev/null; then
+    echo "web.sh: could not fetch Debian's source package '$1' (apt-get source $1)" >&2
+    exit 1
+  fi
   compgen -G "$deps/src/$2" | head -1
 }
-ode_src=$(fetch_source ode 'ode-0.*/')
-imgui_src=$(fetch_source imgui 'imgui-1.*/')
+ode_src=$(fetch_source ode 'ode-0.*/') || exit 1
+imgui_src=$(fetch_source imgui 'imgui-1.*/') || exit 1
 ln -sfn "${imgui_src%/}" "$deps/imgui"
 build_ode() { # prefix, extra C/C++ flags (-pthread for the threaded variant)
   [ -f "$deps/$1/lib/libode.a" ] && return
