@@ -14,7 +14,9 @@ uniform sampler2D u_base;     // (blocks * 24 + 1)^2 samples, linear filtering
 uniform float u_base_spacing; // metres between base samples (16 / 24)
 
 float mud_unpack_base_height(float r) { return r * 255.0 * MUD_BASE_HEIGHT_SCALE + MUD_BASE_HEIGHT_OFFSET; }
-// linear in the two bytes, so a filtered fetch unpacks to the filtered height
+// linear in the two bytes, so a filtered fetch unpacks to the filtered height where the filter
+// keeps more than 8 bits per byte (the vertex stage); the fragment stage reads exact texels
+// (mud_terrain.frag, mud_ht)
 float mud_unpack_height16(vec2 rg) { return (rg.r * 65280.0 + rg.g * 255.0 - 32768.0) * MUD_HEIGHT_STEP; }
 vec2 mud_unpack_slide(vec2 gb) { return (gb * 255.0 - 128.0) / 127.0 * MUD_SLIDE_MAX; }
 

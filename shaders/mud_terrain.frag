@@ -16,11 +16,16 @@ uniform sampler2DArray u_mud;   // linear filtering: the fragment reads between 
 uniform sampler2DArray u_mud_h; // RG8: the 16-bit height
 uniform int u_layer;          // -1: base terrain only
 uniform float u_step;
-uniform vec4 u_show;          // layers drawn: x mud, y roads
+uniform vec4 u_show;          // layers drawn: x mud, y roads; z the mud's small-scale detail (0: plain)
 uniform vec4 u_decals[MUD_DECALS_PER_BLOCK]; // the newest splats over this block: x, z, radius, alpha (mud/mud.h)
 uniform int u_ndecals;
 
-float mud_h(vec2 uv) { return mud_unpack_height16(textureLod(u_mud_h, vec3((uv + 0.5) / 128.0, float(u_layer)), 0.0).rg); }
+// One height texel, unpacked exactly. The fragment never filters the packed bytes: a filter that
+// rounds each filtered byte to 8 bits (Mesa's llvmpipe does in the fragment stage) turns the high
+// byte's rounding into a 256 mm step, and the mud shaded in texel-sized blocks wherever its
+// height crossed the base level (every rut's shoulder) or another multiple of 256 mm from it.
+float mud_ht(ivec2 p) { return mud_unpack_height16(texelFetch(u_mud_h, ivec3(clamp(p, ivec2(0), ivec2(127)), u_layer), 0).rg); }
+vec4 mud_row(ivec2 p) { return vec4(mud_ht(p), mud_ht(p + ivec2(1, 0)), mud_ht(p + ivec2(2, 0)), mud_ht(p + ivec2(3, 0))); }
 
 // arithmetic hash: no sin(), which is slow on software rasterizers
 float hash(vec2 p)
@@ -102,29 +107,34 @@ void main()
 #else
     vec3 n = normalize(v_nrm);
     vec2 xz = v_world.xz;
-    float slid = 0.0, hmud = 0.0;
+    float slid = 0.0, hmud = 0.0, track = v_track;
     vec3 tread = vec3(0.0);
     if (u_layer >= 0) {
-        // Per-pixel normal from the mud target: differences of bilinear heights at the four
-        // diagonal neighbours one texel away (a Sobel-like 4 x 4 tent over the texels: smooth
-        // across texels), so a diagonal rut wall does not shade in grid steps. Their mean is the
-        // mud's height here, smoothed: below the base a rut, above it a berm.
-        float hpp = mud_h(v_uv + vec2(1.0, 1.0)), hpm = mud_h(v_uv + vec2(1.0, -1.0));
-        float hmp = mud_h(v_uv + vec2(-1.0, 1.0)), hmm = mud_h(v_uv + vec2(-1.0, -1.0));
-        hmud = 0.25 * (hpp + hpm + hmp + hmm);
-        vec2 gm = vec2(hpp + hpm - hmp - hmm, hpp + hmp - hpm - hmm) / (4.0 * MUD_SPACING); // taps a texel apart, whatever the grid
+        // Per-pixel normal from the mud target: the derivative of the same cubic B-spline of the
+        // 4 x 4 texels around the pixel that the vertex shader draws the heights with, so the
+        // shading follows the drawn surface and is smooth across texels (a diagonal rut wall does
+        // not shade in grid steps). Its value is the mud's height here: below the base a rut,
+        // above it a berm.
+        vec2 ti = floor(v_uv), f = v_uv - ti, f2 = f * f, f3 = f2 * f, g = 1.0 - f;
+        vec4 wx = vec4(g.x * g.x * g.x, 3.0 * f3.x - 6.0 * f2.x + 4.0, -3.0 * f3.x + 3.0 * f2.x + 3.0 * f.x + 1.0, f3.x) / 6.0;
+        vec4 wz = vec4(g.y * g.y * g.y, 3.0 * f3.y - 6.0 * f2.y + 4.0, -3.0 * f3.y + 3.0 * f2.y + 3.0 * f.y + 1.0, f3.y) / 6.0;
+        vec4 dx = vec4(-0.5 * g.x * g.x, 1.5 * f2.x - 2.0 * f.x, -1.5 * f2.x + f.x + 0.5, 0.5 * f2.x);
+        vec4 dz = vec4(-0.5 * g.y * g.y, 1.5 * f2.y - 2.0 * f.y, -1.5 * f2.y + f.y + 0.5, 0.5 * f2.y);
+        ivec2 i0 = ivec2(ti) - 1;
+        mat4 hm = mat4(mud_row(i0), mud_row(i0 + ivec2(0, 1)), mud_row(i0 + ivec2(0, 2)), mud_row(i0 + ivec2(0, 3))); // columns: rows of texels
+        vec4 across = wx * hm, slope = dx * hm; // per row of texels: the height and its x slope
+        hmud = dot(across, wz);
+        vec2 gm = vec2(dot(slope, wz), dot(across, dz)) / MUD_SPACING;
         // the tyre's print: the lugs pressed down (the height's slope minus theirs)
         // (only where a tyre passed, and near enough for a lug to span ~3 pixels at 360 lines)
-        if (v_track > 0.25 && dot(v_world - u_camera_pos.xyz, v_world - u_camera_pos.xyz) < 3600.0) tread = mud_tread(v_uv);
+        if (track > 0.25 && dot(v_world - u_camera_pos.xyz, v_world - u_camera_pos.xyz) < 3600.0) tread = mud_tread(v_uv);
         n = normalize(vec3(-(v_grad_base.x + gm.x) + tread.y, 1.0, -(v_grad_base.y + gm.y) + tread.z));
-        // The mud carries its pattern where it was pushed, smeared along the push.
-        float s = length(v_slide);
-        slid = smoothstep(0.02, 0.25, s);
-        if (s > 1e-3) {
-            vec2 dir = v_slide / s;
-            xz -= v_slide;
-            xz = mix(xz, vec2(dot(xz, dir) * 0.25, dot(xz, vec2(-dir.y, dir.x)) * 3.0), slid);
-        }
+        // The mud carries its pattern where it was pushed. (It was also smeared along the push by
+        // rotating the pattern's coordinates into the push's direction: about the world's origin,
+        // tens of metres away, a degree's turn between two vertices moved the pattern by more than
+        // its size, and every triangle of a berm showed its own patch.)
+        slid = smoothstep(0.02, 0.25, length(v_slide));
+        xz -= v_slide;
     }
     float grain = value_noise(xz * 2.3);
     vec3 grass = mix(vec3(0.10, 0.20, 0.04), vec3(0.20, 0.28, 0.07), grain);
@@ -163,13 +173,13 @@ void main()
         splat = max(splat, max(blob, drops) * d.w);
     }
     ground = mix(ground, mix(vec3(0.12, 0.085, 0.05), vec3(0.08, 0.055, 0.035), splat), splat * 0.92);
-    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0);
+    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), track), 0.0, 1.0);
     if (road > 0.0 && mud > 0.0) {
         // On the road the mud the wheels brought lies in splats and smears, not in the mask's
         // 0.67 m samples or the tracks' texels: the mask read at a warped point (no straight
         // edges) and the track, thinned to round blobs.
         vec2 wp = v_world.xz + (vec2(value_noise(v_world.xz * 1.6), value_noise(v_world.xz * 1.6 + 17.0)) - 0.5) * 0.7;
-        float dens = max(mud_base_sample(wp).a, v_track * 0.85);
+        float dens = max(mud_base_sample(wp).a, track * 0.85);
         mud = mix(mud, smoothstep(0.35, 0.65, dens * 0.8 + road_splats(v_world.xz) * 0.5 - 0.2), road);
     }
     mud *= u_show.x;
@@ -177,20 +187,25 @@ void main()
     // the ruts and on the flat), drying on the berms as they rise; undisturbed mud is damp. Its own
     // detail: clumps (a noise ~9 cm across, with its gradient as a bump, rougher on the berms:
     // crumbly) and small stones, both drowned by the water film where it is wet.
-    float wet = clamp(max(v_track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
+    float wet = clamp(max(track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
     // two octaves on a rotated lattice, so no grid of the noise lines up with the texels'
     const mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
     vec3 clump = value_noise_d(rot * xz * 9.0);
     vec3 fine = value_noise_d(rot * rot * xz * 23.0);
     clump = 0.65 * vec3(clump.x, clump.yz * rot * (9.0 / 11.0)) + 0.35 * vec3(fine.x, fine.yz * (rot * rot) * (23.0 / 11.0)); // gradients per 1/11 m
     vec2 sc = xz * 26.0;
-    float stone = step(0.94, hash(floor(sc) + 7.0)) * smoothstep(0.34, 0.18, length(fract(sc) - 0.5)) * (1.0 - wet);
-    float bump = mud * mix(0.006, 0.016, smoothstep(0.0, 0.08, hmud)) * (1.0 - 0.8 * wet) * 11.0;
+    // pebbles half sunk in the mud: a soft edge, a colour near the mud's, and gone before they are
+    // smaller than a pixel (sub-pixel pebbles sparkled as specks; hard-edged ones were the
+    // strongest luminance steps on a berm, stronger than its crest)
+    vec2 sf = fract(sc) - 0.5;
+    float stone = u_show.z * step(0.94, hash(floor(sc) + 7.0)) * smoothstep(0.36, 0.12, length(sf)) * (1.0 - wet) *
+                  (1.0 - smoothstep(0.15, 0.4, length(fwidth(sc))));
+    float bump = u_show.z * mud * mix(0.006, 0.016, smoothstep(0.0, 0.08, hmud)) * (1.0 - 0.8 * wet) * 11.0;
     n = normalize(n - vec3(clump.y, 0.0, clump.z) * bump);
     vec3 mud_col = mix(vec3(0.17, 0.12, 0.075), vec3(0.075, 0.052, 0.032), wet);
-    mud_col *= (0.82 + 0.36 * clump.x) * (1.0 - 0.25 * tread.x); // the prints' floors in the shade of their walls
+    mud_col *= mix(1.0, 0.82 + 0.36 * clump.x, u_show.z) * (1.0 - 0.25 * tread.x); // the prints' floors in the shade of their walls
     mud_col *= mix(1.0, 0.75 + 0.5 * grain, slid); // streaks where the mud slid
-    mud_col = mix(mud_col, vec3(0.24, 0.21, 0.17) * (0.8 + 0.4 * grain), stone);
+    mud_col = mix(mud_col, vec3(0.2, 0.17, 0.13) * (0.85 + 0.3 * grain) * (1.05 - 0.4 * max(sf.y, 0.0)), stone * 0.8);
     vec3 albedo = mix(ground, mud_col, mud);
     // Diffuse and ambient from the shared model; the specular is the mud's own: a thin water film
     // (Fresnel F0 = 0.02) on a GGX surface, glossier where it is wetter, never brighter than the

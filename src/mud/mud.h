@@ -70,9 +70,11 @@ typedef enum mud_pass { MUD_PASS_SHADOW, MUD_PASS_MAIN } mud_pass;
 
 /* What the terrain draws (the scene's layers, mud/core/mud_layers.h); zero = nothing but the
  * base terrain. mud: the mud layers' relief and the mud material (off: grass and dirt only);
- * roads: the gravel of the baked road data; decals: the mud splats (mud_renderer_set_decals). */
+ * roads: the gravel of the baked road data; decals: the mud splats (mud_renderer_set_decals);
+ * plain: the mud material without its small-scale detail (clumps, pebbles), so that a picture
+ * shows the relief's own shading (gl_mud_crest measures the berm's crest in it). */
 typedef struct mud_renderer_layers {
-    bool mud, roads, decals;
+    bool mud, roads, decals, plain;
 } mud_renderer_layers;
 
 /* Terrain mud decals (mud/core/decals.h) as the terrain shader draws them: no geometry, each block

@@ -106,7 +106,7 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
     glBindTexture(GL_TEXTURE_2D_ARRAY, mr->height_array);
     glActiveTexture(GL_TEXTURE0);
     const GLint u_origin = mr->u_origin[pass], u_step = mr->u_step[pass], u_layer = mr->u_layer[pass], u_sub = mr->u_sub[pass];
-    glUniform4f(mr->u_show[pass], mr->layers.mud ? 1.0f : 0.0f, mr->layers.roads ? 1.0f : 0.0f, 0.0f, 0.0f);
+    glUniform4f(mr->u_show[pass], mr->layers.mud ? 1.0f : 0.0f, mr->layers.roads ? 1.0f : 0.0f, mr->layers.plain ? 0.0f : 1.0f, 0.0f);
 
     vec4 planes[6];
     glm_frustum_planes(viewproj, planes);

@@ -2,8 +2,9 @@
  * the crest of the outer berm of its left rut is traced (mud/core/crest.h) twice:
  *   - in the CPU field's heights, texel by texel: the stamps lay a straight berm (no teeth);
  *   - in the depth of the terrain as drawn at 640 x 360 from 4.6 m above: the crest as seen;
- *   - in the shaded picture itself, as the steepest luminance step near that crest.
- * All three figures are printed. Within 5.2 m of the eye the mud is drawn on a grid of quarter-texel
+ *   - in the shaded picture itself, as the steepest luminance step near that crest, once as the
+ *     game draws it and once plain (the mud's clumps and pebbles off: the relief's own shading).
+ * All four figures are printed. Within 5.2 m of the eye the mud is drawn on a grid of quarter-texel
  * steps with B-spline heights, so the drawn crest must stay within 2 px of its fitted line; on the
  * texel grid it strayed ±0.8 texel (docs/mud.md, "Rut smoothness").
  * IMPRINT_CREST_PNG=PATH writes the lit picture with the traced band marked. */
@@ -37,6 +38,84 @@ static mud_crest_band band_between(const float a[2], const float b[2], int ymin,
     float k = (hi[0] - lo[0]) / (hi[1] - lo[1]);
     return (mud_crest_band){.y0 = y0, .y1 = y1, .x_at_y0 = lo[0] + k * ((float)y0 - lo[1]),
                             .x_at_y1 = lo[0] + k * ((float)y1 - lo[1]), .half_width = half};
+}
+
+static float last_px_per_texel;
+static mud_crest_band last_band;
+
+/* Draws the terrain from cam (plain: without the mud's small-scale detail), traces the crest in
+ * the depth (cs) and, near it, as the steepest luminance step of the shaded picture (cl). */
+static bool render_and_trace(renderer *r, mud_renderer *mr, const camera *cam_in, mat4 vp, vec3 look, const vec3 a, const vec3 b,
+                             bool plain, mud_crest *cs_out, mud_crest *cl_out)
+{
+    camera cam = *cam_in;
+    mat4 view, proj;
+    camera_matrices(&cam, (float)W / H, view, proj);
+    mud_renderer_set_layers(mr, &(mud_renderer_layers){.mud = true, .roads = true, .decals = true, .plain = plain});
+    renderer_set_shadow_focus(r, look, 8.0f);
+    renderer_begin_frame(r, view, proj, cam.pos, 0.0f);
+    renderer_shadow_begin(r);
+    mat4 light;
+    glm_mat4_copy((vec4 *)renderer_frame_uniforms(r)->light_viewproj, light);
+    mud_renderer_draw(mr, MUD_PASS_SHADOW, light, look);
+    renderer_shadow_end(r);
+    renderer_main_begin(r);
+    mud_renderer_draw(mr, MUD_PASS_MAIN, vp, cam.pos);
+    static float depth[W * H];
+    glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, depth);
+    testgl_assert_no_error();
+    for (int k = 0; k < W * H; k++) { /* window depth -> metres along the view axis */
+        float zn = depth[k] * 2.0f - 1.0f;
+        depth[k] = 2.0f * cam.znear * cam.zfar / (cam.zfar + cam.znear - zn * (cam.zfar - cam.znear));
+    }
+    float sa[2], sb[2];
+    project(vp, a, sa);
+    project(vp, b, sb);
+    float px_per_texel = hypotf(sb[0] - sa[0], sb[1] - sa[1]) / 6.0f * MUDFIELD_SPACING;
+    mud_crest_band sbnd = band_between(sa, sb, 2, H - 3, 2.5f * px_per_texel);
+    mud_crest cs;
+    bool drawn_ok = mud_crest_trace(depth, W, H, &sbnd, &cs);
+    *cs_out = cs;
+    if (!drawn_ok) cs_out->rows = 0;
+    last_px_per_texel = px_per_texel;
+    last_band = sbnd;
+    /* 3. the same crest in the shaded picture: per-pixel normals from the mud target flip across
+     * the berm, so under the fixed sun its crest is the steepest step of luminance along the row;
+     * searched within a texel of the depth trace's line, with the same sub-pixel rule (the
+     * tracer takes the minimum, so it gets minus the step's magnitude) */
+    renderer_opaque_end(r);
+    renderer_finish(r);
+    static unsigned char px[W * H * 4];
+    static float step[W * H];
+    gfx_target_read_rgba8(renderer_ldr(r), px);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float g = 0.0f;
+            for (int k = -1; k <= 1 && x > 0 && x < W - 1; k++) { /* rows y-1..y+1, weighted 1 2 1 */
+                int yy = y + k < 0 ? 0 : y + k >= H ? H - 1 : y + k;
+                const unsigned char *pl = &px[(yy * W + x - 1) * 4], *pr = &px[(yy * W + x + 1) * 4];
+                float ll = 0.2126f * pl[0] + 0.7152f * pl[1] + 0.0722f * pl[2];
+                float lr = 0.2126f * pr[0] + 0.7152f * pr[1] + 0.0722f * pr[2];
+                g += (k == 0 ? 0.5f : 0.25f) * (lr - ll);
+            }
+            step[y * W + x] = -fabsf(g);
+        }
+    mud_crest_band lbnd = {.y0 = cs.rows ? sbnd.y0 : 0, .y1 = sbnd.y1, .x_at_y0 = cs.slope * (float)sbnd.y0 + cs.offset,
+                           .x_at_y1 = cs.slope * (float)sbnd.y1 + cs.offset, .half_width = px_per_texel};
+    mud_crest cl = {0};
+    bool lit_ok = drawn_ok && mud_crest_trace(step, W, H, &lbnd, &cl);
+    if (getenv("IMPRINT_CREST_PNG") && !plain) {
+        for (int y = sbnd.y0; y <= sbnd.y1; y++) {
+            float cx = sbnd.x_at_y0 + (sbnd.x_at_y1 - sbnd.x_at_y0) * (float)(y - sbnd.y0) / (float)(sbnd.y1 - sbnd.y0);
+            int xs[4] = {(int)(cx - sbnd.half_width), (int)(cx + sbnd.half_width), (int)lrintf(cs.slope * (float)y + cs.offset),
+                         lit_ok ? (int)lrintf(cl.slope * (float)y + cl.offset) : -1};
+            for (int k = 0; k < 4; k++)
+                if (xs[k] >= 0 && xs[k] < W) px[(y * W + xs[k]) * 4 + (k == 2 ? 2 : k == 3 ? 1 : 0)] = 255;
+        }
+        gfx_write_png(getenv("IMPRINT_CREST_PNG"), W, H, 4, px, true);
+    }
+    *cl_out = cl;
+    return lit_ok;
 }
 
 static void diagonal_rut_crest(void **state)
@@ -93,67 +172,20 @@ static void diagonal_rut_crest(void **state)
     mat4 view, proj, vp;
     camera_matrices(&cam, (float)W / H, view, proj);
     glm_mat4_mul(proj, view, vp);
-    renderer_set_shadow_focus(r, look, 8.0f);
-    renderer_begin_frame(r, view, proj, cam.pos, 0.0f);
-    renderer_shadow_begin(r);
-    mat4 light;
-    glm_mat4_copy((vec4 *)renderer_frame_uniforms(r)->light_viewproj, light);
-    mud_renderer_draw(mr, MUD_PASS_SHADOW, light, look);
-    renderer_shadow_end(r);
-    renderer_main_begin(r);
-    mud_renderer_draw(mr, MUD_PASS_MAIN, vp, cam.pos);
-    static float depth[W * H];
-    glReadPixels(0, 0, W, H, GL_DEPTH_COMPONENT, GL_FLOAT, depth);
-    testgl_assert_no_error();
-    for (int k = 0; k < W * H; k++) { /* window depth -> metres along the view axis */
-        float zn = depth[k] * 2.0f - 1.0f;
-        depth[k] = 2.0f * cam.znear * cam.zfar / (cam.zfar + cam.znear - zn * (cam.zfar - cam.znear));
-    }
-    float sa[2], sb[2];
-    project(vp, a, sa);
-    project(vp, b, sb);
-    float px_per_texel = hypotf(sb[0] - sa[0], sb[1] - sa[1]) / 6.0f * MUDFIELD_SPACING;
-    mud_crest_band sbnd = band_between(sa, sb, 2, H - 3, 2.5f * px_per_texel);
-    mud_crest cs;
-    bool drawn_ok = mud_crest_trace(depth, W, H, &sbnd, &cs);
-    /* 3. the same crest in the shaded picture: per-pixel normals from the mud target flip across
-     * the berm, so under the fixed sun its crest is the steepest step of luminance along the row;
-     * searched within a texel of the depth trace's line, with the same sub-pixel rule (the
-     * tracer takes the minimum, so it gets minus the step's magnitude) */
-    renderer_opaque_end(r);
-    renderer_finish(r);
-    static unsigned char px[W * H * 4];
-    static float step[W * H];
-    gfx_target_read_rgba8(renderer_ldr(r), px);
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-            float g = 0.0f;
-            for (int k = -1; k <= 1 && x > 0 && x < W - 1; k++) { /* rows y-1..y+1, weighted 1 2 1 */
-                int yy = y + k < 0 ? 0 : y + k >= H ? H - 1 : y + k;
-                const unsigned char *pl = &px[(yy * W + x - 1) * 4], *pr = &px[(yy * W + x + 1) * 4];
-                float ll = 0.2126f * pl[0] + 0.7152f * pl[1] + 0.0722f * pl[2];
-                float lr = 0.2126f * pr[0] + 0.7152f * pr[1] + 0.0722f * pr[2];
-                g += (k == 0 ? 0.5f : 0.25f) * (lr - ll);
-            }
-            step[y * W + x] = -fabsf(g);
-        }
-    mud_crest_band lbnd = {.y0 = cs.rows ? sbnd.y0 : 0, .y1 = sbnd.y1, .x_at_y0 = cs.slope * (float)sbnd.y0 + cs.offset,
-                           .x_at_y1 = cs.slope * (float)sbnd.y1 + cs.offset, .half_width = px_per_texel};
-    mud_crest cl;
-    bool lit_ok = drawn_ok && mud_crest_trace(step, W, H, &lbnd, &cl);
-    if (getenv("IMPRINT_CREST_PNG")) {
-        for (int y = sbnd.y0; y <= sbnd.y1; y++) {
-            float cx = sbnd.x_at_y0 + (sbnd.x_at_y1 - sbnd.x_at_y0) * (float)(y - sbnd.y0) / (float)(sbnd.y1 - sbnd.y0);
-            int xs[4] = {(int)(cx - sbnd.half_width), (int)(cx + sbnd.half_width), (int)lrintf(cs.slope * (float)y + cs.offset),
-                         lit_ok ? (int)lrintf(cl.slope * (float)y + cl.offset) : -1};
-            for (int k = 0; k < 4; k++)
-                if (xs[k] >= 0 && xs[k] < W) px[(y * W + xs[k]) * 4 + (k == 2 ? 2 : k == 3 ? 1 : 0)] = 255;
-        }
-        gfx_write_png(getenv("IMPRINT_CREST_PNG"), W, H, 4, px, true);
-    }
+    mud_crest cs, cl, cp;
+    bool lit_ok = render_and_trace(r, mr, &cam, vp, look, a, b, false, &cs, &cl);
+    bool drawn_ok = cs.rows > 0;
+    float px_per_texel = last_px_per_texel;
+    mud_crest_band sbnd = last_band;
+    /* the relief's own shading: the mud's clumps and pebbles off (the plain layer flag) */
+    mud_crest cs2;
+    bool plain_ok = render_and_trace(r, mr, &cam, vp, look, a, b, true, &cs2, &cp);
     if (lit_ok)
         print_message("crest in the shaded picture (steepest luminance step): %d rows, max %.2f px, rms %.2f px\n", cl.rows,
                       (double)cl.max_px, (double)cl.rms_px);
+    if (plain_ok)
+        print_message("crest in the plain shaded picture (no clumps, no pebbles): %d rows, max %.2f px, rms %.2f px\n", cp.rows,
+                      (double)cp.max_px, (double)cp.rms_px);
     print_message("crest in the field: %d rows, max %.2f texels, rms %.2f\n", cf.rows, (double)cf.max_px, (double)cf.rms_px);
     print_message("crest as drawn at %dx%d (%.1f px per texel): %d rows, max %.2f px, rms %.2f px\n", W, H,
                   (double)px_per_texel, cs.rows, (double)cs.max_px, (double)cs.rms_px);
@@ -164,9 +196,13 @@ static void diagonal_rut_crest(void **state)
      * of quarter-texel steps within 5.2 m of the eye (docs/mud.md, "Rut smoothness, measured") */
     assert_true(cs.max_px <= 2.0f);
     assert_true(lit_ok && cl.rows >= (sbnd.y1 - sbnd.y0) * 3 / 4); /* the shading steps along the crest */
-    /* the shaded crest is not at the issue's 4 px: the steepest step is now on one face of the
-     * rounded berm, now on the other (about 5 px either side); held where it is */
-    assert_true(cl.max_px <= 1.25f * px_per_texel);
+    /* the shaded crest (issue 29: <= 4 px). The relief's own shading, with the material's
+     * small-scale detail off: the fragment's normal is the derivative of the drawn B-spline from
+     * exact texels (docs/mud.md, "Rut smoothness, measured"). With the detail on, the steepest
+     * step sometimes lands on a clump's edge beside the crest: held within two thirds of a texel. */
+    assert_true(plain_ok && cp.rows >= (sbnd.y1 - sbnd.y0) * 3 / 4);
+    assert_true(cp.max_px <= 4.0f);
+    assert_true(cl.max_px <= 0.67f * px_per_texel);
     renderer_destroy(r);
     mud_renderer_destroy(mr);
     mud_sim_destroy(sim);
