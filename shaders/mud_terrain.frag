@@ -107,13 +107,13 @@ void main()
 #else
     vec3 n = normalize(v_nrm);
     vec2 xz = v_world.xz;
-    float slid = 0.0, hmud = 0.0, track = v_track;
+    float slid = 0.0, hmud = 0.0;
     vec3 tread = vec3(0.0);
     if (u_layer >= 0) {
         // Per-pixel normal from the mud target: the derivative of the quadratic B-spline of the
         // 3 x 3 texels around the pixel (its slope is continuous across texels, so a diagonal rut
         // wall does not shade in grid steps; the vertex shader's cubic over 4 x 4 texels cost the
-        // terrain pass 1.18 x as much for no change a picture shows). Its value is the mud's
+        // terrain pass 1.08-1.18 x as much for no change a picture shows). Its value is the mud's
         // height here: below the base a rut, above it a berm.
         vec2 tc = floor(v_uv + 0.5), f = v_uv - tc; // the nearest texel, f in [-0.5, 0.5)
         vec2 a0 = 0.5 - f, a2 = 0.5 + f;
@@ -126,7 +126,7 @@ void main()
         vec2 gm = vec2(dot(slope, wz), dot(across, dz)) / MUD_SPACING;
         // the tyre's print: the lugs pressed down (the height's slope minus theirs)
         // (only where a tyre passed, and near enough for a lug to span ~3 pixels at 360 lines)
-        if (track > 0.25 && dot(v_world - u_camera_pos.xyz, v_world - u_camera_pos.xyz) < 3600.0) tread = mud_tread(v_uv);
+        if (v_track > 0.25 && dot(v_world - u_camera_pos.xyz, v_world - u_camera_pos.xyz) < 3600.0) tread = mud_tread(v_uv);
         n = normalize(vec3(-(v_grad_base.x + gm.x) + tread.y, 1.0, -(v_grad_base.y + gm.y) + tread.z));
         // The mud carries its pattern where it was pushed. (It was also smeared along the push by
         // rotating the pattern's coordinates into the push's direction: about the world's origin,
@@ -172,13 +172,13 @@ void main()
         splat = max(splat, max(blob, drops) * d.w);
     }
     ground = mix(ground, mix(vec3(0.12, 0.085, 0.05), vec3(0.08, 0.055, 0.035), splat), splat * 0.92);
-    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), track), 0.0, 1.0);
+    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0);
     if (road > 0.0 && mud > 0.0) {
         // On the road the mud the wheels brought lies in splats and smears, not in the mask's
         // 0.67 m samples or the tracks' texels: the mask read at a warped point (no straight
         // edges) and the track, thinned to round blobs.
         vec2 wp = v_world.xz + (vec2(value_noise(v_world.xz * 1.6), value_noise(v_world.xz * 1.6 + 17.0)) - 0.5) * 0.7;
-        float dens = max(mud_base_sample(wp).a, track * 0.85);
+        float dens = max(mud_base_sample(wp).a, v_track * 0.85);
         mud = mix(mud, smoothstep(0.35, 0.65, dens * 0.8 + road_splats(v_world.xz) * 0.5 - 0.2), road);
     }
     mud *= u_show.x;
@@ -186,7 +186,7 @@ void main()
     // the ruts and on the flat), drying on the berms as they rise; undisturbed mud is damp. Its own
     // detail: clumps (a noise ~9 cm across, with its gradient as a bump, rougher on the berms:
     // crumbly) and small stones, both drowned by the water film where it is wet.
-    float wet = clamp(max(track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
+    float wet = clamp(max(v_track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
     // two octaves on a rotated lattice, so no grid of the noise lines up with the texels'
     const mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
     vec3 clump = value_noise_d(rot * xz * 9.0);

@@ -40,13 +40,10 @@ static mud_crest_band band_between(const float a[2], const float b[2], int ymin,
                             .x_at_y1 = lo[0] + k * ((float)y1 - lo[1]), .half_width = half};
 }
 
-static float last_px_per_texel;
-static mud_crest_band last_band;
-
 /* Draws the terrain from cam (plain: without the mud's small-scale detail), traces the crest in
  * the depth (cs) and, near it, as the steepest luminance step of the shaded picture (cl). */
 static bool render_and_trace(renderer *r, mud_renderer *mr, const camera *cam_in, mat4 vp, vec3 look, const vec3 a, const vec3 b,
-                             bool plain, mud_crest *cs_out, mud_crest *cl_out)
+                             bool plain, mud_crest *cs_out, mud_crest *cl_out, float *px_per_texel_out, mud_crest_band *band_out)
 {
     camera cam = *cam_in;
     mat4 view, proj;
@@ -77,8 +74,8 @@ static bool render_and_trace(renderer *r, mud_renderer *mr, const camera *cam_in
     bool drawn_ok = mud_crest_trace(depth, W, H, &sbnd, &cs);
     *cs_out = cs;
     if (!drawn_ok) cs_out->rows = 0;
-    last_px_per_texel = px_per_texel;
-    last_band = sbnd;
+    *px_per_texel_out = px_per_texel;
+    *band_out = sbnd;
     /* 3. the same crest in the shaded picture: per-pixel normals from the mud target flip across
      * the berm, so under the fixed sun its crest is the steepest step of luminance along the row;
      * searched within a texel of the depth trace's line, with the same sub-pixel rule (the
@@ -173,13 +170,13 @@ static void diagonal_rut_crest(void **state)
     camera_matrices(&cam, (float)W / H, view, proj);
     glm_mat4_mul(proj, view, vp);
     mud_crest cs, cl, cp;
-    bool lit_ok = render_and_trace(r, mr, &cam, vp, look, a, b, false, &cs, &cl);
+    float px_per_texel, px2;
+    mud_crest_band sbnd, band2;
+    bool lit_ok = render_and_trace(r, mr, &cam, vp, look, a, b, false, &cs, &cl, &px_per_texel, &sbnd);
     bool drawn_ok = cs.rows > 0;
-    float px_per_texel = last_px_per_texel;
-    mud_crest_band sbnd = last_band;
     /* the relief's own shading: the mud's clumps and pebbles off (the plain layer flag) */
     mud_crest cs2;
-    bool plain_ok = render_and_trace(r, mr, &cam, vp, look, a, b, true, &cs2, &cp);
+    bool plain_ok = render_and_trace(r, mr, &cam, vp, look, a, b, true, &cs2, &cp, &px2, &band2);
     if (lit_ok)
         print_message("crest in the shaded picture (steepest luminance step): %d rows, max %.2f px, rms %.2f px\n", cl.rows,
                       (double)cl.max_px, (double)cl.rms_px);
