@@ -74,7 +74,7 @@ float road_splats(vec2 p)
 // spans under ~3 pixels. x: how deep the lug pressed here 0..1 (times that strength); yz: the
 // print's slope per metre.
 const float MUD_TREAD_DEPTH = 0.03; // the drawn print's depth: shallower than the lugs (0.06), the mud flows back
-vec3 mud_tread(vec2 t)
+vec3 mud_tread(vec2 t, float pix_m)
 {
     vec2 tc = clamp(t, vec2(0.0), vec2(127.0));
     ivec2 i0 = min(ivec2(floor(tc)), ivec2(126));
@@ -95,7 +95,7 @@ vec3 mud_tread(vec2 t)
     float e = fract(x + 0.5) - 0.5, u = clamp((0.3 - abs(e)) / 0.18, 0.0, 1.0); // the trapezoid, its corners rounded
     float lug = u * u * (3.0 - 2.0 * u), dlug = -sign(e) * 6.0 * u * (1.0 - u) / 0.18;
     float cycles = length(gx) * MUD_SPACING; // lug coordinate per texel: ~0.22 along a rut
-    float pix = length(fwidth(v_world)) * length(gx); // per pixel
+    float pix = pix_m * length(gx); // per pixel
     float strength = smoothstep(0.35, 0.9, wsum) * (1.0 - smoothstep(0.3, 0.45, cycles)) * (1.0 - smoothstep(0.2, 0.4, pix));
     return vec3(lug, -MUD_TREAD_DEPTH * dlug * gx) * strength;
 }
@@ -109,6 +109,9 @@ void main()
     vec2 xz = v_world.xz;
     float slid = 0.0, hmud = 0.0;
     vec3 tread = vec3(0.0);
+    // screen-space derivatives only here, in uniform control flow (inside a branch that differs
+    // between the pixels of a quad they are undefined on a GPU)
+    float pix_m = length(fwidth(v_world));
     if (u_layer >= 0) {
         // Per-pixel normal from the mud target: the derivative of the quadratic B-spline of the
         // 3 x 3 texels around the pixel (its slope is continuous across texels, so a diagonal rut
@@ -126,7 +129,7 @@ void main()
         vec2 gm = vec2(dot(slope, wz), dot(across, dz)) / MUD_SPACING;
         // the tyre's print: the lugs pressed down (the height's slope minus theirs)
         // (only where a tyre passed, and near enough for a lug to span ~3 pixels at 360 lines)
-        if (v_track > 0.25 && dot(v_world - u_camera_pos.xyz, v_world - u_camera_pos.xyz) < 3600.0) tread = mud_tread(v_uv);
+        if (v_track > 0.25 && dot(v_world - u_camera_pos.xyz, v_world - u_camera_pos.xyz) < 3600.0) tread = mud_tread(v_uv, pix_m);
         n = normalize(vec3(-(v_grad_base.x + gm.x) + tread.y, 1.0, -(v_grad_base.y + gm.y) + tread.z));
         // The mud carries its pattern where it was pushed. (It was also smeared along the push by
         // rotating the pattern's coordinates into the push's direction: about the world's origin,
@@ -185,26 +188,32 @@ void main()
     // The mud's material. Wet where the tyres churned it and water gathers (the track channel, in
     // the ruts and on the flat), drying on the berms as they rise; undisturbed mud is damp. Its own
     // detail: clumps (a noise ~9 cm across, with its gradient as a bump, rougher on the berms:
-    // crumbly) and small stones, both drowned by the water film where it is wet.
-    float wet = clamp(max(v_track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
-    // two octaves on a rotated lattice, so no grid of the noise lines up with the texels'
-    const mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
-    vec3 clump = value_noise_d(rot * xz * 9.0);
-    vec3 fine = value_noise_d(rot * rot * xz * 23.0);
-    clump = 0.65 * vec3(clump.x, clump.yz * rot * (9.0 / 11.0)) + 0.35 * vec3(fine.x, fine.yz * (rot * rot) * (23.0 / 11.0)); // gradients per 1/11 m
+    // crumbly) and small stones, both drowned by the water film where it is wet. Worked out only
+    // where there is mud: the grass and the roads around it skip it.
+    float wet = 0.0;
+    vec3 mud_col = vec3(0.0);
     vec2 sc = xz * 26.0;
-    // pebbles half sunk in the mud: a soft edge, a colour near the mud's, and gone before they are
-    // smaller than a pixel (sub-pixel pebbles sparkled as specks; hard-edged ones were the
-    // strongest luminance steps on a berm, stronger than its crest)
-    vec2 sf = fract(sc) - 0.5;
-    float stone = u_show.z * step(0.94, hash(floor(sc) + 7.0)) * smoothstep(0.36, 0.12, length(sf)) * (1.0 - wet) *
-                  (1.0 - smoothstep(0.15, 0.4, length(fwidth(sc))));
-    float bump = u_show.z * mud * mix(0.006, 0.016, smoothstep(0.0, 0.08, hmud)) * (1.0 - 0.8 * wet) * 11.0;
-    n = normalize(n - vec3(clump.y, 0.0, clump.z) * bump);
-    vec3 mud_col = mix(vec3(0.17, 0.12, 0.075), vec3(0.075, 0.052, 0.032), wet);
-    mud_col *= mix(1.0, 0.82 + 0.36 * clump.x, u_show.z) * (1.0 - 0.25 * tread.x); // the prints' floors in the shade of their walls
-    mud_col *= mix(1.0, 0.75 + 0.5 * grain, slid); // streaks where the mud slid
-    mud_col = mix(mud_col, vec3(0.2, 0.17, 0.13) * (0.85 + 0.3 * grain) * (1.05 - 0.4 * max(sf.y, 0.0)), stone * 0.8);
+    float stone_px = length(fwidth(sc)); // pebbles per pixel, taken in uniform control flow
+    if (mud > 0.0) {
+        wet = clamp(max(v_track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
+        // two octaves on a rotated lattice, so no grid of the noise lines up with the texels'
+        const mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
+        vec3 clump = value_noise_d(rot * xz * 9.0);
+        vec3 fine = value_noise_d(rot * rot * xz * 23.0);
+        clump = 0.65 * vec3(clump.x, clump.yz * rot * (9.0 / 11.0)) + 0.35 * vec3(fine.x, fine.yz * (rot * rot) * (23.0 / 11.0)); // gradients per 1/11 m
+        // pebbles half sunk in the mud: a soft edge, a colour near the mud's, and gone before they are
+        // smaller than a pixel (sub-pixel pebbles sparkled as specks; hard-edged ones were the
+        // strongest luminance steps on a berm, stronger than its crest)
+        vec2 sf = fract(sc) - 0.5;
+        float stone = u_show.z * step(0.94, hash(floor(sc) + 7.0)) * smoothstep(0.36, 0.12, length(sf)) * (1.0 - wet) *
+                      (1.0 - smoothstep(0.15, 0.4, stone_px));
+        float bump = u_show.z * mud * mix(0.006, 0.016, smoothstep(0.0, 0.08, hmud)) * (1.0 - 0.8 * wet) * 11.0;
+        n = normalize(n - vec3(clump.y, 0.0, clump.z) * bump);
+        mud_col = mix(vec3(0.17, 0.12, 0.075), vec3(0.075, 0.052, 0.032), wet);
+        mud_col *= mix(1.0, 0.82 + 0.36 * clump.x, u_show.z) * (1.0 - 0.25 * tread.x); // the prints' floors in the shade of their walls
+        mud_col *= mix(1.0, 0.75 + 0.5 * grain, slid); // streaks where the mud slid
+        mud_col = mix(mud_col, vec3(0.2, 0.17, 0.13) * (0.85 + 0.3 * grain) * (1.05 - 0.4 * max(sf.y, 0.0)), stone * 0.8);
+    }
     vec3 albedo = mix(ground, mud_col, mud);
     // Diffuse and ambient from the shared model; the specular is the mud's own: a thin water film
     // (Fresnel F0 = 0.02) on a GGX surface, glossier where it is wetter, never brighter than the
@@ -226,9 +235,11 @@ void main()
     c += u_light_color.rgb * shadow * spec * mix(0.3, 1.0, mud);
     // the wet film also mirrors a little sky (its gradient, not the sun disc: no sparkles), more
     // at grazing angles
-    vec3 r = reflect(-v, n);
-    vec3 sky = mix(u_sky_horizon.rgb, u_sky_zenith.rgb, pow(max(r.y, 0.0), 0.6)) * u_light_color.w;
-    c = mix(c, sky * vec3(0.9, 0.82, 0.7), min(wet * wet * (0.04 + 0.96 * pow(1.0 - ndv, 5.0)) * 0.8, 0.3)); // a muddy film
+    if (wet > 0.0) {
+        vec3 r = reflect(-v, n);
+        vec3 sky = mix(u_sky_horizon.rgb, u_sky_zenith.rgb, pow(max(r.y, 0.0), 0.6)) * u_light_color.w;
+        c = mix(c, sky * vec3(0.9, 0.82, 0.7), min(wet * wet * (0.04 + 0.96 * pow(1.0 - ndv, 5.0)) * 0.8, 0.3)); // a muddy film
+    }
     o_color = vec4(apply_fog(c, v_world), 1.0);
 #endif
 }
