@@ -55,6 +55,7 @@ typedef struct mud_renderer_stats {
     int blocks_active;      /* within the active radius */
     int blocks_resident;    /* holding a GPU slot */
     int blocks_drawn;       /* after culling, last draw of the main pass */
+    int patches_drawn[3];   /* patches of the near blocks in that draw, on quarter-, half- and whole-texel steps */
     long long upload_bytes_frame, upload_bytes_total;
     int uploads_frame;      /* glTexSubImage3D calls this frame */
     long long uploads_total;

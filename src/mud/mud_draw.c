@@ -9,9 +9,11 @@
 #include "gfx/mesh_gl.h"
 #include "gfx/state.h"
 
-/* Patches within this share of mud.fine_distance of the eye, the eye's height included, are drawn
- * on quarter-texel steps (a chase camera high over the truck draws none: they cost the most) */
+/* Patches whose visible part is within this share of mud.fine_distance of the eye, the eye's height
+ * included, are drawn on quarter-texel steps (they cost the most) */
 #define QUARTER_SHARE 0.65f
+/* samples per side of a patch for the distance to its visible part (patch_view_distance) */
+#define VIEW_SAMPLES 5
 
 void mud_renderer_set_decals(mud_renderer *mr, const decal_draw *d, int n)
 {
@@ -51,13 +53,40 @@ static void set_block_decals(mud_renderer *mr, int b, int *current)
     *current = k;
 }
 
-/* A mud block near the eye, patch by patch (main pass): patches within half of mr->fine_distance on
- * a grid of quarter-texel steps, within mr->fine_distance on half-texel steps, the others on the
- * texel grid; the heights are the B-spline of the texels, so a berm's crest runs between the texels
+/* A mud block near the eye, patch by patch (main pass): patches whose visible part is within
+ * QUARTER_SHARE of mr->fine_distance on a grid of quarter-texel steps, within mr->fine_distance on
+ * half-texel steps, the others on the texel grid; the heights are the B-spline of the texels, so a berm's crest runs between the texels
  * where the data puts it instead of from vertex to vertex (docs/mud.md "Rut smoothness"). Where a
  * patch meets a coarser one, its vertices between two of the coarser patch's take the linear mix
  * of theirs (u_seam: the neighbour's step over this patch's per side), so the seam closes exactly;
  * every patch has its skirt besides. */
+/* The eye's distance to the part of the patch at (x0, z0) that the view shows: the nearest of
+ * VIEW_SAMPLES^2 points of the base terrain over it that lie in the frustum, each within a sample
+ * spacing of it (the mud moves the ground by centimetres, a berm by a few tens); the box's nearest
+ * point (heights hmin..hmax) when none does, a sliver at the frustum's edge. A chase camera high
+ * over the truck sees the ground from a few metres ahead on: the patch under it is in the frustum,
+ * but its near part is not in the picture. */
+static float patch_view_distance(const terrain *terr, float x0, float z0, float psize, float hmin, float hmax, const vec3 eye,
+                                 vec4 planes[6])
+{
+    const float step = psize / (float)(VIEW_SAMPLES - 1), tol = step;
+    float best = INFINITY;
+    for (int j = 0; j < VIEW_SAMPLES; j++)
+        for (int i = 0; i < VIEW_SAMPLES; i++) {
+            vec4 p = {x0 + (float)i * step, 0.0f, z0 + (float)j * step, 1.0f};
+            p[1] = terrain_height(terr, p[0], p[2]);
+            bool seen = true;
+            for (int q = 0; q < 6 && seen; q++) seen = glm_vec4_dot(planes[q], p) >= -tol;
+            if (!seen) continue;
+            float dx = p[0] - eye[0], dy = p[1] - eye[1], dz = p[2] - eye[2];
+            best = fminf(best, sqrtf(dx * dx + dy * dy + dz * dz));
+        }
+    if (best < INFINITY) return best;
+    float dx = fmaxf(fmaxf(x0 - eye[0], eye[0] - x0 - psize), 0.0f), dz = fmaxf(fmaxf(z0 - eye[2], eye[2] - z0 - psize), 0.0f);
+    float dy = fmaxf(fmaxf(hmin - eye[1], eye[1] - hmax), 0.0f);
+    return sqrtf(dx * dx + dy * dy + dz * dz);
+}
+
 static void draw_patches(mud_renderer *mr, int bx, int bz, const vec3 eye, vec4 planes[6])
 {
     const int pass = MUD_PASS_MAIN, b = bz * mr->nb + bx;
@@ -66,10 +95,8 @@ static void draw_patches(mud_renderer *mr, int bx, int bz, const vec3 eye, vec4 
     for (int pz = 0; pz < PATCHES; pz++)
         for (int px = 0; px < PATCHES; px++) {
             float x0 = (float)bx * TERRAIN_BLOCK_SIZE + (float)px * psize, z0 = (float)bz * TERRAIN_BLOCK_SIZE + (float)pz * psize;
-            float dx = fmaxf(fmaxf(x0 - eye[0], eye[0] - x0 - psize), 0.0f);
-            float dz = fmaxf(fmaxf(z0 - eye[2], eye[2] - z0 - psize), 0.0f), d2 = dx * dx + dz * dz;
-            float dy = fmaxf(fmaxf(mr->block_hmin[b] - eye[1], eye[1] - mr->block_hmax[b]), 0.0f); /* the eye's height counts here */
-            k[pz + 1][px + 1] = d2 + dy * dy < QUARTER_SHARE * QUARTER_SHARE * fd * fd ? 4 : d2 < fd * fd ? 2 : 1;
+            float d = patch_view_distance(mr->terr, x0, z0, psize, mr->block_hmin[b], mr->block_hmax[b], eye, planes);
+            k[pz + 1][px + 1] = d < QUARTER_SHARE * fd ? 4 : d < fd ? 2 : 1;
         }
     for (int pz = 0; pz < PATCHES; pz++)
         for (int px = 0; px < PATCHES; px++) {
@@ -85,6 +112,7 @@ static void draw_patches(mud_renderer *mr, int bx, int bz, const vec3 eye, vec4 
             glUniform4i(mr->u_seam, nx0 && nx0 < kk ? kk / nx0 : 0, nx1 && nx1 < kk ? kk / nx1 : 0, nz0 && nz0 < kk ? kk / nz0 : 0,
                         nz1 && nz1 < kk ? kk / nz1 : 0);
             gfx_mesh_draw(kk == 4 ? &mr->patch_quarter : kk == 2 ? &mr->patch_fine : &mr->patch_coarse);
+            mr->stats.patches_drawn[kk == 4 ? 0 : kk == 2 ? 1 : 2]++;
         }
     /* the seams are a patch's alone: a whole block drawn next must not take its last ones (they
      * would move that block's vertices on one row and column) */
@@ -114,6 +142,7 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
     int reach = (int)ceilf(dist / TERRAIN_BLOCK_SIZE) + 1;
     int cx = (int)floorf(eye[0] / TERRAIN_BLOCK_SIZE), cz = (int)floorf(eye[2] / TERRAIN_BLOCK_SIZE), drawn = 0;
     int ndecals = -1; /* what u_ndecals holds now: unknown */
+    if (pass == MUD_PASS_MAIN) memset(mr->stats.patches_drawn, 0, sizeof mr->stats.patches_drawn);
     for (int bz = cz - reach; bz <= cz + reach; bz++)
         for (int bx = cx - reach; bx <= cx + reach; bx++) {
             if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;

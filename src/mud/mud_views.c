@@ -94,6 +94,11 @@ void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w)
     json_int(w, "blocks_active", st->blocks_active);
     json_int(w, "blocks_drawn", st->blocks_drawn);
     json_int(w, "blocks_resident", st->blocks_resident);
+    json_object_begin(w, "mud_patches");
+    json_int(w, "quarter", st->patches_drawn[0]);
+    json_int(w, "half", st->patches_drawn[1]);
+    json_int(w, "texel", st->patches_drawn[2]);
+    json_object_end(w);
     json_object_begin(w, "mud_upload_bytes");
     json_int(w, "frame", st->upload_bytes_frame);
     json_int(w, "total", st->upload_bytes_total);

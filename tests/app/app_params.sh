@@ -23,6 +23,8 @@ for k in '"type"' '"value"' '"default"' '"min"' '"max"' '"help"'; do
 done
 
 # --- each parameter changes its scene ------------------------------------------------------------
+# Small pictures (every knob still shows at 160x90) and short runs: the whole registry is ~70 runs.
+S=160x90
 # One script per scene that makes its knobs act: shots that leave hot holes, a drive into the mud,
 # all blendshapes at full weight, a fixed half-dissolved gallery with push. Small and short: a run
 # is a second or two on llvmpipe.
@@ -34,9 +36,9 @@ cat >range.txt <<'S'
 0.6 stats out.json
 S
 cat >mud.txt <<'S'
-0 drive 1 0 2.5
-2.5 screenshot out.png
-2.5 stats out.json
+0 drive 1 0 1.5
+1.5 screenshot out.png
+1.5 stats out.json
 S
 cat >face.txt <<'S'
 0 blendshape brow_raise 1
@@ -57,14 +59,14 @@ S
 run() { # run SCENE TAG [options]: screenshot and stats of the scene's script into TAG.png / TAG.json
     local scene=$1 tag=$2; shift 2
     sed "s/out\./$tag./" "$scene.txt" >"$tag.txt"
-    "$IMPRINT" --headless --size 256x144 --fixed-dt 0.05 --seed 5 --set face.idle=off --scene "$scene" --script "$tag.txt" "$@" >"$tag.log" 2>&1 \
+    "$IMPRINT" --headless --size "$S" --fixed-dt 0.05 --seed 5 --set face.idle=off --scene "$scene" --script "$tag.txt" "$@" >"$tag.log" 2>&1 \
         || { cat "$tag.log"; fail "run $tag"; }
 }
 # the counters that vary from run to run (times) are left out of the comparison
 counters() { grep -v -E '_ms"|"fps"|^ *"[a-z]+\.[a-z_.]+": [0-9.e-]+,?$' "$1"; }
 # The mud draws on its lean grid (no fine patches, half-density blocks, no terrain caster: a third
 # of the vertex work on a CPU rasterizer), except for the three parameters that are that grid.
-lean=(--set mud.fine_distance=0 --set mud.grid_step=2 --set mud.terrain_shadow=off)
+. "$TESTDIR/support/lean.sh"
 for scene in range face dissolve; do run $scene "base_$scene"; done
 run mud base_mud "${lean[@]}"
 run mud base_mud_full
@@ -88,7 +90,7 @@ while read -r name type def min max scene value; do
     esac
     printf '0 set %s %s\n' "$name" "$v" >pre.txt
     sed "s/out\./$tag./" "$scene.txt" >>pre.txt
-    "$IMPRINT" --headless --size 256x144 --fixed-dt 0.05 --seed 5 --set face.idle=off --scene "$scene" --script pre.txt "${opts[@]}" >"$tag.log" 2>&1 \
+    "$IMPRINT" --headless --size "$S" --fixed-dt 0.05 --seed 5 --set face.idle=off --scene "$scene" --script pre.txt "${opts[@]}" >"$tag.log" 2>&1 \
         || { cat "$tag.log"; fail "set $name $v"; }
     if "$IMGTOOL" same "$base.png" "$tag.png" >/dev/null && diff <(counters "$base.json") <(counters "$tag.json") >/dev/null; then
         fail "set $name $v changes neither the picture nor the stats of the $scene scene"
@@ -102,12 +104,12 @@ echo "$n parameters each change their scene"
 run dissolve cli --set dissolve.edge_width=0.3
 printf '0 set dissolve.edge_width 0.3\n' >scripted.txt
 sed "s/out\./scripted./" dissolve.txt >>scripted.txt
-"$IMPRINT" --headless --size 256x144 --fixed-dt 0.05 --seed 5 --scene dissolve --script scripted.txt >scripted.log 2>&1 || fail "scripted run"
+"$IMPRINT" --headless --size "$S" --fixed-dt 0.05 --seed 5 --scene dissolve --script scripted.txt >scripted.log 2>&1 || fail "scripted run"
 "$IMGTOOL" same cli.png scripted.png || fail "--set and set draw different pictures"
 "$IMGTOOL" same cli.png base_dissolve.png >/dev/null && fail "--set changed nothing"
 # a parameter of another scene is accepted and waits for its scene
 printf '0 set dissolve.edge_width 0.3\n0.05 scene dissolve\n0.05 dissolve 0.45\n0.05 dissolve-mode push\n0.15 screenshot later.png\n' >later.txt
-"$IMPRINT" --headless --size 256x144 --fixed-dt 0.05 --seed 5 --scene range --script later.txt >later.log 2>&1 || { cat later.log; fail "set for a later scene"; }
+"$IMPRINT" --headless --size "$S" --fixed-dt 0.05 --seed 5 --scene range --script later.txt >later.log 2>&1 || { cat later.log; fail "set for a later scene"; }
 "$IMGTOOL" same later.png base_dissolve.png >/dev/null && fail "a parameter set in the range scene did not reach the dissolve scene"
 
 # --- --ui draws the panel into headless pictures, with the current scene's parameters ------------

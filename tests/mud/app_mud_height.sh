@@ -9,7 +9,7 @@ set -u
 # The checks of these runs read the simulation (stats, dumps) or compare pictures of the same kind,
 # not the relief's fine shape: they draw the mud on the lean grid (no fine patches near the eye,
 # half-density blocks, no terrain shadow caster), 3-4x less vertex work on a CPU rasterizer.
-lean=(--set mud.fine_distance=0 --set mud.grid_step=2 --set mud.terrain_shadow=off)
+. "$TESTDIR/support/lean.sh"
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
 val() { tr -d ' \n' <"$1" | grep -o "\"$2\":[^,}]*" | head -1 | cut -d: -f2; }

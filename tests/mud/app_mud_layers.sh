@@ -8,7 +8,7 @@ set -u
 # The checks of these runs read the simulation (stats, dumps) or compare pictures of the same kind,
 # not the relief's fine shape: they draw the mud on the lean grid (no fine patches near the eye,
 # half-density blocks, no terrain shadow caster), 3-4x less vertex work on a CPU rasterizer.
-lean=(--set mud.fine_distance=0 --set mud.grid_step=2 --set mud.terrain_shadow=off)
+. "$TESTDIR/support/lean.sh"
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
 num() { awk -v a="$1" -v op="$2" -v b="$3" 'BEGIN { if (op == ">") exit !(a > b); if (op == "<") exit !(a < b); if (op == "<=") exit !(a <= b); exit 1 }' || { echo "$1 $2 $3 is false"; return 1; }; }

@@ -10,7 +10,7 @@ set -u
 # The checks of these runs read the simulation (stats, dumps) or compare pictures of the same kind,
 # not the relief's fine shape: they draw the mud on the lean grid (no fine patches near the eye,
 # half-density blocks, no terrain shadow caster), 3-4x less vertex work on a CPU rasterizer.
-lean=(--set mud.fine_distance=0 --set mud.grid_step=2 --set mud.terrain_shadow=off)
+. "$TESTDIR/support/lean.sh"
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
 printf '0 truck 264 262 0\n0 drive 0.8 0 7\n5.5 dump water w.png\n' >drive.txt

@@ -174,6 +174,10 @@ static void diagonal_rut_crest(void **state)
     mud_crest_band sbnd, band2;
     bool lit_ok = render_and_trace(r, mr, &cam, vp, look, a, b, false, &cs, &cl, &px_per_texel, &sbnd);
     bool drawn_ok = cs.rows > 0;
+    /* the close-up looks down on quarter-texel patches (their visible part is within 5.2 m) */
+    const mud_renderer_stats *ps = mud_renderer_get_stats(mr);
+    print_message("patches drawn: quarter %d, half %d, texel %d\n", ps->patches_drawn[0], ps->patches_drawn[1], ps->patches_drawn[2]);
+    assert_true(ps->patches_drawn[0] > 0);
     /* the relief's own shading: the mud's clumps and pebbles off (the plain layer flag) */
     mud_crest cs2;
     bool plain_ok = render_and_trace(r, mr, &cam, vp, look, a, b, true, &cs2, &cp, &px2, &band2);
