@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Soak test: FRAMES headless frames (default 20000) of a mixed script that goes round every scene
-# again and again (a 20 s cycle, 1200 frames at 60 Hz: every weapon, blasts, respawns, driving, expressions and
-# blendshapes, every dissolve mode and shape, every debug view), writing `stats` every SAMPLE
+# again and again (a 20 s cycle, 1200 frames at 60 Hz: every weapon, blasts, respawns, driving,
+# expressions and blendshapes, every dissolve mode and shape, every debug view), writing `stats` every SAMPLE
 # frames. RSS depends on which scene is up, so whole cycles are compared: the lowest RSS over each
 # cycle from frame FROM (default 5000; one cycle for short runs: the first cycle creates the scenes).
 # Fails when the last cycle's floor exceeds the first's by more than BUDGET_KB and the floor rose

@@ -53,13 +53,6 @@ static void set_block_decals(mud_renderer *mr, int b, int *current)
     *current = k;
 }
 
-/* A mud block near the eye, patch by patch (main pass): patches whose visible part is within
- * QUARTER_SHARE of mr->fine_distance on a grid of quarter-texel steps, within mr->fine_distance on
- * half-texel steps, the others on the texel grid; the heights are the B-spline of the texels, so a berm's crest runs between the texels
- * where the data puts it instead of from vertex to vertex (docs/mud.md "Rut smoothness"). Where a
- * patch meets a coarser one, its vertices between two of the coarser patch's take the linear mix
- * of theirs (u_seam: the neighbour's step over this patch's per side), so the seam closes exactly;
- * every patch has its skirt besides. */
 /* The eye's distance to the part of the patch at (x0, z0) that the view shows: the nearest of
  * VIEW_SAMPLES^2 points of the base terrain over it that lie in the frustum, each within a sample
  * spacing of it (the mud moves the ground by centimetres, a berm by a few tens); the box's nearest
@@ -87,6 +80,13 @@ static float patch_view_distance(const terrain *terr, float x0, float z0, float 
     return sqrtf(dx * dx + dy * dy + dz * dz);
 }
 
+/* A mud block near the eye, patch by patch (main pass): patches whose visible part is within
+ * QUARTER_SHARE of mr->fine_distance on a grid of quarter-texel steps, within mr->fine_distance on
+ * half-texel steps, the others on the texel grid; the heights are the B-spline of the texels, so a
+ * berm's crest runs between the texels where the data puts it instead of from vertex to vertex (docs/mud.md "Rut smoothness"). Where a
+ * patch meets a coarser one, its vertices between two of the coarser patch's take the linear mix
+ * of theirs (u_seam: the neighbour's step over this patch's per side), so the seam closes exactly;
+ * every patch has its skirt besides. */
 static void draw_patches(mud_renderer *mr, int bx, int bz, const vec3 eye, vec4 planes[6])
 {
     const int pass = MUD_PASS_MAIN, b = bz * mr->nb + bx;
