@@ -7,18 +7,59 @@
 #include "base/log.h"
 #include "base/rng.h"
 
-/* The front skin vertex nearest to (x, y) in the face's plane: the skin under a point of a drawn
- * feature. Only vertices facing forward count (not the back of the head or the ears). */
-static int hair__nearest_front(const head_model *h, float x, float y)
+/* The skin vertices facing forward (not the back of the head or the ears), sorted by x: the
+ * nearest one to a point is found by sweeping out from the point's x until the x distance alone
+ * exceeds the best distance (a linear search over the whole skin for every point of every brow
+ * strand was most of the face's start-up under the sanitizers). */
+typedef struct hair_front_vertex {
+    float x;
+    int v;
+} hair_front_vertex;
+typedef struct hair_front {
+    int n;
+    hair_front_vertex *e; /* by x, then by index */
+} hair_front;
+
+static int hair__by_x(const void *pa, const void *pb)
 {
+    const hair_front_vertex *a = pa, *b = pb;
+    return a->x < b->x ? -1 : a->x > b->x ? 1 : a->v - b->v;
+}
+
+static bool hair__front_make(const head_model *h, hair_front *f)
+{
+    f->n = 0;
+    f->e = malloc((size_t)(h->skin.vertex_count > 0 ? h->skin.vertex_count : 1) * sizeof *f->e);
+    if (!f->e) {
+        log_error("head hair: out of memory for the front vertices");
+        return false;
+    }
+    for (int v = 0; v < h->skin.vertex_count; v++)
+        if (h->skin.pos[v][2] > 0.0f && h->skin.nrm[v][2] >= 0.2f) f->e[f->n++] = (hair_front_vertex){h->skin.pos[v][0], v};
+    qsort(f->e, (size_t)f->n, sizeof *f->e, hair__by_x);
+    return true;
+}
+
+/* The front skin vertex nearest to (x, y) in the face's plane: the skin under a point of a drawn
+ * feature; of equally near ones the lowest index (as a search in vertex order finds). */
+static int hair__nearest_front(const head_model *h, const hair_front *f, float x, float y)
+{
+    int lo = 0, hi = f->n; /* the first vertex with x >= the point's */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (f->e[mid].x < x) lo = mid + 1;
+        else hi = mid;
+    }
     int best = 0;
     float bd = INFINITY;
-    for (int v = 0; v < h->skin.vertex_count; v++) {
-        const float *p = h->skin.pos[v];
-        if (p[2] <= 0.0f || h->skin.nrm[v][2] < 0.2f) continue;
-        float d = (p[0] - x) * (p[0] - x) + (p[1] - y) * (p[1] - y);
-        if (d < bd) bd = d, best = v;
-    }
+    for (int dir = 0; dir < 2; dir++)
+        for (int i = dir ? lo - 1 : lo; i >= 0 && i < f->n; i += dir ? -1 : 1) {
+            float dx = f->e[i].x - x;
+            if (dx * dx > bd) break;
+            int v = f->e[i].v;
+            float dy = h->skin.pos[v][1] - y, d = dx * dx + dy * dy;
+            if (d < bd || (d == bd && v < best)) bd = d, best = v;
+        }
     return best;
 }
 
@@ -51,6 +92,11 @@ static void hair__vertex(head_hair *hair, mesh_data *m, int32_t **anchor, int *c
 
 static void hair__brows(const head_model *h, head_hair *hair, int *cap)
 {
+    hair_front front;
+    if (!hair__front_make(h, &front)) {
+        hair->brows.failed = true;
+        return;
+    }
     rng r;
     rng_seed(&r, 0xb40b5u);
     for (int side = 0; side < 2; side++) {
@@ -66,7 +112,7 @@ static void hair__brows(const head_model *h, head_hair *hair, int *cap)
             float ang = (1.0f - t) * 1.25f + t * 0.15f + (rng_float(&r) - 0.5f) * 0.35f;
             float len = 0.006f * (1.0f - 0.35f * t) * (0.8f + 0.4f * rng_float(&r));
             float tx = x + cosf(ang) * len, ty = y + sinf(ang) * len;
-            int vr = hair__nearest_front(h, sx * x, y), vt = hair__nearest_front(h, sx * tx, ty);
+            int vr = hair__nearest_front(h, &front, sx * x, y), vt = hair__nearest_front(h, &front, sx * tx, ty);
             vec3 root, tip, along, side_dir, n;
             hair__on_skin(h, vr, 0.0004f, root);
             hair__on_skin(h, vt, 0.0010f, tip);
@@ -92,6 +138,7 @@ static void hair__brows(const head_model *h, head_hair *hair, int *cap)
             else mesh_add_tri(&hair->brows, base, base + 2, base + 1);
         }
     }
+    free(front.e);
 }
 
 /* The upper lid's margin over eye e at horizontal offset dx from the eye's centre: the lowest
