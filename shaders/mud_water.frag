@@ -45,9 +45,12 @@ void main()
     float speed = length(v_flow);
     float foam = smoothstep(1.0, 2.2, speed) * smoothstep(0.35, 0.75, noise(p * 5.0 + t));
     float shore = 1.0 - smoothstep(0.03, 0.12, v_depth);
-    float scum = 0.6 * shore * smoothstep(0.5, 0.8, noise(v_world.xz * 5.0 + vec2(0.2, -0.15) * t) * (0.55 + 0.45 * noise(v_world.xz * 1.3)) + 0.3 * shore);
+    // (not on the film of a centimetre or so that the simulation spreads past the edge: lit as
+    // foam, that film drew a bright dashed line along each bank, apart from the water)
+    float ragged = noise(v_world.xz * 2.2 + vec2(0.2, -0.15) * t) * 0.6 + noise(v_world.xz * 6.0) * 0.4;
+    float scum = 0.4 * shore * smoothstep(0.015, 0.04, v_depth) * smoothstep(0.3, 0.6, ragged);
     c = mix(c, vec3(0.82, 0.80, 0.74) * (amb + u_light_color.rgb * 0.7 * shadow), foam);
-    c = mix(c, vec3(0.55, 0.49, 0.40) * (amb + u_light_color.rgb * 0.7 * shadow), scum); // the shore's foam carries the silt
+    c = mix(c, vec3(0.34, 0.28, 0.20) * (amb + u_light_color.rgb * 0.7 * shadow), scum); // the shore's foam carries the silt
     alpha = max(alpha, max(foam * 0.95, scum));
     o_color = vec4(apply_fog(c, v_world), alpha);
 }
