@@ -6,7 +6,8 @@
 //   else      each texel of the block inside the rectangle: lowered to the tyre, its share of the
 //             removed steps as berm (the integer shares of the texels before it in row-major
 //             order, so the shares sum to exactly the removed steps), slide, track and, where
-//             the tyre bears, R = its lug coordinate (the print, drawn by mud_terrain.frag)
+//             the tyre bears, R = its lug coordinate (the print, drawn by mud_terrain.frag) and
+//             A = 255 (a fresh track, dried by mud_dry.frag)
 // The previous contents come from u_scratch, a copy of the rectangle taken before the draw (the
 // target cannot be read while it is drawn into). Texel coordinates are global (texel 127 of block
 // b is texel 0 of block b + 1), so a shared border texel gets the same value in both blocks.
@@ -154,7 +155,7 @@ void main()
         bool lower = removed > 0 && wsum > 0.0;
         if (cover > 0.0) {
             if (lower) h = min(h, target_steps(gx, gz, g.z, g.w, cover));
-            track = max(track, cover);
+            track = max(track, cover >= 0.5 ? 1.0 : floor(cover * 127.0 + 0.5) / 255.0); // fresh where it bears, else a dry blend
             if (u_tread.x > 0.0 && cover >= 0.5) q.r = tread_byte(g.z, g.w);
             float mid = 1.0 - min(abs(g.z) / (u_shape.y + u_edge_ramp), 1.0);
             float drag = u_motion.w * 0.02 * cover * 2.0 * mid;
@@ -169,7 +170,7 @@ void main()
             float len = sqrt(g.x * g.x + g.y * g.y);
             h += int(steps);
             if (len > 1e-6) slide = clamp(slide + g.xy / len * add * 0.8, -MUD_SLIDE_MAX, MUD_SLIDE_MAX);
-            track = max(track, clamp(add * 20.0, 0.0, 0.6));
+            track = max(track, floor(clamp(add * 20.0, 0.0, 0.6) * 127.0 + 0.5) / 255.0); // a berm: dry
         }
         h = clamp(h, -32768, 32767);
         q.g = 128 + int(snap_slide(slide.x));

@@ -6,7 +6,7 @@
 in vec3 v_world;
 in vec3 v_nrm;
 in vec4 v_base;
-in float v_track;
+in vec2 v_track; // x the track's blend, y its wetness: 1 fresh, 0 dried (mudfield_dry)
 in vec2 v_grad_base;
 in vec2 v_uv;
 in vec2 v_slide;
@@ -129,7 +129,7 @@ void main()
         vec2 gm = vec2(dot(slope, wz), dot(across, dz)) / MUD_SPACING;
         // the tyre's print: the lugs pressed down (the height's slope minus theirs)
         // (only where a tyre passed, and near enough for a lug to span ~3 pixels at 360 lines)
-        if (v_track > 0.25 && dot(v_world - u_camera_pos.xyz, v_world - u_camera_pos.xyz) < 3600.0) tread = mud_tread(v_uv, pix_m);
+        if (v_track.x > 0.25 && dot(v_world - u_camera_pos.xyz, v_world - u_camera_pos.xyz) < 3600.0) tread = mud_tread(v_uv, pix_m);
         n = normalize(vec3(-(v_grad_base.x + gm.x) + tread.y, 1.0, -(v_grad_base.y + gm.y) + tread.z));
         // The mud carries its pattern where it was pushed. (It was also smeared along the push by
         // rotating the pattern's coordinates into the push's direction: about the world's origin,
@@ -175,18 +175,19 @@ void main()
         splat = max(splat, max(blob, drops) * d.w);
     }
     ground = mix(ground, mix(vec3(0.12, 0.085, 0.05), vec3(0.08, 0.055, 0.035), splat), splat * 0.92);
-    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track), 0.0, 1.0);
+    float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track.x), 0.0, 1.0);
     if (road > 0.0 && mud > 0.0) {
         // On the road the mud the wheels brought lies in splats and smears, not in the mask's
         // 0.67 m samples or the tracks' texels: the mask read at a warped point (no straight
         // edges) and the track, thinned to round blobs.
         vec2 wp = v_world.xz + (vec2(value_noise(v_world.xz * 1.6), value_noise(v_world.xz * 1.6 + 17.0)) - 0.5) * 0.7;
-        float dens = max(mud_base_sample(wp).a, v_track * 0.85);
+        float dens = max(mud_base_sample(wp).a, v_track.x * 0.85);
         mud = mix(mud, smoothstep(0.35, 0.65, dens * 0.8 + road_splats(v_world.xz) * 0.5 - 0.2), road);
     }
     mud *= u_show.x;
     // The mud's material. Wet where the tyres churned it and water gathers (the track channel, in
-    // the ruts and on the flat), drying on the berms as they rise; undisturbed mud is damp. Its own
+    // the ruts and on the flat), drying on the berms as they rise and as the track ages;
+    // undisturbed mud is damp. Its own
     // detail: clumps (a noise ~9 cm across, with its gradient as a bump, rougher on the berms:
     // crumbly) and small stones, both drowned by the water film where it is wet. Worked out only
     // where there is mud: the grass and the roads around it skip it.
@@ -195,7 +196,8 @@ void main()
     vec2 sc = xz * 26.0;
     float stone_px = length(fwidth(sc)); // pebbles per pixel, taken in uniform control flow
     if (mud > 0.0) {
-        wet = clamp(max(v_track * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
+        // a fresh track is wet; as it ages (v_track.y falls to 0 in about a minute) it dries to matte
+        wet = clamp(max(v_track.x * mix(0.3, 1.0, v_track.y) * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
         // two octaves on a rotated lattice, so no grid of the noise lines up with the texels'
         const mat2 rot = mat2(0.8, 0.6, -0.6, 0.8);
         vec3 clump = value_noise_d(rot * xz * 9.0);

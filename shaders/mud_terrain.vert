@@ -19,7 +19,7 @@ uniform sampler2DArray u_mud_h; // RG8: the 16-bit height
 out vec3 v_world;
 out vec3 v_nrm;
 out vec4 v_base;
-out float v_track;
+out vec2 v_track; // the track's blend and its wetness (mudfield.h: A below 128 dry, 128..255 drying)
 out vec2 v_grad_base; // base terrain slope (the fragment adds the mud's, per pixel)
 out vec2 v_uv;        // mud texel coordinates in the layer
 out vec2 v_slide;     // metres the mud here was pushed
@@ -49,7 +49,7 @@ void main()
     vec2 grid_xz = u_origin + vec2(ij) * u_step, xz = grid_xz;
     vec4 base = mud_base_sample(xz);
     float h = mud_unpack_base_height(base.r);
-    float track = 0.0;
+    vec2 track = vec2(0.0);
     vec2 t = vec2(ij) * u_sub; // mud texel coordinates
     if (u_layer >= 0) {
         vec4 m = textureLod(u_mud, vec3((t + 0.5) / 128.0, float(u_layer)), 0.0);
@@ -71,7 +71,8 @@ void main()
         }
         h += hm;
         xz += mud_unpack_slide(m.gb);
-        track = m.a;
+        float a = m.a * 255.0;
+        track = vec2(min(a / 127.0, 1.0), max(a - 128.0, 0.0) / 127.0);
     }
 #ifndef SHADOW_PASS
     // normal from height differences: the 8-bit base over two samples each way (one-sample

@@ -238,6 +238,16 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     bool sums_ok = glCheckFramebufferStatus(GL_DRAW_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
     gfx_target_end();
     if (!mr->scratch_tex || !mr->scratch_h_tex || !sums_ok) goto fail;
+    /* mud.dry: the tracks' age, a whole layer at a time through its own copy and framebuffer (one
+     * colour attachment: the heights are not touched) */
+    mr->dry_prog = gfx_program_load("gfx_fullscreen.vert", "mud_dry.frag", NULL);
+    mr->dry_tex = gfx_texture_create(&(gfx_texture_desc){.width = RES, .height = RES, .flags = GFX_TEX_NEAREST, .label = "mud.dry_scratch"});
+    glGenFramebuffers(1, &mr->dry_fbo);
+    if (!mr->dry_prog || !mr->dry_tex) goto fail;
+    glUseProgram(mr->dry_prog);
+    glUniform1i(gfx_uniform(mr->dry_prog, "u_scratch"), 0);
+    mr->u_dry_levels = gfx_uniform(mr->dry_prog, "u_levels");
+    glUseProgram(0);
 
     /* no initial data: a layer is cleared (or restored) when a block claims it, before any draw */
     mr->mud_array = mud__slot_array(GL_RGBA8, GL_RGBA, mr->slots, "mud.slots");
@@ -308,6 +318,9 @@ void mud_renderer_destroy(mud_renderer *mr)
     if (mr->sums_tex) glDeleteTextures(1, &mr->sums_tex);
     if (mr->draw_fbo) glDeleteFramebuffers(1, &mr->draw_fbo);
     if (mr->sums_fbo) glDeleteFramebuffers(1, &mr->sums_fbo);
+    if (mr->dry_prog) glDeleteProgram(mr->dry_prog);
+    gfx_texture_destroy(mr->dry_tex);
+    if (mr->dry_fbo) glDeleteFramebuffers(1, &mr->dry_fbo);
     if (mr->saved)
         for (int b = 0; b < mr->nb * mr->nb; b++) free(mr->saved[b]);
     free(mr->saved);

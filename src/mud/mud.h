@@ -62,6 +62,7 @@ typedef struct mud_renderer_stats {
     long long full_uploads; /* whole-block uploads (an evicted block restored) */
     int stamp_draws_frame;  /* primitives rasterized by the last stamp pass */
     long long stamp_draws_total;
+    long long dry_passes_total; /* mud.dry passes: the tracks aged (mudfield_dry) */
     long long readback_bytes_total; /* layers read back at eviction */
     long long base_upload_bytes_frame, base_upload_bytes_total; /* base samples whose mud mask grew */
     size_t gpu_bytes;       /* base texture + slot array + meshes */
@@ -93,7 +94,9 @@ void mud_renderer_queue(mud_renderer *mr, const mudfield_stamp_geom *prims, int 
 /* Base samples (global, inclusive; mud_sim_base_changed) to send at the next stamp pass, in order
  * with the primitives, so each primitive is drawn over the mask its step saw. */
 void mud_renderer_queue_base(mud_renderer *mr, const int rect[4]);
-/* Both for the last step of sim: its primitives, then the mask growth. */
+/* The tracks' drying (mud_sim_dried_last_step, mudfield_dry) at the next stamp pass, in order. */
+void mud_renderer_queue_dry(mud_renderer *mr, int levels);
+/* All three for the last step of sim: its drying, its primitives, then the mask growth. */
 void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim);
 /* The stamp pass: every queued primitive into every mud block it overlaps (a block without a
  * layer gets one: restored, or untouched mud with its neighbours' borders). */

@@ -21,10 +21,12 @@
 /* What the GPU holds of a block's mud. */
 enum { GPU_NONE, GPU_RESIDENT, GPU_SAVED };
 
-/* One entry of the stamp pass's queue: a primitive, or base samples whose mud mask grew. */
+/* One entry of the stamp pass's queue: a primitive, base samples whose mud mask grew, or the
+ * tracks' drying (dry > 0: every fresh track byte lowered by that many levels, mudfield_dry). */
 #define BASE_SNAP_MAX (24 * 24) /* samples of a step's mask growth kept as they were */
 typedef struct mud_queue_item {
     bool base, snapped;
+    int dry;
     int rect[4];
     mudfield_stamp_geom g;
     uint8_t px[BASE_SNAP_MAX * 4]; /* the rect's samples when queued (snapped) */
@@ -70,6 +72,8 @@ struct mud_renderer {
     uint8_t **saved;     /* nb*nb, SAVED_BYTES: the layers read back at eviction (NULL until evicted once) */
     int saved_blocks;
     GLuint stamp_prog[2], scratch_tex, scratch_h_tex, sums_tex, draw_fbo, sums_fbo;
+    GLuint dry_prog, dry_tex, dry_fbo; /* mud.dry: a whole layer's copy, drawn back with its tracks aged */
+    GLint u_dry_levels;
     stamp_uniforms su[2];
     mud_queue_item *queue; /* primitives and mask growth of the steps since the last stamp pass */
     int nqueue, queue_cap;

@@ -35,8 +35,17 @@ void mud_renderer_queue(mud_renderer *mr, const mudfield_stamp_geom *prims, int 
     for (int i = 0; i < count; i++) {
         mud_queue_item *q = queue_push(mr);
         q->base = false;
+        q->dry = 0;
         q->g = prims[i];
     }
+}
+
+void mud_renderer_queue_dry(mud_renderer *mr, int levels)
+{
+    if (levels <= 0) return;
+    mud_queue_item *q = queue_push(mr);
+    q->base = false;
+    q->dry = levels;
 }
 
 /* The base samples of rect (global, inclusive) from the terrain, rows along z. */
@@ -56,6 +65,7 @@ void mud_renderer_queue_base(mud_renderer *mr, const int rect[4])
 {
     mud_queue_item *q = queue_push(mr);
     q->base = true;
+    q->dry = 0;
     memcpy(q->rect, rect, sizeof q->rect);
     /* the samples as this step left them: a later step of the same frame may grow them further,
      * and the primitives between must be drawn over this step's mask, as the CPU stamped them */
@@ -67,6 +77,7 @@ void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim)
 {
     int n, rect[4];
     const mudfield_stamp_geom *prims = mud_sim_prims(sim, &n);
+    mud_renderer_queue_dry(mr, mud_sim_dried_last_step(sim)); /* the sim dried before it stamped */
     mud_renderer_queue(mr, prims, n);
     if (mud_sim_base_changed(sim, rect)) mud_renderer_queue_base(mr, rect);
 }
@@ -176,6 +187,29 @@ static void stamp_one(mud_renderer *mr, const mudfield_stamp_geom *g)
     mr->stats.stamp_draws_total++;
 }
 
+/* The tracks' drying, in the queue's order: every resident layer copied whole and drawn back
+ * through mud_dry.frag; the layers evicted to the CPU aged there with the same byte rule. */
+static void dry_all(mud_renderer *mr, int levels)
+{
+    for (int b = 0; b < mr->nb * mr->nb; b++)
+        if (mr->gpu_state[b] == GPU_SAVED && mr->saved[b])
+            for (int i = 0; i < RES * RES; i++) mr->saved[b][i * 4 + 3] = mudfield_dry_byte(mr->saved[b][i * 4 + 3], levels);
+    gfx_target_begin_fbo(mr->dry_fbo, RES, RES, NULL);
+    glUseProgram(mr->dry_prog);
+    glUniform1i(mr->u_dry_levels, levels);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, mr->dry_tex);
+    for (int s = 0; s < mr->slots; s++) {
+        if (mr->slot[s].block < 0 || !mud__attach_read_layer(mr, mr->mud_array, s)) continue;
+        glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, RES, RES);
+        glFramebufferTextureLayer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, mr->mud_array, 0, s);
+        gfx_target_viewport(0, 0, RES, RES);
+        gfx_fullscreen_draw();
+    }
+    gfx_target_end(); /* back to the pass's draw_fbo */
+    mr->stats.dry_passes_total++;
+}
+
 void mud_renderer_stamp(mud_renderer *mr)
 {
     if (!mr->nqueue) return;
@@ -186,6 +220,7 @@ void mud_renderer_stamp(mud_renderer *mr)
     /* in order: each primitive reads what the ones before it drew */
     for (int i = 0; i < mr->nqueue; i++) {
         if (mr->queue[i].base) upload_base(mr, &mr->queue[i]);
+        else if (mr->queue[i].dry) dry_all(mr, mr->queue[i].dry);
         else stamp_one(mr, &mr->queue[i].g);
     }
     mr->nqueue = 0;

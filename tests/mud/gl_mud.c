@@ -19,6 +19,9 @@
  * the 16-bit heights both compute with. Both grids have the same resolution, so the box filter
  * down to the physics grid is 1 x 1. The RGBA8 layers' R (the tread print) are compared too:
  * *printed counts the texels a tyre's lug coordinate is kept in. */
+/* Texels of the compared layers by their track byte: [0] dry or none, [1] drying, [2] fresh. */
+static long track_ages[3];
+
 static void layer_vs_field(mud_renderer *mr, mud_sim *sim, int bx, int bz, double *sum, float *max, long *count, long *printed)
 {
     static uint8_t gpu[R * R * 4], cpu[R * R * 4];
@@ -39,6 +42,9 @@ static void layer_vs_field(mud_renderer *mr, mud_sim *sim, int bx, int bz, doubl
         assert_true((a == 0) == (b == 0));
         assert_true(dr <= 1 || dr >= 254);
         *printed += a != 0;
+        /* A, the track and its age: the same byte on both sides (dried in the same steps) */
+        assert_int_equal(gpu[4 * k + 3], cpu[4 * k + 3]);
+        track_ages[gpu[4 * k + 3] == 255 ? 2 : gpu[4 * k + 3] > MUDFIELD_TRACK_FRESH ? 1 : 0]++;
     }
 }
 
@@ -77,9 +83,7 @@ static void gpu_targets_match_the_cpu_field(void **state)
     for (int f = 0; f < 240; f++) {
         mud_sim_step(sim, &(vehicle_input){.throttle = 1.0f, .steer = f > 120 ? 0.5f : 0.0f}, 1.0f / 60.0f);
         removed += mud_sim_volume_last_step(sim);
-        int n;
-        const mudfield_stamp_geom *prims = mud_sim_prims(sim, &n);
-        mud_renderer_queue(mr, prims, n);
+        mud_renderer_queue_step(mr, sim); /* the tracks' drying, then the primitives */
         if (f % 2 == 0) continue; /* two steps per frame: the pass draws primitives in order */
         vec3 p;
         vehicle_position(mud_sim_vehicle(sim), p);
@@ -107,6 +111,10 @@ static void gpu_targets_match_the_cpu_field(void **state)
                 checked++;
             }
     assert_true(checked >= 2 && deep > 100); /* real ruts (10 cm) on more than one block */
+    /* 240 steps dried the tracks twice: the first second's ruts are drying, the last steps' fresh */
+    print_message("track bytes: %ld dry or none, %ld drying, %ld fresh; %lld dry passes\n", track_ages[0], track_ages[1],
+                  track_ages[2], st->dry_passes_total);
+    assert_true(st->dry_passes_total == 2 && track_ages[1] > 100 && track_ages[2] > 100);
     assert_true(printed > 100);              /* the tread's prints in them */
     double mean = sum / (double)count;
     print_message("gpu vs cpu field: %d blocks, mean %.5f m, max %.3f m\n", checked, mean, (double)max);
@@ -189,10 +197,23 @@ static void eviction_and_restore_lose_nothing(void **state)
     assert_true(st->upload_bytes_total == 0);      /* nothing came back yet: nothing uploaded */
     assert_true(st->readback_bytes_total >= 8LL * R * R * 6); /* both layers: RGBA8 and the 16-bit heights */
     assert_true(st->gpu_bytes == gpu0);
+    /* the tracks dry while the block is away: its saved layer ages on the CPU as the GPU's would */
+    mudfield_dry(mf, MUDFIELD_DRY_LEVELS);
+    mud_renderer_queue_dry(mr, MUDFIELD_DRY_LEVELS);
+    mud_renderer_stamp(mr);
+    int drying = 0;
+    for (int k = 0; k < R * R; k++) {
+        first[4 * k + 3] = mudfield_dry_byte(first[4 * k + 3], MUDFIELD_DRY_LEVELS);
+        drying += first[4 * k + 3] == 255 - MUDFIELD_DRY_LEVELS;
+    }
+    assert_true(drying > 10);
     /* coming back restores the read-back layer: byte for byte, and that restore is the only upload */
     mud_renderer_update(mr, (vec3){8, 4, 100});
     assert_true(mud_renderer_read_block(mr, 0, 6, back));
     assert_memory_equal(first, back, sizeof back);
+    static uint8_t cpu[R * R * 4];
+    mudfield_pack(mf, 0, 6, &(mudfield_rect){0, 0, R - 1, R - 1}, cpu);
+    for (int k = 0; k < R * R; k++) assert_int_equal(back[4 * k + 3], cpu[4 * k + 3]); /* and as the CPU field has it */
     assert_true(mud_renderer_read_block_heights(mr, 0, 6, back_h));
     assert_memory_equal(first_h, back_h, sizeof back_h); /* all 16 bits */
     int fine = 0; /* heights off the 1 cm grid: what the 16 bits keep */

@@ -1,6 +1,6 @@
 /* Mud field: stamps conserve volume, borders stay identical, footprint and depth follow the
  * tyre, the rut edge is anti-aliased, softer ground sinks deeper, dirty rectangles cover exactly
- * the changed texels. */
+ * the changed texels, tracks dry with age. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -347,6 +347,57 @@ static void surface_query_includes_mud(void **state)
     terrain_destroy(t);
 }
 
+/* The track's age: a stamp leaves its bearing patch fresh (A 255) and its soft edge and berms dry
+ * (A <= 127); mudfield_dry lowers only the fresh bytes, by whole levels, down to 128 and no
+ * further, marks them dirty, and a second stamp over a dried track makes it fresh again. */
+static void tracks_dry_with_age(void **state)
+{
+    (void)state;
+    terrain *t = flat(1.0f, 1.0f);
+    mudfield *mf = mudfield_create(t, NULL);
+    const mudfield_wheel w = {.center = {30, 4.3f, 30}, .radius = 0.55f, .width = 0.42f, .forward = {0, 1}, .penetration = 0.25f};
+    mudfield_stamp(mf, &w);
+    const int bx = 30 / 16, bz = 30 / 16;
+    static uint8_t px[R * R * 4], before[R * R * 4];
+    const mudfield_rect all = {0, 0, R - 1, R - 1};
+    mudfield_pack(mf, bx, bz, &all, px);
+    int fresh = 0, edge = 0, other = 0;
+    for (int k = 0; k < R * R; k++) {
+        int a = px[4 * k + 3];
+        fresh += a == 255;
+        edge += a > 0 && a <= 127;
+        other += a > 127 && a < 255;
+    }
+    print_message("track bytes: %d fresh, %d edge or berm, %d other\n", fresh, edge, other);
+    assert_true(fresh > 30 && edge > 20 && other == 0);
+    mudfield_rect r;
+    mudfield_take_dirty(mf, bx, bz, &r);
+    memcpy(before, px, sizeof px);
+    for (int tick = 1; tick <= 40; tick++) {
+        mudfield_dry(mf, MUDFIELD_DRY_LEVELS);
+        assert_true(mudfield_take_dirty(mf, bx, bz, &r) == (tick <= 32)); /* 127 levels in 32 ticks of 4 */
+    }
+    mudfield_pack(mf, bx, bz, &all, px);
+    for (int k = 0; k < R * R; k++) {
+        int a = before[4 * k + 3], d = px[4 * k + 3];
+        assert_int_equal(d, a == 255 ? MUDFIELD_TRACK_FRESH : a); /* dried to 128; the dry bytes kept */
+        assert_memory_equal(&px[4 * k], &before[4 * k], 3);        /* print and slide untouched */
+    }
+    assert_int_equal(mudfield_dry_byte(255, 4), 251);
+    assert_int_equal(mudfield_dry_byte(130, 4), 128);
+    assert_int_equal(mudfield_dry_byte(127, 4), 127);
+    assert_float_equal(mudfield_track_blend(128), 1.0f, 0);
+    assert_float_equal(mudfield_track_fresh(128), 0.0f, 0);
+    assert_float_equal(mudfield_track_fresh(255), 1.0f, 0);
+    mudfield_stamp(mf, &w); /* driven over again: fresh */
+    mudfield_pack(mf, bx, bz, &all, px);
+    int again = 0;
+    for (int k = 0; k < R * R; k++) again += px[4 * k + 3] == 255;
+    assert_true(again >= fresh);
+    mudfield_destroy(mf);
+    terrain_destroy(t);
+}
+
 /* One primitive per wheel in contact whose tyre is below the mud surface; none for a wheel in the
  * air, above the mud or on its side; the rolling direction comes out unit length in xz. */
 static void primitive_formation(void **state)
@@ -449,6 +500,7 @@ int main(void)
         cmocka_unit_test(softer_ground_sinks_deeper),
         cmocka_unit_test(dirty_rect_is_exactly_the_changed_texels),
         cmocka_unit_test(surface_query_includes_mud),
+        cmocka_unit_test(tracks_dry_with_age),
         cmocka_unit_test(primitive_formation),
         cmocka_unit_test(stamp_moves_whole_steps_exactly),
         cmocka_unit_test(height16_pack_unpack),

@@ -46,7 +46,8 @@ void mud_relief_rgb(const uint16_t *h16, const uint8_t *rgba, unsigned char *rgb
             float c[3] = {0.28f + 0.42f * t, 0.2f + 0.32f * t, 0.13f + 0.22f * t};
             const int ti = (int)tx, tj = (int)ty;
             const int k = ((tj < 0 ? 0 : tj) * MUDFIELD_RES + (ti < 0 ? 0 : ti)) * 4;
-            const float track = (float)rgba[k + 3] / 255.0f * 0.45f;
+            const uint8_t a = rgba[k + 3]; /* a fresh track washes bluer than a dried one */
+            const float track = mudfield_track_blend(a) * (0.3f + 0.15f * mudfield_track_fresh(a));
             const float wash[3] = {0.25f, 0.5f, 0.95f};
             unsigned char *p = rgb + ((size_t)y * MUD_RELIEF_SIZE + (size_t)x) * 3;
             for (int n = 0; n < 3; n++) {

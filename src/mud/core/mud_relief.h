@@ -5,8 +5,9 @@
  *
  * Opaque, MUD_RELIEF_SCALE pixels per texel: the 16-bit height as shaded relief (light from the
  * upper left, 45 degrees up; brown, lighter where the mud stands above the base level, darker
- * below it), the track blend (A) as a blue wash over the relief, and the slide (G, B) as white
- * arrows every MUD_RELIEF_ARROW_STEP texels, 10 cm of slide (or more) as long as the step (none under 1 cm).
+ * below it), the track blend (A, mudfield_track_blend) as a blue wash over the relief, bluer
+ * where the track is fresh, and the slide (G, B) as white arrows every MUD_RELIEF_ARROW_STEP
+ * texels, 10 cm of slide (or more) as long as the step (none under 1 cm).
  * No allocation, no failure.
  */
 #ifndef IMPRINT_MUD_CORE_MUD_RELIEF_H

@@ -13,6 +13,7 @@ struct mud_sim {
     mudfield *mud;
     vehicle *truck;
     int stamps;
+    int dry_count, dried; /* stamp steps since the tracks last dried; levels dried this step */
     float volume;
     mudfield_stamp_geom prims[VEHICLE_MAX_WHEELS]; /* this step's, for the GPU */
     int nprims;
@@ -93,6 +94,13 @@ void mud_sim_stamp(mud_sim *s)
     s->stamps = 0;
     s->nprims = 0;
     s->volume = 0.0f;
+    /* the tracks age first: a stamp of this step is fresh */
+    s->dried = 0;
+    if (++s->dry_count >= MUDFIELD_DRY_STEPS) {
+        s->dry_count = 0;
+        s->dried = MUDFIELD_DRY_LEVELS;
+        mudfield_dry(s->mud, s->dried);
+    }
     for (int i = 0; i < vehicle_wheel_count(s->truck); i++) {
         const vehicle_wheel *w = vehicle_wheel_at(s->truck, i);
         mudfield_wheel prim;
@@ -158,6 +166,7 @@ void mud_sim_tune(mud_sim *s, float max_sink, float softness_scale, float engine
 }
 
 int mud_sim_stamps_last_step(const mud_sim *s) { return s->stamps; }
+int mud_sim_dried_last_step(const mud_sim *s) { return s->dried; }
 float mud_sim_volume_last_step(const mud_sim *s) { return s->volume; }
 const terrain *mud_sim_terrain(const mud_sim *s) { return s->terr; }
 mudfield *mud_sim_field(mud_sim *s) { return s->mud; }

@@ -54,6 +54,9 @@ bool mud_sim_base_changed(const mud_sim *s, int rect[4]);
 /* The primitives (mud/core/mud_prim.h) of the last step, laid out for the GPU's stamp pass. */
 const mudfield_stamp_geom *mud_sim_prims(const mud_sim *s, int *count);
 float mud_sim_volume_last_step(const mud_sim *s); /* cubic metres displaced */
+/* The tracks' drying: every MUDFIELD_DRY_STEPS-th mud_sim_stamp first dries the field by
+ * MUDFIELD_DRY_LEVELS (mudfield_dry) and returns them here (0 on the other steps), for the GPU. */
+int mud_sim_dried_last_step(const mud_sim *s);
 
 const terrain *mud_sim_terrain(const mud_sim *s);
 mudfield *mud_sim_field(mud_sim *s);

@@ -13,7 +13,7 @@
 #define SEG (MUDFIELD_RES - 1)
 #define TEXELS (RES * RES)
 
-/* Stored as the GPU's texels: the RGBA8 layer (R the height in 1 cm steps, GB slide, A track) and
+/* Stored as the GPU's texels: the RGBA8 layer (R the tread print, GB slide, A track and its age) and
  * the 16-bit height in 1 mm steps (the RG8 layer's hi/lo bytes): 96 KiB per block. */
 typedef struct mud_block {
     uint8_t px[TEXELS][4];
@@ -239,6 +239,23 @@ static float snap_slide(float s)
     return floorf(clampf(s / MUDFIELD_SLIDE_MAX, -1.0f, 1.0f) * 127.0f + 0.5f) / 127.0f * MUDFIELD_SLIDE_MAX;
 }
 static float snap_track(float t) { return floorf(clampf(t, 0.0f, 1.0f) * 255.0f + 0.5f) / 255.0f; }
+/* The track byte / 255 a tyre's cover leaves: fresh (255) where it bears, else a dry blend. */
+static float stamp_track(float cover) { return cover >= 0.5f ? 1.0f : floorf(cover * 127.0f + 0.5f) / 255.0f; }
+
+void mudfield_dry(mudfield *mf, int levels)
+{
+    if (levels <= 0) return;
+    for (int k = 0; k < mf->nb * mf->nb; k++) {
+        mud_block *b = mf->blocks[k];
+        if (!b) continue;
+        for (int i = 0; i < TEXELS; i++) {
+            uint8_t a = b->px[i][3], d = mudfield_dry_byte(a, levels);
+            if (d == a) continue;
+            b->px[i][3] = d;
+            mark_dirty(b, i % RES, i / RES);
+        }
+    }
+}
 
 bool mudfield_texel_has_mud(const mudfield *mf, int gx, int gz)
 {
@@ -406,7 +423,7 @@ float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *gp)
                 read_texel(mf, t);
                 if (cover > 0.0f) {
                     if (lower) t->h = fminf(t->h, targets[(gz - g.gz0) * tw + gx - g.gx0]);
-                    t->track = fmaxf(t->track, cover);
+                    t->track = fmaxf(t->track, stamp_track(cover));
                     /* the tread is not in the heights: where the tyre bears, the texel keeps its lug
                      * coordinate and the mud's shader draws the print from it between the texels */
                     if (g.tread_inv > 0.0f && cover >= 0.5f) t->tread = mudfield_tread_byte(&g, u, v);
@@ -431,7 +448,7 @@ float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *gp)
                         t->slide[0] = clampf(t->slide[0] + dx / len * add * 0.8f, -MUDFIELD_SLIDE_MAX, MUDFIELD_SLIDE_MAX);
                         t->slide[1] = clampf(t->slide[1] + dz / len * add * 0.8f, -MUDFIELD_SLIDE_MAX, MUDFIELD_SLIDE_MAX);
                     }
-                    t->track = fmaxf(t->track, clampf(add * 20.0f, 0.0f, 0.6f));
+                    t->track = fmaxf(t->track, floorf(clampf(add * 20.0f, 0.0f, 0.6f) * 127.0f + 0.5f) / 255.0f); /* dry */
                 }
                 t->h = snap_height(t->h);
                 t->slide[0] = snap_slide(t->slide[0]);

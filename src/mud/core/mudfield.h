@@ -27,7 +27,9 @@
  * coordinate of the tyre that last bore on the texel, mudfield_tread_byte: the mud's shader draws
  * the lugs from it between the texels; the reference's height byte is no longer stored, `dump
  * mud` rebuilds it from H with mudfield_height_byte), G/B slide x/z = (G - 128) / 127 *
- * MUDFIELD_SLIDE_MAX, A track = A / 255.
+ * MUDFIELD_SLIDE_MAX, A the track and its age (mudfield_track_blend, mudfield_track_fresh): below
+ * 128 a dry track's blend A / 127 (a tyre's soft edge, a berm), 128..255 a whole track whose
+ * wetness is (A - 128) / 127: 255 where a tyre bore just now, drying toward 128 (mudfield_dry).
  *
  * A stamp lowers the mud under the wheel to the wheel's cylinder (never below the hard floor:
  * base - max_sink * softness * mud mask); within 1.25 texels outside the contact patch a rounded
@@ -157,6 +159,23 @@ void mudfield_pack_texel(uint8_t tread, const float slide[2], float track, uint8
 /* The reference's height byte of `dump mud`: 128 + the 16-bit height rounded to 1 cm (ties up),
  * clamped to -1.28 .. +1.27 m. */
 uint8_t mudfield_height_byte(uint16_t h16);
+
+/* The track's age. A stamp sets A = 255 where its tyre bears (cover >= 0.5) and raises A to at most
+ * 127 elsewhere (the edge's cover, a berm's height); every MUDFIELD_DRY_STEPS stamp steps the
+ * simulation (mud_sim: 2 s at 60 Hz) lowers every A above 128 by MUDFIELD_DRY_LEVELS, on the CPU
+ * field and the GPU's layers alike (pass mud.dry): a freshly churned track dries to matte in about
+ * a minute and keeps its churned colour. */
+#define MUDFIELD_TRACK_FRESH 128
+#define MUDFIELD_DRY_STEPS 120
+#define MUDFIELD_DRY_LEVELS 4
+static inline uint8_t mudfield_dry_byte(uint8_t a, int levels)
+{
+    return a > MUDFIELD_TRACK_FRESH ? (uint8_t)(a - levels > MUDFIELD_TRACK_FRESH ? a - levels : MUDFIELD_TRACK_FRESH) : a;
+}
+static inline float mudfield_track_blend(uint8_t a) { return a >= 127 ? 1.0f : (float)a / 127.0f; }
+static inline float mudfield_track_fresh(uint8_t a) { return a > 128 ? (float)(a - 128) / 127.0f : 0.0f; }
+/* Every allocated block's A bytes through mudfield_dry_byte (dirty where they change). */
+void mudfield_dry(mudfield *mf, int levels);
 uint16_t mudfield_pack_height16(float height); /* rounded to the step, clamped */
 float mudfield_unpack_height16(uint16_t h);
 float mudfield_unpack_height(uint8_t r); /* mudfield_height_byte's, 1 cm steps */
