@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mud/core/mud_play.h"
 #include "mud/core/mud_sim.h"
@@ -115,6 +116,20 @@ static void gpu_targets_match_the_cpu_field(void **state)
     print_message("track bytes: %ld dry or none, %ld drying, %ld fresh; %lld dry passes\n", track_ages[0], track_ages[1],
                   track_ages[2], st->dry_passes_total);
     assert_true(st->dry_passes_total == 2 && track_ages[1] > 100 && track_ages[2] > 100);
+    /* what one drying pass costs over the resident layers (printed, not asserted: a GL test is no
+     * benchmark; docs/perf.md quotes it) */
+    struct timespec t0, t1;
+    glFinish();
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int k = 0; k < 10; k++) {
+        mud_renderer_queue_dry(mr, 1);
+        mud_renderer_stamp(mr);
+    }
+    glFinish();
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    mudfield_dry(mf, 10); /* the CPU field as the GPU's layers now */
+    print_message("mud.dry: %.3f ms a pass over %d resident layers (10 passes, glFinish around them)\n",
+                  ((double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-6) / 10.0, st->blocks_resident);
     assert_true(printed > 100);              /* the tread's prints in them */
     double mean = sum / (double)count;
     print_message("gpu vs cpu field: %d blocks, mean %.5f m, max %.3f m\n", checked, mean, (double)max);
