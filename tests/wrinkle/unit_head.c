@@ -123,6 +123,8 @@ static void proportions_follow_the_canon(void **state)
     }
     assert_true(base_z < 1.0f);
     assert_true(fabsf((crown - base_y) - 2.0f / 3.0f * H) < tol);
+    print_message("canon: crown %.3f m, chin %.3f m, eye line %.1f %%, nose base %.1f %% of crown-to-chin\n", (double)crown,
+                  (double)chin, (double)(100.0f * (crown - eye_y) / H), (double)(100.0f * (crown - base_y) / H));
     /* mouth corners under the pupils */
     float corner = 0.0f;
     for (int k = 0; k < h->slit_count; k++) corner = fmaxf(corner, m->pos[h->slit_upper[k]][0]);
@@ -553,8 +555,8 @@ static void head_builds_within_a_second(void **state)
     assert_true(head_build(&h, &(head_desc){0}));
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    print_message("head_build: %.3f s (%d skin vertices, %d of them the ears', %d triangles)\n", s, h.skin.vertex_count,
-                  h.skin.vertex_count - h.ear_first_vertex, h.skin.index_count / 3);
+    print_message("head_build: %.3f s (%d skin vertices, %d of them the ears', %d triangles; %d blendshape vertices)\n", s,
+                  h.skin.vertex_count, h.skin.vertex_count - h.ear_first_vertex, h.skin.index_count / 3, h.shape_vertex_count);
     if (HEAD_TIMED) assert_true(s <= 1.0);
     head_free(&h);
 }

@@ -92,7 +92,7 @@ static float head__base_radius(const vec3 d)
      * mouth down */
     float cz = 0.006f + 0.011f * head__gauss(d[1], d[0], -0.87f, 0.0f, 0.16f, 0.30f);
     float face = head__ellipsoid_exit(d, (vec3){0.0f, -0.049f, cz}, (vec3){0.075f, 0.089f, 0.081f});
-    float r = head__smax(cranium, face, 0.02f);
+    float r = head__smax(cranium, face, 0.032f);
     float neck = head__neck_exit(d);
     return head__smax(r, neck, 0.025f);
 }
@@ -123,7 +123,7 @@ static float head_lip_lower(float ax) { return 0.0105f * sqrtf(fmaxf(1.0f - powf
 /* Lips, philtrum, the barrel of the teeth and the fold under the lower lip; my = y - mouth line. */
 static float head__mouth_relief(float ax, float my)
 {
-    float f = 0.0055f * head__gauss(ax, my, 0.0f, 0.002f, 0.036f, 0.026f); /* the teeth's barrel */
+    float f = 0.0042f * head__gauss(ax, my, 0.0f, 0.002f, 0.036f, 0.026f); /* the teeth's barrel */
     /* upper lip: the skin from the nose rolls forward to the border, the vermilion pouts below it
      * and tucks back into the slit; the philtrum is a groove between two ridges above the bow */
     float b = head_lip_border(ax), lo = head_lip_lower(ax);
@@ -137,7 +137,7 @@ static float head__mouth_relief(float ax, float my)
     /* lower lip: fuller, its front below the slit, rolling back into the fold above the chin */
     float wl = 1.0f - head__smoothstep(0.010f, HEAD_MOUTH_CORNER_X, ax);
     float s = glm_clamp(-my / fmaxf(lo, 1e-4f), 0.0f, 1.2f);
-    f += 0.0056f * wl * head__smoothstep(0.0f, 0.35f, s) * (1.0f - head__smoothstep(0.75f, 1.15f, s));
+    f += 0.0042f * wl * head__smoothstep(0.0f, 0.35f, s) * (1.0f - head__smoothstep(0.75f, 1.15f, s));
     f -= 0.0050f * head__gauss(ax, my, 0.0f, 0.0f, 0.024f, 0.0018f);               /* the slit's line */
     /* the corners tuck in: a small pit at each, the cheek bulging a little beyond it */
     f -= 0.0045f * head__gauss(ax, my, HEAD_MOUTH_CORNER_X + 0.0010f, 0.0f, 0.0032f, 0.0035f);
@@ -161,8 +161,8 @@ static float head__relief(const vec3 p)
     f += 0.0075f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0080f, 0.0150f, 0.0036f);
     f -= 0.0015f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0135f, 0.012f, 0.0022f);
     f += 0.0035f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.0135f, 0.003f);
-    f += 0.007f * head__gauss(ax, y, 0.050f, -0.013f, 0.020f, 0.012f);         /* cheekbone */
-    f -= 0.002f * head__gauss(ax, y, 0.047f, -0.052f, 0.013f, 0.015f);         /* the hollow under it */
+    f += 0.004f * head__gauss(ax, y, 0.050f, -0.010f, 0.022f, 0.018f);         /* cheekbone */
+    f -= 0.0008f * head__gauss(ax, y, 0.047f, -0.052f, 0.013f, 0.015f);         /* the hollow under it */
     /* nose: a ridge that widens and rises from the root to a rounded tip over two wings */
     float t = glm_clamp((HEAD_NOSE_ROOT_Y - y) / (HEAD_NOSE_ROOT_Y - HEAD_NOSE_TIP_Y), 0.0f, 1.0f);
     float w = 0.0085f + 0.0080f * t, h = 0.003f + 0.0075f * powf(t, 1.6f);
@@ -177,7 +177,7 @@ static float head__relief(const vec3 p)
     f -= 0.0055f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0085f, 0.0042f, 0.0025f); /* nostrils */
     f -= 0.002f * head__gauss(ax, y, 0.022f, HEAD_NOSE_WING_Y + 0.001f, 0.003f, 0.006f); /* alar groove */
     f += head__mouth_relief(ax, y - HEAD_MOUTH_Y);
-    f += 0.008f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y + 0.008f, 0.017f, 0.011f);     /* chin boss */
+    f += 0.011f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y + 0.010f, 0.018f, 0.012f);     /* chin boss */
     f *= front;
     /* the zygomatic arch runs from the cheekbone back toward the ear */
     f += 0.003f * head__gauss(y, p[2], -0.010f, 0.010f, 0.020f, 0.035f) * head__smoothstep(0.035f, 0.06f, ax);

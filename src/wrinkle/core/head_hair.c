@@ -105,8 +105,8 @@ static void hair__brows(const head_model *h, head_hair *hair, int *cap)
             /* t from the inner end (0, by the nose) to the outer tail (1); more strands inside */
             float t = powf(rng_float(&r), 1.3f);
             float x = HEAD_EYE_X - 0.015f + 0.034f * t;
-            float arch = HEAD_BROW_Y + 0.002f + 0.0045f * sinf(3.14159f * fminf(t * 1.25f, 1.0f)) - 0.004f * t * t;
-            float thick = 0.0055f * (1.0f - 0.7f * t);
+            float arch = HEAD_BROW_Y - 0.001f + 0.0040f * sinf(3.14159f * fminf(t * 1.25f, 1.0f)) - 0.004f * t * t;
+            float thick = 0.0070f * (1.0f - 0.6f * t);
             float y = arch + (rng_float(&r) - 0.5f) * thick;
             /* combed: up and out at the inner end, along the arch further out */
             float ang = (1.0f - t) * 1.25f + t * 0.15f + (rng_float(&r) - 0.5f) * 0.35f;
