@@ -539,6 +539,42 @@ static void bad_desc_fails_with_an_error(void **state)
     head_free(&h);
 }
 
+/* The ears follow the grid's density (face.detail): at half the grid they are meshed on 2 mm cells,
+ * about a quarter of the vertices, still closed (every edge twice, once each way round) and as
+ * tall as at full detail within 2 mm. */
+static void ears_follow_the_detail(void **state)
+{
+    (void)state;
+    head_model lo;
+    assert_true(head_build(&lo, &(head_desc){.slices = 112, .stacks = 72}));
+    const mesh_data *m = &lo.skin, *f = &g_head.skin;
+    int n_lo = m->vertex_count - lo.ear_first_vertex, n_full = f->vertex_count - g_head.ear_first_vertex;
+    print_message("ears: %d vertices at half the grid, %d at full\n", n_lo, n_full);
+    assert_true(n_lo > 0 && n_lo <= n_full * 35 / 100);
+    int n = 0;
+    uint64_t *e = malloc((size_t)(m->index_count - lo.ear_first_index) * sizeof *e);
+    assert_non_null(e);
+    for (int t = lo.ear_first_index; t < m->index_count; t += 3)
+        for (int c = 0; c < 3; c++) e[n++] = (uint64_t)m->idx[t + c] << 32 | m->idx[t + (c + 1) % 3];
+    qsort(e, (size_t)n, sizeof *e, cmp_u64);
+    for (int k = 0; k < n; k++) {
+        uint64_t back = (e[k] & 0xffffffffu) << 32 | e[k] >> 32;
+        assert_true(k == 0 || e[k] != e[k - 1]);
+        assert_non_null(bsearch(&back, e, (size_t)n, sizeof *e, cmp_u64));
+    }
+    free(e);
+    float span[2][2] = {{1, -1}, {1, -1}};
+    for (int s = 0; s < 2; s++) {
+        const mesh_data *q = s ? f : m;
+        for (int v = s ? g_head.ear_first_vertex : lo.ear_first_vertex; v < q->vertex_count; v++) {
+            span[s][0] = fminf(span[s][0], q->pos[v][1]);
+            span[s][1] = fmaxf(span[s][1], q->pos[v][1]);
+        }
+    }
+    assert_true(fabsf(span[0][0] - span[1][0]) <= 0.002f && fabsf(span[0][1] - span[1][1]) <= 0.002f);
+    head_free(&lo);
+}
+
 /* head_build (grid, ears, mouth, seven blendshapes) within a second in an optimized build; the time
  * is printed. Sanitized or unoptimized builds only print it. */
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || !defined(__OPTIMIZE__)
@@ -576,6 +612,7 @@ int main(void)
         cmocka_unit_test(apply_shapes_is_linear),
         cmocka_unit_test(mouth_hides_inside_and_opens_with_the_jaw),
         cmocka_unit_test(bad_desc_fails_with_an_error),
+        cmocka_unit_test(ears_follow_the_detail),
         cmocka_unit_test(head_builds_within_a_second),
     };
     return cmocka_run_group_tests(tests, build_head, free_head);

@@ -480,7 +480,10 @@ bool head_build(head_model *h, const head_desc *desc)
     /* the ears: sculpted apart (a star-shaped skin cannot fold), closed meshes after the grid's */
     h->ear_first_vertex = m->vertex_count;
     h->ear_first_index = m->index_count;
-    if (!head_ears_append(m)) goto fail;
+    /* as fine as the grid around them: at a coarser grid (face.detail < 1) coarser cells, down to
+     * 2 mm (an ear's rim and folds are 3-6 mm across) */
+    float ear_cell = HEAD_EAR_CELL * glm_clamp(224.0f / (float)nu, 1.0f, 2.0f);
+    if (!head_ears_append(m, ear_cell)) goto fail;
     head__grid_normals(m, nu, nv);
     head__weld_slit(h, m, false);
     mesh_compute_tangents(m);

@@ -76,11 +76,11 @@ static float ear__sdf_cb(const float p[3], const void *ctx)
     return head_ear_sdf(p);
 }
 
-bool head_ears_append(mesh_data *m)
+bool head_ears_append(mesh_data *m, float cell)
 {
     mesh_data ear = {0};
     const vec3 lo = {0.056f, -0.047f, -0.052f}, hi = {0.1f, 0.042f, 0.018f};
-    if (!sdf_mesh_build(&ear, ear__sdf_cb, NULL, lo, hi, HEAD_EAR_CELL)) {
+    if (!sdf_mesh_build(&ear, ear__sdf_cb, NULL, lo, hi, cell)) {
         mesh_data_free(&ear);
         return false;
     }

@@ -1,7 +1,7 @@
 /* head_ear.h — the head's ears: a signed-distance sculpt meshed by surface nets (GL-free).
  *
  *   float d = head_ear_sdf(p);                  // < 0 inside either ear (head frame, metres)
- *   head_ears_append(&h->skin);                // both ears, appended to the skin mesh
+ *   head_ears_append(&h->skin, HEAD_EAR_CELL);  // both ears, appended to the skin mesh
  *
  * A star-shaped skin cannot fold, so the ears are sculpted apart from it: per side a tilted
  * plate whose back flares out from the head, a helix rim rolled over its edge from the front of
@@ -27,14 +27,15 @@
 
 #include "base/mesh.h"
 
-#define HEAD_EAR_CELL 0.001f /* surface-net cell (m) */
+#define HEAD_EAR_CELL 0.001f /* surface-net cell (m) at the default grid; head_build scales it with the
+                                * grid's density (face.detail 0.5: 2 mm, a quarter of the vertices) */
 #define HEAD_EAR_U 0.5f
 #define HEAD_EAR_V 0.012f
 
 float head_ear_sdf(const float p[3]);
-/* Appends both ears (right, then left) to m with normals and uv; false (logged) when
- * out of memory. */
-bool head_ears_append(mesh_data *m);
+/* Appends both ears (right, then left) to m with normals and uv, meshed on cells of `cell`
+ * metres; false (logged) when out of memory. */
+bool head_ears_append(mesh_data *m, float cell);
 /* The ears' tangents (above), for vertices first_vertex.. of m (after mesh_compute_tangents, which
  * has no uv to go by on them); needs the normals. */
 void head_ears_tangents(mesh_data *m, int first_vertex);
