@@ -75,7 +75,7 @@ static gfx_mesh face__upload(mesh_data *m, const char *label)
 static bool face__build(face *f, float detail)
 {
     f->detail = detail;
-    const int slices = (int)(224.0f * detail + 0.5f), stacks = (int)(144.0f * detail + 0.5f);
+    const int slices = (int)((float)HEAD_SLICES * detail + 0.5f), stacks = (int)((float)HEAD_STACKS * detail + 0.5f);
     if (!head_build(&f->head, &(head_desc){.slices = detail < 1.0f ? slices : 0, .stacks = detail < 1.0f ? stacks : 0})) return false;
     /* the neutral skin, uploaded once: the blendshapes are applied on the GPU */
     head_hair hair = {0};

@@ -239,8 +239,10 @@ static float snap_slide(float s)
     return floorf(clampf(s / MUDFIELD_SLIDE_MAX, -1.0f, 1.0f) * 127.0f + 0.5f) / 127.0f * MUDFIELD_SLIDE_MAX;
 }
 static float snap_track(float t) { return floorf(clampf(t, 0.0f, 1.0f) * 255.0f + 0.5f) / 255.0f; }
-/* The track byte / 255 a tyre's cover leaves: fresh (255) where it bears, else a dry blend. */
-static float stamp_track(float cover) { return cover >= 0.5f ? 1.0f : floorf(cover * 127.0f + 0.5f) / 255.0f; }
+/* A dry track's blend b (0..1) as the track byte / 255 (0..127), and what a tyre's cover leaves:
+ * fresh (255) where it bears, else a dry blend. */
+static float dry_blend(float b) { return floorf(clampf(b, 0.0f, 1.0f) * 127.0f + 0.5f) / 255.0f; }
+static float stamp_track(float cover) { return cover >= 0.5f ? 1.0f : dry_blend(cover); }
 
 void mudfield_dry(mudfield *mf, int levels)
 {
@@ -448,7 +450,7 @@ float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *gp)
                         t->slide[0] = clampf(t->slide[0] + dx / len * add * 0.8f, -MUDFIELD_SLIDE_MAX, MUDFIELD_SLIDE_MAX);
                         t->slide[1] = clampf(t->slide[1] + dz / len * add * 0.8f, -MUDFIELD_SLIDE_MAX, MUDFIELD_SLIDE_MAX);
                     }
-                    t->track = fmaxf(t->track, floorf(clampf(add * 20.0f, 0.0f, 0.6f) * 127.0f + 0.5f) / 255.0f); /* dry */
+                    t->track = fmaxf(t->track, dry_blend(fminf(add * 20.0f, 0.6f))); /* a berm: dry */
                 }
                 t->h = snap_height(t->h);
                 t->slide[0] = snap_slide(t->slide[0]);

@@ -427,7 +427,7 @@ bool head_build(head_model *h, const head_desc *desc)
 {
     assert(h && desc);
     memset(h, 0, sizeof *h);
-    int nu = desc->slices ? desc->slices : 224, nv = desc->stacks ? desc->stacks : 144;
+    int nu = desc->slices ? desc->slices : HEAD_SLICES, nv = desc->stacks ? desc->stacks : HEAD_STACKS;
     if (nu < 32 || nu > 1024 || nv < 16 || nv > 1024) {
         log_error("head: grid %d x %d out of range (slices 32..1024, stacks 16..1024)", nu, nv);
         return false;
@@ -482,7 +482,7 @@ bool head_build(head_model *h, const head_desc *desc)
     h->ear_first_index = m->index_count;
     /* as fine as the grid around them: at a coarser grid (face.detail < 1) coarser cells, down to
      * 2 mm (an ear's rim and folds are 3-6 mm across) */
-    float ear_cell = HEAD_EAR_CELL * glm_clamp(224.0f / (float)nu, 1.0f, 2.0f);
+    float ear_cell = HEAD_EAR_CELL * glm_clamp((float)HEAD_SLICES / (float)nu, 1.0f, 2.0f);
     if (!head_ears_append(m, ear_cell)) goto fail;
     head__grid_normals(m, nu, nv);
     head__weld_slit(h, m, false);

@@ -72,6 +72,8 @@ typedef enum head_shape {
  * feature (head_sculpt_point), before the radial relief pushed it out (which shifts a feature by a
  * few millimetres, e.g. the nose tip ends ~1 cm lower). x of the right-hand feature; the face is
  * mirror-symmetric. The sculpt and the wrinkle baker both place things by these, so they agree. */
+#define HEAD_SLICES 224 /* head_desc's default grid: columns, rows */
+#define HEAD_STACKS 144
 #define HEAD_EYE_X 0.028f
 #define HEAD_EYE_Y 0.004f
 #define HEAD_EYE_RADIUS 0.014f
@@ -89,8 +91,8 @@ typedef enum head_shape {
 typedef enum head_mouth_part { HEAD_MOUTH_CAVITY, HEAD_MOUTH_TEETH, HEAD_MOUTH_TONGUE, HEAD_MOUTH_PARTS } head_mouth_part;
 
 typedef struct head_desc {
-    int slices; /* grid columns around the head, 32..1024 (default 224) */
-    int stacks; /* grid rows from neck to crown, 16..1024 (default 144) */
+    int slices; /* grid columns around the head, 32..1024 (default HEAD_SLICES) */
+    int stacks; /* grid rows from neck to crown, 16..1024 (default HEAD_STACKS) */
 } head_desc;
 
 typedef struct head_model {
