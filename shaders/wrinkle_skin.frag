@@ -39,7 +39,7 @@ float region(vec2 p, vec2 c, vec2 r)
 vec3 skin_albedo(vec3 base, vec3 o, out float hair)
 {
     float ax = abs(o.x), phi = abs(atan(o.x, o.z)); // 0 at the face's middle, pi at the back
-    float line = mix(0.064, 0.034, smoothstep(0.25, 0.85, phi));  // forehead to temples
+    float line = mix(0.082, 0.050, smoothstep(0.25, 0.85, phi));  // forehead to temples
     line = mix(line, 0.046, smoothstep(1.05, 1.35, phi));         // over the ears
     line = mix(line, -0.075, smoothstep(1.7, 2.4, phi));          // down to the nape
     hair = smoothstep(line - 0.002, line + 0.004, o.y) * step(0.04, v_uv.y); // the ears (uv in the neck cut: head_ear.h) are bare
@@ -55,7 +55,7 @@ vec3 skin_albedo(vec3 base, vec3 o, out float hair)
     float top = bow * sqrt(max(1.0 - pow(sx / 0.025, 2.0), 0.0)), bot = 0.0105 * sqrt(max(1.0 - pow(sx / 0.024, 2.0), 0.0));
     float lips = smoothstep(top + 0.0003, top - 0.0003, my) * smoothstep(-bot - 0.0004, -bot + 0.0004, my)
                * smoothstep(0.0255, 0.0225, sx) * smoothstep(0.03, 0.06, o.z);
-    c = mix(c, base * vec3(0.92, 0.60, 0.58), lips);
+    c = mix(c, base * vec3(0.86, 0.58, 0.60), lips);
     c *= mix(vec3(1.0), vec3(1.04, 0.92, 0.91), region(vec2(ax, o.y), vec2(0.045, -0.030), vec2(0.02, 0.016))); // cheeks
     c *= mix(vec3(1.0), vec3(1.02, 0.94, 0.93), region(vec2(o.x, o.y), vec2(0.0, -0.045), vec2(0.012, 0.01)));  // nose tip
     float beard = smoothstep(-0.052, -0.07, o.y) * smoothstep(0.0, 0.03, o.z) * (1.0 - lips);

@@ -57,6 +57,31 @@ static void brows_lie_on_the_skin_over_the_eyes(void **state)
     assert_int_equal(right, hair.brows.vertex_count / 2); /* one brow each side */
 }
 
+/* On the coarse grid of face.detail 0.5 every strand keeps its length (3.1 mm at the least):
+ * root and tip follow the drawn point, not the grid vertex under it, which two points of a
+ * strand could share (the brows thinned to clumps). */
+static void brows_keep_their_strands_on_a_coarse_grid(void **state)
+{
+    (void)state;
+    head_model coarse = {0};
+    head_hair ch = {0};
+    assert_true(head_build(&coarse, &(head_desc){.slices = HEAD_SLICES / 2, .stacks = HEAD_STACKS / 2}));
+    assert_true(head_hair_build(&coarse, &ch));
+    assert_int_equal(ch.brows.vertex_count, hair.brows.vertex_count);
+    float shortest = 1.0f;
+    for (int v = 0; v + 2 < ch.brows.vertex_count; v += 3) {
+        vec3 mid;
+        glm_vec3_lerp(ch.brows.pos[v], ch.brows.pos[v + 1], 0.5f, mid);
+        shortest = fminf(shortest, dist3(mid, ch.brows.pos[v + 2]));
+        /* and each vertex where the full grid puts it, within 1.5 mm */
+        for (int k = 0; k < 3; k++) assert_true(dist3(ch.brows.pos[v + k], hair.brows.pos[v + k]) < 0.0015f);
+    }
+    print_message("shortest brow strand on the coarse grid: %.2f mm\n", shortest * 1000.0f);
+    assert_true(shortest > 0.0025f);
+    head_hair_free(&ch);
+    head_free(&coarse);
+}
+
 static void lashes_sit_on_the_upper_lids(void **state)
 {
     (void)state;
@@ -103,6 +128,7 @@ int main(void)
     log_set_quiet(true);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(brows_lie_on_the_skin_over_the_eyes),
+        cmocka_unit_test(brows_keep_their_strands_on_a_coarse_grid),
         cmocka_unit_test(lashes_sit_on_the_upper_lids),
         cmocka_unit_test(hair_deltas_are_their_anchors),
     };

@@ -20,6 +20,7 @@ const char *const head_shape_names[HEAD_MORPH_COUNT + 1] = {"brow_raise", "frown
 #define HEAD_WARP_U 2.0f
 #define HEAD_WARP_V 1.2f
 #define HEAD_EYE_PROTRUDE 0.0075f
+#define HEAD_JAW_TAPER 0.17f /* how much narrower the face is at the chin than at the cheekbones */
 
 static float head__smoothstep(float e0, float e1, float x)
 {
@@ -91,10 +92,18 @@ static float head__base_radius(const vec3 d)
      * (smooth in d, so no crease), bringing the chin under the lips; alone it recedes from the
      * mouth down */
     float cz = 0.006f + 0.011f * head__gauss(d[1], d[0], -0.87f, 0.0f, 0.16f, 0.30f);
-    float face = head__ellipsoid_exit(d, (vec3){0.0f, -0.049f, cz}, (vec3){0.075f, 0.089f, 0.081f});
+    vec3 fc = {0.0f, -0.049f, cz}, fr = {0.075f, 0.089f, 0.081f};
+    /* the face narrows from the cheekbones to the chin (alone the ellipsoid is widest at the
+     * mouth, a boxy lower face): its width scales by s(y) at the height where d leaves it, found
+     * by two fixed-point steps as for the neck's flare */
+    float face = head__ellipsoid_exit(d, fc, fr);
+    for (int it = 0; it < 2; it++) {
+        float s = 1.0f - HEAD_JAW_TAPER * head__smoothstep(-0.02f, -0.12f, face * d[1]);
+        face = head__ellipsoid_exit((vec3){d[0] / s, d[1], d[2]}, fc, fr);
+    }
     float r = head__smax(cranium, face, 0.032f);
     float neck = head__neck_exit(d);
-    return head__smax(r, neck, 0.025f);
+    return head__smax(r, neck, 0.014f);
 }
 
 /* Radial relief of the features, a function of the un-sculpted point p. */
@@ -103,7 +112,7 @@ static float head__base_radius(const vec3 d)
 static float head__hair(const vec3 p)
 {
     float phi = fabsf(atan2f(p[0], p[2]));
-    float line = 0.064f + (0.034f - 0.064f) * head__smoothstep(0.25f, 0.85f, phi);
+    float line = 0.082f + (0.050f - 0.082f) * head__smoothstep(0.25f, 0.85f, phi);
     line += (0.046f - line) * head__smoothstep(1.05f, 1.35f, phi);
     line += (-0.075f - line) * head__smoothstep(1.7f, 2.4f, phi);
     return head__smoothstep(line - 0.008f, line + 0.008f, p[1]);
@@ -129,7 +138,7 @@ static float head__mouth_relief(float ax, float my)
     float b = head_lip_border(ax), lo = head_lip_lower(ax);
     float wu = 1.0f - head__smoothstep(0.012f, HEAD_MOUTH_CORNER_X + 0.002f, ax);
     float up = head__smoothstep(-0.0005f, 0.0035f, my) * (1.0f - head__smoothstep(b - 0.0020f, b + 0.0020f, my));
-    f += 0.0040f * up * wu;
+    f += 0.0046f * up * wu;
     f += 0.0020f * head__smoothstep(b - 0.004f, b, my) * (1.0f - head__smoothstep(b, 0.032f, my)) * wu; /* skin lip */
     f += 0.0006f * head__gauss(ax, my, 0.0f, b + 0.0003f, 0.008f, 0.0016f) * wu;    /* the border's roll */
     f += 0.0006f * head__gauss(ax, my, 0.0050f, 0.019f, 0.0018f, 0.008f);          /* philtrum ridges */
@@ -137,12 +146,12 @@ static float head__mouth_relief(float ax, float my)
     /* lower lip: fuller, its front below the slit, rolling back into the fold above the chin */
     float wl = 1.0f - head__smoothstep(0.010f, HEAD_MOUTH_CORNER_X, ax);
     float s = glm_clamp(-my / fmaxf(lo, 1e-4f), 0.0f, 1.2f);
-    f += 0.0042f * wl * head__smoothstep(0.0f, 0.35f, s) * (1.0f - head__smoothstep(0.75f, 1.15f, s));
+    f += 0.0016f * wl * head__smoothstep(0.0f, 0.35f, s) * (1.0f - head__smoothstep(0.75f, 1.15f, s));
     f -= 0.0050f * head__gauss(ax, my, 0.0f, 0.0f, 0.024f, 0.0018f);               /* the slit's line */
     /* the corners tuck in: a small pit at each, the cheek bulging a little beyond it */
     f -= 0.0045f * head__gauss(ax, my, HEAD_MOUTH_CORNER_X + 0.0010f, 0.0f, 0.0032f, 0.0035f);
     f += 0.0015f * head__gauss(ax, my, HEAD_MOUTH_CORNER_X + 0.0065f, 0.001f, 0.004f, 0.007f);
-    f -= 0.0045f * head__gauss(ax, my, 0.0f, -0.0165f, 0.016f, 0.0035f);           /* mentolabial fold */
+    f -= 0.0025f * head__gauss(ax, my, 0.0f, -0.0175f, 0.016f, 0.0045f);           /* mentolabial fold */
     return f;
 }
 
@@ -156,6 +165,7 @@ static float head__relief(const vec3 p)
     f += 0.002f * head__gauss(x, y, 0.0f, 0.022f, 0.012f, 0.010f);             /* glabella */
     f -= 0.011f * head__gauss(ax, y, HEAD_EYE_X, HEAD_EYE_Y, 0.024f, 0.011f);  /* eye socket */
     f -= 0.005f * head__gauss(ax, y, HEAD_EYE_X - 0.010f, HEAD_EYE_Y, 0.005f, 0.006f); /* inner corner */
+    f -= 0.003f * head__gauss(ax, y, HEAD_EYE_X + 0.012f, HEAD_EYE_Y + 0.001f, 0.004f, 0.004f); /* outer corner */
     /* lids: a thick upper lid over the top of the ball and a thinner lower one make the opening
      * almond-shaped; the upper lid's crease sits under the brow */
     f += 0.0075f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0080f, 0.0150f, 0.0036f);
@@ -177,7 +187,7 @@ static float head__relief(const vec3 p)
     f -= 0.0055f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0085f, 0.0042f, 0.0025f); /* nostrils */
     f -= 0.002f * head__gauss(ax, y, 0.022f, HEAD_NOSE_WING_Y + 0.001f, 0.003f, 0.006f); /* alar groove */
     f += head__mouth_relief(ax, y - HEAD_MOUTH_Y);
-    f += 0.011f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y + 0.010f, 0.018f, 0.012f);     /* chin boss */
+    f += 0.013f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y + 0.010f, 0.026f, 0.012f);     /* chin boss */
     f *= front;
     /* the zygomatic arch runs from the cheekbone back toward the ear */
     f += 0.003f * head__gauss(y, p[2], -0.010f, 0.010f, 0.020f, 0.035f) * head__smoothstep(0.035f, 0.06f, ax);

@@ -69,6 +69,20 @@ static void hair__on_skin(const head_model *h, int v, float lift, vec3 out)
     for (int k = 0; k < 3; k++) out[k] = h->skin.pos[v][k] + h->skin.nrm[v][k] * lift;
 }
 
+/* The skin under (x, y), from its nearest front vertex v: the vertex moved to (x, y) in its
+ * tangent plane (front vertices face forward, n.z >= 0.2), lifted along its normal. On a coarse
+ * grid (face.detail 0.5) a brow strand's root and tip would otherwise snap to the same vertex and
+ * the strand vanish; v still carries it through the blendshapes. */
+static void hair__on_skin_at(const head_model *h, int v, float x, float y, float lift, vec3 out)
+{
+    const float *q = h->skin.pos[v], *n = h->skin.nrm[v];
+    float dx = x - q[0], dy = y - q[1];
+    hair__on_skin(h, v, lift, out);
+    out[0] += dx;
+    out[1] += dy;
+    out[2] -= (n[0] * dx + n[1] * dy) / n[2];
+}
+
 static void hair__vertex(head_hair *hair, mesh_data *m, int32_t **anchor, int *cap, const vec3 p, const vec3 n, float u, float v,
                          int skin_vertex)
 {
@@ -114,8 +128,8 @@ static void hair__brows(const head_model *h, head_hair *hair, int *cap)
             float tx = x + cosf(ang) * len, ty = y + sinf(ang) * len;
             int vr = hair__nearest_front(h, &front, sx * x, y), vt = hair__nearest_front(h, &front, sx * tx, ty);
             vec3 root, tip, along, side_dir, n;
-            hair__on_skin(h, vr, 0.0004f, root);
-            hair__on_skin(h, vt, 0.0010f, tip);
+            hair__on_skin_at(h, vr, sx * x, y, 0.0004f, root);
+            hair__on_skin_at(h, vt, sx * tx, ty, 0.0010f, tip);
             glm_vec3_sub(tip, root, along);
             glm_vec3_copy(h->skin.nrm[vr], n);
             glm_vec3_cross(n, along, side_dir);
