@@ -15,6 +15,7 @@ out vec3 v_nrm;
 out vec4 v_tan;
 out vec2 v_uv;
 out vec3 v_obj; // the neutral head-frame point (the skin's albedo regions are painted on it)
+out float v_curv; // the neutral skin's curvature (1/m), -1 where unknown
 invariant gl_Position;
 void main()
 {
@@ -26,6 +27,7 @@ void main()
     v_tan = vec4(mat3(u_model) * a_tan.xyz, a_tan.w);
     v_uv = a_uv;
     v_obj = a_pos;
+    v_curv = morph_curvature();
 #ifdef SHADOW_PASS
     gl_Position = u_light_viewproj * w;
 #else

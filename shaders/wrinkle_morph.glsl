@@ -23,3 +23,12 @@ void morph(inout vec3 p, inout vec3 n)
     }
     n = normalize(n);
 }
+
+// The neutral skin's curvature at this vertex (1/m; the fourth channel of shape 0's position
+// texel, wrinkle_set_shapes), -1 where there is none (no shapes, or not a skin vertex).
+float morph_curvature()
+{
+    if (u_shape_vertices <= 0) return -1.0;
+    int i = 2 * (u_shape_first + gl_VertexID);
+    return texelFetch(u_shape_deltas, ivec2(i % MORPH_ROW, i / MORPH_ROW), 0).w;
+}

@@ -3,9 +3,9 @@
 // read at this very pixel (the compositing pass drew the same geometry), z rebuilt from x and y.
 // Subsurface scattering (docs/wrinkles.md, "Skin"), no extra pass:
 //  - pre-integrated diffuse, analytic: per channel the clamped n.l blurred by a Gaussian as wide
-//    as the channel's scatter distance times the surface's curvature (from screen derivatives of
-//    the normal); a closed form, normalized so every channel is 1 at n.l = 1 (a lit grey stays
-//    grey), red widest, so the terminator bleeds red on tight forms (CPU mirror and its test:
+//    as the channel's scatter distance times the surface's curvature (the mesh's, per vertex); a
+//    closed form, normalized so every channel is 1 at n.l = 1 (a lit grey stays grey), red
+//    widest, so the terminator bleeds red on tight forms (CPU mirror and its test:
 //    wrinkle/core/skin_diffuse.h);
 //  - shadows filtered twice at the skin's scale (wrinkle_skin_shadow.glsl): red takes the wide
 //    penumbra, blue the narrow one, so a cast shadow's edge (under the nose, under the lip) bleeds
@@ -19,6 +19,7 @@ in vec3 v_nrm;
 in vec4 v_tan;
 in vec2 v_uv;
 in vec3 v_obj;
+in float v_curv;
 uniform sampler2D u_composed;
 uniform vec3 u_albedo;
 out vec4 o_color;
@@ -133,8 +134,10 @@ void main()
         vec3 grad = sign(det) * (dFdx(hp) * r1 + dFdy(hp) * r2);
         if (abs(det) > 1e-14) n = normalize(abs(det) * n - grad * pore_fade);
     }
-    // curvature: how fast the smooth normal turns per metre across the pixel
-    float curvature = length(fwidth(ng)) / max(length(fwidth(v_world)), 1e-6);
+    // curvature: how fast the smooth normal turns per metre, from the mesh per vertex (smooth);
+    // without it, across the pixel (screen derivatives: constant over a triangle, stepping at its
+    // edges, which drew the grid's rows as red streaks where the scattering widened)
+    float curvature = v_curv >= 0.0 ? v_curv : length(fwidth(ng)) / max(length(fwidth(v_world)), 1e-6);
 
     vec3 l = u_light_dir.xyz;
     vec3 v = normalize(u_camera_pos.xyz - v_world);

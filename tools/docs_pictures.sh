@@ -14,6 +14,8 @@
 #   before, docs/scripts/mud_issue29.txt run by a build of main at 36485f2)
 #   wrinkle_neutral_before.png wrinkle_head34_before.png (docs/wrinkles.md: the head before issue 30's
 #   ears and forms; main at 902ce01, docs/scripts/wrinkle.txt's neutral and its three-quarter camera)
+#   wrinkle_skin_curvature_before.png (docs/wrinkles.md: docs/scripts/wrinkle_skin.txt with the
+#   skin shader's curvature from screen derivatives, as main at 606e610 had it)
 # END FROZEN
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -408,3 +408,28 @@ void mesh_copy(mesh_data *dst, const mesh_data *src)
     }
     for (int i = 0; i < src->index_count; i += 3) mesh_add_tri(dst, src->idx[i], src->idx[i + 1], src->idx[i + 2]);
 }
+
+bool mesh_vertex_curvature(const mesh_data *m, float *out)
+{
+    int *count = calloc((size_t)(m->vertex_count > 0 ? m->vertex_count : 1), sizeof *count);
+    if (!count) {
+        log_error("mesh: out of memory for the curvature of %d vertices", m->vertex_count);
+        return false;
+    }
+    for (int v = 0; v < m->vertex_count; v++) out[v] = 0.0f;
+    for (int t = 0; t + 2 < m->index_count; t += 3)
+        for (int e = 0; e < 3; e++) {
+            const uint32_t a = m->idx[t + e], b = m->idx[t + (e + 1) % 3];
+            const float len = glm_vec3_distance(m->pos[a], m->pos[b]);
+            if (len <= 1e-9f) continue;
+            const float k = glm_vec3_distance(m->nrm[a], m->nrm[b]) / len;
+            out[a] += k;
+            out[b] += k;
+            count[a]++;
+            count[b]++;
+        }
+    for (int v = 0; v < m->vertex_count; v++)
+        if (count[v]) out[v] /= (float)count[v];
+    free(count);
+    return true;
+}

@@ -51,8 +51,14 @@ static bool face__upload_shapes(face *f, const head_hair *hair)
         log_error("face scene: out of memory for the blendshape deltas");
         return false;
     }
-    bool ok = wrinkle_set_shapes(f->wr, head_hair_delta_count(&f->head, hair), (float (*const *)[3])dpos,
-                                 (float (*const *)[3])dnrm);
+    /* the neutral skin's curvature per vertex, for the scattering's width (smooth across the
+     * triangles, where screen derivatives of the normal step from one triangle to the next) */
+    float *curv = malloc((size_t)f->head.skin.vertex_count * sizeof *curv);
+    bool ok = curv && mesh_vertex_curvature(&f->head.skin, curv);
+    if (!curv) log_error("face scene: out of memory for the skin's curvature");
+    ok = ok && wrinkle_set_shapes(f->wr, head_hair_delta_count(&f->head, hair), (float (*const *)[3])dpos,
+                                  (float (*const *)[3])dnrm, curv, f->head.skin.vertex_count);
+    free(curv);
     for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         free(dpos[s]);
         free(dnrm[s]);

@@ -245,7 +245,8 @@ void wrinkle_set_weights(wrinkle *wr, const float *weights)
     wrinkle_select(wr->layers, WRINKLE_LAYER_COUNT, weights, &wr->sel);
 }
 
-bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], float (*const *dnrm)[3])
+bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], float (*const *dnrm)[3], const float *curvature,
+                        int curvature_count)
 {
     assert(vertex_count > 0);
     /* a 2D texture, not a buffer texture: WebGL2 has none (same texels, SHAPE_ROW a row) */
@@ -268,6 +269,7 @@ bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], 
                 t[k] = dpos[s][v][k];
                 t[4 + k] = dnrm[s][v][k];
             }
+            if (s == 0) t[3] = curvature && v < curvature_count ? curvature[v] : -1.0f;
         }
     if (!wr->shape_tex) glGenTextures(1, &wr->shape_tex);
     glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);

@@ -181,6 +181,37 @@ static void vertex_from_the_mesh_itself(void **state)
     mesh_data_free(&m);
 }
 
+/* The curvature per vertex is 1/R on a sphere of radius R (away from the poles' fans), twice
+ * that on one half as large, and 0 on a plane. */
+static void curvature_is_one_over_the_radius(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        const float r = k ? 0.05f : 0.1f;
+        mesh_data m = {0};
+        mesh_build_sphere(&m, r, 64, 32);
+        float *c = malloc((size_t)m.vertex_count * sizeof *c);
+        assert_non_null(c);
+        assert_true(mesh_vertex_curvature(&m, c));
+        int checked = 0;
+        for (int v = 0; v < m.vertex_count; v++)
+            if (fabsf(m.pos[v][1]) < 0.8f * r) {
+                assert_float_equal(c[v] * r, 1.0f, 0.02f);
+                checked++;
+            }
+        assert_true(checked > m.vertex_count / 2);
+        free(c);
+        mesh_data_free(&m);
+    }
+    mesh_data m = {0};
+    mesh_build_plane(&m, 1.0f, 1.0f, 8);
+    float c[81];
+    assert_int_equal(m.vertex_count, 81);
+    assert_true(mesh_vertex_curvature(&m, c));
+    for (int v = 0; v < 81; v++) assert_float_equal(c[v], 0.0f, 1e-6f);
+    mesh_data_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -191,6 +222,7 @@ int main(void)
         cmocka_unit_test(placed_parts_land_where_asked),
         cmocka_unit_test(failed_mesh_takes_nothing_more),
         cmocka_unit_test(vertex_from_the_mesh_itself),
+        cmocka_unit_test(curvature_is_one_over_the_radius),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

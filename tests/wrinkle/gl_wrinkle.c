@@ -284,7 +284,7 @@ static void gpu_morph_equals_the_cpu_morph(void **state)
     const int n = h.skin.vertex_count;
     wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps});
     assert_non_null(wr);
-    assert_true(wrinkle_set_shapes(wr, n, (float (*const *)[3])h.shape_dpos, (float (*const *)[3])h.shape_dnrm));
+    assert_true(wrinkle_set_shapes(wr, n, (float (*const *)[3])h.shape_dpos, (float (*const *)[3])h.shape_dnrm, NULL, 0));
     static const char *const varyings[] = {"v_world", "v_nrm"};
     GLuint prog = gfx_program_load_feedback("wrinkle_face.vert", NULL, varyings, 2);
     assert_true(prog != 0);
