@@ -5,7 +5,8 @@
 //    or the camera turns. The iris is drawn there: radial fibres, a lighter collarette, a dark
 //    limbal ring, the pupil.
 //  - The sclera is not white: warmer and darker toward the corners, where the ball turns away.
-//  - The lids and lashes shade the top of the ball (v_socket: the lids do not turn with the eye).
+//  - The lids and lashes shade the top of the ball, from a little below its middle up (v_socket:
+//    the lids do not turn with the eye), so the white under the upper lid is grey, not lit.
 //  - The tear film is a mirror: the sky with Fresnel, and a catchlight: the bright sky above and
 //    behind the viewer, as a tight glint leaning toward the sun (the sun's own glint would sit
 //    under the upper lid); the socket's shadow dims it only partly.
@@ -47,7 +48,7 @@ void main()
         float inside = smoothstep(ri * 1.02, ri * 0.97, length(q));
         albedo = mix(albedo, iris_color(q, ri, rp), inside);
     }
-    float lid = 1.0 - 0.65 * smoothstep(0.05 * R, 0.55 * R, v_socket.y); // lids and lashes above
+    float lid = 1.0 - 0.7 * smoothstep(-0.2 * R, 0.45 * R, v_socket.y); // lids and lashes above
     float socket = mix(0.35, 1.0, smoothstep(0.25, 0.9, dot(n, u_forward))) * lid;
     float shadow = shadow_factor(v_world, n);
     vec3 base = light_surface(albedo * socket, n, v_world, 0.0, 1.0, shadow);
