@@ -10,7 +10,8 @@
 //  - shadows filtered twice at the skin's scale (wrinkle_skin_shadow.glsl): red takes the wide
 //    penumbra, blue the narrow one, so a cast shadow's edge (under the nose, under the lip) bleeds
 //    red instead of ending in a hard dark wedge.
-// Two GGX specular lobes (roughness 0.3 and 0.6) with Fresnel, held back by occlusion; pores
+// Two GGX specular lobes (roughness 0.34 and 0.6) with Fresnel, held back by occlusion and by a
+// patchy oil film (value noise, ~4 mm cells: 55-100 %); pores
 // (procedural noise on the head frame) bump the normal where a pixel is small enough to hold them.
 #include "common.glsl"
 #include "wrinkle_skin_shadow.glsl"
@@ -99,12 +100,16 @@ float hash3(vec3 p)
     p *= 17.0;
     return fract(p.x * p.y * p.z * (p.x + p.y + p.z));
 }
+float noise3(vec3 p)
+{
+    vec3 i = floor(p), f = fract(p);
+    f = f * f * (3.0 - 2.0 * f);
+    return mix(mix(mix(hash3(i), hash3(i + vec3(1, 0, 0)), f.x), mix(hash3(i + vec3(0, 1, 0)), hash3(i + vec3(1, 1, 0)), f.x), f.y),
+               mix(mix(hash3(i + vec3(0, 0, 1)), hash3(i + vec3(1, 0, 1)), f.x), mix(hash3(i + vec3(0, 1, 1)), hash3(i + 1.0), f.x), f.y), f.z);
+}
 float pores(vec3 o)
 {
-    vec3 p = o * 1400.0, i = floor(p), f = fract(p);
-    f = f * f * (3.0 - 2.0 * f);
-    float n = mix(mix(mix(hash3(i), hash3(i + vec3(1, 0, 0)), f.x), mix(hash3(i + vec3(0, 1, 0)), hash3(i + vec3(1, 1, 0)), f.x), f.y),
-                  mix(mix(hash3(i + vec3(0, 0, 1)), hash3(i + vec3(1, 0, 1)), f.x), mix(hash3(i + vec3(0, 1, 1)), hash3(i + 1.0), f.x), f.y), f.z);
+    float n = noise3(o * 1400.0);
     return -0.00006 * n * n; // pits, not bumps
 }
 
@@ -152,7 +157,10 @@ void main()
     float nv = max(dot(n, v), 1e-3), nl = max(ndl, 0.0), nh = max(dot(n, h), 0.0);
     float fres = 0.028 + 0.972 * pow(1.0 - max(dot(h, v), 0.0), 5.0);
     float cavity = mix(1.0, 0.6, clamp(-hp / 0.00006, 0.0, 1.0) * pore_fade); // oil sits on the skin, not in the pores
-    float spec = (0.45 * ggx(nh, nl, nv, 0.3) + 0.12 * ggx(nh, nl, nv, 0.6)) * fres * shadow.b * occ * cavity * (1.0 - 0.85 * hair);
+    // the oil film is patchy over centimetres (T-zone wetter than the cheeks, blotches within
+    // each): without it a lit forehead is one smooth plastic sheen at any distance
+    float oil = 0.55 + 0.45 * smoothstep(0.25, 0.75, noise3(v_obj * 260.0));
+    float spec = (0.34 * ggx(nh, nl, nv, 0.34) + 0.12 * ggx(nh, nl, nv, 0.6)) * oil * fres * shadow.b * occ * cavity * (1.0 - 0.85 * hair);
     vec3 amb = mix(u_sky_horizon.rgb * 0.35, u_sky_zenith.rgb, n.y * 0.5 + 0.5) * u_light_color.w;
     // sunlight bounced off the ground and the chest reaches what faces down (under the nose, lip
     // and chin) far brighter than the sky's horizon does: the hemisphere alone leaves it near black

@@ -98,6 +98,20 @@ static void lashes_sit_on_the_upper_lids(void **state)
     }
 }
 
+/* Each lash ribbon is root, tip pairs: the tips stand out of the lid into the air. Grown up and
+ * only a little forward, half of them ended inside the thick upper lid and never showed. */
+static void lash_tips_stand_outside_the_lid(void **state)
+{
+    (void)state;
+    int tips = 0, inside = 0;
+    for (int v = 1; v < hair.lashes.vertex_count; v += 2) {
+        tips++;
+        inside += head_inside(&head, hair.lashes.pos[v]);
+    }
+    assert_true(tips >= 2 * 12);
+    assert_int_equal(inside, 0);
+}
+
 static void hair_deltas_are_their_anchors(void **state)
 {
     (void)state;
@@ -130,6 +144,7 @@ int main(void)
         cmocka_unit_test(brows_lie_on_the_skin_over_the_eyes),
         cmocka_unit_test(brows_keep_their_strands_on_a_coarse_grid),
         cmocka_unit_test(lashes_sit_on_the_upper_lids),
+        cmocka_unit_test(lash_tips_stand_outside_the_lid),
         cmocka_unit_test(hair_deltas_are_their_anchors),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

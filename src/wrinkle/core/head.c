@@ -132,7 +132,7 @@ static float head_lip_lower(float ax) { return 0.0105f * sqrtf(fmaxf(1.0f - powf
 /* Lips, philtrum, the barrel of the teeth and the fold under the lower lip; my = y - mouth line. */
 static float head__mouth_relief(float ax, float my)
 {
-    float f = 0.0042f * head__gauss(ax, my, 0.0f, 0.002f, 0.036f, 0.026f); /* the teeth's barrel */
+    float f = 0.0058f * head__gauss(ax, my, 0.0f, 0.002f, 0.040f, 0.030f); /* the teeth's barrel */
     /* upper lip: the skin from the nose rolls forward to the border, the vermilion pouts below it
      * and tucks back into the slit; the philtrum is a groove between two ridges above the bow */
     float b = head_lip_border(ax), lo = head_lip_lower(ax);
@@ -149,7 +149,7 @@ static float head__mouth_relief(float ax, float my)
     f += 0.0016f * wl * head__smoothstep(0.0f, 0.35f, s) * (1.0f - head__smoothstep(0.75f, 1.15f, s));
     f -= 0.0050f * head__gauss(ax, my, 0.0f, 0.0f, 0.024f, 0.0018f);               /* the slit's line */
     /* the corners tuck in: a small pit at each, the cheek bulging a little beyond it */
-    f -= 0.0045f * head__gauss(ax, my, HEAD_MOUTH_CORNER_X + 0.0010f, 0.0f, 0.0032f, 0.0035f);
+    f -= 0.0030f * head__gauss(ax, my, HEAD_MOUTH_CORNER_X + 0.0010f, 0.0f, 0.0032f, 0.0035f);
     f += 0.0015f * head__gauss(ax, my, HEAD_MOUTH_CORNER_X + 0.0065f, 0.001f, 0.004f, 0.007f);
     f -= 0.0025f * head__gauss(ax, my, 0.0f, -0.0175f, 0.016f, 0.0045f);           /* mentolabial fold */
     return f;
@@ -165,13 +165,13 @@ static float head__relief(const vec3 p)
     f += 0.002f * head__gauss(x, y, 0.0f, 0.022f, 0.012f, 0.010f);             /* glabella */
     f -= 0.011f * head__gauss(ax, y, HEAD_EYE_X, HEAD_EYE_Y, 0.024f, 0.011f);  /* eye socket */
     f -= 0.005f * head__gauss(ax, y, HEAD_EYE_X - 0.010f, HEAD_EYE_Y, 0.005f, 0.006f); /* inner corner */
-    f -= 0.003f * head__gauss(ax, y, HEAD_EYE_X + 0.012f, HEAD_EYE_Y + 0.001f, 0.004f, 0.004f); /* outer corner */
-    /* lids: a thick upper lid over the top of the ball and a thinner lower one make the opening
-     * almond-shaped; the upper lid's crease sits under the brow */
-    f += 0.0075f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0080f, 0.0150f, 0.0036f);
+    f += 0.006f * head__gauss(ax, y, HEAD_EYE_X + 0.0140f, HEAD_EYE_Y + 0.001f, 0.0040f, 0.0060f); /* outer corner: skin onto the ball's edge */
+    /* lids: a thick upper lid over the top of the ball and a thinner lower one, meeting over the
+     * ball's outer edge, make the opening almond-shaped; the upper lid's crease sits under the brow */
+    f += 0.0090f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0080f, 0.0150f, 0.0036f);
     f -= 0.0015f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0135f, 0.012f, 0.0022f);
-    f += 0.0035f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.0135f, 0.003f);
-    f += 0.004f * head__gauss(ax, y, 0.050f, -0.010f, 0.022f, 0.018f);         /* cheekbone */
+    f += 0.0045f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.0135f, 0.003f);
+    f += 0.0065f * head__gauss(ax, y, 0.049f, -0.016f, 0.022f, 0.020f);        /* cheekbone */
     f -= 0.0008f * head__gauss(ax, y, 0.047f, -0.052f, 0.013f, 0.015f);         /* the hollow under it */
     /* nose: a ridge that widens and rises from the root to a rounded tip over two wings */
     float t = glm_clamp((HEAD_NOSE_ROOT_Y - y) / (HEAD_NOSE_ROOT_Y - HEAD_NOSE_TIP_Y), 0.0f, 1.0f);
@@ -184,7 +184,7 @@ static float head__relief(const vec3 p)
     f -= 0.0020f * head__gauss(x, y, 0.0f, HEAD_NOSE_ROOT_Y + 0.002f, 0.010f, 0.006f); /* the root's saddle */
     f += 0.0012f * head__gauss(x, y, 0.0f, -0.010f, 0.006f, 0.007f);                   /* the bridge's bone */
     f += 0.0095f * head__gauss(ax, y, HEAD_NOSE_WING_X, HEAD_NOSE_WING_Y, 0.0075f, 0.0065f);
-    f -= 0.0055f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0085f, 0.0042f, 0.0025f); /* nostrils */
+    f -= 0.0035f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0095f, 0.0040f, 0.0022f); /* nostrils */
     f -= 0.002f * head__gauss(ax, y, 0.022f, HEAD_NOSE_WING_Y + 0.001f, 0.003f, 0.006f); /* alar groove */
     f += head__mouth_relief(ax, y - HEAD_MOUTH_Y);
     f += 0.013f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y + 0.010f, 0.026f, 0.012f);     /* chin boss */
@@ -348,7 +348,7 @@ static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
          * end inside the ball is pushed out to 1.5 mm over it (so half a blink stays in front) */
         const float crease = HEAD_EYE_Y + 0.016f, margin = HEAD_EYE_Y + 0.005f, shut = HEAD_EYE_Y - 0.0062f;
         const float low = HEAD_EYE_Y - 0.0075f;
-        float dx = ax - HEAD_EYE_X, wx = head__plateau(dx, -0.020f, -0.013f, 0.013f, 0.020f);
+        float dx = ax - HEAD_EYE_X, wx = head__plateau(dx, -0.021f, -0.011f, 0.010f, 0.022f);
         if (wx <= 0.0f || y <= low || y >= crease) return;
         float ny = y >= margin ? crease - (crease - y) * (crease - shut) / (crease - margin)
                                : shut - 0.001f * (margin - y) / (margin - low);

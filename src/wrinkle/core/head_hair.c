@@ -188,8 +188,9 @@ static void hair__lashes(const head_model *h, head_hair *hair, int *cap)
             hair__on_skin(h, v, 0.0003f, root);
             glm_vec3_sub(root, (float *)c, out);
             glm_vec3_normalize(out);
-            /* out of the eye, curling up and forward; longest mid-lid, and the outer half longer */
-            glm_vec3_add(out, (vec3){0.0f, 0.55f, 0.45f}, dir);
+            /* out of the eye, up and well forward (grown more upward they end inside the thick upper
+             * lid); longest mid-lid */
+            glm_vec3_add(out, (vec3){0.0f, 0.45f, 0.90f}, dir);
             glm_vec3_normalize(dir);
             float mid = sinf(3.14159f * t);
             float len = 0.0022f + 0.0045f * mid;
