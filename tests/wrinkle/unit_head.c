@@ -126,8 +126,9 @@ static void proportions_follow_the_canon(void **state)
     }
     assert_true(base_z < 1.0f);
     assert_true(fabsf((crown - base_y) - 2.0f / 3.0f * H) < tol);
-    print_message("canon: crown %.3f m, chin %.3f m, eye line %.1f %%, nose base %.1f %% of crown-to-chin\n", (double)crown,
-                  (double)chin, (double)(100.0f * (crown - eye_y) / H), (double)(100.0f * (crown - base_y) / H));
+    print_message("canon: crown %.3f m, chin %.3f m, eye line %.1f %%, nose base %.1f %% of crown-to-chin; eye opening %.1f mm, "
+                  "%.1f mm apart\n", (double)crown, (double)chin, (double)(100.0f * (crown - eye_y) / H),
+                  (double)(100.0f * (crown - base_y) / H), (double)(1000.0f * eye_w), (double)(1000.0f * gap));
     /* mouth corners under the pupils */
     float corner = 0.0f;
     for (int k = 0; k < h->slit_count; k++) corner = fmaxf(corner, m->pos[h->slit_upper[k]][0]);
