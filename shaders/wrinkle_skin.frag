@@ -157,8 +157,8 @@ void main()
     float nv = max(dot(n, v), 1e-3), nl = max(ndl, 0.0), nh = max(dot(n, h), 0.0);
     float fres = 0.028 + 0.972 * pow(1.0 - max(dot(h, v), 0.0), 5.0);
     float cavity = mix(1.0, 0.6, clamp(-hp / 0.00006, 0.0, 1.0) * pore_fade); // oil sits on the skin, not in the pores
-    // the oil film is patchy over centimetres (T-zone wetter than the cheeks, blotches within
-    // each): without it a lit forehead is one smooth plastic sheen at any distance
+    // the oil film is patchy (blotches a few millimetres across, 55-100 %): without it a lit
+    // forehead is one smooth plastic sheen at any distance
     float oil = 0.55 + 0.45 * smoothstep(0.25, 0.75, noise3(v_obj * 260.0));
     float spec = (0.34 * ggx(nh, nl, nv, 0.34) + 0.12 * ggx(nh, nl, nv, 0.6)) * oil * fres * shadow.b * occ * cavity * (1.0 - 0.85 * hair);
     vec3 amb = mix(u_sky_horizon.rgb * 0.35, u_sky_zenith.rgb, n.y * 0.5 + 0.5) * u_light_color.w;
