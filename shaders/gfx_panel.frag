@@ -1,6 +1,7 @@
 #version 330 core
 uniform sampler2D u_tex;
 uniform vec4 u_rect;
+uniform vec4 u_crop; // the texture's part shown: u0 v0 u1 v1 (0 0 1 1: all of it)
 uniform sampler2D u_layout; // R: 0 empty, ~0.35 inside an atlas chart, 1 on its outline
 uniform int u_mode; // 0 rgb, 1 red, 2 alpha, 3 normal xy, 4 depth, 5 blue, 6 normal xy in gb
 uniform bool u_has_layout;
@@ -8,8 +9,9 @@ in vec2 v_ndc;
 out vec4 o_color;
 void main()
 {
-    vec2 uv = (v_ndc - u_rect.xy) / (u_rect.zw - u_rect.xy);
-    if (any(lessThan(uv, vec2(0.0))) || any(greaterThan(uv, vec2(1.0)))) discard;
+    vec2 q = (v_ndc - u_rect.xy) / (u_rect.zw - u_rect.xy); // 0..1 across the panel
+    if (any(lessThan(q, vec2(0.0))) || any(greaterThan(q, vec2(1.0)))) discard;
+    vec2 uv = mix(u_crop.xy, u_crop.zw, q);
     vec4 t = texture(u_tex, uv);
     vec3 c = t.rgb;
     if (u_mode == 1) c = t.rrr;
@@ -23,7 +25,7 @@ void main()
     // the atlas dimly under dark texels: an empty map still shows its charts
     if (u_has_layout) c += (vec3(0.08, 0.13, 0.2) * texture(u_layout, uv).r) * (1.0 - clamp(max(c.r, max(c.g, c.b)), 0.0, 1.0));
     // 1-pixel frame so the panel edge is visible against any background
-    vec2 px = fwidth(uv);
-    if (uv.x < px.x || uv.y < px.y || uv.x > 1.0 - px.x || uv.y > 1.0 - px.y) c = vec3(0.9);
+    vec2 px = fwidth(q);
+    if (q.x < px.x || q.y < px.y || q.x > 1.0 - px.x || q.y > 1.0 - px.y) c = vec3(0.9);
     o_color = vec4(c, 1.0);
 }

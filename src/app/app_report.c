@@ -130,36 +130,95 @@ bool app_params(app *a, const char *path)
     return ok;
 }
 
+/* Where a debug view's panel goes (x y w h, pixels from the top left), band the height of its title
+ * and legend above it: bottom right at 0.55 of the height (0.6 of the width at most), the shown
+ * part's aspect kept. A view that names its subject (scene_view.clear) gets the room beside it, up
+ * to 0.75 of the height, so the panel never covers it; where there is no room (a subject filling
+ * the screen) the panel goes where it always does. */
+static void app__view_place(const scene_view *v, int w, int h, float band, float out[4])
+{
+    int tw = 1, th = 1;
+    GLenum ifmt;
+    if (!gfx_texture_info(v->tex, &tw, &th, &ifmt) || tw <= 0 || th <= 0) tw = th = 1;
+    float aspect = (float)tw / (float)th;
+    if (v->crop[2] > v->crop[0] && v->crop[3] > v->crop[1]) aspect *= (v->crop[2] - v->crop[0]) / (v->crop[3] - v->crop[1]);
+    const float margin = 10, W = (float)w, H = (float)h;
+    float ph = H * 0.55f, pw = ph * aspect;
+    if (pw > W * 0.6f) {
+        pw = W * 0.6f;
+        ph = pw / aspect;
+    }
+    out[0] = W - pw - margin;
+    out[1] = H - ph - margin;
+    if (v->clear[2] > v->clear[0] && v->clear[3] > v->clear[1]) {
+        const float right = W * (1.0f - v->clear[2]) - 2 * margin, left = W * v->clear[0] - 2 * margin;
+        /* the right as the plain panel, the left (under the scene's HUD lines) only where the right has no room */
+        const bool on_right = right >= 0.08f * W || right >= left;
+        const float room = on_right ? right : left;
+        /* the panel's top and its band stay below the HUD's first line */
+        float bh = fminf(H * 0.75f, H - 2 * margin - band - gfx_hud_line_height(1.0f) - 12), bw = bh * aspect;
+        if (bw > room) {
+            bw = room;
+            bh = bw / aspect;
+        }
+        if (bw >= 0.08f * W && bh > 0) {
+            pw = bw;
+            ph = bh;
+            out[0] = on_right ? W - pw - margin : margin;
+            out[1] = H - ph - margin;
+        }
+    }
+    out[2] = pw;
+    out[3] = ph;
+}
+
+/* text into out with its spaces turned to line breaks wherever a line would be wider than max_w;
+ * returns its lines */
+static int app__wrap(const char *text, float max_w, float scale, char *out, size_t cap)
+{
+    snprintf(out, cap, "%s", text);
+    int lines = 1;
+    char *line = out;
+    for (char *sp = strchr(line, ' '); sp; sp = strchr(sp + 1, ' ')) {
+        /* would the line, up to the next space (or the end), still fit? */
+        char *next = strchr(sp + 1, ' ');
+        char keep = next ? *next : 0;
+        if (next) *next = 0;
+        float lw, lh;
+        gfx_hud_measure(line, scale, &lw, &lh);
+        if (next) *next = keep;
+        if (lw > max_w) {
+            *sp = '\n';
+            line = sp + 1;
+            lines++;
+        }
+    }
+    return lines;
+}
+
 void app_overlays(app *a, int w, int h)
 {
     const scene_vtable *vt = registry_scene(a->cur);
     const char *legend = NULL; /* the view's caption, written under its title: what the colours mean */
     scene_view view = {0};
     float view_size[2] = {0, 0};
+    const float scale = 1.0f; /* the HUD's one text rule (gfx_hud_text_px) sizes it from h */
     if (a->view[0]) {
         scene_view v = {0};
         if (app_own_view(a->view) == SCRIPT_APP_VIEW_SHADOW)
             v = (scene_view){renderer_shadow_map(a->r), GFX_PANEL_DEPTH, "shadow map depth^16: near the sun dark, far white"};
         else if (app_own_view(a->view) >= 0) v.tex = renderer_post_view(a->r, a->view, &v.mode);
         else if (vt->view) vt->view(a->inst[a->cur], a->view, &v);
-        /* keep the texture's aspect: a screen-sized buffer (wrinkles) is not a square map */
-        int tw_px = 1, th_px = 1;
-        GLenum ifmt;
-        if (!gfx_texture_info(v.tex, &tw_px, &th_px, &ifmt)) tw_px = th_px = 1;
-        float ph = (float)h * 0.55f, pw = ph * (float)tw_px / (float)(th_px > 0 ? th_px : 1);
-        if (pw > (float)w * 0.6f) {
-            pw = (float)w * 0.6f;
-            ph = pw * (float)th_px / (float)(tw_px > 0 ? tw_px : 1);
-        }
-        a->view_rect[0] = (float)w - pw - 10;
-        a->view_rect[1] = (float)h - ph - 10;
+        float rect[4];
+        app__view_place(&v, w, h, (v.caption ? 2 : 1) * gfx_hud_line_height(scale), rect);
+        a->view_rect[0] = rect[0];
+        a->view_rect[1] = rect[1];
         view = v;
-        view_size[0] = pw;
-        view_size[1] = ph;
+        view_size[0] = rect[2];
+        view_size[1] = rect[3];
         legend = v.caption;
     }
     const float white[4] = {1, 1, 1, 1}, dim[4] = {0, 0, 0, 0.45f};
-    const float scale = 1.0f; /* the HUD's one text rule (gfx_hud_text_px) sizes it from h */
     gfx_hud_begin(w, h);
     char line[256];
     if (platform_headless(a->plat))
@@ -199,18 +258,30 @@ void app_overlays(app *a, int w, int h)
     if (a->view[0]) {
         /* the panel over the scene's own overlay (the range's gun), under its title and the help */
         gfx_hud_end();
-        gfx_panel_draw_layout(view.tex, view.layout, a->view_rect[0], a->view_rect[1], view_size[0], view_size[1], view.mode, w, h);
+        const bool cropped = view.crop[2] > view.crop[0] && view.crop[3] > view.crop[1];
+        gfx_panel_draw_layout(view.tex, view.layout, cropped ? view.crop : NULL, a->view_rect[0], a->view_rect[1], view_size[0], view_size[1],
+                              view.mode, w, h);
         gfx_hud_begin(w, h);
-        /* title and legend above the panel, on a dim band so they read over the sky */
-        const float line_h = gfx_hud_line_height(scale), band = (legend ? 2 : 1) * line_h;
-        float lx = a->view_rect[0], ly = a->view_rect[1] - band - 2, lw = 0, lh = 0;
+        /* title and legend above the panel, on a dim band so they read over the sky; beside a
+         * subject the legend is wrapped to the room right of the panel's left edge */
+        char wrapped[256] = "";
+        int lines = 1;
+        float lx = a->view_rect[0], lw = 0, lh = 0;
+        if (legend) lines += app__wrap(legend, (view.clear[2] > view.clear[0]) ? (float)w - 4 - lx : 1e9f, scale, wrapped, sizeof wrapped);
+        const float line_h = gfx_hud_line_height(scale), band = (float)lines * line_h;
+        float ly = a->view_rect[1] - band - 2;
         char title[160];
         snprintf(title, sizeof title, "view: %s", a->view);
-        gfx_hud_measure(legend && strlen(legend) > strlen(title) ? legend : title, scale, &lw, &lh);
+        gfx_hud_measure(title, scale, &lw, &lh);
+        if (legend) {
+            float legw;
+            gfx_hud_measure(wrapped, scale, &legw, &lh);
+            lw = fmaxf(lw, legw);
+        }
         if (lx + lw + 4 > (float)w) lx = (float)w - lw - 4;
         gfx_hud_rect(lx - 3, ly - 2, lw + 6, band, dim);
         gfx_hud_text(lx, ly, scale, white, "%s", title);
-        if (legend) gfx_hud_text(lx, ly + line_h, scale, (float[4]){0.85f, 0.9f, 1, 1}, "%s", legend);
+        if (legend) gfx_hud_text(lx, ly + line_h, scale, (float[4]){0.85f, 0.9f, 1, 1}, "%s", wrapped);
     }
     if (a->help || params_b(a->params, params_id(registry_app_params, REGISTRY_P_HUD_HELP))) { /* last, so it sits on top of everything */
         char help[2048];

@@ -4,13 +4,14 @@
 #include "gfx/shader.h"
 #include "gfx/state.h"
 
-static struct { GLuint prog; GLint u_rect, u_mode, u_has_layout; } panel;
+static struct { GLuint prog; GLint u_rect, u_crop, u_mode, u_has_layout; } panel;
 
 bool gfx_panel_init(void)
 {
     panel.prog = gfx_program_load("gfx_panel.vert", "gfx_panel.frag", NULL);
     if (!panel.prog) return false;
     panel.u_rect = gfx_uniform(panel.prog, "u_rect");
+    panel.u_crop = gfx_uniform(panel.prog, "u_crop");
     panel.u_mode = gfx_uniform(panel.prog, "u_mode");
     panel.u_has_layout = gfx_uniform(panel.prog, "u_has_layout");
     glUseProgram(panel.prog);
@@ -28,10 +29,10 @@ void gfx_panel_shutdown(void)
 
 void gfx_panel_draw(GLuint tex, float x, float y, float w, float h, gfx_panel_mode mode, int sw, int sh)
 {
-    gfx_panel_draw_layout(tex, 0, x, y, w, h, mode, sw, sh);
+    gfx_panel_draw_layout(tex, 0, NULL, x, y, w, h, mode, sw, sh);
 }
 
-void gfx_panel_draw_layout(GLuint tex, GLuint layout, float x, float y, float w, float h, gfx_panel_mode mode, int sw, int sh)
+void gfx_panel_draw_layout(GLuint tex, GLuint layout, const float crop[4], float x, float y, float w, float h, gfx_panel_mode mode, int sw, int sh)
 {
     if (!panel.prog || !tex) return;
     gfx_state_set(GFX_STATE_FULLSCREEN);
@@ -40,6 +41,8 @@ void gfx_panel_draw_layout(GLuint tex, GLuint layout, float x, float y, float w,
     float x0 = x / sw * 2 - 1, x1 = (x + w) / sw * 2 - 1;
     float y1 = 1 - y / sh * 2, y0 = 1 - (y + h) / sh * 2;
     glUniform4f(panel.u_rect, x0, y0, x1, y1);
+    static const float whole[4] = {0, 0, 1, 1};
+    glUniform4fv(panel.u_crop, 1, crop ? crop : whole);
     glUniform1i(panel.u_mode, (int)mode);
     glUniform1i(panel.u_has_layout, layout != 0);
     glActiveTexture(GL_TEXTURE1);

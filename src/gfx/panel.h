@@ -7,7 +7,8 @@
  * The panel writes over whatever is bound; call it after tone mapping so values show as stored.
  * gfx_panel_draw_layout also takes an R8 layout texture of the same uv (0 empty, ~0.35 inside an
  * atlas chart, 1 on a chart's outline; 0 = none) and shows it dimly under dark texels, so an empty
- * atlas map still reads as a map of its charts.
+ * atlas map still reads as a map of its charts. crop (NULL = all of it) is the part of the texture
+ * shown, u0 v0 u1 v1: a screen-sized buffer shows only where its subject is.
  */
 #ifndef IMPRINT_GFX_PANEL_H
 #define IMPRINT_GFX_PANEL_H
@@ -29,7 +30,7 @@ typedef enum gfx_panel_mode {
 bool gfx_panel_init(void);
 void gfx_panel_shutdown(void);
 void gfx_panel_draw(GLuint tex, float x, float y, float w, float h, gfx_panel_mode mode, int screen_w, int screen_h);
-void gfx_panel_draw_layout(GLuint tex, GLuint layout, float x, float y, float w, float h, gfx_panel_mode mode, int screen_w,
-                           int screen_h);
+void gfx_panel_draw_layout(GLuint tex, GLuint layout, const float crop[4], float x, float y, float w, float h,
+                           gfx_panel_mode mode, int screen_w, int screen_h);
 
 #endif

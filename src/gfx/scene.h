@@ -134,6 +134,10 @@ typedef struct scene_view {
     gfx_panel_mode mode;
     const char *caption;
     GLuint layout;   /* 0, or an atlas layout shown dimly under the map (gfx_panel_draw_layout) */
+    /* Both all 0 for none. crop: the part of the texture shown, uv u0 v0 u1 v1 (a screen-sized
+     * buffer, its subject). clear: the screen's part the panel must not cover (the subject), as
+     * fractions of the screen x0 y0 x1 y1 from the top left: the panel goes beside it. */
+    float crop[4], clear[4];
 } scene_view;
 
 typedef struct scene_vtable {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "wrinkle/scene_face_state.h"
+#include "base/camera.h"
 #include "base/names.h"
 #include "base/stats.h"
 #include "gfx/dump.h"
@@ -14,10 +15,48 @@
 #include "gfx/hud.h"
 #include "gfx/timer.h"
 
+/* The head's part of the screen this frame (fractions x0 y0 x1 y1 from the top left, a margin
+ * round it): the skin as the vertex shader morphs it, through the head's frame and the camera.
+ * False where a vertex is behind the camera. */
+static bool face__screen_rect(const face *f, float out[4])
+{
+    const head_model *h = &f->head;
+    if (!h->skin.pos) return false;
+    float wgt[HEAD_MORPH_COUNT];
+    memcpy(wgt, f->cycle.weight, sizeof f->cycle.weight);
+    wgt[HEAD_BLINK] = f->idle_on ? fmaxf(f->blink, f->idle.blink) : f->blink;
+    mat4 view, proj, mvp;
+    const int sw = f->ctx->width, sh = f->ctx->height > 0 ? f->ctx->height : 1;
+    camera_matrices(f->ctx->cam, (float)sw / (float)sh, view, proj);
+    glm_mat4_mul(proj, view, mvp);
+    glm_mat4_mul(mvp, (vec4 *)f->model, mvp);
+    float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
+    for (int i = 0; i < h->skin.vertex_count; i++) {
+        vec4 p = {h->skin.pos[i][0], h->skin.pos[i][1], h->skin.pos[i][2], 1.0f}, c;
+        for (int s = 0; s < HEAD_MORPH_COUNT; s++)
+            if (wgt[s] != 0.0f && h->shape_dpos[s])
+                for (int k = 0; k < 3; k++) p[k] += wgt[s] * h->shape_dpos[s][i][k];
+        glm_mat4_mulv(mvp, p, c);
+        if (c[3] <= 1e-4f) return false;
+        const float x = 0.5f + 0.5f * c[0] / c[3], y = 0.5f - 0.5f * c[1] / c[3];
+        x0 = fminf(x0, x);
+        x1 = fmaxf(x1, x);
+        y0 = fminf(y0, y);
+        y1 = fmaxf(y1, y);
+    }
+    const float m = 0.015f; /* the brows' and lashes' tips, a pixel of rounding */
+    out[0] = fmaxf(0.0f, x0 - m);
+    out[1] = fmaxf(0.0f, y0 - m);
+    out[2] = fminf(1.0f, x1 + m);
+    out[3] = fminf(1.0f, y1 + m);
+    return out[2] > out[0] && out[3] > out[1];
+}
+
 bool face_view(void *p, const char *name, scene_view *out)
 {
     face *f = p;
-    switch (names_find(face_views, name)) {
+    const int v = names_find(face_views, name);
+    switch (v) {
     case FACE_VIEW_NORMAL: *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_NORMAL_GB, "composed wrinkle normals"}; break;
     case FACE_VIEW_OCCLUSION: *out = (scene_view){wrinkle_composed_texture(f->wr), GFX_PANEL_RED, "composed occlusion"}; break;
     case FACE_VIEW_MASK: *out = (scene_view){wrinkle_mask_view_texture(f->wr), GFX_PANEL_RGB, "face-part mask"}; break;
@@ -25,6 +64,15 @@ bool face_view(void *p, const char *name, scene_view *out)
         *out = (scene_view){wrinkle_influence_texture(f->wr), GFX_PANEL_RGB, "layer influence: slots red green blue yellow"};
         break;
     default: return false;
+    }
+    /* every view goes beside the head; the screen-space buffers show only the head's part of the screen */
+    float r[4];
+    if (face__screen_rect(f, r)) {
+        memcpy(out->clear, r, sizeof r);
+        if (v != FACE_VIEW_MASK) { /* uv's v runs up the screen */
+            const float crop[4] = {r[0], 1.0f - r[3], r[2], 1.0f - r[1]};
+            memcpy(out->crop, crop, sizeof crop);
+        }
     }
     return true;
 }

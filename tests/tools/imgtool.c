@@ -18,9 +18,12 @@
  *   imgtool edges A.png X Y W H      mean luma step between neighbouring pixels in the rectangle
  *                                    (fine detail: seams, joints, markings; a smooth shade scores low)
  *   imgtool mad A.png B.png X Y W H  mean absolute difference of R, G, B over the rectangle, 0..255
+ *   imgtool covered M.png A.png B.png  pixels where A and B differ (by > 8/255), then how many of them
+ *                                    lie where M's alpha is not 0 (a debug panel over its subject)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +49,7 @@ static int cmp_u32(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     if (argc < 3) {
-        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|dark|whitish|glow|clipped|darker|changed|steps|edges|mad A.png [B.png] [X Y W H]\n");
+        fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|dark|whitish|glow|clipped|darker|changed|steps|edges|mad|covered A.png [B.png] [X Y W H]\n");
         return 2;
     }
     int w, h;
@@ -248,6 +251,26 @@ int main(int argc, char **argv)
             return 2;
         }
         printf("%ld\n", changed);
+        return 0;
+    }
+    if (!strcmp(argv[1], "covered") && argc == 5) {
+        int wa, ha, wb, hb;
+        unsigned char *pa = load(argv[3], &wa, &ha), *pb = load(argv[4], &wb, &hb);
+        if (wa != w || wb != w || ha != h || hb != h) {
+            fprintf(stderr, "imgtool: sizes differ: %dx%d, %dx%d, %dx%d\n", w, h, wa, ha, wb, hb);
+            return 2;
+        }
+        long changed = 0, covered = 0;
+        for (size_t i = 0; i < n; i++) {
+            bool differ = false;
+            for (int c = 0; c < 3; c++) differ |= abs(pa[i * 4 + c] - pb[i * 4 + c]) > 8;
+            changed += differ;
+            covered += differ && a[i * 4 + 3] != 0;
+        }
+        stbi_image_free(pa);
+        stbi_image_free(pb);
+        stbi_image_free(a);
+        printf("%ld %ld\n", changed, covered);
         return 0;
     }
     fprintf(stderr, "imgtool: bad arguments\n");

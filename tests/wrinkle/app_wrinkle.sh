@@ -62,6 +62,30 @@ check grep -q '"wrinkle_expression": "custom"' six.json
 check gt "$("$IMGTOOL" diff view_normal.png view_occlusion.png)" 0.01
 check gt "$("$IMGTOOL" diff view_occlusion.png view_mask.png)" 0.01
 
+# the views never cover the face: from the default camera each panel (and its caption) changes
+# the frame only off the head's footprint (the composed buffer's alpha); the screen-space buffers
+# show the head's part of the screen, so their panels hold the face, not an empty lavender field
+cat >beside.txt <<'SCRIPT'
+0.0 post exposure off
+0.0 expression angry
+1.5 dump wrinkle head.png
+1.5 screenshot plain.png
+1.55 view wrinkle-normal
+1.6 screenshot beside_normal.png
+1.65 view wrinkle-occlusion
+1.7 screenshot beside_occlusion.png
+1.75 view wrinkle-mask
+1.8 screenshot beside_mask.png
+1.85 view wrinkle-influence
+1.9 screenshot beside_influence.png
+SCRIPT
+check run --script beside.txt
+for v in normal occlusion mask influence; do
+    read -r changed covered < <("$IMGTOOL" covered head.png plain.png "beside_$v.png")
+    check gt "$changed" 20000
+    check test "$covered" = 0
+done
+
 # wrinkles off: the base maps alone, the blendshapes still move. Bloom and auto exposure spread any
 # change over the whole frame, so they are off here: then only the face may change. The HUD sits
 # top left (its layer list changes), so the background is checked beside and above the head.
