@@ -19,7 +19,8 @@ uniform vec2 u_bounce;     // restitution, friction
 uniform float u_impact_life; // seconds of life an impact takes
 // collision with a depth buffer (bb_gpu_collide() in src/bb/core/bb_gpu_collide.c, line for line)
 uniform int u_use_depth;
-uniform sampler2D u_depth; // depth-buffer values, nearest texel
+uniform sampler2D u_surface; // the depth's surface per texel (bb_gpu_surface.frag): normal, distance
+uniform ivec2 u_surface_size;
 uniform mat4 u_dview;      // the matrices the depth was rendered with
 uniform mat4 u_dproj;
 uniform float u_thick;     // metres behind a surface still taken as inside it
@@ -39,65 +40,42 @@ uint hash(uint x)
 
 float unit(uint h) { return float(h >> 8) * (1.0 / 16777216.0); }
 
-// the view distance of a depth-buffer value
-float linear_z(float z) { return u_dproj[3][2] / ((z * 2.0 - 1.0) + u_dproj[2][2]); }
-
-float texel_z(ivec2 t)
-{
-    ivec2 sz = textureSize(u_depth, 0);
-    return linear_z(texelFetch(u_depth, clamp(t, ivec2(0), sz - 1), 0).r);
-}
-
-vec3 texel_point(ivec2 t)
-{
-    vec2 sz = vec2(textureSize(u_depth, 0));
-    float z = texel_z(t);
-    vec2 nd = (vec2(t) + 0.5) / sz * 2.0 - 1.0;
-    return vec3(nd.x / u_dproj[0][0] * z, nd.y / u_dproj[1][1] * z, -z);
-}
-
-vec3 tangent(ivec2 t, ivec2 dt, vec3 c)
-{
-    vec3 a = texel_point(t + dt), b = texel_point(t - dt);
-    return abs(a.z - c.z) < abs(b.z - c.z) ? a - c : c - b;
-}
-
-// Also hands back the view distance of the surface at the texel (zs): the one fetch serves both
-// the test here and the caller, which is most of the cost of a particle far from any surface.
-bool project(vec3 p, out vec3 e, out ivec2 t, out float zs)
+// The texel the particle projects to and its surface (one fetch: the normal and the distance
+// zs, which is most of the cost of a particle far from any surface); false off the picture, behind
+// the camera or over a texel with nothing drawn.
+bool project(vec3 p, out vec3 e, out ivec2 t, out vec4 s)
 {
     for (int r = 0; r < 3; r++) e[r] = u_dview[0][r] * p.x + u_dview[1][r] * p.y + u_dview[2][r] * p.z + u_dview[3][r];
     t = ivec2(0);
-    zs = 0.0;
+    s = vec4(0.0);
     float z = -e.z;
     if (z <= 1e-3) return false;
     float sx = u_dproj[0][0] * e.x / z, sy = u_dproj[1][1] * e.y / z;
     if (abs(sx) >= 1.0 || abs(sy) >= 1.0) return false;
-    ivec2 sz = textureSize(u_depth, 0);
-    t = ivec2(int(floor((sx * 0.5 + 0.5) * float(sz.x))), int(floor((sy * 0.5 + 0.5) * float(sz.y))));
-    float raw = texelFetch(u_depth, clamp(t, ivec2(0), sz - 1), 0).r;
-    zs = linear_z(raw);
-    return raw < 1.0;
+    t = ivec2(int(floor((sx * 0.5 + 0.5) * float(u_surface_size.x))), int(floor((sy * 0.5 + 0.5) * float(u_surface_size.y))));
+    s = texelFetch(u_surface, clamp(t, ivec2(0), u_surface_size - 1), 0);
+    return s.w > 0.0;
 }
 
 // 1 on an impact: p and v changed as bb_gpu_collide() changes them
 int collide(vec3 prev, inout vec3 p, inout vec3 v)
 {
-    vec3 e, e0;
-    ivec2 t, t0;
-    float zs, zs0;
-    if (!project(p, e, t, zs)) return 0;
-    float z = -e.z;
+    vec3 e;
+    ivec2 t;
+    vec4 s;
+    if (!project(p, e, t, s)) return 0;
+    float z = -e.z, zs = s.w;
     if (z <= zs - 0.1) return 0; // BB_GPU_SLACK
     if (z - zs >= u_thick) {
         if (z - zs >= u_thick + 4.0 * length(p - prev)) return 0;
-        if (!project(prev, e0, t0, zs0) || -e0.z > zs0 + 0.1) return 0;
+        vec3 e0;
+        ivec2 t0;
+        vec4 s0;
+        if (!project(prev, e0, t0, s0) || -e0.z > s0.w + 0.1) return 0;
     }
-    vec3 c = texel_point(t);
-    vec3 tx = tangent(t, ivec2(1, 0), c), ty = tangent(t, ivec2(0, 1), c);
-    vec3 n = cross(tx, ty);
-    float len = length(n);
-    n = len < 1e-12 ? vec3(0.0, 0.0, 1.0) : n / len;
+    vec2 nd = (vec2(t) + 0.5) / vec2(u_surface_size) * 2.0 - 1.0;
+    vec3 c = vec3(nd.x / u_dproj[0][0] * zs, nd.y / u_dproj[1][1] * zs, -zs);
+    vec3 n = s.xyz;
     float sd = dot(e - c, n);
     if (sd >= 0.0) return 0;
     e -= n * (sd - 1e-3);

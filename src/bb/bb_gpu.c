@@ -8,9 +8,11 @@
 #include <time.h>
 
 #include "base/log.h"
+#include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 #include "gfx/target.h"
+#include "gfx/texture.h"
 #include "gfx/timer.h"
 
 /* The light budget of a million additive sparks (the u_hero of bb_gpu.vert). */
@@ -24,17 +26,20 @@ struct bb_gpu {
     bb_gpu_params prm;
     float size;
     uint32_t steps;
-    GLuint sim, draw;     /* programs */
+    GLuint sim, draw, surface_prog; /* programs */
     GLuint vbo[2], sim_vao[2], draw_vao[2];
     gfx_target sink;      /* 1 x 1: a draw needs a complete framebuffer even with nothing rasterized */
     int cur;              /* vbo[cur] holds the latest state */
     double cpu_ms;        /* CPU time of steps and draws around their draw calls, since last taken */
     double call_ms;       /* this thread's CPU time inside the steps' transform-feedback draws, since last taken */
     GLint u_dt, u_step, u_seed, u_emitter, u_jitter, u_spread, u_gravity, u_drag, u_ground, u_bounce;
-    GLint u_impact_life, u_use_depth, u_depth, u_dview, u_dproj, u_thick;
+    GLint u_impact_life, u_use_depth, u_surface, u_surface_size, u_dview, u_dproj, u_thick;
+    GLint u_sdepth, u_sproj;  /* the surface pass's */
     GLuint depth;         /* depth texture the steps collide with (0: none), its matrices */
     mat4 dview, dproj;
     float thickness;
+    gfx_target surface;   /* the depth's normal and distance per texel, RGBA32F, made on first use */
+    bool surface_stale;   /* the depth changed since the surface was made */
     GLint u_view, u_proj, u_stretch, u_size, u_tint, u_hero, u_layer, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend, u_near_fade;
 };
 
@@ -64,7 +69,8 @@ bb_gpu *bb_gpu_create(const bb_gpu_desc *desc)
     static const char *const varyings[2] = {"o_pos_age", "o_vel_life"};
     g->sim = gfx_program_load_feedback("bb_gpu_sim.vert", NULL, varyings, 2);
     g->draw = gfx_program_load("bb_gpu.vert", "bb_particle.frag", NULL);
-    if (!g->sim || !g->draw) goto fail;
+    g->surface_prog = gfx_program_load("gfx_fullscreen.vert", "bb_gpu_surface.frag", NULL);
+    if (!g->sim || !g->draw || !g->surface_prog) goto fail;
     init = malloc((size_t)g->count * sizeof *init);
     if (!init) {
         log_error("bb_gpu: cannot allocate the initial state of %d particles", g->count);
@@ -102,7 +108,10 @@ bb_gpu *bb_gpu_create(const bb_gpu_desc *desc)
     g->u_bounce = gfx_uniform(s, "u_bounce");
     g->u_impact_life = gfx_uniform(s, "u_impact_life");
     g->u_use_depth = gfx_uniform(s, "u_use_depth");
-    g->u_depth = gfx_uniform(s, "u_depth");
+    g->u_surface = gfx_uniform(s, "u_surface");
+    g->u_surface_size = gfx_uniform(s, "u_surface_size");
+    g->u_sdepth = gfx_uniform(g->surface_prog, "u_depth");
+    g->u_sproj = gfx_uniform(g->surface_prog, "u_dproj");
     g->u_dview = gfx_uniform(s, "u_dview");
     g->u_dproj = gfx_uniform(s, "u_dproj");
     g->u_thick = gfx_uniform(s, "u_thick");
@@ -130,6 +139,8 @@ void bb_gpu_destroy(bb_gpu *g)
 {
     if (!g) return;
     gfx_target_destroy(&g->sink);
+    gfx_target_destroy(&g->surface);
+    if (g->surface_prog) glDeleteProgram(g->surface_prog);
     if (g->sim) glDeleteProgram(g->sim);
     if (g->draw) glDeleteProgram(g->draw);
     for (int i = 0; i < 2; i++) {
@@ -150,10 +161,35 @@ static double bb_gpu__thread_s(void)
     return 0.0;
 }
 
+/* The depth's surface per texel (bb_gpu_surface.frag), at the depth's size: once for all the steps
+ * of a frame. False (logged) when the target cannot be made: the steps then skip the depth. */
+static bool bb_gpu__surface(bb_gpu *g)
+{
+    int w = 0, h = 0;
+    GLenum ifmt;
+    if (!gfx_texture_info(g->depth, &w, &h, &ifmt) || w <= 0 || h <= 0) return false;
+    if (!g->surface.desc.color[0])
+        g->surface.desc = (gfx_target_desc){.color = {GL_RGBA32F}, .nearest = true, .label = "bb_gpu.surface"};
+    if (!gfx_target_resize(&g->surface, w, h)) return false;
+    gfx_target_begin(&g->surface, NULL);
+    gfx_state_set(GFX_STATE_FULLSCREEN);
+    glUseProgram(g->surface_prog);
+    glUniform1i(g->u_sdepth, 0);
+    glUniformMatrix4fv(g->u_sproj, 1, GL_FALSE, (const float *)g->dproj);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, g->depth);
+    gfx_fullscreen_draw();
+    glBindTexture(GL_TEXTURE_2D, 0);
+    gfx_target_end();
+    g->surface_stale = false;
+    return true;
+}
+
 void bb_gpu_step(bb_gpu *g, float dt)
 {
     assert(g && dt >= 0.0f);
     const double t0 = gfx_now();
+    const bool depth = g->depth && (!g->surface_stale || bb_gpu__surface(g));
     const bb_gpu_params *m = &g->prm;
     g->steps++;
     glUseProgram(g->sim);
@@ -168,13 +204,14 @@ void bb_gpu_step(bb_gpu *g, float dt)
     glUniform3f(g->u_ground, m->ground, m->amp, m->freq);
     glUniform2f(g->u_bounce, m->restitution, m->friction);
     glUniform1f(g->u_impact_life, m->impact_life);
-    glUniform1i(g->u_use_depth, g->depth != 0);
-    glUniform1i(g->u_depth, 0);
+    glUniform1i(g->u_use_depth, depth);
+    glUniform1i(g->u_surface, 0);
+    glUniform2i(g->u_surface_size, g->surface.width, g->surface.height);
     glUniformMatrix4fv(g->u_dview, 1, GL_FALSE, (const float *)g->dview);
     glUniformMatrix4fv(g->u_dproj, 1, GL_FALSE, (const float *)g->dproj);
     glUniform1f(g->u_thick, g->thickness);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, g->depth);
+    glBindTexture(GL_TEXTURE_2D, depth ? g->surface.color[0] : 0);
     const int next = 1 - g->cur;
     gfx_target_begin(&g->sink, NULL);
     glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, g->vbo[next]);
@@ -259,6 +296,7 @@ void bb_gpu_set_depth(bb_gpu *g, GLuint depth, mat4 view, mat4 proj, float thick
     if (depth) {
         glm_mat4_copy(view, g->dview);
         glm_mat4_copy(proj, g->dproj);
+        g->surface_stale = true;
     }
     g->thickness = thickness;
 }

@@ -59,7 +59,9 @@ float bb_gpu_take_call_ms(bb_gpu *g);
 /* The depth buffer the next steps collide with (bb/core/bb_gpu_collide.h): a depth texture
  * (nearest texels; 0 = none, only the analytic ground), the view and projection it was drawn
  * with, the thickness of what is behind a surface. The app hands it the last frame's resolved
- * depth: the steps run before this frame's opaque pass. */
+ * depth: the steps run before this frame's opaque pass. The first step after it turns the depth
+ * into a surface per texel (normal and distance, RGBA32F, bb_gpu_surface.frag), one fetch a
+ * particle. */
 void bb_gpu_set_depth(bb_gpu *g, GLuint depth, mat4 view, mat4 proj, float thickness);
 /* Restitution and friction of a bounce, seconds of life an impact takes. */
 void bb_gpu_set_bounce(bb_gpu *g, float restitution, float friction, float impact_life);

@@ -1,4 +1,5 @@
-/* bb_gpu_collide.c — see bb_gpu_collide.h; every line has its twin in shaders/bb_gpu_sim.vert. */
+/* bb_gpu_collide.c — see bb_gpu_collide.h; every line has its twin in shaders/bb_gpu_sim.vert or,
+ * for the surface per texel (texel_point, tangent, the normal), in shaders/bb_gpu_surface.frag. */
 #include "bb/core/bb_gpu_collide.h"
 
 #include <math.h>
