@@ -16,6 +16,8 @@
 #   ears and forms; main at 902ce01, docs/scripts/wrinkle.txt's neutral and its three-quarter camera)
 #   wrinkle_skin_curvature_before.png (docs/wrinkles.md: docs/scripts/wrinkle_skin.txt with the
 #   skin shader's curvature from screen derivatives, as main at 606e610 had it)
+#   wrinkle_skin_lids_before.png (docs/wrinkles.md: docs/scripts/wrinkle_lids.txt with the
+#   curvature unsigned, a crease scattering like a tight form, as main at c8d46d4 had it)
 # END FROZEN
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

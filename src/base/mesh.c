@@ -420,9 +420,14 @@ bool mesh_vertex_curvature(const mesh_data *m, float *out)
     for (int t = 0; t + 2 < m->index_count; t += 3)
         for (int e = 0; e < 3; e++) {
             const uint32_t a = m->idx[t + e], b = m->idx[t + (e + 1) % 3];
-            const float len = glm_vec3_distance(m->pos[a], m->pos[b]);
-            if (len <= 1e-9f) continue;
-            const float k = glm_vec3_distance(m->nrm[a], m->nrm[b]) / len;
+            vec3 dp, dn;
+            glm_vec3_sub(m->pos[b], m->pos[a], dp);
+            glm_vec3_sub(m->nrm[b], m->nrm[a], dn);
+            const float len2 = glm_vec3_norm2(dp);
+            if (len2 <= 1e-18f) continue;
+            /* the normal's turn along the edge, signed: it opens out (+) on a convex form, closes in
+             * (-) in a crease */
+            const float k = glm_vec3_dot(dn, dp) / len2;
             out[a] += k;
             out[b] += k;
             count[a]++;

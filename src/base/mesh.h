@@ -64,9 +64,10 @@ void mesh_compute_normals(mesh_data *m);
 void mesh_compute_tangents(mesh_data *m);
 /* snrm = normalized sum of nrm over every vertex within weld_eps of the same position. */
 void mesh_compute_smooth_normals(mesh_data *m, float weld_eps);
-/* Per-vertex curvature (1/m): the mean over the triangle edges at each vertex of |n_a - n_b| /
- * |p_a - p_b| (1/R on a sphere of radius R; 0 where a vertex is in no triangle). out holds
- * vertex_count floats; false (logged) when out of memory. */
+/* Per-vertex curvature (1/m), signed: the mean over the triangle edges at each vertex of
+ * (n_b - n_a) . (p_b - p_a) / |p_b - p_a|^2, the normal's turn along the edge (1/R on a sphere of
+ * radius R, -1/R inside one whose normals point in, 0 on a plane and where a vertex is in no
+ * triangle). out holds vertex_count floats; false (logged) when out of memory. */
 bool mesh_vertex_curvature(const mesh_data *m, float *out);
 /* Axis-aligned bounds of pos. */
 void mesh_bounds(const mesh_data *m, vec3 lo, vec3 hi);

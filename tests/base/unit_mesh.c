@@ -182,7 +182,8 @@ static void vertex_from_the_mesh_itself(void **state)
 }
 
 /* The curvature per vertex is 1/R on a sphere of radius R (away from the poles' fans), twice
- * that on one half as large, and 0 on a plane. */
+ * that on one half as large, -1/R with its normals turned in (a hollow: a crease's sign), and 0
+ * on a plane. */
 static void curvature_is_one_over_the_radius(void **state)
 {
     (void)state;
@@ -200,6 +201,10 @@ static void curvature_is_one_over_the_radius(void **state)
                 checked++;
             }
         assert_true(checked > m.vertex_count / 2);
+        for (int v = 0; v < m.vertex_count; v++) glm_vec3_negate(m.nrm[v]);
+        assert_true(mesh_vertex_curvature(&m, c));
+        for (int v = 0; v < m.vertex_count; v++)
+            if (fabsf(m.pos[v][1]) < 0.8f * r) assert_float_equal(c[v] * r, -1.0f, 0.02f);
         free(c);
         mesh_data_free(&m);
     }
