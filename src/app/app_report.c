@@ -130,6 +130,22 @@ bool app_params(app *a, const char *path)
     return ok;
 }
 
+#define APP_VIEW_MARGIN 10.0f
+
+/* The room beside a view's subject (scene_view.clear) for its panel and its caption: its width,
+ * and its left edge in x0; the right as the plain panel, the left (under the scene's HUD lines)
+ * only where the right has no room. A view with no subject: no limit (1e9). */
+static float app__view_room(const scene_view *v, int w, float *x0)
+{
+    const float W = (float)w, margin = APP_VIEW_MARGIN;
+    *x0 = 0;
+    if (!(v->clear[2] > v->clear[0] && v->clear[3] > v->clear[1])) return 1e9f;
+    const float right = W * (1.0f - v->clear[2]) - 2 * margin, left = W * v->clear[0] - 2 * margin;
+    const bool on_right = right >= 0.08f * W || right >= left;
+    *x0 = on_right ? W * v->clear[2] + margin : margin;
+    return on_right ? right : left;
+}
+
 /* Where a debug view's panel goes (x y w h, pixels from the top left), band the height of its title
  * and legend above it: bottom right at 0.55 of the height (0.6 of the width at most), the shown
  * part's aspect kept. A view that names its subject (scene_view.clear) gets the room beside it, up
@@ -142,7 +158,7 @@ static void app__view_place(const scene_view *v, int w, int h, float band, float
     if (!gfx_texture_info(v->tex, &tw, &th, &ifmt) || tw <= 0 || th <= 0) tw = th = 1;
     float aspect = (float)tw / (float)th;
     if (v->crop[2] > v->crop[0] && v->crop[3] > v->crop[1]) aspect *= (v->crop[2] - v->crop[0]) / (v->crop[3] - v->crop[1]);
-    const float margin = 10, W = (float)w, H = (float)h;
+    const float margin = APP_VIEW_MARGIN, W = (float)w, H = (float)h;
     float ph = H * 0.55f, pw = ph * aspect;
     if (pw > W * 0.6f) {
         pw = W * 0.6f;
@@ -150,11 +166,9 @@ static void app__view_place(const scene_view *v, int w, int h, float band, float
     }
     out[0] = W - pw - margin;
     out[1] = H - ph - margin;
-    if (v->clear[2] > v->clear[0] && v->clear[3] > v->clear[1]) {
-        const float right = W * (1.0f - v->clear[2]) - 2 * margin, left = W * v->clear[0] - 2 * margin;
-        /* the right as the plain panel, the left (under the scene's HUD lines) only where the right has no room */
-        const bool on_right = right >= 0.08f * W || right >= left;
-        const float room = on_right ? right : left;
+    float x0;
+    const float room = app__view_room(v, w, &x0);
+    if (room < 1e9f) {
         /* the panel's top and its band stay below the HUD's first line */
         float bh = fminf(H * 0.75f, H - 2 * margin - band - gfx_hud_line_height(1.0f) - 12), bw = bh * aspect;
         if (bw > room) {
@@ -164,7 +178,7 @@ static void app__view_place(const scene_view *v, int w, int h, float band, float
         if (bw >= 0.08f * W && bh > 0) {
             pw = bw;
             ph = bh;
-            out[0] = on_right ? W - pw - margin : margin;
+            out[0] = x0 + room - pw; /* the room's right end: the screen's, or the subject's less the margin */
             out[1] = H - ph - margin;
         }
     }
@@ -201,7 +215,9 @@ void app_overlays(app *a, int w, int h)
     const scene_vtable *vt = registry_scene(a->cur);
     const char *legend = NULL; /* the view's caption, written under its title: what the colours mean */
     scene_view view = {0};
-    float view_size[2] = {0, 0};
+    float view_size[2] = {0, 0}, view_x0 = 0; /* the panel, and the left end of the room its caption may take */
+    char title[160] = "", wrapped[256] = "";
+    int title_lines = 1, legend_lines = 0;
     const float scale = 1.0f; /* the HUD's one text rule (gfx_hud_text_px) sizes it from h */
     if (a->view[0]) {
         scene_view v = {0};
@@ -209,13 +225,21 @@ void app_overlays(app *a, int w, int h)
             v = (scene_view){renderer_shadow_map(a->r), GFX_PANEL_DEPTH, "shadow map depth^16: near the sun dark, far white"};
         else if (app_own_view(a->view) >= 0) v.tex = renderer_post_view(a->r, a->view, &v.mode);
         else if (vt->view) vt->view(a->inst[a->cur], a->view, &v);
+        /* the title and the legend wrapped to the room beside the subject, then the panel under them */
+        float room_x0;
+        const float room = app__view_room(&v, w, &room_x0);
+        char named[160];
+        snprintf(named, sizeof named, "view: %s", a->view);
+        title_lines = app__wrap(named, room, scale, title, sizeof title);
+        legend_lines = v.caption ? app__wrap(v.caption, room, scale, wrapped, sizeof wrapped) : 0;
         float rect[4];
-        app__view_place(&v, w, h, (v.caption ? 2 : 1) * gfx_hud_line_height(scale), rect);
+        app__view_place(&v, w, h, (float)(title_lines + legend_lines) * gfx_hud_line_height(scale), rect);
         a->view_rect[0] = rect[0];
         a->view_rect[1] = rect[1];
         view = v;
         view_size[0] = rect[2];
         view_size[1] = rect[3];
+        view_x0 = room < 1e9f ? room_x0 : 0;
         legend = v.caption;
     }
     const float white[4] = {1, 1, 1, 1}, dim[4] = {0, 0, 0, 0.45f};
@@ -263,25 +287,19 @@ void app_overlays(app *a, int w, int h)
                               view.mode, w, h);
         gfx_hud_begin(w, h);
         /* title and legend above the panel, on a dim band so they read over the sky; beside a
-         * subject the legend is wrapped to the room right of the panel's left edge */
-        char wrapped[256] = "";
-        int lines = 1;
-        float lx = a->view_rect[0], lw = 0, lh = 0;
-        if (legend) lines += app__wrap(legend, (view.clear[2] > view.clear[0]) ? (float)w - 4 - lx : 1e9f, scale, wrapped, sizeof wrapped);
-        const float line_h = gfx_hud_line_height(scale), band = (float)lines * line_h;
-        float ly = a->view_rect[1] - band - 2;
-        char title[160];
-        snprintf(title, sizeof title, "view: %s", a->view);
+         * subject both were wrapped to the room there, and the band stays in it */
+        const float line_h = gfx_hud_line_height(scale), band = (float)(title_lines + legend_lines) * line_h;
+        float lx = a->view_rect[0], ly = a->view_rect[1] - band - 2, lw = 0, lh = 0;
         gfx_hud_measure(title, scale, &lw, &lh);
         if (legend) {
             float legw;
             gfx_hud_measure(wrapped, scale, &legw, &lh);
             lw = fmaxf(lw, legw);
         }
-        if (lx + lw + 4 > (float)w) lx = (float)w - lw - 4;
+        if (lx + lw + 4 > (float)w) lx = fmaxf((float)w - lw - 4, view_x0);
         gfx_hud_rect(lx - 3, ly - 2, lw + 6, band, dim);
         gfx_hud_text(lx, ly, scale, white, "%s", title);
-        if (legend) gfx_hud_text(lx, ly + line_h, scale, (float[4]){0.85f, 0.9f, 1, 1}, "%s", wrapped);
+        if (legend) gfx_hud_text(lx, ly + (float)title_lines * line_h, scale, (float[4]){0.85f, 0.9f, 1, 1}, "%s", wrapped);
     }
     if (a->help || params_b(a->params, params_id(registry_app_params, REGISTRY_P_HUD_HELP))) { /* last, so it sits on top of everything */
         char help[2048];
