@@ -219,6 +219,7 @@ void app_overlays(app *a, int w, int h)
     char title[160] = "", wrapped[256] = "";
     int title_lines = 1, legend_lines = 0;
     const float scale = 1.0f; /* the HUD's one text rule (gfx_hud_text_px) sizes it from h */
+    gfx_hud_begin(w, h);      /* first: the view's caption is measured at this frame's text size */
     if (a->view[0]) {
         scene_view v = {0};
         if (app_own_view(a->view) == SCRIPT_APP_VIEW_SHADOW)
@@ -243,7 +244,6 @@ void app_overlays(app *a, int w, int h)
         legend = v.caption;
     }
     const float white[4] = {1, 1, 1, 1}, dim[4] = {0, 0, 0, 0.45f};
-    gfx_hud_begin(w, h);
     char line[256];
     if (platform_headless(a->plat))
         snprintf(line, sizeof line, "imprint  %s  t=%.2fs  frame %ld", registry_name(a->cur), a->ctx.time, a->frame);
