@@ -162,7 +162,8 @@ static double bb_gpu__thread_s(void)
 }
 
 /* The depth's surface per texel (bb_gpu_surface.frag), at the depth's size: once for all the steps
- * of a frame. False (logged) when the target cannot be made: the steps then skip the depth. */
+ * of a frame. False when the depth texture has no size or the target cannot be made (gfx_target
+ * logs it): the steps then skip the depth, and the next step tries again. */
 static bool bb_gpu__surface(bb_gpu *g)
 {
     int w = 0, h = 0;
