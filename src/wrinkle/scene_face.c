@@ -199,10 +199,9 @@ static void face_prepare(void *p)
     face__pose(f);
     /* the vertex shaders morph: the CPU only hands over six weights */
     gfx_pass_begin("face.blendshapes");
-    float morph[HEAD_MORPH_COUNT];
-    memcpy(morph, f->cycle.weight, sizeof f->cycle.weight);
-    morph[HEAD_BLINK] = f->idle_on ? fmaxf(f->blink, f->idle.blink) : f->blink;
-    wrinkle_set_shape_weights(f->wr, morph);
+    memcpy(f->morph, f->cycle.weight, sizeof f->cycle.weight);
+    f->morph[HEAD_BLINK] = f->idle_on ? fmaxf(f->blink, f->idle.blink) : f->blink;
+    wrinkle_set_shape_weights(f->wr, f->morph);
     gfx_pass_end();
     float normal[HEAD_SHAPE_COUNT], occlusion[HEAD_SHAPE_COUNT];
     for (int k = 0; k < HEAD_SHAPE_COUNT; k++) {

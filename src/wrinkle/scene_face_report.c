@@ -16,40 +16,39 @@
 #include "gfx/timer.h"
 
 /* The head's part of the screen this frame (fractions x0 y0 x1 y1 from the top left, a margin
- * round it): the skin as the vertex shader morphs it, through the head's frame and the camera.
- * False where a vertex is behind the camera. */
+ * round it): the skin morphed with this frame's weights (as the vertex shader morphs it), through
+ * the head's frame and the camera. False where a vertex is behind the camera, or out of memory. */
 static bool face__screen_rect(const face *f, float out[4])
 {
     const head_model *h = &f->head;
     if (!h->skin.pos) return false;
-    float wgt[HEAD_MORPH_COUNT];
-    memcpy(wgt, f->cycle.weight, sizeof f->cycle.weight);
-    wgt[HEAD_BLINK] = f->idle_on ? fmaxf(f->blink, f->idle.blink) : f->blink;
+    float (*pos)[3] = malloc((size_t)h->skin.vertex_count * sizeof *pos);
+    if (!pos) return false;
+    head_apply_shapes(h, f->morph, pos, NULL);
     mat4 view, proj, mvp;
     const int sw = f->ctx->width, sh = f->ctx->height > 0 ? f->ctx->height : 1;
     camera_matrices(f->ctx->cam, (float)sw / (float)sh, view, proj);
     glm_mat4_mul(proj, view, mvp);
     glm_mat4_mul(mvp, (vec4 *)f->model, mvp);
     float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
-    for (int i = 0; i < h->skin.vertex_count; i++) {
-        vec4 p = {h->skin.pos[i][0], h->skin.pos[i][1], h->skin.pos[i][2], 1.0f}, c;
-        for (int s = 0; s < HEAD_MORPH_COUNT; s++)
-            if (wgt[s] != 0.0f && h->shape_dpos[s])
-                for (int k = 0; k < 3; k++) p[k] += wgt[s] * h->shape_dpos[s][i][k];
+    bool in_front = true;
+    for (int i = 0; i < h->skin.vertex_count && in_front; i++) {
+        vec4 p = {pos[i][0], pos[i][1], pos[i][2], 1.0f}, c;
         glm_mat4_mulv(mvp, p, c);
-        if (c[3] <= 1e-4f) return false;
+        in_front = c[3] > 1e-4f;
         const float x = 0.5f + 0.5f * c[0] / c[3], y = 0.5f - 0.5f * c[1] / c[3];
         x0 = fminf(x0, x);
         x1 = fmaxf(x1, x);
         y0 = fminf(y0, y);
         y1 = fmaxf(y1, y);
     }
+    free(pos);
     const float m = 0.015f; /* the brows' and lashes' tips, a pixel of rounding */
     out[0] = fmaxf(0.0f, x0 - m);
     out[1] = fmaxf(0.0f, y0 - m);
     out[2] = fminf(1.0f, x1 + m);
     out[3] = fminf(1.0f, y1 + m);
-    return out[2] > out[0] && out[3] > out[1];
+    return in_front && out[2] > out[0] && out[3] > out[1];
 }
 
 bool face_view(void *p, const char *name, scene_view *out)

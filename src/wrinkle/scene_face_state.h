@@ -26,6 +26,7 @@ typedef struct face {
     bool wrinkles_off;       /* compose the base maps alone: the head without its wrinkle layers */
     face_idle idle;          /* blinks, saccades, breath, sway (core), stepped while face.idle is on */
     bool idle_on;            /* face.idle at the last step */
+    float morph[HEAD_MORPH_COUNT]; /* the blendshape weights this frame (prepare), as the GPU morphs */
 } face;
 
 /* scene_face_report.c: the vtable's reporting entries */
