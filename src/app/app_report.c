@@ -1,6 +1,7 @@
 /* What the app reports and draws over the scene: screenshots, `stats` and `params` files, the
  * --bench report, the HUD line, the pass times, the debug view panel and the key help. See
  * app_state.h. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,13 +64,32 @@ static long app__rss_kb(void)
     return kb;
 }
 
+/* A report file is written beside its path and renamed over it when whole: a reader polling the
+ * file (a test, a tool) meets the old report or the new one, never a half-written one. */
+static FILE *app__report_open(const char *what, const char *path, char *tmp, size_t n)
+{
+    snprintf(tmp, n, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) log_error("%s %s: cannot open for writing: %s", what, path, strerror(errno));
+    return f;
+}
+
+static bool app__report_close(const char *what, const char *path, const char *tmp, FILE *f, bool ok)
+{
+    if (fclose(f) != 0) ok = false;
+    if (ok && rename(tmp, path) != 0) ok = false;
+    if (!ok) {
+        log_error("%s %s: write failed: %s", what, path, strerror(errno ? errno : EIO));
+        remove(tmp);
+    }
+    return ok;
+}
+
 bool app_stats(app *a, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        log_error("stats %s: cannot open for writing", path);
-        return false;
-    }
+    char tmp[4096];
+    FILE *f = app__report_open("stats", path, tmp, sizeof tmp);
+    if (!f) return false;
     json_writer w;
     json_begin(&w, f);
     json_object_begin(&w, NULL);
@@ -108,26 +128,18 @@ bool app_stats(app *a, const char *path)
     if (a->ui) ui_write_stats(a->ui, &w);
     if (registry_scene(a->cur)->stats) registry_scene(a->cur)->stats(a->inst[a->cur], &w);
     json_object_end(&w);
-    bool ok = json_end(&w);
-    fclose(f);
-    if (!ok) log_error("stats %s: write failed", path);
-    return ok;
+    return app__report_close("stats", path, tmp, f, json_end(&w));
 }
 
 bool app_params(app *a, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        log_error("params %s: cannot open for writing", path);
-        return false;
-    }
+    char tmp[4096];
+    FILE *f = app__report_open("params", path, tmp, sizeof tmp);
+    if (!f) return false;
     json_writer w;
     json_begin(&w, f);
     params_write_json(a->params, &w, NULL);
-    bool ok = json_end(&w);
-    fclose(f);
-    if (!ok) log_error("params %s: write failed", path);
-    return ok;
+    return app__report_close("params", path, tmp, f, json_end(&w));
 }
 
 #define APP_VIEW_MARGIN 10.0f
