@@ -78,7 +78,11 @@ static void proportions_are_human(void **state)
     /* cheeks nearly as wide as the skull; the jaw narrower, as an adult's (bigonial ~0.7 of the
      * head's breadth) but not pinched: at 0.86 the lower face read as a box */
     float cheeks = half_width_at(m, -0.02f, 0.02f) / skull, jaw = half_width_at(m, -0.09f, -0.02f) / skull;
-    print_message("crown to chin %.3f x the skull's width, cheeks %.3f, jaw %.3f of it\n", aspect, cheeks, jaw);
+    /* the chin a broad boss, not a point: its width 1.5 cm above its lowest point (0.50 of the
+     * skull read as a pointed chin from the front) */
+    float chin_w = half_width_at(m, chin + 0.015f, 0.03f) / skull;
+    print_message("crown to chin %.3f x the skull's width, cheeks %.3f, jaw %.3f, chin %.3f of it\n", aspect, cheeks, jaw, chin_w);
+    assert_true(chin_w > 0.52f);
     assert_true(cheeks > 0.9f);
     assert_true(jaw > 0.74f && jaw < 0.84f);
 }

@@ -20,7 +20,7 @@ const char *const head_shape_names[HEAD_MORPH_COUNT + 1] = {"brow_raise", "frown
 #define HEAD_WARP_U 2.0f
 #define HEAD_WARP_V 1.2f
 #define HEAD_EYE_PROTRUDE 0.0075f
-#define HEAD_JAW_TAPER 0.17f /* how much narrower the face is at the chin than at the cheekbones */
+#define HEAD_JAW_TAPER 0.11f /* how much narrower the face is at the chin than at the cheekbones */
 
 static float head__smoothstep(float e0, float e1, float x)
 {
@@ -132,7 +132,7 @@ static float head_lip_lower(float ax) { return 0.0105f * sqrtf(fmaxf(1.0f - powf
 /* Lips, philtrum, the barrel of the teeth and the fold under the lower lip; my = y - mouth line. */
 static float head__mouth_relief(float ax, float my)
 {
-    float f = 0.0058f * head__gauss(ax, my, 0.0f, 0.002f, 0.040f, 0.030f); /* the teeth's barrel */
+    float f = 0.0035f * head__gauss(ax, my, 0.0f, 0.002f, 0.040f, 0.030f); /* the teeth's barrel */
     /* upper lip: the skin from the nose rolls forward to the border, the vermilion pouts below it
      * and tucks back into the slit; the philtrum is a groove between two ridges above the bow */
     float b = head_lip_border(ax), lo = head_lip_lower(ax);
@@ -171,23 +171,23 @@ static float head__relief(const vec3 p)
     f += 0.0090f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0080f, 0.0150f, 0.0036f);
     f -= 0.0015f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0135f, 0.012f, 0.0022f);
     f += 0.0045f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.0135f, 0.003f);
-    f += 0.0065f * head__gauss(ax, y, 0.049f, -0.016f, 0.022f, 0.020f);        /* cheekbone */
+    f += 0.0085f * head__gauss(ax, y, 0.047f, -0.018f, 0.022f, 0.022f);        /* cheekbone */
     f -= 0.0008f * head__gauss(ax, y, 0.047f, -0.052f, 0.013f, 0.015f);         /* the hollow under it */
     /* nose: a ridge that widens and rises from the root to a rounded tip over two wings */
     float t = glm_clamp((HEAD_NOSE_ROOT_Y - y) / (HEAD_NOSE_ROOT_Y - HEAD_NOSE_TIP_Y), 0.0f, 1.0f);
-    float w = 0.0085f + 0.0080f * t, h = 0.003f + 0.0075f * powf(t, 1.6f);
+    float w = 0.0060f + 0.0070f * t, h = 0.0045f + 0.0095f * powf(t, 1.4f);
     float ends = y < HEAD_NOSE_TIP_Y ? head__gauss(0, y, 0, HEAD_NOSE_TIP_Y, 1, 0.0055f)
                : y > HEAD_NOSE_ROOT_Y ? head__gauss(0, y, 0, HEAD_NOSE_ROOT_Y, 1, 0.010f) : 1.0f;
     f += h * expf(-(x / w) * (x / w)) * ends;
-    f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.002f, 0.0100f, 0.0075f); /* tip */
+    f += 0.0065f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.002f, 0.0080f, 0.0075f); /* tip */
     f += 0.0025f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.003f, 0.0055f, 0.0045f); /* its ball */
     f -= 0.0020f * head__gauss(x, y, 0.0f, HEAD_NOSE_ROOT_Y + 0.002f, 0.010f, 0.006f); /* the root's saddle */
     f += 0.0012f * head__gauss(x, y, 0.0f, -0.010f, 0.006f, 0.007f);                   /* the bridge's bone */
-    f += 0.0095f * head__gauss(ax, y, HEAD_NOSE_WING_X, HEAD_NOSE_WING_Y, 0.0075f, 0.0065f);
+    f += 0.0095f * head__gauss(ax, y, HEAD_NOSE_WING_X - 0.0015f, HEAD_NOSE_WING_Y, 0.0062f, 0.0065f);
     f -= 0.0035f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0095f, 0.0040f, 0.0022f); /* nostrils */
     f -= 0.002f * head__gauss(ax, y, 0.022f, HEAD_NOSE_WING_Y + 0.001f, 0.003f, 0.006f); /* alar groove */
     f += head__mouth_relief(ax, y - HEAD_MOUTH_Y);
-    f += 0.013f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y + 0.010f, 0.026f, 0.012f);     /* chin boss */
+    f += 0.013f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y + 0.010f, 0.032f, 0.012f);     /* chin boss */
     f *= front;
     /* the zygomatic arch runs from the cheekbone back toward the ear */
     f += 0.003f * head__gauss(y, p[2], -0.010f, 0.010f, 0.020f, 0.035f) * head__smoothstep(0.035f, 0.06f, ax);
