@@ -137,10 +137,15 @@ static void mouth__teeth(head_model *h, const vec3 front, float top, float botto
         float step = 2.0f * spread / MOUTH_TEETH * sqrtf(half_w * half_w * cosf(a) * cosf(a) +
                                                          half_d * half_d * sinf(a) * sinf(a));
         float front_teeth = fabsf(a) < 0.5f ? 1.0f : 0.85f; /* incisors a little taller */
-        /* a rounded tooth: a flattened ellipsoid, wide along the arch, thin front to back, its
-         * neighbours touching so the row reads as one smooth crown line with soft gaps */
+        /* a rounded tooth: a flattened ellipsoid squared off across and along (a superellipsoid:
+         * x and y to the power 0.6), wide along the arch, thin front to back, its neighbours
+         * touching so the row reads as one crown line with soft gaps and a flat cutting edge
+         * (a plain ellipsoid's edge showed under the lip as a row of points) */
         mesh_data tooth = {0};
         mesh_build_sphere(&tooth, 1.0f, 12, 8);
+        for (int v = 0; v < tooth.vertex_count; v++)
+            for (int c = 0; c < 2; c++) tooth.pos[v][c] = copysignf(powf(fabsf(tooth.pos[v][c]), 0.6f), tooth.pos[v][c]);
+        mesh_compute_smooth_normals(&tooth, 1e-5f);
         mat4 xf;
         glm_translate_make(xf, (vec3){half_w * sinf(a), bottom + 0.5f * height, front[2] - half_d * (1.0f - cosf(a))});
         glm_rotate_y(xf, atan2f(half_d * sinf(a), half_w * cosf(a)), xf); /* x along the arch */
