@@ -327,15 +327,21 @@ GLuint renderer_post_view(const renderer *r, const char *name, gfx_panel_mode *m
     return gfx_post_view(r->post, name, mode);
 }
 
-void renderer_draw_lit(renderer *r, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive)
+void renderer_draw_lit_spec(renderer *r, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive, float spec,
+                            float shininess)
 {
     gfx_state_set(GFX_STATE_OPAQUE);
     glUseProgram(r->prog_lit);
     glUniformMatrix4fv(r->lit_model, 1, GL_FALSE, (const float *)model);
     glUniform3fv(r->lit_albedo, 1, albedo);
     glUniform3fv(r->lit_emissive, 1, emissive ? emissive : (const float[3]){0, 0, 0});
-    glUniform2f(r->lit_spec, 0.35f, 48.0f);
+    glUniform2f(r->lit_spec, spec, shininess);
     gfx_mesh_draw(m);
+}
+
+void renderer_draw_lit(renderer *r, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive)
+{
+    renderer_draw_lit_spec(r, m, model, albedo, emissive, RENDERER_LIT_SPEC, RENDERER_LIT_SHININESS);
 }
 
 void renderer_draw_caster(renderer *r, const gfx_mesh *m, mat4 model)

@@ -85,8 +85,14 @@ void renderer_post_reset(renderer *r);
 /* Debug views of the post stack: "ssao", "bloom", "coc"; 0 when unknown or not run last frame. */
 GLuint renderer_post_view(const renderer *r, const char *name, gfx_panel_mode *mode);
 
-/* Plain lit mesh (main pass) / its shadow caster (shadow pass). */
+/* Plain lit mesh (main pass) / its shadow caster (shadow pass). renderer_draw_lit takes the
+ * default highlight (a painted, semi-gloss surface); _spec names its strength and shininess (a
+ * matte cloth: a weak, broad one). */
+#define RENDERER_LIT_SPEC 0.35f
+#define RENDERER_LIT_SHININESS 48.0f
 void renderer_draw_lit(renderer *r, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive);
+void renderer_draw_lit_spec(renderer *r, const gfx_mesh *m, mat4 model, const vec3 albedo, const vec3 emissive, float spec,
+                            float shininess);
 void renderer_draw_caster(renderer *r, const gfx_mesh *m, mat4 model);
 /* The 400 m ground plane at y = 0, lit and shadowed (main pass only; it receives, never casts). */
 void renderer_draw_ground(renderer *r);

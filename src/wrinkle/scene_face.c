@@ -254,7 +254,9 @@ static void face_draw(void *p, scene_pass pass)
     }
     renderer_draw_ground(r);
     renderer_draw_lit(r, &f->pedestal, id, (vec3){0.16f, 0.15f, 0.14f}, NULL);
-    renderer_draw_lit(r, &f->shoulders, chest, (vec3){0.05f, 0.07f, 0.10f}, NULL); /* a dark crew-neck top */
+    /* a dark crew-neck top: cotton, so a weak, broad highlight (the default semi-gloss one put a
+     * clipped white spot on the chest in every frontal picture) */
+    renderer_draw_lit_spec(r, &f->shoulders, chest, (vec3){0.05f, 0.07f, 0.10f}, NULL, 0.04f, 6.0f);
     wrinkle_draw_skin(f->wr, &f->skin, f->model, (vec3){0.32f, 0.18f, 0.13f});
     /* behind the lips, seen where the jaw parts them: the mouth's deltas follow the skin's */
     /* the head's shadow covers the inside of the mouth: a fill stands for the light bouncing in */
