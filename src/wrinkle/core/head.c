@@ -137,12 +137,12 @@ static float head__mouth_relief(float ax, float my)
      * and tucks back into the slit; the philtrum is a groove between two ridges above the bow */
     float b = head_lip_border(ax), lo = head_lip_lower(ax);
     float wu = 1.0f - head__smoothstep(0.012f, HEAD_MOUTH_CORNER_X + 0.002f, ax);
-    float up = head__smoothstep(-0.0005f, 0.0035f, my) * (1.0f - head__smoothstep(b - 0.0020f, b + 0.0020f, my));
+    float up = head__smoothstep(-0.0005f, 0.0035f, my) * (1.0f - head__smoothstep(b - 0.0035f, b + 0.0025f, my));
     f += 0.0046f * up * wu;
     f += 0.0020f * head__smoothstep(b - 0.004f, b, my) * (1.0f - head__smoothstep(b, 0.032f, my)) * wu; /* skin lip */
-    f += 0.0006f * head__gauss(ax, my, 0.0f, b + 0.0003f, 0.008f, 0.0016f) * wu;    /* the border's roll */
-    f += 0.0006f * head__gauss(ax, my, 0.0050f, 0.019f, 0.0018f, 0.008f);          /* philtrum ridges */
-    f -= 0.0004f * head__gauss(ax, my, 0.0f, 0.018f, 0.0020f, 0.007f);             /* its groove */
+    f += 0.0006f * head__gauss(ax, my, 0.0f, b + 0.0003f, 0.008f, 0.0024f) * wu;    /* the border's roll */
+    f += 0.0006f * head__gauss(ax, my, 0.0050f, 0.019f, 0.0026f, 0.008f);          /* philtrum ridges */
+    f -= 0.0004f * head__gauss(ax, my, 0.0f, 0.018f, 0.0026f, 0.007f);             /* its groove */
     /* lower lip: fuller, its front below the slit, rolling back into the fold above the chin */
     float wl = 1.0f - head__smoothstep(0.010f, HEAD_MOUTH_CORNER_X, ax);
     float s = glm_clamp(-my / fmaxf(lo, 1e-4f), 0.0f, 1.2f);
@@ -184,7 +184,7 @@ static float head__relief(const vec3 p)
     f -= 0.0020f * head__gauss(x, y, 0.0f, HEAD_NOSE_ROOT_Y + 0.002f, 0.010f, 0.006f); /* the root's saddle */
     f += 0.0012f * head__gauss(x, y, 0.0f, -0.010f, 0.006f, 0.007f);                   /* the bridge's bone */
     f += 0.0095f * head__gauss(ax, y, HEAD_NOSE_WING_X - 0.0015f, HEAD_NOSE_WING_Y, 0.0062f, 0.0065f);
-    f -= 0.0035f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0095f, 0.0040f, 0.0022f); /* nostrils */
+    f -= 0.0030f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0095f, 0.0040f, 0.0034f); /* nostrils */
     f -= 0.002f * head__gauss(ax, y, 0.022f, HEAD_NOSE_WING_Y + 0.001f, 0.003f, 0.006f); /* alar groove */
     f += head__mouth_relief(ax, y - HEAD_MOUTH_Y);
     f += 0.013f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y + 0.010f, 0.032f, 0.012f);     /* chin boss */
