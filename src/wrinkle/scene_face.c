@@ -101,6 +101,7 @@ static bool face__build(face *f, float detail)
     f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
     mesh_data shoulders = {0}, pedestal = {0};
     head_bust_build_stand(&shoulders, &pedestal);
+    head_bust_build_collar(&f->head, 0.005f, &shoulders);
     f->pedestal = face__upload(&pedestal, "face.pedestal");
     f->shoulders = face__upload(&shoulders, "face.shoulders");
     return true;

@@ -59,7 +59,7 @@ static float head__ellipsoid_exit(const vec3 d, const vec3 c, const vec3 r)
  * continuous over all directions (no crease where it meets the skull); its round top hides inside. */
 static float head__neck_exit_r(const vec3 d, float rn)
 {
-    const float zc = -0.022f, ytop = -0.045f, ybot = HEAD_NECK_BOTTOM_Y;
+    const float zc = HEAD_NECK_Z, ytop = -0.045f, ybot = HEAD_NECK_BOTTOM_Y;
     float oz = -zc, a = d[0] * d[0] + d[2] * d[2], b = 2.0f * oz * d[2], c = oz * oz - rn * rn;
     float t = a > 1e-9f ? (-b + sqrtf(b * b - 4.0f * a * c)) / (2.0f * a) : 1e9f;
     if (d[1] < 0.0f) t = fminf(t, ybot / d[1]);

@@ -86,6 +86,7 @@ typedef enum head_shape {
 #define HEAD_MOUTH_CORNER_X 0.025f
 #define HEAD_CHIN_Y (-0.125f)
 #define HEAD_NECK_BOTTOM_Y (-0.22f)
+#define HEAD_NECK_Z (-0.022f) /* the neck's axis: a vertical line at x = 0, this z */
 #define HEAD_JAW_ANGLE 0.12f /* radians the jaw turns at jaw_open 1 */
 
 typedef enum head_mouth_part { HEAD_MOUTH_CAVITY, HEAD_MOUTH_TEETH, HEAD_MOUTH_TONGUE, HEAD_MOUTH_PARTS } head_mouth_part;

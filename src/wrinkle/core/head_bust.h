@@ -26,6 +26,10 @@
 /* Height of the head origin (skull centre at eye height) over the ground. */
 float head_bust_head_y(void);
 void head_bust_build_stand(mesh_data *shoulders, mesh_data *column);
+/* A crew neck's collar: a tube tube metres thick round the neck where it enters the shoulders, in
+ * the stand's world space (the head at head_bust_head_y), appended to out. It covers the line
+ * where the neck's last, coarse rows cut the shoulders' dome (saw-toothed without it). */
+void head_bust_build_collar(const head_model *h, float tube, mesh_data *out);
 /* Flattened spheres on the front of each eyeball (the head looks down +z), lift metres off it. */
 void head_bust_build_eye_discs(const head_model *h, float radius, float lift, mesh_data *out);
 
