@@ -18,6 +18,9 @@
 #   skin shader's curvature from screen derivatives, as main at 606e610 had it)
 #   wrinkle_skin_lids_before.png (docs/wrinkles.md: docs/scripts/wrinkle_lids.txt with the
 #   curvature unsigned, a crease scattering like a tight form, as main at c8d46d4 had it)
+#   wrinkle_mouth_front_before.png wrinkle_mouth_34_before.png (docs/wrinkles.md: docs/scripts/
+#   wrinkle_mouth.txt with the wide red shadow disc and the lip's border steeper than the grid, as
+#   main at d9a2d30 had them)
 # END FROZEN
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
