@@ -9,11 +9,11 @@
 // Returns the light per channel: red the wide disc (light scattered under the skin reaches further
 // into the shadow), blue the narrow one, green between.
 
-// Disc radii: red's reaches 5.5 mm, blue's 3 mm. At 10 and 4 mm the nose's shadow on the upper
-// lip ended in a 6 mm orange band, mottled by the 16 turned taps, that read as lip colour on the
-// philtrum; skin's red scatters a few millimetres, not a centimetre.
-const float SKIN_PENUMBRA_NARROW = 0.003;
-const float SKIN_PENUMBRA_WIDE = 0.0055;
+// Disc radii: red's reaches 7.5 mm, blue's 3.5 mm. At 10 and 4 mm the nose's shadow on the upper
+// lip ended in an orange band, mottled by the 16 turned taps, that read as lip colour on the
+// philtrum; at 5.5 and 3 mm the nostrils' shadow went black (app_face_look's dark pixels).
+const float SKIN_PENUMBRA_NARROW = 0.0035;
+const float SKIN_PENUMBRA_WIDE = 0.0075;
 
 float skin_shadow_disc(vec3 c, float radius_uv, float turn, float bias)
 {
