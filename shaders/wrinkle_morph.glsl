@@ -24,11 +24,21 @@ void morph(inout vec3 p, inout vec3 n)
     n = normalize(n);
 }
 
-// The neutral skin's curvature at this vertex (1/m; the fourth channel of shape 0's position
-// texel, wrinkle_set_shapes), -1 where there is none (no shapes, or not a skin vertex).
+// The skin's curvature at this vertex (1/m), morphed: the neutral's in the fourth channel of shape
+// 0's normal texel, each shape's change at full weight in its position texel's
+// (wrinkle_set_shapes, head_shape_curvature); -1 where there is none (no shapes, or not a skin
+// vertex).
 float morph_curvature()
 {
     if (u_shape_vertices <= 0) return -1.0;
-    int i = 2 * (u_shape_first + gl_VertexID);
-    return texelFetch(u_shape_deltas, ivec2(i % MORPH_ROW, i / MORPH_ROW), 0).w;
+    int i = 2 * (u_shape_first + gl_VertexID) + 1;
+    float c = texelFetch(u_shape_deltas, ivec2(i % MORPH_ROW, i / MORPH_ROW), 0).w;
+    if (c < 0.0) return c;
+    for (int s = 0; s < MORPH_SHAPES; s++) {
+        float w = u_shape_weight[s];
+        if (w == 0.0) continue;
+        int j = 2 * (s * u_shape_vertices + u_shape_first + gl_VertexID);
+        c += w * texelFetch(u_shape_deltas, ivec2(j % MORPH_ROW, j / MORPH_ROW), 0).w;
+    }
+    return max(c, 0.0);
 }

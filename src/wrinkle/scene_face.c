@@ -51,17 +51,19 @@ static bool face__upload_shapes(face *f, const head_hair *hair)
         log_error("face scene: out of memory for the blendshape deltas");
         return false;
     }
-    /* the neutral skin's curvature per vertex, for the scattering's width (smooth across the
-     * triangles, where screen derivatives of the normal step from one triangle to the next) */
-    float *curv = malloc((size_t)f->head.skin.vertex_count * sizeof *curv);
-    bool ok = curv && mesh_vertex_curvature(&f->head.skin, curv);
-    /* a crease (the lid's, the nose's wing) is no tight form for the light to bleed around: as
-     * flat skin, not a red band (the shader's floor); negative is the shader's "none" */
-    for (int v = 0; ok && v < f->head.skin.vertex_count; v++) curv[v] = fmaxf(curv[v], 0.0f);
-    if (!curv) log_error("face scene: out of memory for the skin's curvature");
+    /* the skin's curvature per vertex and its change per shape, for the scattering's width
+     * (smooth across the triangles, where screen derivatives of the normal step from one
+     * triangle to the next) */
+    const int nv = f->head.skin.vertex_count;
+    float *curv = malloc((size_t)nv * sizeof *curv), *dcurv[HEAD_MORPH_COUNT];
+    bool ok = curv != NULL;
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) ok &= (dcurv[s] = malloc((size_t)nv * sizeof *dcurv[s])) != NULL;
+    if (!ok) log_error("face scene: out of memory for the skin's curvature");
+    ok = ok && head_shape_curvature(&f->head, curv, dcurv);
     ok = ok && wrinkle_set_shapes(f->wr, head_hair_delta_count(&f->head, hair), (float (*const *)[3])dpos,
-                                  (float (*const *)[3])dnrm, curv, f->head.skin.vertex_count);
+                                  (float (*const *)[3])dnrm, curv, dcurv, nv);
     free(curv);
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) free(dcurv[s]);
     for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
         free(dpos[s]);
         free(dnrm[s]);

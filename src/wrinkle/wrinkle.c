@@ -246,7 +246,7 @@ void wrinkle_set_weights(wrinkle *wr, const float *weights)
 }
 
 bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], float (*const *dnrm)[3], const float *curvature,
-                        int curvature_count)
+                        float *const *dcurv, int curvature_count)
 {
     assert(vertex_count > 0);
     /* a 2D texture, not a buffer texture: WebGL2 has none (same texels, SHAPE_ROW a row) */
@@ -269,7 +269,9 @@ bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], 
                 t[k] = dpos[s][v][k];
                 t[4 + k] = dnrm[s][v][k];
             }
-            if (s == 0) t[3] = curvature && v < curvature_count ? curvature[v] : -1.0f;
+            bool known = curvature && v < curvature_count;
+            t[3] = known && dcurv ? dcurv[s][v] : 0.0f;
+            if (s == 0) t[7] = known ? curvature[v] : -1.0f;
         }
     if (!wr->shape_tex) glGenTextures(1, &wr->shape_tex);
     glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);

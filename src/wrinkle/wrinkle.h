@@ -67,12 +67,14 @@ void wrinkle_set_weights(wrinkle *wr, const float *weights);
 /* Blendshapes on the GPU: the deltas of every shape at full weight (dpos[s][v], dnrm[s][v], as in
  * head_model) into a texture buffer once; every pass that draws the mesh (compose, skin, caster)
  * then adds weight x delta in its vertex shader (shaders/wrinkle_morph.glsl) to the vertex with
- * that index. Without shapes nothing moves. curvature[v] (1/m, mesh_vertex_curvature of the
- * neutral skin) for the first curvature_count vertices rides in the free fourth channel of shape
- * 0's position texel, for the skin's scattering (the others, or all with NULL, read -1: the skin
- * shader falls back to screen derivatives). False (logged) when the buffer does not fit. */
+ * that index. Without shapes nothing moves. For the skin's scattering, the first curvature_count
+ * vertices' curvature (1/m, head_shape_curvature: curvature[v] neutral, dcurv[s][v] each shape's
+ * change at full weight) rides in free fourth channels: the neutral in shape 0's normal texel, a
+ * shape's change in its position texel, morphed like the positions (the others, or all with
+ * NULL, read -1: the skin shader falls back to screen derivatives). False (logged) when the
+ * buffer does not fit. */
 bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], float (*const *dnrm)[3], const float *curvature,
-                        int curvature_count);
+                        float *const *dcurv, int curvature_count);
 /* weights[HEAD_MORPH_COUNT]: the blendshape weights the passes morph with (the blink last) (apart from the wrinkle
  * layers' selection, so the layers can be off while the head still moves). */
 void wrinkle_set_shape_weights(wrinkle *wr, const float *weights);

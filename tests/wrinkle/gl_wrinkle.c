@@ -275,21 +275,26 @@ static void channels_follow_the_layout(void **state)
 }
 
 /* Blendshapes on the GPU: the vertex stage every head pass runs (wrinkle_face.vert), captured with
- * transform feedback, moves every skin vertex where head_apply_shapes (the CPU) puts it. */
+ * transform feedback, moves every skin vertex where head_apply_shapes (the CPU) puts it, and
+ * gives it the curvature head_shape_curvature's neutral and per-shape changes add up to. */
 static void gpu_morph_equals_the_cpu_morph(void **state)
 {
     (void)state;
+    enum { K = 7 }; /* v_world, v_nrm, v_curv */
     head_model h;
     assert_true(head_build(&h, &(head_desc){0}));
     const int n = h.skin.vertex_count;
+    float *curv = malloc((size_t)n * sizeof *curv), *dcurv[HEAD_MORPH_COUNT];
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) dcurv[s] = malloc((size_t)n * sizeof *dcurv[s]);
+    assert_true(head_shape_curvature(&h, curv, dcurv));
     wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps});
     assert_non_null(wr);
-    assert_true(wrinkle_set_shapes(wr, n, (float (*const *)[3])h.shape_dpos, (float (*const *)[3])h.shape_dnrm, NULL, 0));
-    static const char *const varyings[] = {"v_world", "v_nrm"};
-    GLuint prog = gfx_program_load_feedback("wrinkle_face.vert", NULL, varyings, 2);
+    assert_true(wrinkle_set_shapes(wr, n, (float (*const *)[3])h.shape_dpos, (float (*const *)[3])h.shape_dnrm, curv, dcurv, n));
+    static const char *const varyings[] = {"v_world", "v_nrm", "v_curv"};
+    GLuint prog = gfx_program_load_feedback("wrinkle_face.vert", NULL, varyings, 3);
     assert_true(prog != 0);
     gfx_mesh gm = gfx_mesh_create(&h.skin, "morph");
-    float *gpu = malloc((size_t)n * 6 * sizeof *gpu);
+    float *gpu = malloc((size_t)n * K * sizeof *gpu);
     float (*pos)[3] = malloc((size_t)n * sizeof *pos), (*nrm)[3] = malloc((size_t)n * sizeof *nrm);
     static const float sets[3][HEAD_MORPH_COUNT] = {
         {0, 0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1, 1}, {0.2f, 0.9f, 0.0f, 0.6f, 0.35f, 0.75f, 0.5f}};
@@ -299,25 +304,35 @@ static void gpu_morph_equals_the_cpu_morph(void **state)
         mat4 id;
         glm_mat4_identity(id);
         glUniformMatrix4fv(gfx_uniform(prog, "u_model"), 1, GL_FALSE, (const float *)id);
-        testgl_feedback_run(gm.vao, n, 6, gpu);
+        testgl_feedback_run(gm.vao, n, K, gpu);
         head_apply_shapes(&h, sets[k], pos, nrm);
-        float worst = 0.0f, worst_n = 0.0f, moved = 0.0f;
-        for (int v = 0; v < n; v++)
+        float worst = 0.0f, worst_n = 0.0f, moved = 0.0f, worst_c = 0.0f, changed = 0.0f;
+        for (int v = 0; v < n; v++) {
             for (int c = 0; c < 3; c++) {
-                worst = fmaxf(worst, fabsf(gpu[v * 6 + c] - pos[v][c]));
-                worst_n = fmaxf(worst_n, fabsf(gpu[v * 6 + 3 + c] - nrm[v][c]));
-                moved = fmaxf(moved, fabsf(gpu[v * 6 + c] - h.skin.pos[v][c]));
+                worst = fmaxf(worst, fabsf(gpu[v * K + c] - pos[v][c]));
+                worst_n = fmaxf(worst_n, fabsf(gpu[v * K + 3 + c] - nrm[v][c]));
+                moved = fmaxf(moved, fabsf(gpu[v * K + c] - h.skin.pos[v][c]));
             }
-        print_message("weights %d: worst position %.2e m, normal %.2e, largest move %.4f m\n", k, (double)worst, (double)worst_n, (double)moved);
+            float want = curv[v];
+            for (int s = 0; s < HEAD_MORPH_COUNT; s++) want += sets[k][s] * dcurv[s][v];
+            worst_c = fmaxf(worst_c, fabsf(gpu[v * K + 6] - fmaxf(want, 0.0f)));
+            changed = fmaxf(changed, fabsf(gpu[v * K + 6] - curv[v]));
+        }
+        print_message("weights %d: worst position %.2e m, normal %.2e, curvature %.2e 1/m; largest move %.4f m, "
+                      "curvature change %.1f 1/m\n", k, (double)worst, (double)worst_n, (double)worst_c, (double)moved,
+                      (double)changed);
         assert_true(worst <= 1e-4f); /* metres */
         assert_true(worst_n <= 1e-4f);
-        if (k == 0) assert_true(moved == 0.0f);
-        else assert_true(moved > 2e-3f); /* the shapes really move the skin (by millimetres) */
+        assert_true(worst_c <= 1e-2f); /* 1/m, of tens */
+        if (k == 0) assert_true(moved == 0.0f && changed == 0.0f);
+        else assert_true(moved > 2e-3f && changed > 10.0f); /* the shapes really move and bend the skin */
     }
     glUseProgram(0);
     free(gpu);
     free(pos);
     free(nrm);
+    free(curv);
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) free(dcurv[s]);
     glDeleteProgram(prog);
     gfx_mesh_destroy(&gm);
     wrinkle_destroy(wr);

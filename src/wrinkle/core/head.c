@@ -355,8 +355,13 @@ static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
         vec3 c, q = {x, y + (ny - y) * wx, z}, d;
         head__eye_center(x < 0.0f, c);
         glm_vec3_sub(q, c, d);
+        /* and the shut lid lies on the ball: from 6 mm under the crease down to the lashes every
+         * point is brought to 1.5 mm over it (the lid's own bulge and crease, slid down, stood
+         * off it as a ledge) */
         float r = glm_vec3_norm(d), want = HEAD_EYE_RADIUS + 0.0015f * wx;
-        if (r < want && d[2] > -0.004f) glm_vec3_muladds(d, (want - r) / fmaxf(r, 1e-6f), q);
+        float onto = 0.65f * wx * wx * head__smoothstep(crease, crease - 0.009f, ny);
+        float to = r < want ? want : r + (want - r) * onto;
+        if (d[2] > -0.004f) glm_vec3_muladds(d, (to - r) / fmaxf(r, 1e-6f), q);
         glm_vec3_sub(q, (float *)p, out);
         break;
     }

@@ -130,6 +130,13 @@ void head_jaw_turn(const vec3 p, vec3 dpos);
 /* Skin only: pos = neutral + sum w[s] * dpos[s]; nrm likewise, renormalized. nrm may be NULL. */
 void head_apply_shapes(const head_model *h, const float w[HEAD_MORPH_COUNT], float (*pos)[3], float (*nrm)[3]);
 
+/* The skin's curvature per vertex for the scattering (1/m, mesh_vertex_curvature, creases as 0):
+ * neutral[v], and dcurv[s][v] = the curvature with shape s at full weight minus neutral[v], so a
+ * morph's curvature is neutral + sum w[s] dcurv[s] (the shader's, wrinkle_morph.glsl). Without
+ * the deltas a lid shut by the blink kept the neutral lid's fold under it and scattered red over
+ * the whole closed lid. Arrays of skin.vertex_count; false (logged) when out of memory. */
+bool head_shape_curvature(const head_model *h, float *neutral, float *const dcurv[HEAD_MORPH_COUNT]);
+
 /* Neutral skin point at uv in [0,1]^2 (the same function the mesh is sampled from). */
 void head_surface_point(float u, float v, vec3 out);
 /* The smooth skull point of uv before the relief: where sculpt coordinates are measured. */
