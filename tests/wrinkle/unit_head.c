@@ -139,10 +139,10 @@ static void collar_covers_the_neck_line(void **state)
         for (float y = HEAD_BUST_COLUMN_TOP + HEAD_BUST_SHOULDER_RY; y > HEAD_BUST_COLUMN_TOP && !found; y -= 0.0004f) {
             float r = 0.0f; /* the neck's radius at y: the last point out from the axis still inside */
             for (float t = 0.0f; t < 0.12f; t += 0.0004f) {
-                vec3 p = {t * cosf(a), y - hy, HEAD_NECK_Z + t * sinf(a)};
+                vec3 p = {t * cosf(a), y - hy, head_neck_axis_z(y - hy) + t * sinf(a)};
                 if (head_inside(&g_head, p)) r = t;
             }
-            float x = r * cosf(a), z = HEAD_NECK_Z + r * sinf(a), dy = (y - HEAD_BUST_COLUMN_TOP) / HEAD_BUST_SHOULDER_RY;
+            float x = r * cosf(a), z = head_neck_axis_z(y - hy) + r * sinf(a), dy = (y - HEAD_BUST_COLUMN_TOP) / HEAD_BUST_SHOULDER_RY;
             if (x * x / (HEAD_BUST_SHOULDER_RX * HEAD_BUST_SHOULDER_RX) + z * z / (HEAD_BUST_SHOULDER_RZ * HEAD_BUST_SHOULDER_RZ) +
                     dy * dy <= 1.0f) {
                 glm_vec3_copy((vec3){x, y, z}, line);
@@ -158,6 +158,50 @@ static void collar_covers_the_neck_line(void **state)
                   (double)(1000.0f * tube));
     assert_true(worst < 0.6f * tube);
     mesh_data_free(&collar);
+}
+
+/* The neck's surface at head-frame height y, angle a round its axis (0 in front, + toward +x):
+ * the distance from the axis, bisected with head_inside. */
+static float neck_radius(float y, float a)
+{
+    float lo = 0.0f, hi = 0.12f;
+    for (int it = 0; it < 24; it++) {
+        float t = 0.5f * (lo + hi);
+        vec3 p = {t * sinf(a), y, head_neck_axis_z(y) + t * cosf(a)};
+        if (head_inside(&g_head, p)) lo = t;
+        else hi = t;
+    }
+    return lo;
+}
+
+/* The neck is no plain column (issue 30): it leans forward (the throat under the jaw ahead of the
+ * throat over the collar), the larynx stands out of the throat's line, and each
+ * sternocleidomastoid is a ridge across the neck's side, from behind the ear down to the front. */
+static void neck_leans_and_has_its_forms(void **state)
+{
+    (void)state;
+    /* the chin's underside reaches 13 cm under the eyes' level; the collar covers the neck from
+     * about 18 cm down in front */
+    float top = head_neck_axis_z(-0.14f) + neck_radius(-0.14f, 0.0f), bottom = head_neck_axis_z(-0.18f) + neck_radius(-0.18f, 0.0f);
+    float larynx = neck_radius(-0.16f, 0.0f) - 0.5f * (neck_radius(-0.14f, 0.0f) + neck_radius(-0.18f, 0.0f));
+    print_message("neck: the throat %.1f mm further forward 14 cm under the eyes than 18 cm under; the larynx %.1f mm out of "
+                  "its line\n", (double)(1000.0f * (top - bottom)), (double)(1000.0f * larynx));
+    assert_true(top - bottom > 0.006f);
+    assert_true(larynx > 0.0015f);
+    for (float y = -0.16f; y <= -0.139f; y += 0.02f)
+        for (int side = -1; side <= 1; side += 2) {
+            float best = 0.0f, ridge = 0.0f;
+            for (float a = 0.3f; a < 1.9f; a += 0.02f) {
+                float r = neck_radius(y, (float)side * a);
+                if (r > best) { best = r; ridge = a; }
+            }
+            /* the radius 0.45 rad either side (a plain column's is the same all round) */
+            float flanks = 0.5f * (neck_radius(y, (float)side * (ridge - 0.45f)) + neck_radius(y, (float)side * (ridge + 0.45f)));
+            print_message("neck at y %.2f side %+d: ridge at %.2f rad, %.1f mm over its flanks\n", (double)y, side, (double)ridge,
+                          (double)(1000.0f * (best - flanks)));
+            assert_true(ridge > 0.6f && ridge < 1.6f);
+            assert_true(best - flanks > 0.0015f);
+        }
 }
 
 /* The canon (issue 30), measured on the mesh, each within 5 % of crown-to-chin: the eye line at
@@ -740,6 +784,7 @@ int main(void)
         cmocka_unit_test(proportions_follow_the_canon),
         cmocka_unit_test(grid_carries_the_mouth),
         cmocka_unit_test(collar_covers_the_neck_line),
+        cmocka_unit_test(neck_leans_and_has_its_forms),
         cmocka_unit_test(skin_is_closed_but_for_the_mouth),
         cmocka_unit_test(landmarks_match_the_sculpt),
         cmocka_unit_test(uvs_are_unique_and_cover_the_square),

@@ -55,17 +55,20 @@ static float head__ellipsoid_exit(const vec3 d, const vec3 c, const vec3 r)
     return (-b + sqrtf(fmaxf(b * b - 4.0f * a * cc, 0.0f))) / (2.0f * a);
 }
 
-/* Neck: a vertical capsule cut flat at the bottom. It contains the origin, so the exit distance is
- * continuous over all directions (no crease where it meets the skull); its round top hides inside. */
+/* Neck: a capsule cut flat at the bottom, its axis leaning forward (head_neck_axis_z: a sheared
+ * cylinder, so along d the axis's z is an offset plus a multiple of d's height). It contains the
+ * origin, so the exit distance is continuous over all directions (no crease where it meets the
+ * skull); its round top hides inside. */
 static float head__neck_exit_r(const vec3 d, float rn)
 {
-    const float zc = HEAD_NECK_Z, ytop = -0.045f, ybot = HEAD_NECK_BOTTOM_Y;
-    float oz = -zc, a = d[0] * d[0] + d[2] * d[2], b = 2.0f * oz * d[2], c = oz * oz - rn * rn;
+    const float ytop = -0.045f, ybot = HEAD_NECK_BOTTOM_Y;
+    float oz = -head_neck_axis_z(0.0f), dz = d[2] - HEAD_NECK_LEAN * d[1];
+    float a = d[0] * d[0] + dz * dz, b = 2.0f * oz * dz, c = oz * oz - rn * rn;
     float t = a > 1e-9f ? (-b + sqrtf(b * b - 4.0f * a * c)) / (2.0f * a) : 1e9f;
     if (d[1] < 0.0f) t = fminf(t, ybot / d[1]);
     if (t * d[1] <= ytop) return t;
-    /* leaves through the round top: sphere centred (0, ytop, zc) */
-    vec3 o = {0.0f, -ytop, -zc};
+    /* leaves through the round top: sphere centred on the axis at ytop */
+    vec3 o = {0.0f, -ytop, -head_neck_axis_z(ytop)};
     float bb = glm_vec3_dot(o, (float *)d), cc = glm_vec3_dot(o, o) - rn * rn;
     return -bb + sqrtf(fmaxf(bb * bb - cc, 0.0f));
 }
@@ -155,6 +158,22 @@ static float head__mouth_relief(float ax, float my)
     return f;
 }
 
+/* The neck's forms on the un-sculpted point p, as a height along the skin's normal (m): the two
+ * sternocleidomastoids, each a ridge from behind the ear down and forward to the top of the
+ * breastbone, and the larynx's prominence under the chin. */
+static float head__neck_relief(const vec3 p)
+{
+    float y = p[1];
+    if (y > -0.07f) return 0.0f;
+    float a = atan2f(fabsf(p[0]), p[2] - head_neck_axis_z(y)); /* 0 in front, pi/2 at the side */
+    float t = glm_clamp((y + 0.085f) / (HEAD_NECK_BOTTOM_Y + 0.085f), 0.0f, 1.0f);
+    float scm = head__gauss(a, 0.0f, 1.75f + (0.32f - 1.75f) * t, 0.0f, 0.24f, 1.0f);
+    float h = 0.0040f * scm * head__smoothstep(-0.075f, -0.11f, y);
+    h += 0.0035f * head__gauss(a, y, 0.0f, -0.150f, 0.16f, 0.013f); /* the larynx */
+    /* nothing at the cut, which stays flat (it is under the shirt's collar, 3 cm higher in front) */
+    return h * head__smoothstep(-0.215f, -0.195f, y);
+}
+
 /* Radial relief of the features, a function of the un-sculpted point p. */
 static float head__relief(const vec3 p)
 {
@@ -194,6 +213,10 @@ static float head__relief(const vec3 p)
     /* jaw: the lower face widens toward the angle of the jaw below the ears */
     f += 0.007f * head__gauss(y, p[2], -0.094f, -0.012f, 0.028f, 0.040f) * head__smoothstep(0.02f, 0.055f, ax);
     f += (0.003f + 0.006f * head__smoothstep(0.03f, 0.10f, y)) * head__hair(p);
+    /* the neck's relief is a height off its side, which the rays from the origin cross at a
+     * slant: along the ray it is the height over the ray's horizontal part */
+    float n = head__neck_relief(p);
+    if (n != 0.0f) f += n * glm_vec3_norm((float *)p) / fmaxf(sqrtf(p[0] * p[0] + p[2] * p[2]), 0.3f * glm_vec3_norm((float *)p));
     return f;
 }
 

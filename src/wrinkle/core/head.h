@@ -86,8 +86,13 @@ typedef enum head_shape {
 #define HEAD_MOUTH_CORNER_X 0.025f
 #define HEAD_CHIN_Y (-0.125f)
 #define HEAD_NECK_BOTTOM_Y (-0.22f)
-#define HEAD_NECK_Z (-0.022f) /* the neck's axis: a vertical line at x = 0, this z */
+#define HEAD_NECK_Z (-0.022f) /* the neck's axis at x = 0 passes through this z at y = HEAD_NECK_AXIS_Y */
+#define HEAD_NECK_AXIS_Y (-0.20f)
+#define HEAD_NECK_LEAN 0.18f /* and leans forward, its top ahead of its base: dz/dy (~10 degrees) */
 #define HEAD_JAW_ANGLE 0.12f /* radians the jaw turns at jaw_open 1 */
+
+/* The neck's axis: its z at head-frame height y. */
+static inline float head_neck_axis_z(float y) { return HEAD_NECK_Z + HEAD_NECK_LEAN * (y - HEAD_NECK_AXIS_Y); }
 
 typedef enum head_mouth_part { HEAD_MOUTH_CAVITY, HEAD_MOUTH_TEETH, HEAD_MOUTH_TONGUE, HEAD_MOUTH_PARTS } head_mouth_part;
 

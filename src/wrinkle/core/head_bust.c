@@ -27,7 +27,7 @@ static float head_bust__neck_radius(const head_model *h, float y, float a)
     float lo = 0.0f, hi = 0.12f;
     for (int it = 0; it < 24; it++) {
         float t = 0.5f * (lo + hi);
-        vec3 p = {t * cosf(a), y, HEAD_NECK_Z + t * sinf(a)};
+        vec3 p = {t * cosf(a), y, head_neck_axis_z(y) + t * sinf(a)};
         if (head_inside(h, p)) lo = t;
         else hi = t;
     }
@@ -43,16 +43,17 @@ void head_bust_build_collar(const head_model *h, float tube, mesh_data *out)
         float a = 2.0f * GLM_PIf * (float)i / SEG, ca = cosf(a), sa = sinf(a);
         /* where the neck meets the dome: the dome's height over the neck's point, a few
          * fixed-point steps from the dome's crown */
-        float y = HEAD_BUST_COLUMN_TOP + HEAD_BUST_SHOULDER_RY, r = 0.0f;
+        float y = HEAD_BUST_COLUMN_TOP + HEAD_BUST_SHOULDER_RY, r = 0.0f, az = 0.0f;
         for (int it = 0; it < 6; it++) {
             r = head_bust__neck_radius(h, y - hy, a);
-            float x = r * ca, z = HEAD_NECK_Z + r * sa;
+            az = head_neck_axis_z(y - hy);
+            float x = r * ca, z = az + r * sa;
             float q = 1.0f - x * x / (HEAD_BUST_SHOULDER_RX * HEAD_BUST_SHOULDER_RX) -
                       z * z / (HEAD_BUST_SHOULDER_RZ * HEAD_BUST_SHOULDER_RZ);
             y = HEAD_BUST_COLUMN_TOP + HEAD_BUST_SHOULDER_RY * sqrtf(fmaxf(q, 0.0f));
         }
         /* the tube's centre a little outside the neck, so its inner side lies on the skin */
-        vec3 c = {(r + 0.6f * tube) * ca, y + 0.3f * tube, HEAD_NECK_Z + (r + 0.6f * tube) * sa};
+        vec3 c = {(r + 0.6f * tube) * ca, y + 0.3f * tube, az + (r + 0.6f * tube) * sa};
         for (int k = 0; k < RING; k++) {
             float b = 2.0f * GLM_PIf * (float)k / RING;
             vec3 n = {cosf(b) * ca, sinf(b), cosf(b) * sa}, p;
