@@ -592,18 +592,3 @@ void head_free(head_model *h)
     memset(h, 0, sizeof *h);
 }
 
-void head_apply_shapes(const head_model *h, const float w[HEAD_MORPH_COUNT], float (*pos)[3], float (*nrm)[3])
-{
-    const mesh_data *m = &h->skin;
-    memcpy(pos, m->pos, (size_t)m->vertex_count * sizeof *pos);
-    if (nrm) memcpy(nrm, m->nrm, (size_t)m->vertex_count * sizeof *nrm);
-    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
-        if (w[s] == 0.0f) continue;
-        for (int v = 0; v < m->vertex_count; v++) {
-            glm_vec3_muladds(h->shape_dpos[s][v], w[s], pos[v]);
-            if (nrm) glm_vec3_muladds(h->shape_dnrm[s][v], w[s], nrm[v]);
-        }
-    }
-    if (nrm)
-        for (int v = 0; v < m->vertex_count; v++) glm_vec3_normalize(nrm[v]);
-}
