@@ -21,6 +21,9 @@
 #   wrinkle_mouth_front_before.png wrinkle_mouth_34_before.png (docs/wrinkles.md: docs/scripts/
 #   wrinkle_mouth.txt with the wide red shadow disc and the lip's border steeper than the grid, as
 #   main at d9a2d30 had them)
+#   wrinkle_shut_front_before.png wrinkle_shut_34_before.png wrinkle_profile_before.png
+#   wrinkle_neck_before.png (docs/wrinkles.md: docs/scripts/wrinkle_shut.txt and wrinkle_neck.txt
+#   with the shut lid slid down as a ledge and the neck a vertical column, as main at 3052415 had them)
 # END FROZEN
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
