@@ -339,6 +339,94 @@ static void gpu_morph_equals_the_cpu_morph(void **state)
     head_free(&h);
 }
 
+/* Wrinkles as folds (issue 30): the shipped maps composed at their own scale (a uv quad over a
+ * 512 x 512 buffer, one pixel a texel) with brow_raise at full weight, minus the same with no
+ * layer, and read up a column of the forehead through its lines: each line is a fold at least
+ * 4 mm across (where the tilt or the darkening is over 15 % of its peak), shaded on both sides (its
+ * upper wall tilts one way, its lower the other) and darker in its crease. */
+static void forehead_lines_are_folds(void **state)
+{
+    (void)state;
+    enum { M = 512 };
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = M, .height = M});
+    assert_non_null(wr);
+    uint32_t *on = malloc(M * M * sizeof *on), *off = malloc(M * M * sizeof *off);
+    mat4 model;
+    glm_mat4_identity(model);
+    const float none[HEAD_SHAPE_COUNT] = {0}, raise[HEAD_SHAPE_COUNT] = {[HEAD_BROW_RAISE] = 1.0f};
+    wrinkle_set_weights(wr, none);
+    wrinkle_compose(wr, &fx.quad, model);
+    wrinkle_read_composed(wr, off);
+    wrinkle_set_weights(wr, raise);
+    wrinkle_compose(wr, &fx.quad, model);
+    wrinkle_read_composed(wr, on);
+    testgl_assert_no_error();
+    /* the column: sculpt x = 20 mm, the forehead from 36 to 64 mm over the eye line (three lines) */
+    int col = -1;
+    for (int x = M / 2; x < M && col < 0; x++) {
+        vec3 sp;
+        head_sculpt_point((x + 0.5f) / M, 0.62f, sp);
+        if (sp[0] >= 0.020f) col = x;
+    }
+    assert_true(col > 0);
+    float dy[M], occ[M], mm[M];
+    int lo = -1, hi = -1;
+    for (int y = 0; y < M; y++) {
+        float v = (y + 0.5f) / M, nx0, ny0, o0, nx1, ny1, o1;
+        unsigned a;
+        wrinkle_unpack(off[y * M + col], &nx0, &ny0, &o0, &a);
+        wrinkle_unpack(on[y * M + col], &nx1, &ny1, &o1, &a);
+        dy[y] = ny1 - ny0;
+        occ[y] = o1 - o0;
+        vec3 p0, p1, sp;
+        head_surface_point((col + 0.5f) / M, v, p0);
+        head_surface_point((col + 0.5f) / M, v + 1.0f / M, p1);
+        mm[y] = 1000.0f * glm_vec3_distance(p0, p1); /* millimetres a texel, up the column */
+        head_sculpt_point((col + 0.5f) / M, v, sp);
+        if (sp[1] >= 0.036f && lo < 0) lo = y;
+        if (sp[1] <= 0.064f) hi = y;
+    }
+    assert_true(lo > 0 && hi > lo + 8);
+    /* the folds: runs of texels whose tilt or darkening is over 15 % of the column's peak (the
+     * tilt alone passes through 0 at the crease's bottom, the darkening is deepest there) */
+    float peak = 0.0f, dark = 0.0f;
+    for (int y = lo; y <= hi; y++) {
+        peak = fmaxf(peak, fabsf(dy[y]));
+        dark = fminf(dark, occ[y]);
+    }
+    print_message("forehead column %d, rows %d-%d (%.2f mm a texel): peak tilt %.3f, occlusion %+.3f\n", col, lo, hi,
+                  (double)mm[lo], (double)peak, (double)dark);
+    assert_true(peak > 0.1f && dark < -0.1f);
+#define IN_FOLD(k) (fabsf(dy[k]) > 0.15f * peak || occ[k] < 0.15f * dark)
+    int folds = 0;
+    for (int y = lo; y <= hi;) {
+        if (!IN_FOLD(y)) { y++; continue; }
+        int a = y;
+        while (y <= hi && IN_FOLD(y)) y++;
+        int b = y - 1;
+        if (a == lo || y > hi) continue; /* cut by the window: not measured */
+        float width = 0.0f, up = 0.0f, down = 0.0f, crease = 0.0f;
+        int at_up = a, at_down = a;
+        for (int k = a; k <= b; k++) {
+            width += mm[k];
+            if (dy[k] > up) { up = dy[k]; at_up = k; }
+            if (dy[k] < down) { down = dy[k]; at_down = k; }
+            crease = fminf(crease, occ[k]);
+        }
+        print_message("fold at rows %d-%d: %.1f mm across, tilt %+.3f at %d and %+.3f at %d, crease occlusion %+.3f\n", a, b,
+                      (double)width, (double)up, at_up, (double)down, at_down, (double)crease);
+        assert_true(width >= 4.0f);
+        assert_true(up > 0.2f * peak && down < -0.2f * peak && at_up != at_down); /* both walls shaded */
+        assert_true(crease < -0.05f);
+        folds++;
+    }
+#undef IN_FOLD
+    assert_true(folds >= 2);
+    free(on);
+    free(off);
+    wrinkle_destroy(wr);
+}
+
 static void uncovered_pixels_keep_the_clear_value(void **state)
 {
     (void)state;
@@ -432,6 +520,7 @@ int main(void)
         cmocka_unit_test(composed_texels_equal_the_cpu_reference),
         cmocka_unit_test(channels_follow_the_layout),
         cmocka_unit_test(gpu_morph_equals_the_cpu_morph),
+        cmocka_unit_test(forehead_lines_are_folds),
         cmocka_unit_test(uncovered_pixels_keep_the_clear_value),
         cmocka_unit_test(missing_maps_are_checkers),
     };
