@@ -378,9 +378,9 @@ static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
         vec3 c, q = {x, y + (ny - y) * wx, z}, d;
         head__eye_center(x < 0.0f, c);
         glm_vec3_sub(q, c, d);
-        /* and the shut lid lies on the ball: from 6 mm under the crease down to the lashes every
-         * point is brought to 1.5 mm over it (the lid's own bulge and crease, slid down, stood
-         * off it as a ledge) */
+        /* and the shut lid lies on the ball: from the crease down over 9 mm, then on to the
+         * lashes, every point goes up to 65 % of the way to 1.5 mm over it, less toward the lid's
+         * ends (the lid's own bulge and crease, slid down, stood off it as a ledge) */
         float r = glm_vec3_norm(d), want = HEAD_EYE_RADIUS + 0.0015f * wx;
         float onto = 0.65f * wx * wx * head__smoothstep(crease, crease - 0.009f, ny);
         float to = r < want ? want : r + (want - r) * onto;
