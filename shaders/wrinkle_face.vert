@@ -15,19 +15,18 @@ out vec3 v_nrm;
 out vec4 v_tan;
 out vec2 v_uv;
 out vec3 v_obj; // the neutral head-frame point (the skin's albedo regions are painted on it)
-out float v_curv; // the neutral skin's curvature (1/m), -1 where unknown
+out float v_curv; // the skin's curvature (1/m), morphed with the shapes, -1 where unknown
 invariant gl_Position;
 void main()
 {
     vec3 p = a_pos, n = a_nrm;
-    morph(p, n);
+    v_curv = morph(p, n); // and the morphed curvature
     vec4 w = u_model * vec4(p, 1.0);
     v_world = w.xyz;
     v_nrm = mat3(u_model) * n;
     v_tan = vec4(mat3(u_model) * a_tan.xyz, a_tan.w);
     v_uv = a_uv;
     v_obj = a_pos;
-    v_curv = morph_curvature();
 #ifdef SHADOW_PASS
     gl_Position = u_light_viewproj * w;
 #else

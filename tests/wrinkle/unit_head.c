@@ -160,19 +160,8 @@ static void collar_covers_the_neck_line(void **state)
     mesh_data_free(&collar);
 }
 
-/* The neck's surface at head-frame height y, angle a round its axis (0 in front, + toward +x):
- * the distance from the axis, bisected with head_inside. */
-static float neck_radius(float y, float a)
-{
-    float lo = 0.0f, hi = 0.12f;
-    for (int it = 0; it < 24; it++) {
-        float t = 0.5f * (lo + hi);
-        vec3 p = {t * sinf(a), y, head_neck_axis_z(y) + t * cosf(a)};
-        if (head_inside(&g_head, p)) lo = t;
-        else hi = t;
-    }
-    return lo;
-}
+/* The neck's radius at head-frame height y, angle a round its axis (0 in front, + toward +x). */
+static float neck_radius(float y, float a) { return head_bust_neck_radius(&g_head, y, GLM_PI_2f - a); }
 
 /* The neck is no plain column (issue 30): it leans forward (the throat under the jaw ahead of the
  * throat over the collar), the larynx stands out of the throat's line, and each

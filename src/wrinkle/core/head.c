@@ -216,7 +216,10 @@ static float head__relief(const vec3 p)
     /* the neck's relief is a height off its side, which the rays from the origin cross at a
      * slant: along the ray it is the height over the ray's horizontal part */
     float n = head__neck_relief(p);
-    if (n != 0.0f) f += n * glm_vec3_norm((float *)p) / fmaxf(sqrtf(p[0] * p[0] + p[2] * p[2]), 0.3f * glm_vec3_norm((float *)p));
+    if (n != 0.0f) {
+        float len = glm_vec3_norm((float *)p);
+        f += n * len / fmaxf(sqrtf(p[0] * p[0] + p[2] * p[2]), 0.3f * len);
+    }
     return f;
 }
 

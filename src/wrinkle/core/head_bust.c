@@ -20,9 +20,7 @@ void head_bust_build_stand(mesh_data *shoulders, mesh_data *column)
     mesh_data_free(&unit);
 }
 
-/* The neck's surface (the sculpt's, head_inside) at head-frame height y, angle a round its axis:
- * the distance from the axis, bisected between 0 and 12 cm. */
-static float head_bust__neck_radius(const head_model *h, float y, float a)
+float head_bust_neck_radius(const head_model *h, float y, float a)
 {
     float lo = 0.0f, hi = 0.12f;
     for (int it = 0; it < 24; it++) {
@@ -45,7 +43,7 @@ void head_bust_build_collar(const head_model *h, float tube, mesh_data *out)
          * fixed-point steps from the dome's crown */
         float y = HEAD_BUST_COLUMN_TOP + HEAD_BUST_SHOULDER_RY, r = 0.0f, az = 0.0f;
         for (int it = 0; it < 6; it++) {
-            r = head_bust__neck_radius(h, y - hy, a);
+            r = head_bust_neck_radius(h, y - hy, a);
             az = head_neck_axis_z(y - hy);
             float x = r * ca, z = az + r * sa;
             float q = 1.0f - x * x / (HEAD_BUST_SHOULDER_RX * HEAD_BUST_SHOULDER_RX) -

@@ -26,6 +26,10 @@
 /* Height of the head origin (skull centre at eye height) over the ground. */
 float head_bust_head_y(void);
 void head_bust_build_stand(mesh_data *shoulders, mesh_data *column);
+/* The neck's surface (the sculpt's, head_inside) at head-frame height y, angle a round its axis
+ * (head_neck_axis_z; x = r cos a, z = axis + r sin a: a = pi/2 in front): the distance from the
+ * axis, bisected between 0 and 12 cm. */
+float head_bust_neck_radius(const head_model *h, float y, float a);
 /* A crew neck's collar: a tube tube metres thick round the neck where it enters the shoulders, in
  * the stand's world space (the head at head_bust_head_y), appended to out. It covers the line
  * where the neck's last, coarse rows cut the shoulders' dome (saw-toothed without it). */
