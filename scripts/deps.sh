@@ -8,7 +8,7 @@ pkgs=(
   build-essential cmake pkg-config
   libglfw3-dev libcglm-dev libstb-dev libcmocka-dev python3-glad libimgui-dev libode-dev
   libegl-dev libegl-mesa0 libgl1-mesa-dri fonts-dejavu-core
-  xvfb xauth xdotool
+  xvfb xauth xdotool glslang-tools
 )
 for arg in "$@"; do
   case $arg in

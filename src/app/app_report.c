@@ -33,7 +33,11 @@ bool app_screenshot(app *a, const char *path)
     if (!px) return false;
     gfx_target_read_rgba8(ldr, px);
     for (size_t i = 0; i < (size_t)ldr->width * ldr->height; i++) px[i * 4 + 3] = 255;
-    bool ok = gfx_write_png(path, ldr->width, ldr->height, 4, px, true);
+    /* PATH.jpg: a scene shot for a page (JPEG, quality 90); anything else PNG */
+    const char *dot = strrchr(path, '.');
+    const bool jpeg = dot && (!strcmp(dot, ".jpg") || !strcmp(dot, ".jpeg") || !strcmp(dot, ".JPG"));
+    bool ok = jpeg ? gfx_write_jpg(path, ldr->width, ldr->height, 4, px, true, 90)
+                   : gfx_write_png(path, ldr->width, ldr->height, 4, px, true);
     free(px);
     if (ok) log_info("wrote %s (%dx%d)", path, ldr->width, ldr->height);
     return ok;
@@ -256,6 +260,12 @@ void app_overlays(app *a, int w, int h)
         legend = v.caption;
     }
     const float white[4] = {1, 1, 1, 1}, dim[4] = {0, 0, 0, 0.45f};
+    /* hud off: a show picture, as a game's screenshot; a debug view asked for is still drawn */
+    const bool hud = params_b(a->params, params_id(registry_app_params, REGISTRY_P_HUD));
+    if (!hud && !a->view[0]) {
+        gfx_hud_end();
+        return;
+    }
     char line[256];
     if (platform_headless(a->plat))
         snprintf(line, sizeof line, "imprint  %s  t=%.2fs  frame %ld", registry_name(a->cur), a->ctx.time, a->frame);
@@ -267,12 +277,14 @@ void app_overlays(app *a, int w, int h)
         size_t n = strlen(line);
         snprintf(line + n, sizeof line - n, "  %s %.2fx%s", quality_names[a->quality], rs, a->gov.target_ms > 0 ? " auto" : "");
     }
-    float tw, th;
-    gfx_hud_measure(line, scale, &tw, &th);
-    gfx_hud_rect(4, 4, tw + 12, th + 8, dim);
-    gfx_hud_text(10, 8, scale, white, "%s", line);
+    float tw = 0, th = 0;
+    if (hud) {
+        gfx_hud_measure(line, scale, &tw, &th);
+        gfx_hud_rect(4, 4, tw + 12, th + 8, dim);
+        gfx_hud_text(10, 8, scale, white, "%s", line);
+    }
     float y = 16 + th;
-    if (!platform_headless(a->plat) && gfx_timers_gpu()) {
+    if (hud && !platform_headless(a->plat) && gfx_timers_gpu()) {
         /* per-pass GPU milliseconds in the top-right corner (the scene's lines own the left),
          * on a dim panel so they read over a bright sky; none where GL has no timers (WebGL2
          * without the timer extension) */
@@ -290,7 +302,7 @@ void app_overlays(app *a, int w, int h)
             py += lh;
         }
     }
-    if (vt->hud) vt->hud(a->inst[a->cur], 10, y + 4);
+    if (hud && vt->hud) vt->hud(a->inst[a->cur], 10, y + 4);
     if (a->view[0]) {
         /* the panel over the scene's own overlay (the range's gun), under its title and the help */
         gfx_hud_end();
@@ -313,7 +325,7 @@ void app_overlays(app *a, int w, int h)
         gfx_hud_text(lx, ly, scale, white, "%s", title);
         if (legend) gfx_hud_text(lx, ly + (float)title_lines * line_h, scale, (float[4]){0.85f, 0.9f, 1, 1}, "%s", wrapped);
     }
-    if (a->help || params_b(a->params, params_id(registry_app_params, REGISTRY_P_HUD_HELP))) { /* last, so it sits on top of everything */
+    if (hud && (a->help || params_b(a->params, params_id(registry_app_params, REGISTRY_P_HUD_HELP)))) { /* last, so it sits on top of everything */
         char help[2048];
         char keys[1024] = "";
         if (vt->keys_help) vt->keys_help(keys, sizeof keys);

@@ -33,6 +33,7 @@ void registry_options_cli(options_cli *cli);
 void registry_params(void);
 /* The app's own parameters, one line each like RANGE_PARAMS (damage/core/range_vocab.h). */
 #define REGISTRY_PARAMS(X) \
+    X(REGISTRY_P_HUD, "hud", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, NULL, "the whole overlay: status line, pass times, the scene's lines, the crosshair, the key help (off: a show picture, as a game's screenshot)") \
     X(REGISTRY_P_HUD_HELP, "hud.help", PARAM_BOOL, 0.0f, 0.0f, 1.0f, params_bool_names, NULL, "show the key help page (as H does), also in a headless picture")
 enum { REGISTRY_PARAMS(PARAMS_ENUM) REGISTRY_P_COUNT };
 extern const param_def registry_app_params[REGISTRY_P_COUNT];

@@ -48,7 +48,7 @@ void options_print_help(const options_cli *cli, FILE *f)
           "                      steps in real time, headless one 1/N step per frame\n"
           "  --seed N            seed every random source (same seed + script = same pixels)\n"
           "  --script FILE       run timed commands (see docs/cli.md)\n"
-          "  --screenshot PATH   write the last frame as PNG\n"
+          "  --screenshot PATH   write the last frame as PNG (PATH.jpg: JPEG, quality 90)\n"
           "  --stats PATH        write the last frame's stats as JSON (docs/cli.md)\n"
           "  --bench [PATH]      print (or write) per-pass GPU and CPU times as JSON\n"
           "  --quality Q         low | medium | high | auto (default auto: in a window low on a CPU\n"
@@ -63,6 +63,8 @@ void options_print_help(const options_cli *cli, FILE *f)
           "  --ui                show the parameter panel from the start (also in headless pictures;\n"
           "                      U toggles it in a window)\n"
           "  --set NAME=VALUE    set a registered parameter, repeatable (list: script 'params PATH')\n"
+          "  --hud on|off        the overlay: status line, scene lines, key help (default on; off\n"
+          "                      for show pictures, as --set hud=off)\n"
           "Every option also accepts --option=value.\n",
           f);
 }
@@ -162,7 +164,8 @@ static const options_option options__app[] = {
     {"--script", OPTIONS_ARG_REQUIRED}, {"--screenshot", OPTIONS_ARG_REQUIRED}, {"--bench", OPTIONS_ARG_OPTIONAL},
     {"--help", OPTIONS_ARG_NONE},       {"--version", OPTIONS_ARG_NONE},      {"--step-hz", OPTIONS_ARG_REQUIRED},
     {"--ui", OPTIONS_ARG_NONE},         {"--set", OPTIONS_ARG_REQUIRED},      {"--quality", OPTIONS_ARG_REQUIRED},
-    {"--target-fps", OPTIONS_ARG_REQUIRED}, {"--stats", OPTIONS_ARG_REQUIRED}, {NULL, OPTIONS_ARG_NONE},
+    {"--target-fps", OPTIONS_ARG_REQUIRED}, {"--stats", OPTIONS_ARG_REQUIRED}, {"--hud", OPTIONS_ARG_REQUIRED},
+    {NULL, OPTIONS_ARG_NONE},
 };
 
 /* The kind of the option called name and who applies it (*ext: NULL for the app's); -1 when unknown. */
@@ -233,6 +236,16 @@ static int apply(const options_cli *cli, const char *name, const char *val, opti
         if (!options_parse_digits(val, &n) || n > 240)
             return options_fail(err, errlen, "--target-fps: expected frames per second, a whole number 0..240 (0 = off), got '%s'", val);
         o->target_fps = (int)n;
+        return OPTIONS_OK;
+    }
+    if (!strcmp(name, "--hud")) {
+        /* the parameter hud, as --set hud=on|off: one name for the panel, scripts and the page */
+        if (strcmp(val, "on") != 0 && strcmp(val, "off") != 0)
+            return options_fail(err, errlen, "--hud: expected on|off, got '%.64s'", val);
+        if (o->nsets == OPTIONS_SETS_MAX) return options_fail(err, errlen, "--hud: more than %d --set given", OPTIONS_SETS_MAX);
+        snprintf(o->sets[o->nsets][0], sizeof o->sets[0][0], "hud");
+        snprintf(o->sets[o->nsets][1], sizeof o->sets[0][1], "%s", val);
+        o->nsets++;
         return OPTIONS_OK;
     }
     if (!strcmp(name, "--set")) {

@@ -32,6 +32,31 @@ bool gfx_write_png(const char *path, int w, int h, int comps, const unsigned cha
     return true;
 }
 
+bool gfx_write_jpg(const char *path, int w, int h, int comps, const unsigned char *pixels, bool bottom_up, int quality)
+{
+    /* stbi_write_jpg takes no stride: flip into a copy when the rows come bottom-up */
+    const size_t stride = (size_t)w * comps;
+    unsigned char *rows = NULL;
+    if (bottom_up) {
+        rows = malloc(stride * (size_t)h);
+        if (!rows) {
+            log_error("%s: cannot write JPEG: out of memory", path);
+            return false;
+        }
+        for (int y = 0; y < h; y++) memcpy(rows + (size_t)y * stride, pixels + (size_t)(h - 1 - y) * stride, stride);
+    }
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    int ok = stbi_write_jpg(tmp, w, h, comps, rows ? rows : pixels, quality);
+    free(rows);
+    if (!ok || rename(tmp, path) != 0) {
+        log_error("%s: cannot write JPEG: %s", path, strerror(errno ? errno : EIO));
+        remove(tmp);
+        return false;
+    }
+    return true;
+}
+
 static uint32_t png16__crc(uint32_t c, const unsigned char *p, size_t n)
 {
     c = ~c;

@@ -19,6 +19,8 @@
 #include "gfx/gl.h"
 
 bool gfx_write_png(const char *path, int w, int h, int comps, const unsigned char *pixels, bool bottom_up);
+/* The same as a baseline JPEG (stb_image_write) at quality 1..100; alpha is dropped. */
+bool gfx_write_jpg(const char *path, int w, int h, int comps, const unsigned char *pixels, bool bottom_up, int quality);
 bool gfx_dump_texture(GLuint tex, const char *path);
 /* A texture made readable: each texel read through a framebuffer (8 bits a channel, as on WebGL2),
  * handed to decode as 0..1 floats and turned into an opaque sRGB byte triple; written like

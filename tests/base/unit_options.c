@@ -227,6 +227,8 @@ static void bad_values_name_option_and_value(void **state)
         {"--set", "no.such=1", "--set: unknown parameter 'no.such' (the list: params PATH, or docs/cli.md)"},
         {"--set", "damage.fade_rate=0", "--set: damage.fade_rate must be a number in 1..60, got '0'"},
         {"--set", "bb.frame_blend=yes", "--set: bb.frame_blend must be one of off|on, got 'yes'"},
+        {"--hud", "maybe", "--hud: expected on|off, got 'maybe'"},
+        {"--hud", "1", "--hud: expected on|off, got '1'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         options o;
@@ -239,6 +241,21 @@ static void bad_values_name_option_and_value(void **state)
         assert_string_equal(err, cases[i].want);
         assert_null(strchr(err, '\n'));
     }
+}
+
+/* --hud on|off is the parameter hud, set like --set hud=VALUE, in order with the --set options */
+static void hud_is_the_hud_parameter(void **state)
+{
+    (void)state;
+    options o;
+    char err[256];
+    assert_int_equal(parse(&o, err, sizeof err, "--set", "bb.frame_blend=on", "--hud", "off", NULL), OPTIONS_OK);
+    assert_int_equal(o.nsets, 2);
+    assert_string_equal(o.sets[1][0], "hud");
+    assert_string_equal(o.sets[1][1], "off");
+    assert_int_equal(parse(&o, err, sizeof err, "--hud=on", NULL), OPTIONS_OK);
+    assert_int_equal(o.nsets, 1);
+    assert_string_equal(o.sets[0][1], "on");
 }
 
 static void unknown_missing_and_stray_arguments(void **state)
@@ -425,6 +442,7 @@ int main(void)
         cmocka_unit_test(bench_path_is_optional),
         cmocka_unit_test(size_edges),
         cmocka_unit_test(bad_values_name_option_and_value),
+        cmocka_unit_test(hud_is_the_hud_parameter),
         cmocka_unit_test(unknown_missing_and_stray_arguments),
         cmocka_unit_test(help_and_version_exit_ok),
         cmocka_unit_test(scene_names_are_the_vocabs),
