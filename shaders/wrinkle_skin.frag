@@ -100,7 +100,7 @@ float hash3(vec3 p)
     p *= 17.0;
     return fract(p.x * p.y * p.z * (p.x + p.y + p.z));
 }
-float noise3(vec3 p)
+float skin_noise3(vec3 p)
 {
     vec3 i = floor(p), f = fract(p);
     f = f * f * (3.0 - 2.0 * f);
@@ -109,7 +109,7 @@ float noise3(vec3 p)
 }
 float pores(vec3 o)
 {
-    float n = noise3(o * 1400.0);
+    float n = skin_noise3(o * 1400.0);
     return -0.00006 * n * n; // pits, not bumps
 }
 
@@ -159,7 +159,7 @@ void main()
     float cavity = mix(1.0, 0.6, clamp(-hp / 0.00006, 0.0, 1.0) * pore_fade); // oil sits on the skin, not in the pores
     // the oil film is patchy (blotches a few millimetres across, 55-100 %): without it a lit
     // forehead is one smooth plastic sheen at any distance
-    float oil = 0.55 + 0.45 * smoothstep(0.25, 0.75, noise3(v_obj * 260.0));
+    float oil = 0.55 + 0.45 * smoothstep(0.25, 0.75, skin_noise3(v_obj * 260.0));
     float spec = (0.34 * ggx(nh, nl, nv, 0.34) + 0.12 * ggx(nh, nl, nv, 0.6)) * oil * fres * shadow.b * occ * cavity * (1.0 - 0.85 * hair);
     vec3 amb = mix(u_sky_horizon.rgb * 0.35, u_sky_zenith.rgb, n.y * 0.5 + 0.5) * u_light_color.w;
     // sunlight bounced off the ground and the chest reaches what faces down (under the nose, lip
