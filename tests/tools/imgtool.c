@@ -20,6 +20,13 @@
  *   imgtool mad A.png B.png X Y W H  mean absolute difference of R, G, B over the rectangle, 0..255
  *   imgtool covered M.png A.png B.png  pixels where A and B differ (by > 8/255), then how many of them
  *                                    lie where M's alpha is not 0 (a debug panel over its subject)
+ *   imgtool compare REF.png ACT.png LEVEL MAXFRAC MAXMEAN [SIDE.png]
+ *                                    the reference-image rule: ACT is within tolerance of REF when at
+ *                                    most MAXFRAC of its pixels differ by more than LEVEL/255 in some
+ *                                    RGB channel and the mean |difference| over RGB is at most
+ *                                    MAXMEAN/255 (tests/golden: 5 0.001 0.5). Prints one line; exit 0
+ *                                    within, 1 beyond (or sizes differ), 2 on a bad call. SIDE.png:
+ *                                    actual | reference | difference x8 (red where over LEVEL)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -28,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stb_image.h>
+#include <stb_image_write.h>
 
 static unsigned char *load(const char *p, int *w, int *h)
 {
@@ -46,12 +54,67 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The reference-image rule (see the header); the side-by-side picture shows where it fails. */
+static int compare(int argc, char **argv)
+{
+    if (argc != 7 && argc != 8) {
+        fprintf(stderr, "usage: imgtool compare REF.png ACT.png LEVEL MAXFRAC MAXMEAN [SIDE.png]\n");
+        return 2;
+    }
+    const int level = atoi(argv[4]);
+    const double maxfrac = atof(argv[5]), maxmean = atof(argv[6]);
+    int w, h, w2, h2;
+    unsigned char *r = load(argv[2], &w, &h), *a = load(argv[3], &w2, &h2);
+    if (w != w2 || h != h2) {
+        printf("sizes differ: reference %dx%d, actual %dx%d\n", w, h, w2, h2);
+        stbi_image_free(r);
+        stbi_image_free(a);
+        return 1;
+    }
+    const size_t n = (size_t)w * h;
+    size_t over = 0;
+    double sum = 0;
+    unsigned char *side = argc == 8 ? calloc(n * 3 * 3, 1) : NULL;
+    for (size_t i = 0; i < n; i++) {
+        int d = 0;
+        for (int k = 0; k < 3; k++) {
+            const int e = abs(a[i * 4 + k] - r[i * 4 + k]);
+            sum += e;
+            if (e > d) d = e;
+        }
+        over += d > level;
+        if (side) {
+            const size_t x = i % (size_t)w, y = i / (size_t)w, row = (size_t)w * 3;
+            unsigned char *pa = side + (y * row + x) * 3, *pr = pa + (size_t)w * 3, *pd = pr + (size_t)w * 3;
+            for (int k = 0; k < 3; k++) {
+                pa[k] = a[i * 4 + k];
+                pr[k] = r[i * 4 + k];
+                const int e = abs(a[i * 4 + k] - r[i * 4 + k]) * 8;
+                pd[k] = (unsigned char)(e > 255 ? 255 : e);
+            }
+            if (d > level) pd[0] = 255;
+        }
+    }
+    const double frac = (double)over / (double)n, mean = sum / (double)(n * 3);
+    const bool ok = frac <= maxfrac && mean <= maxmean;
+    printf("%s: %.4f %% of pixels off by > %d/255 (allowed %.4f %%), mean %.3f/255 (allowed %.3f)\n",
+           ok ? "within" : "BEYOND", frac * 100.0, level, maxfrac * 100.0, mean, maxmean);
+    if (side && !stbi_write_png(argv[7], w * 3, h, 3, side, w * 3 * 3)) {
+        fprintf(stderr, "imgtool: cannot write %s\n", argv[7]);
+    }
+    free(side);
+    stbi_image_free(r);
+    stbi_image_free(a);
+    return ok ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
         fprintf(stderr, "usage: imgtool stats|notblank|diff|same|region|hot|sd|dark|whitish|glow|clipped|darker|changed|steps|edges|mad|covered A.png [B.png] [X Y W H]\n");
         return 2;
     }
+    if (!strcmp(argv[1], "compare")) return compare(argc, argv);
     int w, h;
     unsigned char *a = load(argv[2], &w, &h);
     size_t n = (size_t)w * h;
