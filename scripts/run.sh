@@ -10,7 +10,7 @@ if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ] && [ $# -eq 0 ]; then
   mkdir -p out
   echo "imprint: no display; playing each scene's showcase headless into out/"
   for s in range mud face dissolve; do
-    ./build/bin/imprint --headless --scene "$s" --screenshot "out/imprint-$s.png"
+    ./build/bin/imprint --headless --hud off --scene "$s" --screenshot "out/imprint-$s.png"
   done
   exit 0
 fi

@@ -104,4 +104,29 @@ check grep -q '"steps": 31,' hz.json
 check test "$rc" -eq 2
 check grep -q -- "--step-hz" err.txt
 
+# 12. --hud off hides the whole overlay (the help page too), a view asked for still shows; --hud
+#     maybe and `set hud maybe` exit 2 naming on|off; screenshot PATH.jpg writes a JPEG
+check run --scene range --frames 3 --set hud.help=on --screenshot hud_on.png
+check run --scene range --frames 3 --set hud.help=on --hud off --screenshot hud_off.png
+check run --scene range --frames 3 --hud off --set hud.help=off --screenshot hud_off2.png
+check "$IMGTOOL" same hud_off.png hud_off2.png
+changed=$("$IMGTOOL" changed hud_on.png hud_off.png 0 0 320 180)
+check test "${changed:-0}" -gt 5000
+printf '0 view damage
+0.05 screenshot hud_view.png
+' >hud_view.txt
+check run --scene range --hud off --script hud_view.txt
+changed=$("$IMGTOOL" changed hud_off.png hud_view.png 0 0 320 180)
+check test "${changed:-0}" -gt 2000
+"$IMPRINT" --headless --hud maybe 2>err.txt; rc=$?
+check test "$rc" -eq 2
+check grep -q -- "--hud: expected on|off, got 'maybe'" err.txt
+printf '0 set hud maybe\n' >hud_bad.txt
+"$IMPRINT" --headless --size 320x180 --script hud_bad.txt 2>err.txt; rc=$?
+check test "$rc" -eq 2
+check grep -q "hud_bad.txt:1: set: hud must be one of off|on, got 'maybe'" err.txt
+check run --scene range --frames 2 --hud off --screenshot shot.jpg
+check test "$(head -c 3 shot.jpg | od -An -tx1 | tr -d ' ')" = ffd8ff
+check test "$("$IMGTOOL" stats shot.jpg | awk '{ print $1 "x" $2 }')" = 320x180
+
 exit $fail
