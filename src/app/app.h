@@ -13,6 +13,14 @@
 #include "base/options.h"
 #include "base/script.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 int app_run(const options *opt, const script *scr);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

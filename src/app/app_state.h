@@ -15,6 +15,10 @@
 #include "base/quality.h"
 #include "gfx/scene.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { APP_MAX_PENDING = 64, APP_BENCH_WARMUP = 10 };
 
 typedef struct app {
@@ -92,5 +96,9 @@ bool app_stats(app *a, const char *path);
 bool app_params(app *a, const char *path);
 void app_bench_report(app *a);
 void app_overlays(app *a, int w, int h);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

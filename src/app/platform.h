@@ -23,6 +23,10 @@
 #include "gfx/input.h"
 #include "gfx/target.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct platform platform;
 
 typedef struct platform_desc {
@@ -52,5 +56,9 @@ int platform_run(platform *p, bool (*frame)(void *), int (*finish)(void *), void
 void platform_report_exit(int rc);
 /* The GLFWwindow (for the panel's input backend), NULL headless. */
 void *platform_window(const platform *p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -20,6 +20,10 @@
 #include "base/script.h"
 #include "gfx/scene.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { REGISTRY_MAX = SCRIPT_SCENES_MAX };
 
 int registry_count(void);
@@ -39,5 +43,9 @@ enum { REGISTRY_PARAMS(PARAMS_ENUM) REGISTRY_P_COUNT };
 extern const param_def registry_app_params[REGISTRY_P_COUNT];
 /* Fills out[0..n-1] (at most REGISTRY_MAX) with the scenes' showpieces in the table's order; returns n. */
 int registry_showpieces(scene_showpiece out[REGISTRY_MAX]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -29,14 +29,14 @@
 
 #include <stdbool.h>
 
-#ifdef __cplusplus
-extern "C" { /* the core headers below are C too */
-#endif
-
 #include "base/json.h"
 #include "base/params.h"
 #include "base/post_settings.h"
 #include "base/script.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum { UI_MAX_CMDS = 8, UI_MAX_VIEWS = 16 };
 

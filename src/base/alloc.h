@@ -13,9 +13,17 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* size bytes, zeroed, aligned to align (a power of two; at least alignof(max_align_t) is used). */
 void *alloc_zeroed(size_t size, size_t align);
 
 #define ALLOC_STRUCT(T) ((T *)alloc_zeroed(sizeof(T), _Alignof(T)))
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -18,6 +18,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bvh bvh;
 
 typedef struct bvh_desc {
@@ -53,5 +57,9 @@ bool bvh_raycast_brute(const bvh *b, const float org[3], const float dir[3], flo
 void bvh_refit(bvh *b, const float (*pos)[3], const uint32_t *idx);
 
 int bvh_node_count(const bvh *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,6 +15,10 @@
 
 #include <cglm/cglm.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct camera {
     vec3 pos;
     float yaw, pitch;
@@ -26,5 +30,9 @@ void camera_forward(const camera *c, vec3 out);
 void camera_fly(camera *c, const vec3 move, const vec2 look, float dt);
 void camera_matrices(const camera *c, float aspect, mat4 view, mat4 proj);
 void camera_ray(const camera *c, float aspect, float ndc_x, float ndc_y, vec3 origin, vec3 dir);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

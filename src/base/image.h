@@ -20,6 +20,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define IMAGE_MAX_SIDE 8192
 #define IMAGE_MAX_FILE_BYTES (64u << 20)
 
@@ -40,5 +44,9 @@ bool image_load_png(const char *path, const image_limits *lim, bool flip_y, imag
 bool image_decode_png(const void *data, size_t len, const char *name, const image_limits *lim, bool flip_y,
                       image *out, char *err, size_t errlen);
 void image_free(image *img);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

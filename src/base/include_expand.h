@@ -23,6 +23,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define INCLUDE_MAX_FILES 32
 #define INCLUDE_MAX_DEPTH 8
 #define INCLUDE_NAME_MAX 128
@@ -50,5 +54,9 @@ typedef struct include_expansion {
 bool include_expand(include_expansion *x, const char *name, const char *body, const char *defines,
                     include_read_fn read, void *user);
 void include_expansion_free(include_expansion *x);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

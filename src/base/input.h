@@ -37,6 +37,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define INPUT_KEY_LAST 348 /* GLFW_KEY_LAST (GLFW_KEY_MENU) */
 #define INPUT_KEYS (INPUT_KEY_LAST + 1)
 #define INPUT_MOUSE_BUTTONS 3
@@ -90,5 +94,9 @@ void input_swallow(input_accum *a, input_consumer by, int code);
 int input_key_code(int key);
 int input_mouse_code(int button);
 int input_pad_code(int button);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -26,6 +26,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define JSON_MAX_DEPTH 32
 
 typedef struct json_writer {
@@ -50,5 +54,9 @@ void json_int(json_writer *w, const char *key, long long v);
 void json_string(json_writer *w, const char *key, const char *s);
 void json_bool(json_writer *w, const char *key, bool v);
 void json_null(json_writer *w, const char *key);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #if defined(__GNUC__)
 #define LOG_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
@@ -24,5 +28,9 @@ void log_error(const char *fmt, ...) LOG_PRINTF(1, 2);
 void log_set_quiet(bool quiet);
 int log_error_count(void);
 const char *log_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -11,6 +11,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 static inline float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 static inline uint32_t hash_u32(uint32_t x)
@@ -24,5 +28,9 @@ static inline uint32_t hash_u32(uint32_t x)
 }
 
 static inline float hash_unit(uint32_t h) { return (float)(h >> 8) * (1.0f / 16777216.0f); }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,10 @@
 #include <stdint.h>
 #include <cglm/cglm.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct mesh_data {
     int vertex_count, vertex_cap;
     int index_count, index_cap;
@@ -71,5 +75,9 @@ void mesh_compute_smooth_normals(mesh_data *m, float weld_eps);
 bool mesh_vertex_curvature(const mesh_data *m, float *out);
 /* Axis-aligned bounds of pos. */
 void mesh_bounds(const mesh_data *m, vec3 lo, vec3 hi);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

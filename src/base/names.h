@@ -15,8 +15,16 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 int names_find(const char *const *table, const char *name);
 int names_count(const char *const *table);
 void names_join(const char *const *table, const char *sep, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -27,6 +27,10 @@
 
 #include "base/log.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define OPTIONS_PATH_MAX 1024
 #define OPTIONS_SETS_MAX 64 /* --set NAME=VALUE options kept */
 
@@ -71,10 +75,10 @@ typedef struct options_option {
 /* Options a slice adds to the command line. */
 typedef struct options_ext {
     const options_option *options; /* ended by a row whose name is NULL */
-    void (*defaults)(options *o);   /* its fields' defaults (may be NULL) */
+    void (*defaults)(struct options *o);   /* its fields' defaults (may be NULL) */
     /* One of its options with its value (NULL when it takes none or an optional one was not
      * given): OPTIONS_OK, or OPTIONS_ERROR with one line in err (options_fail). */
-    int (*apply)(const char *name, const char *val, options *o, char *err, size_t errlen);
+    int (*apply)(const char *name, const char *val, struct options *o, char *err, size_t errlen);
     void (*help)(FILE *f); /* its lines of --help, under "technique options:" */
 } options_ext;
 
@@ -100,5 +104,9 @@ int options_set_name(const char *opt, const char *what, const char *const *list,
                      size_t dstlen, char *err, size_t errlen);
 int options_set_path(const char *opt, const char *val, char *dst, char *err, size_t errlen);
 int options_check_readable(const char *opt, const char *path, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -29,6 +29,10 @@
 
 #include "base/json.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum param_type { PARAM_FLOAT, PARAM_INT, PARAM_BOOL, PARAM_ENUM } param_type;
 
 typedef struct param_def {
@@ -99,5 +103,9 @@ bool params_changed(const params *p, uint32_t *seen);
 /* {"name": {"type", "value", "default", "min", "max", "help"}, ...} as one JSON object member
  * list: call inside an object, or with key for a nested object. */
 void params_write_json(const params *p, json_writer *w, const char *key);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -18,6 +18,10 @@
 
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum post_effect {
     POST_BLOOM,
     POST_SSAO,
@@ -39,5 +43,9 @@ typedef struct post_settings {
 void post_settings_default(post_settings *ps);
 /* Advances the key-P cycle; returns the effect now off, or -1 for "all on". */
 int post_settings_cycle(post_settings *ps);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

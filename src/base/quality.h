@@ -27,6 +27,10 @@
 
 #include "base/params.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { QUALITY_LOW, QUALITY_MEDIUM, QUALITY_HIGH, QUALITY_COUNT, QUALITY_AUTO = QUALITY_COUNT };
 
 /* "low", "medium", "high", "auto" (indices: the enum above), NULL-terminated. */
@@ -74,5 +78,9 @@ typedef struct governor {
 void governor_init(governor *g, float target_fps, float scale);
 /* One frame's measured time at the current scale; returns the scale of the next frame. */
 float governor_step(governor *g, float frame_ms);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

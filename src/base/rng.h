@@ -15,6 +15,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct rng {
     uint64_t state;
 } rng;
@@ -23,5 +27,9 @@ void rng_seed(rng *r, uint64_t seed);
 uint32_t rng_u32(rng *r);
 float rng_float(rng *r);                     /* [0, 1), 24 bits */
 float rng_range(rng *r, float lo, float hi); /* [lo, hi) */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

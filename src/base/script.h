@@ -30,6 +30,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The app's commands (script_cmd.scene == SCRIPT_APP). */
 typedef enum script_op {
     SCRIPT_SCENE,      /* str, index: the scene (script_lang.scene_names) */
@@ -146,5 +150,9 @@ bool script_parse(const script_lang *l, const char *text, const char *filename, 
 void script_free(script *s);
 /* Index of name in a NULL-terminated list, or -1 (names_find). */
 int script_name_index(const char *const *list, const char *name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,10 @@
 
 #include "base/json.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 float stats_percentile(const float *v, int n, float p);
 float stats_median(const float *v, int n);
 float stats_mean(const float *v, int n);
@@ -28,5 +32,9 @@ void stats_write_median_p95(json_writer *w, const char *key, const float *v, int
 /* The same two keys into an object the caller holds open (beside keys of its own); returns the
  * median. none: what both are without samples (n 0; NAN writes null as above). */
 float stats_write_median_p95_keys(json_writer *w, const float *v, int n, float none);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -24,8 +24,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 bool text_next_line(const char **p, char *line, size_t max, size_t *len);
 int text_split_words(char *line, char **tok, int max);
 void text_error(char *err, size_t errlen, const char *file, int line, const char *fmt, va_list ap);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

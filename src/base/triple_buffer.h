@@ -24,6 +24,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct triple_buffer triple_buffer;
 
 triple_buffer *triple_buffer_create(size_t size);
@@ -37,5 +41,9 @@ void triple_buffer_publish(triple_buffer *tb, uint64_t seq);
 /* Consumer side. *seq receives the sequence number of the returned buffer (0: none yet). */
 const void *triple_buffer_acquire(triple_buffer *tb, uint64_t *seq);
 const void *triple_buffer_acquire_wait(triple_buffer *tb, uint64_t want, uint64_t *seq);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

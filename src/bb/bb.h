@@ -49,6 +49,10 @@
 #include "bb/core/particles.h"
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bb_desc {
     int capacity;        /* most billboards drawn per frame; 0 = PARTICLES_DEFAULT_CAPACITY */
     bb_batcher batcher;
@@ -93,5 +97,9 @@ typedef struct bb_frame_info {
 bb_frame_info bb_renderer_info(const bb_renderer *r);
 /* The atlases: a GL_TEXTURE_2D_ARRAY of 512 x 512 layers, layer = bb_atlas_id (tests, debug views). */
 GLuint bb_renderer_atlases(const bb_renderer *r);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -31,6 +31,10 @@
 #include "bb/core/bb_gpu_sim.h"
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bb_gpu_desc {
     int count;                   /* particles; 0 = 1 000 000 */
     const bb_gpu_params *params; /* NULL = bb_gpu_params_default() */
@@ -70,5 +74,9 @@ int bb_gpu_collisions(const bb_gpu *g);
 /* The buffer holding the latest state (tests read it back), and the steps taken. */
 GLuint bb_gpu_state_buffer(const bb_gpu *g);
 uint32_t bb_gpu_steps(const bb_gpu *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,10 @@
 #include "base/params.h"
 #include "gfx/scene.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct fx_system fx_system;
 
 fx_system *fx_create(const options *opt, unsigned seed);
@@ -32,5 +36,9 @@ void fx_set_params(fx_system *fx, const params *p);
 void fx_clear(fx_system *fx);
 void fx_stats(fx_system *fx, json_writer *w);
 void fx_bench(fx_system *fx, json_writer *w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

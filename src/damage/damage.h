@@ -60,6 +60,10 @@
 #include "gfx/bench.h"
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct damage_map damage_map;
 
 typedef struct damage_map_desc {
@@ -149,5 +153,9 @@ damage_bench_ms damage_bench_fade(damage_map *dm, int reps);
  * is fading). */
 void damage_bench_write(damage_map *dm, mat4 *models, const bool *attached, const float (*spheres)[4], int n,
                         json_writer *w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

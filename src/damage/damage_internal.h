@@ -12,6 +12,10 @@
 #include "gfx/mesh_gl.h"
 #include "gfx/target.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct damage__armor_uniforms {
     GLint model, albedo, skin, skin_on;
     dissolve_uniforms dissolve;
@@ -58,5 +62,9 @@ void damage__unwrap_whole(damage_map *dm, const float (*spheres)[4], int n, mat4
                           const gfx_target *const *targets, int ntargets);
 /* One fade step from pp's read side into its write side, then the swap. */
 void damage__fade_step(const damage_map *dm, gfx_pingpong *pp);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -18,7 +18,15 @@
 #include "damage/core/robot.h"
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 GLuint damage_look_detail_texture(int atlas_size);
 GLuint damage_look_layout_texture(const robot *r);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

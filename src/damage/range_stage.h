@@ -15,10 +15,18 @@
 #include "gfx/scene.h"
 #include "gfx/renderer.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct range_stage range_stage;
 
 range_stage *range_stage_create(renderer *r);
 void range_stage_destroy(range_stage *st);
 void range_stage_draw(range_stage *st, scene_pass pass);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,10 @@
 #include "dissolve/dissolve.h"
 #include "gfx/mesh_gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define RANGE_FLASH_S 0.06f /* muzzle flash after a shot */
 #define RANGE_KICK_S 0.12f  /* the gun's recoil, back to rest */
 #define RANGE_TRACER_SPRITES 1024
@@ -57,5 +61,9 @@ void range_stats(void *p, json_writer *w);
 void range_bench(void *p, json_writer *w);
 void range_hud(void *p, float x, float y);
 void range_keys_help(char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,10 @@
 #include "gfx/scene.h"
 #include "gfx/renderer.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct viewmodel viewmodel;
 
 viewmodel *viewmodel_create(void);
@@ -38,5 +42,9 @@ void viewmodel_draw(const viewmodel *vm, renderer *r, weapon_kind kind, mat4 gun
 #define VIEWMODEL_FLASH_PETALS 4
 #define VIEWMODEL_FLASH_SPRITES (VIEWMODEL_FLASH_GLARE + 3 + 2 * VIEWMODEL_FLASH_PETALS)
 void viewmodel_flash(const viewmodel *vm, weapon_kind kind, mat4 gun, float k, fx_billboard out[VIEWMODEL_FLASH_SPRITES]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

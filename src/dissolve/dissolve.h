@@ -43,6 +43,10 @@
 #include "gfx/gl.h"
 #include "gfx/mesh_gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct dissolve dissolve;
 
 typedef enum dissolve_pass { DISSOLVE_PASS_MAIN, DISSOLVE_PASS_SHADOW } dissolve_pass;
@@ -96,5 +100,9 @@ GLuint dissolve_noise_texture(const dissolve *dv);
 const noise_tex *dissolve_noise_data(const dissolve *dv);
 dissolve_pitfall dissolve_active_pitfall(const dissolve *dv);
 void dissolve_set_pitfall(dissolve *dv, dissolve_pitfall p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

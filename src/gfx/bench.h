@@ -20,6 +20,10 @@
 
 #include "gfx/target.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gfx_bench_ms {
     double gpu, wall;
 } gfx_bench_ms;
@@ -33,5 +37,9 @@ typedef struct gfx_bench_desc {
 } gfx_bench_desc;
 
 gfx_bench_ms gfx_bench_run(const gfx_bench_desc *desc);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

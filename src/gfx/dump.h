@@ -18,6 +18,10 @@
 
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 bool gfx_write_png(const char *path, int w, int h, int comps, const unsigned char *pixels, bool bottom_up);
 /* The same as a baseline JPEG (stb_image_write) at quality 1..100; alpha is dropped. */
 bool gfx_write_jpg(const char *path, int w, int h, int comps, const unsigned char *pixels, bool bottom_up, int quality);
@@ -30,5 +34,9 @@ bool gfx_dump_texture_decoded(GLuint tex, const char *path, gfx_decode_fn decode
 bool gfx_texture_read_rgba8(GLuint tex, int w, int h, unsigned char *rgba);
 /* A 16-bit greyscale PNG, rows top first (uncompressed deflate: small images only). */
 bool gfx_write_png16(const char *path, int w, int h, const uint16_t *grey);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -33,15 +33,27 @@
 #define GL_BUFFER GL_BUFFER_KHR
 #define GL_PROGRAM GL_PROGRAM_KHR
 #define glClearDepth(d) glClearDepthf((GLfloat)(d))
+#ifdef __cplusplus
+extern "C" {
+#endif
 /* WebGL2 has getBufferSubData; emscripten implements it but GLES 3.0's header does not declare it */
 GL_APICALL void GL_APIENTRY glGetBufferSubData(GLenum target, GLintptr offset, GLsizeiptr size, void *data);
 static inline bool gfx_gl_has_debug(void) { return false; }
 static inline bool gfx_gl_has_timers(void) { return false; }
+#ifdef __cplusplus
+}
+#endif
 #else
 #include <glad/gl.h>
 #define GFX_GLES 0
+#ifdef __cplusplus
+extern "C" {
+#endif
 static inline bool gfx_gl_has_debug(void) { return GLAD_GL_KHR_debug && glObjectLabel; }
 static inline bool gfx_gl_has_timers(void) { return true; } /* core in 3.3 */
+#ifdef __cplusplus
+}
+#endif
 #endif
 
 #endif

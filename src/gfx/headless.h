@@ -12,11 +12,19 @@
 #ifndef IMPRINT_GFX_HEADLESS_H
 #define IMPRINT_GFX_HEADLESS_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gfx_headless gfx_headless;
 
 gfx_headless *gfx_headless_create(void);
 void gfx_headless_destroy(gfx_headless *h);
 /* "surfaceless" or "device" */
 const char *gfx_headless_platform(const gfx_headless *h);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -24,6 +24,10 @@
 
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GFX_HUD_MAX_QUADS 32768
 #define GFX_HUD_FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 
@@ -49,5 +53,9 @@ int gfx_hud_dropped(void);
 bool gfx_hud_has_font(void);
 /* The glyph atlas (R8), its size, and the pixel height it was baked for; 0 without the font. */
 unsigned gfx_hud_atlas(int *width, int *height, float *baked_px);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,10 +7,16 @@
 #ifndef IMPRINT_APP_INPUT_H
 #define IMPRINT_APP_INPUT_H
 
+#include <assert.h>
+
 #include "base/input.h"
 
 #define GLFW_INCLUDE_NONE /* GL comes from glad (gfx/gl.h) */
 #include <GLFW/glfw3.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #ifndef GLFW_GAMEPAD_BUTTON_LAST
 /* emscripten's GLFW is 3.2, before the gamepad mapping: GLFW 3.3's numbers (the browser's
@@ -27,13 +33,17 @@
 #define GLFW_GAMEPAD_AXIS_LAST 5
 #endif
 
-_Static_assert(INPUT_KEY_LAST == GLFW_KEY_LAST, "base/input.h mirrors GLFW's key codes");
-_Static_assert(INPUT_PAD_BUTTONS == GLFW_GAMEPAD_BUTTON_LAST + 1, "base/input.h mirrors GLFW's pad buttons");
-_Static_assert(INPUT_PAD_AXES == GLFW_GAMEPAD_AXIS_LAST + 1, "base/input.h mirrors GLFW's pad axes");
-_Static_assert(INPUT_PAD_LEFT_TRIGGER == GLFW_GAMEPAD_AXIS_LEFT_TRIGGER &&
+static_assert(INPUT_KEY_LAST == GLFW_KEY_LAST, "base/input.h mirrors GLFW's key codes");
+static_assert(INPUT_PAD_BUTTONS == GLFW_GAMEPAD_BUTTON_LAST + 1, "base/input.h mirrors GLFW's pad buttons");
+static_assert(INPUT_PAD_AXES == GLFW_GAMEPAD_AXIS_LAST + 1, "base/input.h mirrors GLFW's pad axes");
+static_assert(INPUT_PAD_LEFT_TRIGGER == GLFW_GAMEPAD_AXIS_LEFT_TRIGGER &&
                    INPUT_PAD_RIGHT_TRIGGER == GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER,
                "base/input.h mirrors GLFW's trigger axes");
 
 typedef input_state app_input;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

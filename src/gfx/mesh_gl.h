@@ -22,6 +22,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { GFX_ATTRIB_BONES = 5, GFX_ATTRIB_WEIGHTS = 6 };
 
 typedef struct gfx_mesh {
@@ -42,5 +46,9 @@ void gfx_mesh_destroy(gfx_mesh *gm);
 void gfx_fullscreen_draw(void);
 /* Releases the shared empty VAO (at shutdown). */
 void gfx_fullscreen_shutdown(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,6 +17,10 @@
 
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum gfx_panel_mode {
     GFX_PANEL_RGB,
     GFX_PANEL_RED,
@@ -32,5 +36,9 @@ void gfx_panel_shutdown(void);
 void gfx_panel_draw(GLuint tex, float x, float y, float w, float h, gfx_panel_mode mode, int screen_w, int screen_h);
 void gfx_panel_draw_layout(GLuint tex, GLuint layout, const float crop[4], float x, float y, float w, float h,
                            gfx_panel_mode mode, int screen_w, int screen_h);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -31,6 +31,10 @@
 #include "gfx/panel.h"
 #include "gfx/target.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct renderer renderer;
 
 typedef struct renderer_desc {
@@ -107,5 +111,9 @@ const gfx_target *renderer_output(renderer *r);
 /* The target renderer_output last returned (screenshots read it). */
 const gfx_target *renderer_final(const renderer *r);
 const gfx_target *renderer_hdr(const renderer *r); /* main target (multisampled when msaa > 1) */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

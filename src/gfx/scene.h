@@ -47,6 +47,10 @@
 #include "gfx/panel.h"
 #include "gfx/renderer.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A billboard simulated outside the particle pool (e.g. on a worker thread), drawn for one frame. */
 typedef struct fx_billboard {
     float pos[3];
@@ -161,7 +165,8 @@ typedef struct scene_vtable {
      * level's size). self: the scene's index (its commands have cmd->scene == self); shown: the
      * run starts in it or a `scene` command names it. False with "FILE:LINE: message" or another
      * one-line message in err: the app exits 2. */
-    bool (*check_script)(const options *o, const script *s, int self, bool shown, char *err, size_t errlen);
+    bool (*check_script)(const struct options *o, const struct script *s, int self, bool shown, char *err,
+                         size_t errlen);
     /* Lines for the H overlay, e.g. "LMB fire\n1 marksman  2 auto": names of enumerations come
      * from their tables (base/names.h). */
     void (*keys_help)(char *buf, size_t len);
@@ -185,5 +190,9 @@ typedef struct scene_vtable {
     void (*bench)(void *s, json_writer *w);  /* adds keys to the open bench object, may render */
     void (*hud)(void *s, float x, float y);  /* draws its HUD lines with gfx_hud_text */
 } scene_vtable;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -32,6 +32,10 @@
 
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
     GFX_UBO_FRAME = 0,
     /* reserved texture units, high so modules can use 0..11 freely */
@@ -68,5 +72,9 @@ bool gfx_data_path(const char *rel, char *out, size_t outlen);
 
 /* Labels a GL object when KHR_debug is available (readable frame captures). */
 void gfx_label(GLenum identifier, GLuint name, const char *label);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -38,6 +38,10 @@
 
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef uint32_t gfx_state;
 
 enum {
@@ -83,5 +87,9 @@ void gfx_state_scissor(int x, int y, int w, int h);
 /* glClear(buffers) with colour and depth writes on and the scissor off; the state stays so. */
 void gfx_state_clear(GLbitfield buffers);
 gfx_state_counters gfx_state_get_counters(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

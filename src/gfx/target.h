@@ -37,6 +37,10 @@
 
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GFX_MAX_COLOR 4
 
 typedef struct gfx_target_desc {
@@ -100,5 +104,9 @@ void gfx_pingpong_destroy(gfx_pingpong *pp);
 static inline GLuint gfx_pingpong_read(const gfx_pingpong *pp) { return pp->t[pp->cur].color[0]; }
 static inline gfx_target *gfx_pingpong_write(gfx_pingpong *pp) { return &pp->t[pp->cur ^ 1]; }
 static inline void gfx_pingpong_swap(gfx_pingpong *pp) { pp->cur ^= 1; }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

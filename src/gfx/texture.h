@@ -18,6 +18,10 @@
 
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
     GFX_TEX_SRGB = 1 << 0,
     GFX_TEX_MIPMAPS = 1 << 1,
@@ -45,5 +49,9 @@ void gfx_texture_note(GLuint tex, int w, int h, GLenum ifmt);
 bool gfx_texture_info(GLuint tex, int *w, int *h, GLenum *ifmt);
 /* Pixel format and type matching an internal format (for uploads and read-backs). */
 void gfx_format_of(GLenum internal_format, GLenum *format, GLenum *type);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

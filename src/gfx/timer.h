@@ -22,6 +22,10 @@
 
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define GFX_TIMER_MAX_PASSES 48
 #define GFX_TIMER_HISTORY 1024
 #define GFX_TIMER_LATENCY 4
@@ -63,5 +67,9 @@ GLuint gfx_elapsed_begin(void);
 double gfx_elapsed_end_ms(GLuint q);
 /* Monotonic wall clock in seconds. */
 double gfx_now(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -44,6 +44,10 @@
 #include "mud/core/mudfield.h"
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct mud_renderer_desc {
     mudfield *field;     /* required; its terrain is read too */
     int slots;           /* GPU mud layers; default 64 */
@@ -148,5 +152,9 @@ GLuint mud_renderer_base_view_texture(mud_renderer *mr, int bx, int bz);
 bool mud_renderer_read_base_block(mud_renderer *mr, int bx, int bz, uint8_t *rgba);
 /* The base samples of block (bx, bz) as the GPU has them (A: the mud mask) as an 8-bit RGBA PNG. */
 bool mud_renderer_dump_base_block(mud_renderer *mr, int bx, int bz, const char *path);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

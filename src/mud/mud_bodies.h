@@ -25,6 +25,10 @@
 #include "mud/core/physics.h"
 #include "mud/props.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct mud_bodies_desc {
     unsigned seed;
     const mud_level *level; /* its plant items are scattered; NULL: no plants */
@@ -50,5 +54,9 @@ bool mud_bodies_chunk(mud_bodies *b, float x, float z, float size);
  * bench: physics_ms {median, p95, drives, bodies_max}. */
 void mud_bodies_stats(const mud_bodies *b, json_writer *w);
 void mud_bodies_bench(const mud_bodies *b, json_writer *w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -6,6 +6,10 @@
 #include "mud/mud.h"
 #include "gfx/mesh_gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define RES MUDFIELD_RES
 #define SEG (MUDFIELD_RES - 1)
 #define BASE_SEG (TERRAIN_BLOCK_SAMPLES - 1)
@@ -87,5 +91,9 @@ bool mud__attach_read_layer(mud_renderer *mr, GLuint array, int layer);
 /* The 16-bit heights of a slot's height layer (RES * RES), read through mr->scratch. */
 bool mud__read_heights(mud_renderer *mr, int layer, uint16_t *out);
 bool mud__make_resident(mud_renderer *mr, int bx, int bz);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -25,6 +25,10 @@
 #include "mud/core/mud_clod_worker.h"
 #include "mud/core/physics.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct mud_water mud_water;
 
 mud_water *mud_water_create(mud_sim *sim, mud_physics *ph, mud_clod_worker *worker, const mud_level *lv);
@@ -40,5 +44,9 @@ bool mud_water_view(mud_water *mw, scene_view *out);
 bool mud_water_dump(const mud_water *mw, const char *path);
 /* water_cells_active, water_blocks, water_blocks_drawn, water_volume_m3, water_substeps */
 void mud_water_stats(const mud_water *mw, json_writer *w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -29,6 +29,10 @@
 #include "gfx/gl.h"
 #include "mud/mud.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { MUD_PROPS_PLANTS = 1, MUD_PROPS_CHUNKS = 2, MUD_PROPS_ALL = 3 };
 
 typedef struct mud_props_desc {
@@ -50,5 +54,9 @@ void mud_props_destroy(mud_props *mp);
 void mud_props_draw(mud_props *mp, mud_pass pass, mat4 viewproj, const vec3 eye, mud_physics *ph, unsigned layers);
 GLuint mud_props_physics_view(mud_props *mp, const mud_physics *ph, int width, int height);
 const mud_props_stats *mud_props_get_stats(const mud_props *mp);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

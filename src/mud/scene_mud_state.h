@@ -18,6 +18,10 @@
 #include "mud/mud.h"
 #include "mud/truck.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define MUD_MAX_CLODS 4096 /* clod pool of the worker = billboards handed over per frame */
 
 typedef struct mud_scene {
@@ -50,5 +54,9 @@ void mud_stats(void *p, json_writer *w);
 void mud_bench(void *p, json_writer *w);
 void mud_hud(void *p, float x, float y);
 void mud_keys_help(char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -21,6 +21,10 @@
 #include "mud/core/vehicle.h"
 #include "mud/mud.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct mud_truck_desc {
     const vehicle_desc *vehicle; /* required */
     bool boxes;                  /* start with the bounding-box model */
@@ -33,5 +37,9 @@ void mud_truck_destroy(mud_truck *t);
 void mud_truck_set_boxes(mud_truck *t, bool boxes);
 void mud_truck_set_dirt(mud_truck *t, const truck_dirt *td);
 void mud_truck_draw(mud_truck *t, mud_pass pass, const vehicle *v);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

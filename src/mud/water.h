@@ -25,6 +25,10 @@
 #include "mud/core/water.h"
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct water_renderer_desc {
     const water *water;  /* required; read at update */
     float draw_distance; /* metres; default 220 */
@@ -40,5 +44,9 @@ void water_renderer_draw(water_renderer *wr, const float viewproj[16], const flo
 GLuint water_renderer_view(water_renderer *wr, int bx, int bz);
 int water_renderer_blocks_drawn(const water_renderer *wr);
 size_t water_renderer_gpu_bytes(const water_renderer *wr);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,6 +13,10 @@
 #include "gfx/mesh_gl.h"
 #include "wrinkle/wrinkle.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct face {
     mat4 model, eye_rot; /* the head frame this step; the eyes' turn in it (saccades) */
     scene_ctx *ctx;
@@ -36,5 +40,9 @@ void face_stats(void *p, json_writer *w);
 void face_bench(void *p, json_writer *w);
 void face_hud(void *p, float x, float y);
 void face_keys_help(char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

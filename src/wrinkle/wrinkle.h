@@ -40,6 +40,10 @@
 #include "gfx/gl.h"
 #include "gfx/mesh_gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct wrinkle wrinkle;
 
 /* Caller-owned textures replacing the files (tests); all must be set when base_normal is. */
@@ -123,5 +127,9 @@ GLuint wrinkle_mask_view_texture(const wrinkle *wr); /* RGB: forehead red, eyes 
  * out holds width * height entries. */
 void wrinkle_read_composed(const wrinkle *wr, uint32_t *out);
 void wrinkle_size(const wrinkle *wr, int *width, int *height);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

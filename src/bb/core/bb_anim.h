@@ -20,6 +20,10 @@
 
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BB_ANIM_COLS 8
 #define BB_ANIM_ROWS 8
 #define BB_ANIM_FRAMES (BB_ANIM_COLS * BB_ANIM_ROWS)
@@ -33,5 +37,9 @@ int bb_anim_frame_phase(float phase, int start, bool loop, float *blend);
 static inline int bb_anim_next(int f) { return (f + 1) % BB_ANIM_FRAMES; }
 /* uv rect of cell f in GL texture space: uv[0..1] = bottom-left (u0, v0), uv[2..3] = top-right (u1, v1). */
 void bb_anim_cell_uv(int f, float uv[4]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -55,6 +55,10 @@
 
 #include "bb/core/particles.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The three batchers (`--batcher`), and the one table of their names, NULL-terminated
  * (base/names.h). */
 typedef enum bb_batcher { BB_BATCHER_INSTANCED = 0, BB_BATCHER_QUADS, BB_BATCHER_CPU, BB_BATCHER_COUNT } bb_batcher;
@@ -155,5 +159,9 @@ void bb_corners(const bb_camera *cam, const bb_instance *q, float centre[3], flo
 /* Velocity alignment's axis: the unit direction of the projected velocity of q and its speed in
  * m/s at q's depth; false when q does not move on the screen. */
 bool bb_velocity_axis(const bb_camera *cam, const float centre[3], const bb_instance *q, float axis[2], float *speed);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

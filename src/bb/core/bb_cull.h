@@ -14,6 +14,10 @@
 #include <stdbool.h>
 #include <cglm/cglm.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BB_CULL_RADIUS(size) ((size) * 0.70710678f)
 
 typedef enum bb_cull { BB_CULL_OUT = 0, BB_CULL_STRADDLE = 1, BB_CULL_IN = 2 } bb_cull;
@@ -69,5 +73,9 @@ static inline bb_cull bb_frustum_box(const bb_frustum *f, const float lo[3], con
     }
     return res;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -47,6 +47,10 @@
 #include "base/rng.h"
 #include "bb/core/particles.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 
 /* Each returns how many billboards it spawned. */
 int bb_emit_sparks(particles *p, rng *r, const float pos[3], const float normal[3], int count);
@@ -65,5 +69,9 @@ typedef struct bb_fountain {
 } bb_fountain;
 
 int bb_fountain_step(bb_fountain *f, particles *p, rng *r);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

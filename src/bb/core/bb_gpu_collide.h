@@ -25,6 +25,10 @@
 #ifndef IMPRINT_CORE_BB_GPU_COLLIDE_H
 #define IMPRINT_CORE_BB_GPU_COLLIDE_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bb_gpu_depth {
     const float *depth;     /* width * height depth-buffer values, row 0 at the bottom */
     int width, height;
@@ -33,5 +37,9 @@ typedef struct bb_gpu_depth {
 } bb_gpu_depth;
 
 int bb_gpu_collide(const bb_gpu_depth *d, const float prev[3], float pos[3], float vel[3], float restitution, float friction);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -27,6 +27,10 @@
 
 #include "bb/core/bb_gpu_collide.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct bb_gpu_particle {
     float pos[3], age;
     float vel[3], life; /* life < 0: an impact in the last step, |life| the life */
@@ -53,5 +57,9 @@ void bb_gpu_sim_step(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm, f
  * the ground or the depth takes impact_life seconds of life. Returns the impacts of the step. */
 uint32_t bb_gpu_sim_step_depth(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm, float dt, uint32_t step,
                                const bb_gpu_depth *depth);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 #include "base/options.h"
 #include "base/params.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 extern const options_ext bb_options;
 
 /* The particles' parameters (base/params.h), one line each: the app runs the particles for every
@@ -28,5 +32,9 @@ extern const options_ext bb_options;
     X(BB_P_DENSITY, "particles.density", PARAM_FLOAT, 1.0f, 0.25f, 1.0f, NULL, NULL, "the part of each burst of sparks and smoke that is emitted (a quality preset field)")
 enum { BB_PARAMS(PARAMS_ENUM) BB_P_COUNT };
 extern const param_def bb_param_rows[BB_P_COUNT];
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -33,7 +33,12 @@
 #ifndef IMPRINT_CORE_PARTICLES_H
 #define IMPRINT_CORE_PARTICLES_H
 
+#include <assert.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define PARTICLES_DEFAULT_CAPACITY 100000
 #define PARTICLES_CHUNK 64
@@ -47,7 +52,7 @@ typedef enum bb_atlas_id {
     BB_ATLAS_SPRAY,    /* dust and mud spray off a wheel */
     BB_ATLAS_COUNT
 } bb_atlas_id;
-_Static_assert(BB_ATLAS_COUNT <= 8, "the atlas travels in 3 bits of meta and of a record's flags");
+static_assert(BB_ATLAS_COUNT <= 8, "the atlas travels in 3 bits of meta and of a record's flags");
 
 typedef enum bb_blend {
     BB_BLEND_ALPHA = 0,  /* premultiplied-free SRC_ALPHA, ONE_MINUS_SRC_ALPHA; no depth writes */
@@ -161,5 +166,9 @@ static inline uint32_t particles_rgba(float r, float g, float b, float a)
     }
     return out;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

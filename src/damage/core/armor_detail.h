@@ -24,6 +24,10 @@
 
 #include "damage/core/robot.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The flat value of a texel without detail. */
 #define ARMOR_DETAIL_FLAT_R 128
 #define ARMOR_DETAIL_FLAT_B 255
@@ -44,5 +48,9 @@ typedef struct armor_detail_point {
 enum { ARMOR_DETAIL_EDGE = 1, ARMOR_DETAIL_SEAM = 2, ARMOR_DETAIL_BOLT = 4, ARMOR_DETAIL_VENT = 8, ARMOR_DETAIL_INSET = 16 };
 
 armor_detail_point armor_detail_at(int chart, float um, float vm, float len_m, float h_m, int closed);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

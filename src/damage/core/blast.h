@@ -42,6 +42,10 @@
 
 #include "damage/core/robot.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define BLAST_ROUGH_MIN 0.02f
 #define BLAST_ROUGH_MAX 0.34f
 #define BLAST_NOISE_SCALE 220.0f   /* noise cells per unit of uv */
@@ -124,5 +128,9 @@ int blast_cut_islands(blast_state *bs);
 const uint8_t *blast_cut_mask(const blast_state *bs);
 /* Bumped whenever the cut mask changes, so the GL side uploads only then. */
 unsigned blast_cut_version(const blast_state *bs);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 #include "base/bvh.h"
 #include "damage/core/blast.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct panel_texels {
     int *outer;              /* outer-surface texel indices of this panel */
     float (*pos)[3];         /* their robot-space positions */
@@ -52,5 +56,9 @@ struct blast_state {
 bool blast__build_rays(blast_state *bs);
 /* An intact outer texel of an attached plate is gone (a hole or cut away). */
 void blast__mark_gone(blast_state *bs, int plate, int texel);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

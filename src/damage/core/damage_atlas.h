@@ -18,10 +18,18 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DAMAGE_ATLAS_ISLAND 13
 #define DAMAGE_ATLAS_INTERIOR 90
 
 void damage_atlas_islands(const int16_t *grid, int n, unsigned char *code);
 void damage_atlas_layout(const int16_t *grid, int n, unsigned char *layout);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

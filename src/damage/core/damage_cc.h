@@ -6,6 +6,14 @@
 #ifndef IMPRINT_CORE_DAMAGE_CC_H
 #define IMPRINT_CORE_DAMAGE_CC_H
 
-#define DAMAGE_CC_MAX_SIZE 1024
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { DAMAGE_CC_MAX_SIZE = 1024 };
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

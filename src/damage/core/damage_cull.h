@@ -27,6 +27,10 @@
 
 #include "damage/core/robot.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The scorch (A channel) reaches this many radii from a sphere's centre; R, G, B reach 1, 1.1, 1.2. */
 #define DAMAGE_SCORCH_REACH 1.6f
 
@@ -65,5 +69,9 @@ int damage_cull_clip_side(const damage_cull_point *in, int n, damage_cull_point 
  * as the face's affine uv map draws it, grown by 1.5 texels. False when the sphere misses the
  * plane or the triangle is degenerate. */
 bool damage_cull_footprint_rect(const damage_cull_point v[3], const float c[3], float reach, float texel, float rect[4]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

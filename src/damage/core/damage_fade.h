@@ -17,6 +17,10 @@
 #ifndef IMPRINT_DAMAGE_CORE_DAMAGE_FADE_H
 #define IMPRINT_DAMAGE_CORE_DAMAGE_FADE_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The fading map's factor per pass (damage_map_desc's default): v' = max(v * f - 1/255, 0). */
 #define DAMAGE_FADE_FACTOR 0.86f
 
@@ -44,5 +48,9 @@ void damage_fade_update(damage_fade *f, float dt);
 void damage_fade_hit(damage_fade *f);
 /* How many passes to run now (0 .. DAMAGE_FADE_MAX_PER_FRAME); they count as done. */
 int damage_fade_take(damage_fade *f);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

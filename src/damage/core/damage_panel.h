@@ -13,6 +13,14 @@
 #ifndef IMPRINT_DAMAGE_CORE_DAMAGE_PANEL_H
 #define IMPRINT_DAMAGE_CORE_DAMAGE_PANEL_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 void damage_panel_rgb(const unsigned char map[4], unsigned char layout, unsigned char out[3]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

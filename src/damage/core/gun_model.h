@@ -20,6 +20,10 @@
 #include "base/mesh.h"
 #include "damage/core/weapon.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum gun_part { GUN_PART_METAL, GUN_PART_FURNITURE, GUN_PART_SIGHT, GUN_PART_COUNT } gun_part;
 
 typedef struct gun_model {
@@ -32,5 +36,9 @@ void gun_model_free(gun_model *g);
 /* Linear albedo and HDR emissive of a part on a weapon (the sights glow, nothing else does). */
 void gun_part_albedo(weapon_kind kind, gun_part part, float out[3]);
 void gun_part_emissive(weapon_kind kind, gun_part part, float out[3]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -57,6 +57,10 @@
 #include "damage/core/weapon.h"
 #include "dissolve/core/dissolve_math.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define RANGE_PLAY_PLATE_LIFE 2.6f /* seconds a blown-off plate lives: tumble, then dissolve */
 #define RANGE_PLAY_RESPAWN_OUT 0.5f
 #define RANGE_PLAY_RESPAWN_IN 0.9f
@@ -192,5 +196,9 @@ void range_play_robot_dissolve(const range_play *rp, dissolve_params *out);
  * (blast_posed_bounds) grown by what its dissolve moves (dissolve_bounds). The rest box would
  * cull a robot that walked, staggered or bulged out of it (the dissolve's bounds pitfall). */
 bool range_play_robot_in_view(const blast_state *bs, const dissolve_params *d, vec4 planes[6]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

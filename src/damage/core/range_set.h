@@ -16,6 +16,10 @@
 
 #include "base/mesh.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum range_set_part {
     RANGE_SET_CONCRETE, /* walls: the concrete shader's block pattern */
     RANGE_SET_STEEL,    /* beam, posts, frames: dark painted steel */
@@ -36,5 +40,9 @@ typedef struct range_set {
 
 void range_set_build(range_set *s);
 void range_set_free(range_set *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

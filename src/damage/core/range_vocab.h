@@ -21,6 +21,10 @@
 #include "base/params.h"
 #include "base/script.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* script_cmd.op of the range's commands: rows of range_vocab.commands */
 enum { RANGE_CMD_WEAPON, RANGE_CMD_FIRE, RANGE_CMD_HOLD, RANGE_CMD_BLAST, RANGE_CMD_ROBOT, RANGE_CMD_COUNT };
 /* `robot ACTION`: script_cmd.index */
@@ -47,5 +51,9 @@ extern const script_vocab range_vocab;
  * across the plates' rims (the dissolve's push needs them); its soles at *bottom_y. False (and
  * *out empty) when the robot cannot be built. */
 bool range_showpiece_build(mesh_data *out, float *bottom_y, float detail); /* detail: unused (few vertices) */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

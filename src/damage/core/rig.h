@@ -22,6 +22,10 @@
 
 #include <cglm/cglm.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
     RIG_ROOT, RIG_PELVIS, RIG_SPINE, RIG_CHEST, RIG_NECK, RIG_HEAD,
     RIG_CLAVICLE_L, RIG_UPPER_ARM_L, RIG_LOWER_ARM_L, RIG_HAND_L,
@@ -78,5 +82,9 @@ void rig_blend_matrix(const mat4 *palette, const uint8_t bone[RIG_INFLUENCES], c
                       mat4 out);
 void rig_skin_point(const mat4 *palette, const uint8_t bone[RIG_INFLUENCES], const float weight[RIG_INFLUENCES],
                     const float p[3], float out[3]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -30,6 +30,10 @@
 #include "base/rng.h"
 #include "damage/core/blast.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define RIM_EMBERS_MAX 64
 
 typedef struct rim_ember_hole {
@@ -52,5 +56,9 @@ void rim_embers_sync(rim_embers *e, const blast_state *bs);
 void rim_embers_update(rim_embers *e, float dt, float hz);
 int rim_embers_points(const rim_embers *e, const blast_state *bs, float ember_heat, rng *r, int per_hole,
                       float (*out)[3], int max, int *hole_of);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -36,6 +36,10 @@
 #include "base/mesh.h"
 #include "damage/core/rig.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum {
     ROBOT_PLATE_HELMET, ROBOT_PLATE_CHEST, ROBOT_PLATE_BACK,
     ROBOT_PLATE_SHOULDER_L, ROBOT_PLATE_SHOULDER_R,
@@ -118,5 +122,9 @@ void robot_atlas_raster(const robot *r, robot_texel_fn fn, void *user);
 
 /* Texel (x, y), floats in texels, of a panel's outer chart at parameter (pu, pv). */
 void robot_panel_texel(const robot *r, int panel, float pu, float pv, float out[2]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -28,6 +28,10 @@
 
 #include "damage/core/rig.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define ROBOT_ANIM_SPEED 0.55f   /* m/s walking */
 #define ROBOT_ANIM_PATROL 1.1f   /* m either side of the origin */
 #define ROBOT_ANIM_FADE 0.4f     /* s, idle <-> walk crossfade */
@@ -61,5 +65,9 @@ void robot_anim_stagger(robot_anim *a, const float dir[3]);
 void robot_anim_update(robot_anim *a, float dt);
 /* What the robot is doing: idle, walk, stop, flinch or stagger (the stats' robot_anim). */
 const char *robot_anim_state(const robot_anim *a);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

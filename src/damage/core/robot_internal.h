@@ -7,6 +7,10 @@
 
 #include "damage/core/robot.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Per-vertex build data that mesh_data has no room for: chart and chart-local position in
  * metres, turned into atlas uv once the packer has placed the chart. */
 typedef struct robot__vextra {
@@ -27,5 +31,9 @@ typedef struct robot__builder {
 /* Every plate's mesh, panels and charts (sizes in metres; robot.c packs them). Sets b->oom when
  * memory runs out. */
 void robot__build_plates(robot__builder *b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -24,6 +24,10 @@
 
 #include "base/rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum weapon_kind { WEAPON_MARKSMAN, WEAPON_AUTO, WEAPON_SHOTGUN, WEAPON_KIND_COUNT } weapon_kind;
 
 #define WEAPON_PELLETS 15
@@ -77,5 +81,8 @@ float weapon_rate(weapon_kind kind);       /* trigger events per second */
 /* Pellet hole radius for a pellet at normalized distance d (0 axis .. 1 rim) from the cone axis. */
 float weapon_pellet_radius(float d);
 
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -29,6 +29,10 @@
 #include "base/rng.h"
 #include "dissolve/core/dissolve_math.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DISSOLVE_EMBER_SAMPLES 4096
 
 typedef struct dissolve_ember_src {
@@ -42,5 +46,9 @@ void dissolve_ember_src_free(dissolve_ember_src *s);
 float dissolve_embers_band(const dissolve_params *p, float half_width);
 int dissolve_embers_pick(const dissolve_ember_src *s, const dissolve_params *p, const noise_tex *n, mat4 model,
                          float half_width, rng *r, int want, int tries, float (*out)[3], int *idx);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -45,6 +45,10 @@
 
 #include "dissolve/core/noise_bake.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum dissolve_mode { DISSOLVE_MODE_NONE, DISSOLVE_MODE_PUSH, DISSOLVE_MODE_PULL, DISSOLVE_MODE_COUNT } dissolve_mode;
 typedef enum dissolve_shape {
     DISSOLVE_SHAPE_NOISE, DISSOLVE_SHAPE_DIRECTION, DISSOLVE_SHAPE_SPHERE, DISSOLVE_SHAPE_COUNT
@@ -153,5 +157,9 @@ float dissolve_strand_noise(const dissolve_params *p, const noise_tex *n, const 
 /* World AABB grown to hold every displaced vertex: push adds push_distance, pull reaches the
  * target (from the first moment amount > 0). Use it for frustum culling and shadow fitting. */
 void dissolve_bounds(const dissolve_params *p, const vec3 lo, const vec3 hi, vec3 out_lo, vec3 out_hi);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,10 @@
 #include "base/params.h"
 #include "base/script.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { DISSOLVE_CMD_AMOUNT, DISSOLVE_CMD_MODE, DISSOLVE_CMD_SHAPE, DISSOLVE_CMD_PITFALL, DISSOLVE_CMD_EDGE, DISSOLVE_CMD_COUNT };
 enum { DISSOLVE_SCENE_VIEW_D, DISSOLVE_SCENE_VIEW_W }; /* rows of dissolve_views */
 
@@ -27,5 +31,9 @@ extern const script_vocab dissolve_vocab;
     X(DISSOLVE_P_DETAIL, "dissolve.detail", PARAM_FLOAT, 1.0f, 0.5f, 1.0f, NULL, "dissolve", "mesh density of the gallery's items (1: full; a quality preset field)")
 enum { DISSOLVE_PARAMS(PARAMS_ENUM) DISSOLVE_P_COUNT };
 extern const param_def dissolve_param_rows[DISSOLVE_P_COUNT];
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -36,6 +36,10 @@
 #include "base/mesh.h"
 #include "dissolve/core/dissolve_math.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DISSOLVE_GALLERY_MAX 6
 #define DISSOLVE_GALLERY_GUESTS 2
 #define DISSOLVE_GALLERY_CYCLE_S 10.0f
@@ -88,5 +92,9 @@ void dissolve_gallery_write_stats(const dissolve_gallery *g, json_writer *w);
 /* Parameters of item i: its amount, the mode and shape, burning top to bottom across the item
  * (direction) or from the side facing the orb (sphere shell spanning the item). */
 dissolve_params dissolve_gallery_params(const dissolve_gallery *g, int i);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

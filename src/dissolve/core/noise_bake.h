@@ -24,6 +24,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define NOISE_MAX_LEVELS 13
 
 typedef struct noise_desc {
@@ -53,5 +57,9 @@ float noise_fbm(const noise_desc *desc, float u, float v);
 float noise_sample(const noise_tex *n, float lod, float u, float v);
 /* One texel of one level, wrapped, as 0..1. */
 float noise_texel(const noise_tex *n, int level, int x, int y);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

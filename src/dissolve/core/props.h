@@ -14,6 +14,10 @@
 
 #include "base/mesh.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A flat quad a-b-c-d (counter-clockwise seen from the front), tessellated cells x cells. */
 void props_add_flat_quad(mesh_data *m, const float a[3], const float b[3], const float c[3], const float d[3], int cells);
 /* A flat triangle a-b-c (counter-clockwise), tessellated into cells² triangles. */
@@ -22,5 +26,9 @@ void props_add_flat_tri(mesh_data *m, const float a[3], const float b[3], const 
 void props_build_crystal(mesh_data *m, float radius, float height, float tip, int cells);
 /* A cluster of crystals on a hexagonal slab. */
 void props_build_crystals(mesh_data *m, int cells);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

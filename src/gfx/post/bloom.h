@@ -28,6 +28,10 @@
 
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gfx_bloom_desc {
     int width, height; /* of the source */
     int levels;        /* default 6 */
@@ -43,5 +47,9 @@ bool gfx_bloom_resize(gfx_bloom *b, int width, int height);
 GLuint gfx_bloom_run(gfx_bloom *b, GLuint src, GLuint ao, GLuint level0);
 /* Size of the result (half the source, rounded up). */
 void gfx_bloom_size(const gfx_bloom *b, int *width, int *height);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

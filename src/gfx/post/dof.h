@@ -32,6 +32,10 @@
 
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gfx_dof_desc {
     int width, height;   /* full size */
     float max_coc_720;   /* largest CoC in half pixels at 720 lines, default 4 */
@@ -52,5 +56,9 @@ typedef struct gfx_dof_composite {
 GLuint gfx_dof_half(gfx_dof *d, GLuint hdr, GLuint depth, GLuint ao, const float params[4]);
 GLuint gfx_dof_run(gfx_dof *d, const gfx_dof_composite *c, const float params[4]);
 GLuint gfx_dof_coc(const gfx_dof *d);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

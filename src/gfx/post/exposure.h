@@ -20,6 +20,10 @@
 
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gfx_exposure_desc {
     float key;      /* exposure * average luminance aimed at */
     float speed;    /* adaptation rate, 1/s */
@@ -35,5 +39,9 @@ void gfx_exposure_destroy(gfx_exposure *e);
 void gfx_exposure_reset(gfx_exposure *e);
 /* ev: compensation, the key times 2^ev (the guard stays: it keeps large areas out of clipping). */
 GLuint gfx_exposure_run(gfx_exposure *e, GLuint hdr, float dt, float ev);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -25,10 +25,18 @@
 #include "gfx/gl.h"
 #include "gfx/target.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gfx_fxaa gfx_fxaa;
 
 gfx_fxaa *gfx_fxaa_create(void);
 void gfx_fxaa_destroy(gfx_fxaa *f);
 void gfx_fxaa_run(gfx_fxaa *f, GLuint src, const gfx_target *dst);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -31,6 +31,10 @@
 #include "gfx/gl.h"
 #include "gfx/target.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gfx_grade_look {
     float lift[3], gamma[3], gain[3];
     float saturation;
@@ -67,5 +71,9 @@ float gfx_grade_bloom_strength(const gfx_grade *g);
 /* The identity look: the pass then leaves tone-mapped pixels as they are. */
 gfx_grade_look gfx_grade_identity(void);
 void gfx_grade_run(gfx_grade *g, const gfx_grade_inputs *in, const gfx_target *dst);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

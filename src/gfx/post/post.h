@@ -29,6 +29,10 @@
 #include "gfx/panel.h"
 #include "gfx/target.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gfx_post_desc {
     int width, height;
 } gfx_post_desc;
@@ -52,5 +56,9 @@ void gfx_post_reset(gfx_post *p);
 void gfx_post_run(gfx_post *p, const gfx_post_frame *f, const gfx_target *dst);
 /* Texture of a debug view ("ssao", "bloom", "coc") and how to show it; 0 when unknown. */
 GLuint gfx_post_view(const gfx_post *p, const char *name, gfx_panel_mode *mode);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,10 @@
 
 #include "gfx/gl.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct gfx_ssao_desc {
     int width, height; /* full size of the depth input */
     float radius;      /* metres */
@@ -35,5 +39,9 @@ gfx_ssao *gfx_ssao_create(const gfx_ssao_desc *desc);
 void gfx_ssao_destroy(gfx_ssao *s);
 bool gfx_ssao_resize(gfx_ssao *s, int width, int height);
 GLuint gfx_ssao_run(gfx_ssao *s, GLuint depth, const float proj[16]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -28,6 +28,10 @@
 #ifndef IMPRINT_CORE_CHUNK_H
 #define IMPRINT_CORE_CHUNK_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CHUNK_MIN_SIZE 0.2f        /* metres */
 #define CHUNK_MAX_SIZE 2.0f
 #define CHUNK_HEIGHT_RATIO 0.5f    /* height / size */
@@ -64,5 +68,9 @@ float chunk_submerged(float bottom, float extent, float surface);
 /* Upward force in newtons of the mud on a chunk of this size, submerged by fraction (0..1). */
 float chunk_buoyancy(float size, float fraction);
 float chunk_equilibrium_depth(float size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

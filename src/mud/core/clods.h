@@ -21,6 +21,10 @@
 
 #include "mud/core/terrain.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define CLODS_MIN_SLIP 0.5f
 #define CLODS_MAX_LIFE 4.0f
 #define CLODS_MAX_EMITTERS 8
@@ -69,5 +73,9 @@ int clods_capacity(const clods *c);
 int clods_take_landings(clods *c, clod_landing *out, int cap);
 /* Writes up to cap live clods; returns how many. */
 int clods_write(const clods *c, clod_instance *out, int cap);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -20,6 +20,10 @@
 
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct mud_crest_band {
     int y0, y1;              /* rows, inclusive */
     float x_at_y0, x_at_y1;  /* band centre at the first and last row */
@@ -33,5 +37,9 @@ typedef struct mud_crest {
 } mud_crest;
 
 bool mud_crest_trace(const float *depth, int w, int h, const mud_crest_band *band, mud_crest *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

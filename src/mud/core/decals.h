@@ -19,6 +19,10 @@
 #include "mud/core/clods.h"
 #include "mud/core/terrain.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct decal_pool_desc {
     int capacity;
     float life, fade; /* seconds */
@@ -51,5 +55,9 @@ float decal_pool_alpha(const decal_pool *p, int i, float now);
 void decal_pool_splat(decal_pool *p, const terrain *t, const clod_landing *l, int n, float now);
 /* Expires, then writes the live splats (oldest first, up to cap) with their opacity at now. */
 int decal_pool_draws(decal_pool *p, float now, decal_draw *out, int cap);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -31,6 +31,10 @@
 #include "mud/core/clods.h"
 #include "mud/core/terrain.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FLOATERS_MAX 1024
 
 typedef enum floater_state { FLOAT_LYING, FLOAT_SLIDING, FLOAT_STUCK, FLOAT_FALLING } floater_state;
@@ -71,5 +75,9 @@ void floaters_set_flow(floaters *f, const floaters_flow *flow);
 int floaters_alive(const floaters *f);
 int floaters_count(const floaters *f, floater_state state);
 int floaters_write(const floaters *f, floater_instance *out, int cap);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

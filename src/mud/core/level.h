@@ -33,6 +33,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define LEVEL_MAX_ITEMS 64      /* of each kind: mud areas, roads, plant areas, water areas */
 #define LEVEL_ROAD_POINTS 32    /* points of one road polyline */
 #define LEVEL_FILE_MAX (1 << 20)
@@ -82,5 +86,9 @@ typedef struct mud_level {
 /* text: the whole file; filename is used in messages. */
 bool mud_level_parse(const char *text, const char *filename, int size_override, mud_level *out, char *err, size_t errlen);
 bool mud_level_load(const char *path, int size_override, mud_level *out, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -46,6 +46,10 @@
 #include "mud/core/clods.h"
 #include "mud/core/floaters.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct mud_clod_worker_desc {
     const terrain *terrain; /* read-only while the worker runs (its heights) */
     clods_desc clods;       /* capacity bounds the instance buffers */
@@ -86,5 +90,9 @@ void mud_clod_worker_resume(mud_clod_worker *w);
 /* Times the worker looked for work and found none (each followed by a blocking wait): grows by
  * at most one per submit, resume or destroy, never with time alone. For tests. */
 uint64_t mud_clod_worker_idle_looks(const mud_clod_worker *w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

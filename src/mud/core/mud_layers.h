@@ -22,6 +22,10 @@
 
 #include "base/json.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum mud_layer {
     MUD_LAYER_MUD,
     MUD_LAYER_ROADS,
@@ -66,5 +70,9 @@ void mud_layers_timing_frame(mud_layers_timing *t, const mud_layers *ly, double 
 /* "layers": {"all_on": {frames, median, p95}, "roads_decals_particles_off": {...}, "ratio"} into
  * the open object w (ratio of the medians, all_on over off; 0 when a class has no frame). */
 void mud_layers_timing_write(const mud_layers_timing *t, json_writer *w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

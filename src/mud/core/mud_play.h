@@ -27,6 +27,10 @@
 #include "base/json.h"
 #include "mud/core/mud_sim.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define MUD_PLAY_STAMP_HISTORY 4096
 #define MUD_PLAY_EXHAUST_S 0.25f
 
@@ -67,5 +71,9 @@ void mud_play_stats(mud_sim *sim, json_writer *w);
  * the open object w; returns the steps. */
 int mud_play_long_drive(mud_sim *sim, float length_m, void (*step)(void *user, const float pos[3]), void *user,
                         json_writer *w);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

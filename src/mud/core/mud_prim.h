@@ -19,10 +19,18 @@
 #include "mud/core/mudfield.h"
 #include "mud/core/vehicle.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 bool mud_prim_form(const vehicle_wheel *w, float radius, float width, float surface, mudfield_wheel *out);
 /* The tyre's tread on a formed primitive: spacing = 2 pi radius / lugs, the desc's depth, and the
  * phase radius x spin (reduced to one spacing), so the print lines up with the drawn lugs
  * (truck_model.h puts lug i at spin angle 2 pi i / lugs). */
 void mud_prim_tread(const vehicle_desc *d, const vehicle_wheel *w, mudfield_wheel *p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -17,8 +17,16 @@
 
 #include "mud/core/mudfield.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { MUD_RELIEF_SCALE = 4, MUD_RELIEF_SIZE = MUDFIELD_RES * MUD_RELIEF_SCALE, MUD_RELIEF_ARROW_STEP = 8 };
 
 void mud_relief_rgb(const uint16_t *h16, const uint8_t *rgba, unsigned char *rgb);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -20,6 +20,10 @@
 #include "mud/core/terrain.h"
 #include "mud/core/vehicle.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct mud_sim_desc {
     terrain_desc terrain;
     mudfield_desc mud;
@@ -62,5 +66,9 @@ const terrain *mud_sim_terrain(const mud_sim *s);
 mudfield *mud_sim_field(mud_sim *s);
 const vehicle *mud_sim_vehicle(const mud_sim *s);
 vehicle_ground mud_sim_ground(mud_sim *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -19,6 +19,10 @@
 #include "base/params.h"
 #include "base/script.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { MUD_CMD_TRUCK, MUD_CMD_DRIVE, MUD_CMD_LAYER, MUD_CMD_PLANT, MUD_CMD_CHUNK, MUD_CMD_COUNT };
 enum { MUD_PLANT_TREE, MUD_PLANT_ROCK }; /* `plant KIND`: script_cmd.index */
 enum { MUD_VIEW_MUD, MUD_VIEW_BASE, MUD_VIEW_PHYSICS, MUD_VIEW_WATER };
@@ -43,5 +47,9 @@ extern const options_ext mud_options;
     X(MUD_P_DRAW_DISTANCE, "mud.draw_distance", PARAM_FLOAT, 220.0f, 40.0f, 400.0f, NULL, "mud", "metres from the eye within which terrain blocks are drawn (a quality preset field)")
 enum { MUD_PARAMS(PARAMS_ENUM) MUD_P_COUNT };
 extern const param_def mud_param_rows[MUD_P_COUNT];
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

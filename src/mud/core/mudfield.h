@@ -54,6 +54,10 @@
 
 #include "mud/core/terrain.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define MUDFIELD_RES 128
 #define MUDFIELD_SPACING (TERRAIN_BLOCK_SIZE / (MUDFIELD_RES - 1))
 #ifndef MUDFIELD_HEIGHT_STEP /* set only by tools/crest_bound.c's variants, to weigh the step */
@@ -180,5 +184,9 @@ uint16_t mudfield_pack_height16(float height); /* rounded to the step, clamped *
 float mudfield_unpack_height16(uint16_t h);
 float mudfield_unpack_height(uint8_t r); /* mudfield_height_byte's, 1 cm steps */
 float mudfield_unpack_slide(uint8_t g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

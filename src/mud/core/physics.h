@@ -52,6 +52,10 @@
 #include "mud/core/plants.h"
 #include "mud/core/water.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define MUD_PHYSICS_MAX_BODIES 256  /* dynamic bodies, the truck included (the documented cap) */
 #define MUD_PHYSICS_MAX_CHUNKS 1024 /* chunk records, alive or frozen */
 #define MUD_PHYSICS_MAX_CRUMBS 64   /* crumbled chunks reported per drive */
@@ -149,5 +153,9 @@ void mud_physics_set_water(mud_physics *ph, const water *w);
 void mud_physics_push_plant(mud_physics *ph, int i, const float force[3], float at);
 /* The bend of plant i (radians from upright; 0 for a plant that is not a tree). */
 float mud_physics_plant_bend(const mud_physics *ph, int i);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

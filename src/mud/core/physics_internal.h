@@ -4,11 +4,17 @@
 #ifndef IMPRINT_MUD_CORE_PHYSICS_INTERNAL_H
 #define IMPRINT_MUD_CORE_PHYSICS_INTERNAL_H
 
+#include <assert.h>
+
 #include <ode/ode.h>
 
 #include "mud/core/physics.h"
 
-_Static_assert(sizeof(dReal) == sizeof(double), "the project uses Debian's double-precision ODE");
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+static_assert(sizeof(dReal) == sizeof(double), "the project uses Debian's double-precision ODE");
 
 #define GRAVITY 9.81
 #define ITERATIONS 20
@@ -128,5 +134,9 @@ void physics__water_forces(mud_physics *ph, double h);
 /* the active set (physics_active.c) */
 void physics__update_active(mud_physics *ph);
 int physics__block_index(const mud_physics *ph, float v);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -30,6 +30,10 @@
 
 #include "mud/core/terrain.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* in the level file's order (mud/core/level.h: tree, rock, bush) */
 typedef enum plant_kind { PLANT_TREE, PLANT_ROCK, PLANT_BUSH, PLANT_KINDS } plant_kind;
 
@@ -82,5 +86,9 @@ float plant_tree_stiffness(float height); /* N m per radian of bend */
 /* The steady horizontal force at height `at` over the foot that bends the tree to the break angle. */
 float plant_tree_break_force(float height, float at);
 float plant_rock_mass(float radius);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -22,6 +22,10 @@
 #include "base/mesh.h"
 #include "mud/core/physics.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum prop_model {
     PROP_TREE, PROP_ROCK, PROP_BUSH, PROP_CHUNK, /* in plant_kind order, then the chunk */
     PROP_SHAPE_BOX, PROP_SHAPE_SPHERE, PROP_SHAPE_CYLINDER,
@@ -36,5 +40,9 @@ void prop_plant_matrix(const plant *p, mat4 out);
 void prop_chunk_matrix(const mud_chunk *c, mat4 out);
 /* Radius of a sphere about the instance's origin that holds it (culling). */
 float prop_plant_radius(const plant *p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -20,6 +20,10 @@
 
 #include "mud/core/level.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define ROADS_EDGE_SCALE 32.0f /* R steps per metre */
 #define ROADS_REACH 4.0f       /* metres past the edge that the data covers */
 
@@ -34,5 +38,9 @@ void roads_pack(const roads_sample *s, uint8_t out[2]);
 float roads_unpack_edge(uint8_t r);
 /* Bounding box of road i grown by its half width and ROADS_REACH: x0 z0 x1 z1. */
 void roads_bounds(const level_road *r, float out[4]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -32,6 +32,10 @@
 
 #include "mud/core/level.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TERRAIN_BLOCK_SIZE 16.0f /* metres */
 #define TERRAIN_BLOCK_SAMPLES 25 /* per side, borders shared */
 #define TERRAIN_HEIGHT_SCALE 0.08f  /* metres per R step: 0 .. 20.4 m */
@@ -92,5 +96,9 @@ float terrain_height(const terrain *t, float x, float z);
 void terrain_sample_at(const terrain *t, float x, float z, terrain_sample *out);
 /* Unit normal from central height differences one sample spacing apart. */
 void terrain_normal(const terrain *t, float x, float z, float out[3]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

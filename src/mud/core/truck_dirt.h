@@ -23,6 +23,10 @@
 
 #include "mud/core/vehicle.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TRUCK_DIRT_W 32
 #define TRUCK_DIRT_H 8
 #define TRUCK_DIRT_TEX_W TRUCK_DIRT_W
@@ -41,5 +45,9 @@ void truck_dirt_step(truck_dirt *td, const vehicle *v, float dt);
 /* Half the tyres' mean, half the mean of the lower half of the body cells. */
 float truck_dirt_amount(const truck_dirt *td);
 void truck_dirt_pack(const truck_dirt *td, uint8_t out[TRUCK_DIRT_TEX_W * TRUCK_DIRT_TEX_H]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,6 +23,10 @@
 #include "base/mesh.h"
 #include "mud/core/vehicle.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { TRUCK_CHASSIS, TRUCK_CAB, TRUCK_BED, TRUCK_TRIM, TRUCK_GLASS, TRUCK_LIGHTS, TRUCK_TAIL, TRUCK_BODY_PARTS };
 enum { TRUCK_TYRE, TRUCK_RIM, TRUCK_WHEEL_PARTS };
 #define TRUCK_LIGHT_GAIN 6.0f
@@ -42,5 +46,9 @@ typedef struct truck_model {
 void truck_model_build(truck_model *tm, const vehicle_desc *d);
 void truck_model_build_boxes(truck_model *tm, const vehicle_desc *d);
 void truck_model_free(truck_model *tm);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -25,6 +25,10 @@
 #include <stdbool.h>
 #include <cglm/cglm.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define VEHICLE_MAX_WHEELS 6
 #define VEHICLE_SUBSTEPS 4 /* per vehicle_step; an outside integrator sub-steps alike */
 
@@ -117,5 +121,9 @@ void vehicle_body_matrix(const vehicle *v, mat4 out);      /* body space -> worl
 void vehicle_wheel_matrix(const vehicle *v, int i, mat4 out); /* wheel space (axle along x) -> world */
 int vehicle_wheel_count(const vehicle *v);
 const vehicle_wheel *vehicle_wheel_at(const vehicle *v, int i);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

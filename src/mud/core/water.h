@@ -51,6 +51,10 @@
 
 #include "mud/core/level.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define WATER_RES 32           /* cells per block side */
 #define WATER_CELL 0.5f        /* metres: 16 / WATER_RES */
 #define WATER_MAX_SUBSTEPS 16
@@ -131,5 +135,9 @@ float water_body_force(const water *w, const float centre[3], float half_height,
 /* Direct access for tests: the depth of the cell containing (x, z), and setting it. */
 float water_depth_at(const water *w, float x, float z);
 void water_set_depth_at(water *w, float x, float z, float depth);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -5,6 +5,10 @@
 
 #include "mud/core/water.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define R WATER_RES
 #define DX WATER_CELL
 #define NCELL (R * R)
@@ -39,5 +43,9 @@ wblock *water__block_at(const water *w, int bx, int bz);
 /* The seep cells near the focus take their rut's bottom, and every seep cell of the active blocks
  * moves its depth towards what its rut holds (water_seep.c). */
 void water__seep(water *w, float dt);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

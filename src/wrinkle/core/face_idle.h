@@ -21,6 +21,10 @@
 
 #include "base/rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FACE_IDLE_BLINK_S 0.15f
 #define FACE_IDLE_BLINK_MIN_S 2.0f
 #define FACE_IDLE_BLINK_MAX_S 6.0f
@@ -46,5 +50,9 @@ typedef struct face_idle {
 
 void face_idle_init(face_idle *fi, unsigned seed);
 void face_idle_update(face_idle *fi, float dt);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -18,6 +18,10 @@
 #include "base/params.h"
 #include "base/script.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum { FACE_CMD_BLENDSHAPE, FACE_CMD_EXPRESSION, FACE_CMD_WRINKLES, FACE_CMD_COUNT };
 enum { FACE_VIEW_NORMAL, FACE_VIEW_OCCLUSION, FACE_VIEW_MASK, FACE_VIEW_INFLUENCE };
 enum { FACE_DUMP_WRINKLE, FACE_DUMP_WRINKLE_VIEW };
@@ -51,5 +55,9 @@ extern const param_def face_param_rows[FACE_P_COUNT];
 /* The head's skin and eyes as one mesh with smooth normals, its neck cut at *bottom_y
  * (HEAD_NECK_BOTTOM_Y). False (and *out empty) when the head cannot be built. */
 bool face_showpiece_build(mesh_data *out, float *bottom_y, float detail); /* detail 0.5..1: the grid's density */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

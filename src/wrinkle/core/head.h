@@ -56,6 +56,10 @@
 
 #include "base/mesh.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum head_shape {
     HEAD_BROW_RAISE,
     HEAD_FROWN,
@@ -148,5 +152,9 @@ void head_surface_point(float u, float v, vec3 out);
 void head_sculpt_point(float u, float v, vec3 out);
 /* True when a point (head frame) is inside the neutral skin or an eyeball (for baking occlusion). */
 bool head_inside(const head_model *h, const vec3 p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

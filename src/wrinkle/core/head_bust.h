@@ -17,6 +17,10 @@
 #include "base/mesh.h"
 #include "wrinkle/core/head.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define HEAD_BUST_COLUMN_TOP 1.21f
 #define HEAD_BUST_NECK_CUT 0.01f
 #define HEAD_BUST_SHOULDER_RX 0.17f
@@ -36,5 +40,9 @@ float head_bust_neck_radius(const head_model *h, float y, float a);
 void head_bust_build_collar(const head_model *h, float tube, mesh_data *out);
 /* Flattened spheres on the front of each eyeball (the head looks down +z), lift metres off it. */
 void head_bust_build_eye_discs(const head_model *h, float radius, float lift, mesh_data *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -27,6 +27,10 @@
 
 #include "base/mesh.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define HEAD_EAR_CELL 0.001f /* surface-net cell (m) at the default grid; head_build scales it with the
                                 * grid's density (face.detail 0.5: 2 mm, a quarter of the vertices) */
 #define HEAD_EAR_U 0.5f
@@ -39,5 +43,9 @@ bool head_ears_append(mesh_data *m, float cell);
 /* The ears' tangents (above), for vertices first_vertex.. of m (after mesh_compute_tangents, which
  * has no uv to go by on them); needs the normals. */
 void head_ears_tangents(mesh_data *m, int first_vertex);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

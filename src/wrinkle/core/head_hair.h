@@ -18,6 +18,10 @@
 
 #include "wrinkle/core/head.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define HEAD_HAIR_BROW_STRANDS 260
 #define HEAD_HAIR_LASH_SEGMENTS 24
 
@@ -35,5 +39,9 @@ void head_hair_free(head_hair *hair);
 int head_hair_delta_count(const head_model *h, const head_hair *hair);
 bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[HEAD_MORPH_COUNT])[3],
                       float (*dnrm[HEAD_MORPH_COUNT])[3]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

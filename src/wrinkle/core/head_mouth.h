@@ -16,10 +16,18 @@
 
 #include "wrinkle/core/head.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* False (logged; h->mouth.failed set) when out of memory: head_build then fails. */
 bool head_mouth_build(head_model *h);
 /* Deltas of shape s for the mouth's vertices (h->mouth.vertex_count entries each), given the
  * skin's deltas of that shape in h->shape_dpos[s] / shape_dnrm[s]. */
 void head_mouth_deltas(const head_model *h, int s, float (*dpos)[3], float (*dnrm)[3]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -23,10 +23,18 @@
 
 #include "base/mesh.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SDF_MESH_MAX_SAMPLES (16 * 1024 * 1024)
 
 typedef float (*sdf_fn)(const float p[3], const void *ctx);
 
 bool sdf_mesh_build(mesh_data *out, sdf_fn f, const void *ctx, const vec3 lo, const vec3 hi, float cell);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

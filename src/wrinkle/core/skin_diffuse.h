@@ -19,6 +19,10 @@
 #ifndef IMPRINT_WRINKLE_SKIN_DIFFUSE_H
 #define IMPRINT_WRINKLE_SKIN_DIFFUSE_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SKIN_SCATTER_R_M 0.0090f /* scatter widths per channel (m): red travels furthest */
 #define SKIN_SCATTER_G_M 0.0034f
 #define SKIN_SCATTER_B_M 0.0020f
@@ -32,5 +36,9 @@ float skin_phi_cdf(float x);
 /* One channel: blurred ramp of width a (> 0), normalized at s = 1. */
 float skin_diffuse_channel(float s, float a);
 void skin_diffuse(float ndl, float curvature, float out[3]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -21,6 +21,10 @@
 
 #include "wrinkle/core/wrinkle_expr.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define WRINKLE_CYCLE_HOLD_S 2.5f /* seconds per expression in the cycle */
 
 typedef struct wrinkle_cycle {
@@ -39,5 +43,9 @@ void wrinkle_cycle_set_shape(wrinkle_cycle *c, int shape, float weight);
 bool wrinkle_cycle_update(wrinkle_cycle *c, float dt);
 /* The preset's name, or "custom" after single blendshapes. */
 const char *wrinkle_cycle_label(const wrinkle_cycle *c);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -16,6 +16,10 @@
 
 #include "wrinkle/core/head.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define WRINKLE_EXPR_TAU 0.12f   /* seconds */
 #define WRINKLE_EXPR_SNAP 0.002f /* closer than this to the target: arrived */
 
@@ -31,5 +35,9 @@ const float *wrinkle_expr_weights(int preset); /* HEAD_SHAPE_COUNT weights */
 /* out = target + (cur - target) * exp(-dt / tau); out may alias cur. tau <= 0 jumps. */
 void wrinkle_expr_approach(const float cur[HEAD_SHAPE_COUNT], const float target[HEAD_SHAPE_COUNT], float dt, float tau,
                            float out[HEAD_SHAPE_COUNT]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -35,6 +35,10 @@
 
 #include "wrinkle/core/head.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define WRINKLE_LAYER_COUNT HEAD_SHAPE_COUNT
 #define WRINKLE_MAX_ACTIVE 4
 
@@ -94,5 +98,9 @@ float wrinkle_rebuild_z(float x, float y);
 /* 8-bit texel decode the way a GL_RGBA8 texture samples: c / 255, normals * 2 - 1. */
 float wrinkle_decode_unorm8(uint8_t c);
 float wrinkle_decode_snorm_from8(uint8_t c);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,8 +10,16 @@
 #ifndef IMPRINT_WRINKLE_CORE_WRINKLE_VIEW_H
 #define IMPRINT_WRINKLE_CORE_WRINKLE_VIEW_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define WRINKLE_VIEW_GAIN 6.0f
 
 void wrinkle_view_rgb(const float rgba[4], unsigned char rgb[3]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
