@@ -16,8 +16,28 @@
 
 static bool shader__exists(const char *p) { return access(p, R_OK) == 0; }
 
+static char shader__data_dir[PATH_MAX]; /* gfx_set_data_dir's; "" = the default search */
+
+void gfx_set_data_dir(const char *dir)
+{
+    if (dir && strlen(dir) >= sizeof shader__data_dir) {
+        log_error("gfx_set_data_dir: a directory name of %zu bytes is too long; the default search stays",
+                  strlen(dir));
+        dir = NULL;
+    }
+    snprintf(shader__data_dir, sizeof shader__data_dir, "%s", dir ? dir : "");
+    size_t n = strlen(shader__data_dir);
+    while (n > 1 && shader__data_dir[n - 1] == '/') shader__data_dir[--n] = 0;
+}
+
+const char *gfx_data_dir(void) { return shader__data_dir[0] ? shader__data_dir : NULL; }
+
 bool gfx_data_path(const char *rel, char *out, size_t outlen)
 {
+    if (shader__data_dir[0]) { /* the host's choice: only there, so a wrong one is seen, not hidden */
+        snprintf(out, outlen, "%s/%s", shader__data_dir, rel);
+        return shader__exists(out);
+    }
     const char *env = getenv("IMPRINT_DATA_DIR");
     if (env && *env) {
         snprintf(out, outlen, "%s/%s", env, rel);
@@ -40,6 +60,10 @@ bool gfx_data_path(const char *rel, char *out, size_t outlen)
     snprintf(first, sizeof first, "%s", out);
     snprintf(out, outlen, "%s/%s", IMPRINT_SOURCE_DIR, rel);
     if (shader__exists(out)) return true;
+#ifdef IMPRINT_INSTALL_DATADIR /* <install prefix>/share/imprint: libraries installed, no app beside */
+    snprintf(out, outlen, "%s/%s", IMPRINT_INSTALL_DATADIR, rel);
+    if (shader__exists(out)) return true;
+#endif
     snprintf(out, outlen, "%s", first);
     return false;
 }

@@ -4,6 +4,16 @@
  *   never 0 for a failed compile or link: the log shows FILE:LINE, the message and the source line,
  *   and prog is the magenta fallback (gfx_program_is_fallback), so the scene keeps running, visibly
  *
+ * Data directory: shaders are DIR/shaders/NAME, textures and other assets DIR/assets/NAME. A host
+ * that ships them elsewhere says where once, before loading anything (every technique's shaders and
+ * assets come through here):
+ *   gfx_set_data_dir("/opt/game/imprint");   only there: a file missing from it is an error
+ *                                            (logged with its path; magenta program, checker texture)
+ *   gfx_set_data_dir(NULL);                  back to the default search, per file, first found:
+ *     $IMPRINT_DATA_DIR, <executable's dir>/../share/imprint (build tree and install alike), the
+ *     source tree the library was built from, <install prefix>/share/imprint (when the build
+ *     defines IMPRINT_INSTALL_DATADIR, as imprint's CMake does).
+ *
  * Files are looked up in the shader directory (gfx_data_path). `#include "name.glsl"` (relative to
  * shaders/) is expanded recursively (each file once per program, like #pragma once); a table from lines of the
  * expanded text to (file, line) maps driver messages ("0:12(3): error") back to
@@ -60,9 +70,14 @@ const char *gfx_shader_last_error(void);
 /* Reads shaders/<name> with includes expanded; caller frees. NULL (logged) on failure. */
 char *gfx_shader_source(const char *file, const char *defines);
 
-/* Absolute path of a data file: "shaders/x.vert", "assets/y.png". Search order: $IMPRINT_DATA_DIR,
- * <exe dir>/../share/imprint, the source tree the binary was built from. Returns false when not found
- * (out still holds the first candidate, for the error message). */
+/* The data directory for every later load (see the top); NULL or "" restores the default search.
+ * gfx_data_dir() is the one set, NULL when none. Not thread-safe: set it before loading. */
+void gfx_set_data_dir(const char *dir);
+const char *gfx_data_dir(void);
+
+/* Absolute path of a data file: "shaders/x.vert", "assets/y.png", in the data directory set or by
+ * the default search (see the top). Returns false when not found (out still holds the first
+ * candidate, for the error message). */
 bool gfx_data_path(const char *rel, char *out, size_t outlen);
 
 /* glGetUniformLocation; -1 when absent (not an error: optimized away). A lookup is a string search
