@@ -3,7 +3,9 @@
 // model = skin_matrix() * u_model, u_model taking the mesh into bind space (a plate's rest
 // transform, identity for the body). u_skin_on = 0: rigid, skin_matrix() is the identity and the
 // skin attributes are not read.
-#define SKIN_BONES 20
+#ifndef SKIN_BONES
+#define SKIN_BONES 20 // the robot's rig; a program may pass its own count (the damage map: desc.bone_count)
+#endif
 uniform mat4 u_skin[SKIN_BONES];
 uniform int u_skin_on;
 in uvec4 a_bones;

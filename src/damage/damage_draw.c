@@ -1,4 +1,4 @@
-/* What the damage map draws in a frame's scene passes: the holed armor (main and shadow) and the
+/* What the damage map draws in a frame's scene passes: the holed surface (main and shadow) and the
  * two map panels behind the robot; and the scorch dump of the report. */
 #include "damage/damage_internal.h"
 
@@ -9,10 +9,11 @@
 #include "gfx/dump.h"
 #include "gfx/state.h"
 
-void damage_draw_armor(damage_map *dm, const damage_armor_draw *d, damage_pass pass)
+void damage_draw(damage_map *dm, const damage_draw_desc *d, damage_pass pass)
 {
     GLuint prog = pass == DAMAGE_PASS_SHADOW ? dm->prog_armor_shadow : dm->prog_armor;
     const damage__armor_uniforms *u = &dm->armor_u[pass];
+    const damage_pose *pose = &d->pose;
     /* two-sided: holes show the inside of the shell */
     gfx_state_set(pass == DAMAGE_PASS_SHADOW ? GFX_STATE_CASTER : GFX_STATE_OPAQUE_TWO_SIDED);
     glUseProgram(prog);
@@ -23,18 +24,19 @@ void damage_draw_armor(damage_map *dm, const damage_armor_draw *d, damage_pass p
     glActiveTexture(GL_TEXTURE2);
     glBindTexture(GL_TEXTURE_2D, dm->detail_tex);
     glActiveTexture(GL_TEXTURE0);
-    if (d->palette) glUniformMatrix4fv(u->skin, RIG_BONE_COUNT, GL_FALSE, (const float *)d->palette);
-    for (int p = 0; p < dm->plate_count; p++) {
-        if (d->visible && !d->visible[p]) continue;
+    const bool bones = pose->bones && dm->bone_count > 0;
+    if (bones) glUniformMatrix4fv(u->skin, dm->bone_count, GL_FALSE, (const float *)pose->bones);
+    for (int m = 0; m < dm->mesh_count; m++) {
+        if (d->visible && !d->visible[m]) continue;
         if (d->dv && d->dissolve)
-            dissolve_bind(d->dv, &u->dissolve, &d->dissolve[p], pass == DAMAGE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN);
+            dissolve_bind(d->dv, &u->dissolve, &d->dissolve[m], pass == DAMAGE_PASS_SHADOW ? DISSOLVE_PASS_SHADOW : DISSOLVE_PASS_MAIN);
         else dissolve_unbind(&u->dissolve);
-        /* on the body: bind space, then the bones; blown off: its own world matrix */
-        bool skinned = d->palette && d->skinned && d->skinned[p];
+        /* skinned: its model takes it into bind space, then the bones; else its own world matrix */
+        const bool skinned = bones && dm->has_skin[m] && (!pose->skinned || pose->skinned[m]);
         glUniform1i(u->skin_on, skinned ? 1 : 0);
-        glUniformMatrix4fv(u->model, 1, GL_FALSE, (const float *)(skinned ? dm->rest[p] : d->models[p]));
-        glUniform3fv(u->albedo, 1, dm->plate_albedo[p]);
-        gfx_mesh_draw_range(&dm->armor, dm->plate_first[p], dm->plate_indices[p]);
+        glUniformMatrix4fv(u->model, 1, GL_FALSE, pose->models ? (const float *)pose->models[m] : (const float *)GLM_MAT4_IDENTITY);
+        glUniform3fv(u->albedo, 1, dm->paint[m]);
+        gfx_mesh_draw_range(&dm->surface, dm->mesh_first[m], dm->mesh_indices[m]);
     }
     glActiveTexture(GL_TEXTURE0);
 }

@@ -1,6 +1,6 @@
 /* damage_internal.h — the damage map's state, shared by the files of the GL module only:
  * damage.c (create, targets, queue), damage_passes.c (unwrap, dilate, cut, fade),
- * damage_draw.c (armor, panels, scorch dump), damage_bench.c (benches on scratch targets).
+ * damage_draw.c (surface, panels, scorch dump), damage_bench.c (benches on scratch targets).
  * Nothing outside src/damage/damage*.c includes it; the API is damage.h.
  */
 #ifndef IMPRINT_DAMAGE_DAMAGE_INTERNAL_H
@@ -21,24 +21,31 @@ typedef struct damage__armor_uniforms {
     dissolve_uniforms dissolve;
 } damage__armor_uniforms;
 
+/* A queued blast in one mesh's space (core/damage_cull.h's entry; tag unused). */
+typedef damage_cull_entry damage__entry;
+
 struct damage_map {
-    damage_map_desc d;
+    damage_map_desc d;               /* resolved (desc_defaults); meshes and look.detail_path not kept */
     int size;
-    int plate_count;
-    int plate_first[ROBOT_PLATE_COUNT], plate_indices[ROBOT_PLATE_COUNT];
-    vec3 plate_albedo[ROBOT_PLATE_COUNT];
-    mat4 rest[ROBOT_PLATE_COUNT];      /* plate -> bind space: the model of a skinned plate */
-    gfx_mesh armor;
-    damage_cull *cull;               /* what each sphere reaches: the culled unwrap's quads */
-    gfx_target positions;            /* RGBA32F: bind-space position per armor texel, a = plate + 1 */
+    int mesh_count, bone_count;
+    int *mesh_first, *mesh_indices;  /* per mesh: its index range in surface */
+    int *vert_first, *vert_count;    /* per mesh: its vertex range in surface (CPU copies below) */
+    vec3 *paint;                     /* per mesh albedo */
+    bool *has_skin;                  /* per mesh */
+    float (*pos)[3];                 /* every mesh's positions, mesh space (a blast's nearest vertex) */
+    uint8_t (*bone)[4];              /* every vertex's skin (zero for rigid meshes); NULL when none has one */
+    float (*weight)[4];
+    gfx_mesh surface;
+    damage_cull *cull;               /* what each entry reaches: the culled unwrap's quads */
+    gfx_target positions;            /* RGBA32F: mesh-space position per texel, a = mesh + 1 */
     GLuint prog_positions, prog_unwrap_map;
     GLint positions_model, positions_plate;
-    GLint map_spheres, map_count, map_attached;
     GLuint unwrap_vao, unwrap_vbo;   /* the culled unwrap's stream, refilled per pass */
     gfx_target raw, map;
     gfx_pingpong fading;
     GLuint island_tex, cut_tex;
-    GLuint detail_tex;               /* baked panel detail in the atlas (assets/damage/armor_detail.png) */
+    GLuint detail_tex;               /* the look's detail in the atlas, or a flat 1x1 */
+    bool detail_owned;               /* loaded here (else the caller's) */
     GLuint layout_tex;               /* the atlas layout for the panels: charts dim, their outlines brighter */
     GLuint prog_unwrap, prog_dilate, prog_cut, prog_armor, prog_armor_shadow, prog_panel;
     gfx_mesh panel;
@@ -46,20 +53,24 @@ struct damage_map {
     /* uniform locations, looked up once after linking */
     GLint unwrap_model, unwrap_spheres, unwrap_count, dilate_fade, dilate_sub;
     damage__armor_uniforms armor_u[2]; /* per damage_pass */
-    float (*queue)[4];           /* grows; the unwrap takes up to max_spheres of it per frame */
-    int queued, queue_cap;
+    damage__entry *queue;            /* every queued blast's entries, oldest first */
+    int *queue_blast;                /* per queued blast: how many entries it has */
+    int queued, queue_entries, queue_cap, blast_cap;
     bool needs_dilate, cut_pending;
     damage_fade fade;
     damage_map_stats st;
 };
 
-/* One culled unwrap pass of n spheres into each of the targets (damage_passes.c). */
-void damage__unwrap(damage_map *dm, const float (*spheres)[4], int n, mat4 *models, const bool *on,
-                    const gfx_target *const *targets, int ntargets);
-/* The reference's way, kept for the bench: every plate a sphere reaches, whole, against all n
- * spheres in the fragment loop. */
-void damage__unwrap_whole(damage_map *dm, const float (*spheres)[4], int n, mat4 *models, const bool *on,
-                          const gfx_target *const *targets, int ntargets);
+/* The entries of a sphere (world centre, signed radius) at a pose: one per mesh it can reach, in
+ * that mesh's space, written to out (mesh_count at most). Returns how many. */
+int damage__entries(const damage_map *dm, const damage_pose *pose, const float center[3], float radius, damage__entry *out);
+/* One culled unwrap pass of n entries into each of the targets (damage_passes.c). */
+void damage__unwrap(damage_map *dm, const damage__entry *e, int n, const bool *enabled, const gfx_target *const *targets,
+                    int ntargets);
+/* The reference's way, kept for the bench: every mesh an entry reaches, whole, against all of its
+ * entries in the fragment loop. */
+void damage__unwrap_whole(damage_map *dm, const damage__entry *e, int n, const bool *enabled, const gfx_target *const *targets,
+                          int ntargets);
 /* One fade step from pp's read side into its write side, then the swap. */
 void damage__fade_step(const damage_map *dm, gfx_pingpong *pp);
 

@@ -1,6 +1,6 @@
 /* The damage map's GPU passes of a frame: unwrap (culled, and the whole-plate reference the bench
  * keeps), cut, dilate and fade, each a render-target pass that restores the target bound before.
- * What is due comes from the GL-free halves: the queue, core/damage_cull (what a sphere reaches)
+ * What is due comes from the GL-free halves: the queue, core/damage_cull (what an entry reaches)
  * and core/damage_fade (when a fade pass runs). */
 #include "damage/damage_internal.h"
 
@@ -10,41 +10,48 @@
 #include "gfx/state.h"
 #include "gfx/timer.h"
 
-static void draw_plates(const damage_map *dm, GLint loc, mat4 *models, const bool *on, const float (*spheres)[4], int n)
-{
-    for (int p = 0; p < dm->plate_count; p++) {
-        if ((on && !on[p]) || !damage_cull_plate_reached(dm->cull, p, models[p], spheres, n)) continue;
-        glUniformMatrix4fv(loc, 1, GL_FALSE, (const float *)models[p]);
-        gfx_mesh_draw_range(&dm->armor, dm->plate_first[p], dm->plate_indices[p]);
-    }
-}
+/* At most this many spheres per draw of a whole mesh (the program's u_spheres holds max_spheres). */
+static int whole_chunk(const damage_map *dm) { return dm->d.max_spheres < 64 ? dm->d.max_spheres : 64; }
 
-void damage__unwrap_whole(damage_map *dm, const float (*spheres)[4], int n, mat4 *models, const bool *on,
-                          const gfx_target *const *targets, int ntargets)
+void damage__unwrap_whole(damage_map *dm, const damage__entry *e, int n, const bool *enabled, const gfx_target *const *targets,
+                          int ntargets)
 {
-    /* UV space: no depth, both faces of every plate, max of the old and the new value */
+    /* UV space: no depth, both faces of every mesh, max of the old and the new value */
     gfx_state_set(GFX_BLEND_MAX);
     glUseProgram(dm->prog_unwrap);
-    glUniform4fv(dm->unwrap_spheres, n, (const float *)spheres);
-    glUniform1i(dm->unwrap_count, n);
+    glUniformMatrix4fv(dm->unwrap_model, 1, GL_FALSE, (const float *)GLM_MAT4_IDENTITY); /* entries are in mesh space */
+    float spheres[64][4];
+    const int chunk = whole_chunk(dm);
     for (int i = 0; i < ntargets; i++) {
         gfx_target_begin(targets[i], NULL);
-        draw_plates(dm, dm->unwrap_model, models, on, spheres, n);
+        for (int m = 0; m < dm->mesh_count; m++) {
+            if (enabled && !enabled[m]) continue;
+            int k = 0;
+            for (int j = 0; j <= n; j++) {
+                if (j < n && e[j].mesh == m) memcpy(spheres[k++], e[j].sphere, sizeof spheres[0]);
+                if (k == chunk || (j == n && k > 0)) {
+                    glUniform4fv(dm->unwrap_spheres, k, (const float *)spheres);
+                    glUniform1i(dm->unwrap_count, k);
+                    gfx_mesh_draw_range(&dm->surface, dm->mesh_first[m], dm->mesh_indices[m]);
+                    k = 0;
+                }
+            }
+        }
         gfx_target_end();
     }
 }
 
-/* Only the triangles each sphere can reach, one draw per target, each fragment against its own
+/* Only the triangles each entry can reach, one draw per target, each fragment against its own
  * sphere alone; so a shotgun shell costs its fifteen small footprints instead of fifteen whole
- * plates times fifteen spheres. */
-void damage__unwrap(damage_map *dm, const float (*spheres)[4], int n, mat4 *models, const bool *on,
-                    const gfx_target *const *targets, int ntargets)
+ * meshes times fifteen spheres. */
+void damage__unwrap(damage_map *dm, const damage__entry *e, int n, const bool *enabled, const gfx_target *const *targets,
+                    int ntargets)
 {
     const damage_cull_vert *verts;
-    int nv = damage_cull_spheres(dm->cull, spheres, n, models, on, &verts);
+    int nv = damage_cull_entries(dm->cull, e, n, enabled, &verts);
     if (nv < 0) {
-        log_error("damage: out of memory culling %d spheres; the whole plates are drawn instead", n);
-        damage__unwrap_whole(dm, spheres, n, models, on, targets, ntargets);
+        log_error("damage: out of memory culling %d spheres; the whole meshes are drawn instead", n);
+        damage__unwrap_whole(dm, e, n, enabled, targets, ntargets);
         return;
     }
     if (nv) {
@@ -54,11 +61,6 @@ void damage__unwrap(damage_map *dm, const float (*spheres)[4], int n, mat4 *mode
     }
     gfx_state_set(GFX_BLEND_MAX);
     glUseProgram(dm->prog_unwrap_map);
-    glUniform4fv(dm->map_spheres, n, (const float *)spheres);
-    glUniform1i(dm->map_count, n);
-    int attached = 0;
-    for (int p = 0; p < dm->plate_count; p++) attached |= (!on || on[p]) ? 1 << p : 0;
-    glUniform1i(dm->map_attached, attached);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, dm->positions.color[0]);
     glBindVertexArray(dm->unwrap_vao);
@@ -92,17 +94,21 @@ void damage__fade_step(const damage_map *dm, gfx_pingpong *pp)
     gfx_pingpong_swap(pp);
 }
 
-void damage_map_prepare(damage_map *dm, mat4 *models, const bool *attached)
+void damage_map_prepare(damage_map *dm, const bool *enabled)
 {
     if (dm->queued > 0) {
         /* one pass per frame, oldest first; the rest move to the front for the next frame */
         const int n = dm->queued < dm->d.max_spheres ? dm->queued : dm->d.max_spheres;
+        int ne = 0;
+        for (int i = 0; i < n; i++) ne += dm->queue_blast[i];
         gfx_pass_begin("damage.unwrap");
         const gfx_target *targets[2] = {&dm->raw, &dm->fading.t[dm->fading.cur]};
-        damage__unwrap(dm, (const float (*)[4])dm->queue, n, models, attached, targets, 2);
+        damage__unwrap(dm, dm->queue, ne, enabled, targets, 2);
         gfx_pass_end();
         dm->queued -= n;
-        memmove(dm->queue, dm->queue + n, (size_t)dm->queued * sizeof *dm->queue);
+        dm->queue_entries -= ne;
+        memmove(dm->queue_blast, dm->queue_blast + n, (size_t)dm->queued * sizeof *dm->queue_blast);
+        memmove(dm->queue, dm->queue + ne, (size_t)dm->queue_entries * sizeof *dm->queue);
         dm->st.unwrap_passes++;
         dm->needs_dilate = true;
         damage_fade_hit(&dm->fade);

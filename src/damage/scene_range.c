@@ -35,10 +35,11 @@ static void range__blown(range *s, const range_play_blasted *b)
         if ((b->blown >> p & 1u) && s->ctx->fx.sparks) s->ctx->fx.sparks(s->ctx->fx.user, b->centre[p], (float[3]){0, 1, 0}, 40);
 }
 
-/* A blast sphere in bind space: CPU history and blow-offs (core), GPU queue, effects. */
+/* A blast sphere in bind space: CPU history and blow-offs (core), GPU queue (the plates at their
+ * rest transforms: robot_damage.h), effects. */
 static void range__blast(range *s, const float bind[3], float radius, const float dir[3])
 {
-    damage_blast(s->dm, bind, radius);
+    damage_blast(s->dm, bind, radius, &s->rdm.blast_pose);
     range_play_blasted b = range_play_blast(&s->play, s->bs, bind, radius, dir);
     if (b.cut) s->cut_dirty = true;
     range__blown(s, &b);
@@ -53,7 +54,7 @@ static void range__impact(range *s, const range_play_hit *h, float radius, int v
     int sparks = volley > 1 ? (h->plate >= 0 ? 4 : 2) : (h->plate >= 0 ? 14 : 8);
     if (s->ctx->fx.sparks) s->ctx->fx.sparks(s->ctx->fx.user, h->pos, h->normal, sparks);
     if (range_play_holes(&s->play, h, s->gun.kind)) range__blast(s, at, radius, h->dir);
-    else damage_scorch(s->dm, at, radius);
+    else damage_scorch(s->dm, at, radius, &s->rdm.blast_pose);
     range_play_blasted b = range_play_load(&s->play, s->bs, h, radius);
     range__blown(s, &b);
 }
@@ -136,7 +137,7 @@ static void *range_create(scene_ctx *ctx)
     weapon_init(&s->gun, WEAPON_MARKSMAN, ctx->seed);
     s->rb = robot_create(NULL);
     s->bs = s->rb ? blast_create(s->rb, NULL) : NULL;
-    s->dm = s->bs ? damage_map_create(&(damage_map_desc){0}, s->rb) : NULL;
+    s->dm = s->bs ? robot_damage_create(&s->rdm, s->rb, NULL) : NULL; /* the robot: one client of the damage map */
     /* the robot, its plates and their respawn all burn through the dissolve stage */
     s->dv = dissolve_create(&(dissolve_desc){.pitfall = DISSOLVE_PITFALL_NONE});
     s->vm = viewmodel_create();
@@ -150,7 +151,6 @@ static void *range_create(scene_ctx *ctx)
     gfx_mesh_set_skin(&s->body, (const uint8_t (*)[4])s->rb->body_skin.bone, (const float (*)[4])s->rb->body_skin.weight);
     gfx_mesh_set_skin(&s->glow, (const uint8_t (*)[4])s->rb->glow_skin.bone, (const float (*)[4])s->rb->glow_skin.weight);
     for (int p = 0; p < ROBOT_PLATE_COUNT; p++) {
-        glm_mat4_copy(s->rb->plates[p].rest, s->rest[p]);
         dissolve_ember_src_build(&s->plate_src[p], &s->rb->plates[p].mesh, 1024); /* none on failure (logged) */
     }
     dissolve_ember_src_build(&s->body_src, &s->rb->body, 2048); /* none on failure (logged) */
@@ -239,7 +239,7 @@ static void range_prepare(void *p)
     if (s->clear_pending) damage_map_clear(s->dm);
     if (s->cut_dirty) damage_map_set_cut(s->dm, blast_cut_mask(s->bs));
     s->clear_pending = s->cut_dirty = false;
-    damage_map_prepare(s->dm, s->rest, s->play.attached); /* spheres and plates in bind space */
+    damage_map_prepare(s->dm, s->play.attached); /* plates in flight take no new holes */
     /* tracers: a chain of additive spark sprites along each shot in flight */
     float sprite[RANGE_TRACER_SPRITES][4];
     int n = params_b(s->ctx->params, params_id(range_param_rows, RANGE_P_TRACERS)) ? range_play_tracer_sprites(&s->play, sprite, RANGE_TRACER_SPRITES) : 0;
@@ -277,9 +277,12 @@ static void range_draw(void *p, scene_pass pass)
         dissolve_draw_mesh_skinned(s->dv, &s->body, pal, RIG_BONE_COUNT, (vec3){0.035f, 0.035f, 0.04f}, NULL, &rd, dp);
         dissolve_draw_mesh_skinned(s->dv, &s->glow, pal, RIG_BONE_COUNT, (vec3){0.05f, 0.1f, 0.12f}, (vec3){2.0f, 13.0f, 18.0f}, &rd, dp);
     }
-    damage_draw_armor(s->dm, &(damage_armor_draw){.models = s->play.models, .palette = pal, .skinned = s->play.attached,
-                                                   .visible = s->play.visible, .dv = s->dv, .dissolve = s->play.plate_dissolve},
-                      pass == SCENE_PASS_SHADOW ? DAMAGE_PASS_SHADOW : DAMAGE_PASS_MAIN);
+    /* attached plates: rest transform into bind space, then the bones; blown off: their flight */
+    robot_damage_draw_models(&s->rdm, s->play.attached, s->play.models, s->draw_models);
+    damage_draw(s->dm,
+                &(damage_draw_desc){.pose = {.models = (const mat4 *)s->draw_models, .bones = pal, .skinned = s->play.attached},
+                                    .visible = s->play.visible, .dv = s->dv, .dissolve = s->play.plate_dissolve},
+                pass == SCENE_PASS_SHADOW ? DAMAGE_PASS_SHADOW : DAMAGE_PASS_MAIN);
     gfx_pass_end();
     if (pass == SCENE_PASS_MAIN) { /* last: nothing of the range stands between the eye and the gun */
         mat4 gun;

@@ -99,7 +99,7 @@ void range_bench(void *p, json_writer *w)
     range *s = p;
     float spheres[RANGE_PLAY_SHELL][4];
     int n = range_play_shell_spheres(&s->play, s->bs, spheres);
-    damage_bench_write(s->dm, s->rest, s->play.attached, (const float (*)[4])spheres, n, w);
+    damage_bench_write(s->dm, &s->rdm.blast_pose, s->play.attached, (const float (*)[4])spheres, n, w);
     /* the per-step cost of hits on the drawn pose: CPU skinning of every ray-tested vertex + refit */
     enum { REPS = 50 };
     double t0 = gfx_now();

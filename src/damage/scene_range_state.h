@@ -13,6 +13,7 @@
 #include "damage/core/rim_embers.h"
 #include "damage/core/weapon.h"
 #include "damage/damage.h"
+#include "damage/robot_damage.h"
 #include "dissolve/core/dissolve_embers.h"
 #include "dissolve/dissolve.h"
 #include "gfx/mesh_gl.h"
@@ -40,7 +41,8 @@ typedef struct range {
     dissolve *dv;
     range_stage *stage;          /* floor, walls, stands, lamps */
     gfx_mesh body, glow;
-    mat4 rest[ROBOT_PLATE_COUNT]; /* plate -> bind space: the unwrap's models */
+    robot_damage rdm;            /* the robot as the damage map's surface: meshes, rest transforms, blast pose */
+    mat4 draw_models[ROBOT_PLATE_COUNT]; /* per plate: rest (skinned) or flight matrix, this frame's draw */
     weapon gun;
     float flash;                 /* muzzle flash time left */
     float kick;                  /* recoil, 1 at a shot, 0 at rest */

@@ -14,6 +14,7 @@
 #include "base/log.h"
 #include "base/rng.h"
 #include "damage/damage.h"
+#include "damage/robot_damage.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
 #include "gfx/timer.h"
@@ -22,6 +23,7 @@ typedef struct fixture {
     robot *r;
     blast_state *bs;
     damage_map *dm;
+    robot_damage rd; /* the robot as the map's surface; rd.blast_pose: spheres in bind space */
     mat4 models[ROBOT_PLATE_COUNT];
     /* per texel: world position of the armor surface there (w = 1 where armor) */
     float (*pos)[4];
@@ -52,7 +54,7 @@ static int setup(void **state)
     fixture *f = calloc(1, sizeof *f);
     f->r = robot_create(NULL);
     f->bs = blast_create(f->r, NULL);
-    f->dm = damage_map_create(&(damage_map_desc){0}, f->r);
+    f->dm = f->r ? robot_damage_create(&f->rd, f->r, NULL) : NULL;
     if (!f->dm) return -1;
     for (int p = 0; p < ROBOT_PLATE_COUNT; p++) glm_mat4_copy(f->r->plates[p].rest, f->models[p]);
     const int n = f->r->atlas_size;
@@ -85,7 +87,7 @@ static int reset(void **state)
     /* let any fade schedule run out */
     while (damage_map_get_stats(f->dm).fade_steps_left) {
         damage_map_update(f->dm, 0.1f);
-        damage_map_prepare(f->dm, f->models, NULL);
+        damage_map_prepare(f->dm, NULL);
     }
     damage_map_clear(f->dm);
     return 0;
@@ -116,9 +118,9 @@ static void blast_writes_the_sphere_rule_into_every_texel(void **state)
     float c[3];
     chest_point(f, c);
     const float r = 0.06f;
-    damage_blast(f->dm, c, r);
+    damage_blast(f->dm, c, r, &f->rd.blast_pose);
     damage_map_stats s0 = damage_map_get_stats(f->dm);
-    damage_map_prepare(f->dm, f->models, NULL);
+    damage_map_prepare(f->dm, NULL);
     damage_map_stats s1 = damage_map_get_stats(f->dm);
     assert_int_equal(s1.unwrap_passes, s0.unwrap_passes + 1);
     read_tex(damage_map_raw_texture(f->dm), f->px);
@@ -170,8 +172,8 @@ static void gutters_are_dilated(void **state)
     /* a big blast that reaches chart borders (the chest's rims and edges) */
     float c[3];
     chest_point(f, c);
-    damage_blast(f->dm, (float[3]){c[0] + 0.2f, c[1] + 0.2f, c[2]}, 0.12f);
-    damage_map_prepare(f->dm, f->models, NULL);
+    damage_blast(f->dm, (float[3]){c[0] + 0.2f, c[1] + 0.2f, c[2]}, 0.12f, &f->rd.blast_pose);
+    damage_map_prepare(f->dm, NULL);
     unsigned char *raw = malloc((size_t)n * n * 4);
     read_tex(damage_map_raw_texture(f->dm), raw);
     read_tex(damage_map_texture(f->dm), f->px);
@@ -222,8 +224,8 @@ static void fading_map_reaches_zero_and_stops(void **state)
     const int n = f->r->atlas_size;
     float c[3];
     chest_point(f, c);
-    damage_blast(f->dm, c, 0.06f);
-    damage_map_prepare(f->dm, f->models, NULL);
+    damage_blast(f->dm, c, 0.06f, &f->rd.blast_pose);
+    damage_map_prepare(f->dm, NULL);
     read_tex(damage_map_fading_texture(f->dm), f->px);
     assert_false(all_zero(f->px, n));
     long long fades0 = damage_map_get_stats(f->dm).fade_passes;
@@ -231,7 +233,7 @@ static void fading_map_reaches_zero_and_stops(void **state)
     /* 60 Hz steps for 5 s: the map must be exactly zero before the end */
     for (int frame = 0; frame < 300; frame++) {
         damage_map_update(f->dm, 1.0f / 60.0f);
-        damage_map_prepare(f->dm, f->models, NULL);
+        damage_map_prepare(f->dm, NULL);
         long long fades = damage_map_get_stats(f->dm).fade_passes - fades0;
         if (fades != steps) {
             steps = (int)fades;
@@ -251,7 +253,7 @@ static void fading_map_reaches_zero_and_stops(void **state)
     long long at_rest = damage_map_get_stats(f->dm).fade_passes;
     for (int frame = 0; frame < 120; frame++) {
         damage_map_update(f->dm, 1.0f / 60.0f);
-        damage_map_prepare(f->dm, f->models, NULL);
+        damage_map_prepare(f->dm, NULL);
     }
     assert_int_equal(damage_map_get_stats(f->dm).fade_passes, at_rest);
     /* while the damage map keeps the hole */
@@ -263,15 +265,16 @@ static void far_blast_changes_nothing_and_64_spheres_take_one_pass(void **state)
 {
     fixture *f = *state;
     const int n = f->r->atlas_size;
-    damage_blast(f->dm, (float[3]){6, 1, 6}, 0.3f);
-    damage_map_prepare(f->dm, f->models, NULL);
+    damage_blast(f->dm, (float[3]){6, 1, 6}, 0.3f, &f->rd.blast_pose);
+    damage_map_prepare(f->dm, NULL);
     read_tex(damage_map_texture(f->dm), f->px);
     assert_true(all_zero(f->px, n));
     read_tex(damage_map_fading_texture(f->dm), f->px);
     assert_true(all_zero(f->px, n));
     long long passes = damage_map_get_stats(f->dm).unwrap_passes;
-    for (int i = 0; i < 64; i++) damage_blast(f->dm, (float[3]){-0.3f + 0.01f * (float)i, 1.2f + 0.005f * (float)i, 0.18f}, 0.03f);
-    damage_map_prepare(f->dm, f->models, NULL);
+    for (int i = 0; i < 64; i++)
+        damage_blast(f->dm, (float[3]){-0.3f + 0.01f * (float)i, 1.2f + 0.005f * (float)i, 0.18f}, 0.03f, &f->rd.blast_pose);
+    damage_map_prepare(f->dm, NULL);
     assert_int_equal(damage_map_get_stats(f->dm).unwrap_passes, passes + 1);
     read_tex(damage_map_texture(f->dm), f->px);
     assert_false(all_zero(f->px, n));
@@ -293,13 +296,13 @@ static void a_burst_beyond_one_pass_lands_over_the_next_frames(void **state)
         if (apart) at[found++] = i;
     }
     assert_int_equal(found, count);
-    for (int k = 0; k < count; k++) damage_blast(f->dm, f->pos[at[k]], r);
+    for (int k = 0; k < count; k++) damage_blast(f->dm, f->pos[at[k]], r, &f->rd.blast_pose);
     damage_map_stats s = damage_map_get_stats(f->dm);
     assert_int_equal(s.queued, count);
     long long passes = s.unwrap_passes;
     for (int frame = 1; frame <= 4; frame++) {
         damage_map_update(f->dm, 1.0f / 60.0f);
-        damage_map_prepare(f->dm, f->models, NULL);
+        damage_map_prepare(f->dm, NULL);
         s = damage_map_get_stats(f->dm);
         int landed = frame * per_pass < count ? frame * per_pass : count;
         assert_int_equal(s.unwrap_passes, passes + (frame <= 3 ? frame : 3)); /* at most one pass a frame */
@@ -322,10 +325,10 @@ static void benches_leave_the_live_maps_untouched(void **state)
     const size_t bytes = (size_t)n * n * 4;
     float c[3];
     chest_point(f, c);
-    damage_blast(f->dm, c, 0.08f);
-    damage_map_prepare(f->dm, f->models, NULL);
+    damage_blast(f->dm, c, 0.08f, &f->rd.blast_pose);
+    damage_map_prepare(f->dm, NULL);
     damage_map_update(f->dm, 0.1f);
-    damage_map_prepare(f->dm, f->models, NULL); /* one fade step: the fading map is mid-way */
+    damage_map_prepare(f->dm, NULL); /* one fade step: the fading map is mid-way */
     const GLuint live[3] = {damage_map_raw_texture(f->dm), damage_map_texture(f->dm), damage_map_fading_texture(f->dm)};
     unsigned char *before = malloc(bytes * 3), *after = malloc(bytes * 3);
     for (int i = 0; i < 3; i++) read_tex(live[i], before + bytes * (size_t)i);
@@ -335,8 +338,8 @@ static void benches_leave_the_live_maps_untouched(void **state)
     const damage_map_stats s0 = damage_map_get_stats(f->dm);
 
     const float spheres[2][4] = {{c[0], c[1], c[2], 0.05f}, {c[0] + 0.05f, c[1], c[2], 0.05f}};
-    damage_bench_ms u1 = damage_bench_unwrap(f->dm, f->models, spheres, 2, false, 3);
-    damage_bench_ms u2 = damage_bench_unwrap(f->dm, f->models, spheres, 2, true, 3);
+    damage_bench_ms u1 = damage_bench_unwrap(f->dm, &f->rd.blast_pose, spheres, 2, false, 3);
+    damage_bench_ms u2 = damage_bench_unwrap(f->dm, &f->rd.blast_pose, spheres, 2, true, 3);
     damage_bench_ms fd = damage_bench_fade(f->dm, 5);
     assert_true(u1.wall >= 0 && u2.wall >= 0 && fd.wall >= 0);
 
@@ -407,10 +410,10 @@ static void culled_unwrap_writes_the_rule_on_every_plate(void **state)
         float rad = 0.02f + 0.06f * rng_float(&r);
         for (int k = 0; k < 3; k++) sp[i][k] = f->pos[t][k] + (rng_float(&r) * 2 - 1) * 0.03f;
         sp[i][3] = rad;
-        if (i & 1) damage_scorch(f->dm, sp[i], rad);
-        else damage_blast(f->dm, sp[i], rad);
+        if (i & 1) damage_scorch(f->dm, sp[i], rad, &f->rd.blast_pose);
+        else damage_blast(f->dm, sp[i], rad, &f->rd.blast_pose);
     }
-    damage_map_prepare(f->dm, f->models, NULL);
+    damage_map_prepare(f->dm, NULL);
     read_tex(damage_map_raw_texture(f->dm), f->px);
     int worst = 0, lit = 0;
     for (int t = 0; t < n * n; t++) {

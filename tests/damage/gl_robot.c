@@ -15,6 +15,7 @@
 #include "damage/core/blast.h"
 #include "damage/core/rig.h"
 #include "damage/damage.h"
+#include "damage/robot_damage.h"
 #include "dissolve/dissolve.h"
 #include "gfx/renderer.h"
 #include "gfx/shader.h"
@@ -30,6 +31,7 @@ typedef struct fixture {
     robot *rb;
     blast_state *bs;
     damage_map *dm;
+    robot_damage rd; /* the robot as the map's surface; rd.blast_pose: spheres in bind space */
     mat4 rest[ROBOT_PLATE_COUNT];
     mat4 view, proj;
     vec3 eye;
@@ -46,7 +48,7 @@ static int setup(void **state)
     f->r = renderer_create(&(renderer_desc){.width = W, .height = H, .shadow_size = 256});
     f->rb = robot_create(NULL);
     f->bs = f->rb ? blast_create(f->rb, NULL) : NULL;
-    f->dm = f->rb ? damage_map_create(&(damage_map_desc){0}, f->rb) : NULL;
+    f->dm = f->bs ? robot_damage_create(&f->rd, f->rb, NULL) : NULL;
     if (!f->r || !f->bs || !f->dm) return -1;
     if (!gfx_target_create(&f->out, &(gfx_target_desc){.width = W, .height = H, .color = {GL_RGBA8},
                                                         .depth = GL_DEPTH_COMPONENT24, .label = "test.robot"}))
@@ -99,17 +101,14 @@ static void palette_b(mat4 pal[RIG_BONE_COUNT])
 static void draw_armor(fixture *f, const mat4 *pal)
 {
     bool on[ROBOT_PLATE_COUNT];
-    mat4 models[ROBOT_PLATE_COUNT];
-    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) {
-        on[p] = true;
-        glm_mat4_mul((vec4 *)pal[f->rb->plates[p].bone], f->rest[p], models[p]);
-    }
+    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) on[p] = true;
     renderer_begin_frame(f->r, f->view, f->proj, f->eye, 0.0f);
     gfx_target_bind(&f->out);
     gfx_state_set(GFX_STATE_OPAQUE);
     glClearColor(0, 1, 0, 1);
     gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    damage_draw_armor(f->dm, &(damage_armor_draw){.models = models, .palette = pal, .skinned = on}, DAMAGE_PASS_MAIN);
+    /* every plate skinned: its rest transform into bind space, then the bones */
+    damage_draw(f->dm, &(damage_draw_desc){.pose = {.models = (const mat4 *)f->rest, .bones = pal, .skinned = on}}, DAMAGE_PASS_MAIN);
     gfx_target_read_rgba8(&f->out, f->px);
     testgl_assert_no_error();
 }
@@ -166,8 +165,8 @@ static void hole_made_in_pose_a_travels_with_the_limb_to_pose_b(void **state)
     unsigned char *ref = malloc((size_t)W * H * 4);
     memcpy(ref, f->px, (size_t)W * H * 4);
 
-    damage_blast(f->dm, h.pos_bind, 0.05f);
-    damage_map_prepare(f->dm, f->rest, NULL);
+    damage_blast(f->dm, h.pos_bind, 0.05f, &f->rd.blast_pose);
+    damage_map_prepare(f->dm, NULL);
     const int n = damage_map_size(f->dm);
     unsigned char *map = malloc((size_t)n * n * 4);
     glBindTexture(GL_TEXTURE_2D, damage_map_raw_texture(f->dm));
@@ -210,8 +209,8 @@ static void scorch_is_the_heat_of_blasts_only(void **state)
     assert_int_equal(h.plate, ROBOT_PLATE_CHEST);
     /* 10 cm in front of the plate: too far for a hole (1.2 r), near enough for heat (1.6 r) */
     float c[3] = {h.pos_bind[0], h.pos_bind[1], h.pos_bind[2] + 0.1f};
-    damage_scorch(f->dm, c, 0.08f);
-    damage_map_prepare(f->dm, f->rest, NULL);
+    damage_scorch(f->dm, c, 0.08f, &f->rd.blast_pose);
+    damage_map_prepare(f->dm, NULL);
     glBindTexture(GL_TEXTURE_2D, damage_map_raw_texture(f->dm));
     glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, map);
     int cut_r = 0, cut_a = 0, heated = 0, heated_rgb = 0;

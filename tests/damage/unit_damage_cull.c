@@ -13,6 +13,7 @@
 
 #include "base/rng.h"
 #include "damage/core/damage_cull.h"
+#include "damage/core/robot.h"
 
 /* ---- footprint and clipping on one triangle ---- */
 
@@ -124,6 +125,7 @@ static void two_faces_sharing_an_edge_cut_it_at_the_same_point(void **state)
 
 typedef struct fixture {
     robot *r;
+    damage_mesh meshes[ROBOT_PLATE_COUNT]; /* the plates as a damage-map surface */
     damage_cull *c;
     mat4 models[ROBOT_PLATE_COUNT];
 } fixture;
@@ -133,7 +135,13 @@ static int setup(void **state)
     fixture *f = calloc(1, sizeof *f);
     f->r = robot_create(NULL);
     if (!f->r) return -1;
-    f->c = damage_cull_create(f->r);
+    for (int p = 0; p < ROBOT_PLATE_COUNT; p++) {
+        const robot_plate *pl = &f->r->plates[p];
+        f->meshes[p] = (damage_mesh){.positions = (const float (*)[3])pl->mesh.pos, .uvs = (const float (*)[2])pl->mesh.uv,
+                                     .charts = pl->chart, .indices = pl->mesh.idx, .vertex_count = pl->mesh.vertex_count,
+                                     .index_count = pl->mesh.index_count};
+    }
+    f->c = damage_cull_create(f->meshes, ROBOT_PLATE_COUNT, f->r->atlas_size);
     for (int p = 0; p < ROBOT_PLATE_COUNT; p++) glm_mat4_copy(f->r->plates[p].rest, f->models[p]);
     *state = f;
     return f->c ? 0 : -1;
@@ -178,7 +186,7 @@ static bool inside_a_quad(const coverage *cv, int sphere, float u, float w)
 {
     for (int q = 0; q < cv->nv; q += 6) {
         const damage_cull_vert *v = cv->v + q;
-        if ((int)v[0].sphere != sphere) continue;
+        if ((int)v[0].tag != sphere) continue;
         /* corners 0 and 2 are the rectangle's low and high ends */
         if (u >= v[0].uv[0] && u <= v[2].uv[0] && w >= v[0].uv[1] && w <= v[2].uv[1]) return true;
     }
@@ -221,7 +229,8 @@ static void a_sphere_off_the_armor_gives_no_quad(void **state)
     plate_point(f, ROBOT_PLATE_CHEST, p, nrm);
     const float r = 0.02f, off = r * DAMAGE_SCORCH_REACH + 0.01f;
     float s[1][4] = {{p[0] + nrm[0] * off, p[1] + nrm[1] * off, p[2] + nrm[2] * off, r}};
-    assert_true(damage_cull_plate_reached(f->c, ROBOT_PLATE_CHEST, f->models[ROBOT_PLATE_CHEST], (const float (*)[4])s, 1));
+    damage_cull_entry e;
+    assert_true(damage_cull_entry_make(f->c, ROBOT_PLATE_CHEST, f->models[ROBOT_PLATE_CHEST], s[0], 0, &e));
     assert_int_equal(damage_cull_spheres(f->c, (const float (*)[4])s, 1, f->models, NULL, &v), 0);
     /* a little closer, its scorch touches the face: kept */
     const float in = r * DAMAGE_SCORCH_REACH - 0.004f;
@@ -251,8 +260,8 @@ static void the_quads_cover_every_texel_a_sphere_reaches_and_little_more(void **
     cv.nv = damage_cull_spheres(f->c, (const float (*)[4])sp, S, f->models, NULL, &cv.v);
     assert_true(cv.nv > 0 && cv.nv % 6 == 0);
     for (int q = 0; q < cv.nv; q++) {
-        const int s = (int)cv.v[q].sphere;
-        assert_true(s >= 0 && s < S && (float)s == cv.v[q].sphere); /* tagged with its own sphere */
+        const int s = (int)cv.v[q].tag;
+        assert_true(s >= 0 && s < S && (float)s == cv.v[q].tag); /* tagged with its own sphere */
     }
     robot_atlas_raster(f->r, check_texel, &cv);
     assert_true(cv.reached > 10000); /* the check checks something */

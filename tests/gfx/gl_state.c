@@ -14,6 +14,7 @@
 #include "damage/core/robot.h"
 #include "mud/core/mud_sim.h"
 #include "damage/damage.h"
+#include "damage/robot_damage.h"
 #include "dissolve/dissolve.h"
 #include "gfx/hud.h"
 #include "gfx/panel.h"
@@ -33,6 +34,7 @@ typedef struct fixture {
     const gfx_target *cur; /* where the drawer in turn draws */
     robot *rb;
     damage_map *dm;
+    robot_damage rd;
     mat4 plates[ROBOT_PLATE_COUNT];
     float blast[4];
     mud_sim *sim;
@@ -168,7 +170,7 @@ static void draw_armor(void)
 {
     mat4 v, p;
     camera((vec3){0.4f, 1.5f, 2.6f}, (vec3){0, 1.3f, 0}, v, p);
-    damage_draw_armor(fx.dm, &(damage_armor_draw){.models = fx.plates}, DAMAGE_PASS_MAIN);
+    damage_draw(fx.dm, &(damage_draw_desc){.pose = {.models = (const mat4 *)fx.plates}}, DAMAGE_PASS_MAIN);
 }
 
 static void draw_mud(void)
@@ -255,7 +257,7 @@ static void draw_hostile(void)
 static void draw_unwrap(void)
 {
     /* the bench runs the real unwrap (max blending, no depth) into a scratch target */
-    damage_bench_unwrap(fx.dm, fx.plates, (const float (*)[4])&fx.blast, 1, false, 1);
+    damage_bench_unwrap(fx.dm, &fx.rd.blast_pose, (const float (*)[4])&fx.blast, 1, false, 1);
 }
 
 static void draw_casters(void)
@@ -320,14 +322,14 @@ static int setup(void **state)
     glActiveTexture(GL_TEXTURE0);
 
     fx.rb = robot_create(NULL);
-    fx.dm = fx.rb ? damage_map_create(&(damage_map_desc){0}, fx.rb) : NULL;
+    fx.dm = fx.rb ? robot_damage_create(&fx.rd, fx.rb, NULL) : NULL;
     if (!fx.dm) return -1;
     for (int p = 0; p < ROBOT_PLATE_COUNT; p++) glm_mat4_copy(fx.rb->plates[p].rest, fx.plates[p]);
     /* a hole in the chest, so the two-sided armor shows its inside */
     const float c[4] = {0.02f, 1.4f, 0.2f, 0.12f};
     memcpy(fx.blast, c, sizeof c);
-    damage_blast(fx.dm, c, c[3]);
-    damage_map_prepare(fx.dm, fx.plates, NULL);
+    damage_blast(fx.dm, c, c[3], &fx.rd.blast_pose);
+    damage_map_prepare(fx.dm, NULL);
 
     fx.sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 128, .flat = true, .flat_height = 4.0f,
                                                          .flat_softness = 0.6f, .flat_mud = 1.0f}});

@@ -37,6 +37,7 @@ typedef struct program_row {
 
 #define SHADOW "#define SHADOW_PASS 1\n"
 #define MAX_SPHERES "#define MAX_SPHERES 64\n"                 /* damage.c: desc.max_spheres, default 64 */
+#define SKIN_BONES "#define SKIN_BONES 20\n"                   /* damage.c: desc.bone_count (the robot's 20) */
 #define DECALS "#define MUD_DECALS_PER_BLOCK 16\n"            /* mud.c: MUD_DECALS_PER_BLOCK (mud.h) */
 #define FULL "gfx_fullscreen.vert"
 
@@ -87,8 +88,8 @@ static const program_row rows[] = {
     {"src/damage/damage.c", "damage_unwrap.vert", "damage_unwrap.frag", MAX_SPHERES},
     {"src/damage/damage.c", FULL, "damage_dilate.frag", NULL},
     {"src/damage/damage.c", FULL, "damage_cut.frag", NULL},
-    {"src/damage/damage.c", "damage_armor.vert", "damage_armor.frag", NULL},
-    {"src/damage/damage.c", "damage_armor.vert", "damage_armor.frag", SHADOW},
+    {"src/damage/damage.c", "damage_armor.vert", "damage_armor.frag", SKIN_BONES},
+    {"src/damage/damage.c", "damage_armor.vert", "damage_armor.frag", SKIN_BONES SHADOW},
     {"src/damage/damage.c", "damage_panel.vert", "damage_panel.frag", NULL},
     {"src/damage/damage.c", "damage_unwrap.vert", "damage_positions.frag", NULL},
     {"src/damage/damage.c", "damage_unwrap.vert", "damage_unwrap.frag", MAX_SPHERES "#define POSITION_MAP 1\n"},
