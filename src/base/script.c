@@ -31,6 +31,7 @@ const char *const script_fx_names[SCRIPT_FX_COUNT + 1] = {"fireball", "smoke", "
  * unknown name or a bad value is not. */
 static bool script__check_set(script_cmd *cmd, char **tok, char *msg, size_t len)
 {
+    (void)tok;
     char why[256];
     cmd->index = params_find(cmd->str);
     if (params_set_text(NULL, cmd->str, cmd->path, why, sizeof why)) return true;
@@ -57,6 +58,7 @@ static const script_command script__app[SCRIPT_APP_COUNT] = {
 /* Appends a NULL-terminated list to a NULL-terminated one of at most max names. */
 static void script__append(const char **dst, int max, const char *const *src)
 {
+    (void)max; /* read by the assert only */
     int n = names_count(dst);
     for (int i = 0; src && src[i]; i++) {
         assert(n < max && "script_lang: too many names; raise SCRIPT_NAMES_MAX");

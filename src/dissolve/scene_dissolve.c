@@ -310,6 +310,7 @@ typedef struct gallery__bench {
 
 static void gallery__bench_pass(void *user, gfx_pingpong *scratch, int rep)
 {
+    (void)rep;
     const gallery__bench *b = user;
     gallery *g = b->g;
     gfx_target_bind(&scratch->t[0]);

@@ -60,6 +60,7 @@ static void tables_register_in_order(void **state)
 
 static void table_is_sane(void **state)
 {
+    (void)state;
     assert_int_equal(params_count(), RANGE_P_COUNT + MUD_P_COUNT + FACE_P_COUNT + DISSOLVE_P_COUNT + BB_P_COUNT);
     for (int i = 0; i < params_count(); i++) {
         const param_def *d = params_def(i);
@@ -83,6 +84,7 @@ static void table_is_sane(void **state)
 
 static void defaults_and_set_text(void **state)
 {
+    (void)state;
     params *p = params_create();
     char err[256];
     assert_float_equal(params_f(p, EDGE_WIDTH), params_def(EDGE_WIDTH)->def, 0);
@@ -128,6 +130,7 @@ static void defaults_and_set_text(void **state)
 /* Every value written by params_write_json reads back as the value that was set. */
 static void json_round_trip(void **state)
 {
+    (void)state;
     params *p = params_create();
     for (int i = 0; i < params_count(); i++) {
         const param_def *d = params_def(i);
@@ -166,6 +169,7 @@ static void json_round_trip(void **state)
  * run without `set` draws what it drew before the registry. */
 static void rows_match_the_modules(void **state)
 {
+    (void)state;
     assert_int_equal(FACE_PARAM_SHAPES, HEAD_SHAPE_COUNT);
     const wrinkle_layer_def *L = wrinkle_layer_defaults();
     for (int k = 0; k < HEAD_SHAPE_COUNT; k++) {
@@ -199,6 +203,7 @@ static void rows_match_the_modules(void **state)
 /* The text a `params` dump shows for a value is accepted by `set` and gives the same value back. */
 static void dump_text_is_set_text(void **state)
 {
+    (void)state;
     params *p = params_create(), *q = params_create();
     char err[256];
     for (int i = 0; i < params_count(); i++) {
@@ -218,6 +223,7 @@ static void dump_text_is_set_text(void **state)
  * enum row is the test's own (params_parse_value takes any row); the rest are the table's. */
 static void parsing_per_type(void **state)
 {
+    (void)state;
     char err[256];
     float v = -1;
     /* int */

@@ -13,6 +13,7 @@
 
 static void same_seed_same_numbers(void **state)
 {
+    (void)state;
     rng a, b, c;
     rng_seed(&a, 42);
     rng_seed(&b, 42);
@@ -30,12 +31,14 @@ static void same_seed_same_numbers(void **state)
  * (it changes every seeded picture). */
 static void known_sequence(void **state)
 {
+    (void)state;
     rng r = {.state = 0};
     assert_int_equal(rng_u32(&r), (uint32_t)(0xe220a8397b1dcdafull >> 32));
 }
 
 static void float_range_and_spread(void **state)
 {
+    (void)state;
     rng r;
     rng_seed(&r, 0);
     double sum = 0;
@@ -60,6 +63,7 @@ typedef struct holds_cglm {
 
 static void alloc_struct_is_aligned_and_zeroed(void **state)
 {
+    (void)state;
     for (int i = 0; i < 32; i++) {
         holds_cglm *h = ALLOC_STRUCT(holds_cglm);
         assert_non_null(h);

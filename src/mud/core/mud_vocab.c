@@ -13,6 +13,7 @@ const char *const mud_dumps[] = {"mud", "mud-base", "water", "mud-height", "mud-
 
 static bool mud__check_layer(script_cmd *cmd, char **tok, char *msg, size_t len)
 {
+    (void)tok;
     if (mud_layer_present(cmd->index)) return true;
     char list[128];
     mud_layers_present_list(list, sizeof list);

@@ -374,6 +374,7 @@ uint8_t mudfield_tread_byte(const mudfield_stamp_geom *g, float u, float v)
  * position jumps a whole texel as the wheel drifts (the saw-tooth along the ruts). */
 static float footprint_target(const mudfield *mf, const mudfield_stamp_geom *g, int gx, int gz, float u, float v, float cover)
 {
+    (void)v; /* the tyre is a cylinder: its height varies along u only */
     float x = (float)gx * MUDFIELD_SPACING, z = (float)gz * MUDFIELD_SPACING;
     terrain_sample s;
     terrain_sample_at(mf->terr, x, z, &s);
