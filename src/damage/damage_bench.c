@@ -18,6 +18,7 @@ typedef struct damage__bench_unwrap {
 static void bench_unwrap_pass(void *user, gfx_pingpong *scratch, int rep)
 {
     (void)rep;
+    (void)rep;
     const damage__bench_unwrap *b = user;
     const gfx_target *t[1] = {&scratch->t[0]};
     if (b->separate)
