@@ -144,7 +144,10 @@ bool example_screenshot(const example *ex, const gfx_target *t)
     unsigned char *px = malloc((size_t)t->width * (size_t)t->height * 4);
     bool ok = px != NULL;
     if (ok) gfx_target_read_rgba8(t, px);
-    ok = ok && gfx_write_png(ex->screenshot, t->width, t->height, 4, px, true);
+    const size_t n = strlen(ex->screenshot);
+    const bool jpg = n > 4 && (!strcmp(ex->screenshot + n - 4, ".jpg") || !strcmp(ex->screenshot + n - 4, ".JPG"));
+    ok = ok && (jpg ? gfx_write_jpg(ex->screenshot, t->width, t->height, 4, px, true, 90)
+                    : gfx_write_png(ex->screenshot, t->width, t->height, 4, px, true));
     free(px);
     if (ok) printf("%s: wrote %s (%dx%d)\n", ex->name, ex->screenshot, t->width, t->height);
     else fprintf(stderr, "%s: could not write %s\n", ex->name, ex->screenshot);

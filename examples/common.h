@@ -9,11 +9,11 @@
  *       ... draw into your own target t at ex.width x ex.height ...
  *       example_present(&ex, &t);                // window: onto the screen
  *   }
- *   example_screenshot(&ex, &t);                 // --screenshot PATH (.png), if given
+ *   example_screenshot(&ex, &t);                 // --screenshot PATH (.png or .jpg), if given
  *   example_shutdown(&ex);
  *
  * Options: --headless (no window: EGL, also when no display is found), --frames N (headless
- * default 60; in a window 0 = until closed), --screenshot PATH, --check (the example asserts its
+ * default 60; in a window 0 = until closed), --screenshot PATH (.png, or .jpg), --check (the example asserts its
  * technique's property and exits 1 when it fails), --size WxH (default 640x360), --help. A bad
  * option prints the valid ones and exits 2. The frame clock is fixed: frame i is at i / 60 s, so a
  * headless run is the same every time. In a window the key help goes to stdout at start.
@@ -50,7 +50,8 @@ bool example_frame(example *ex);
 /* A key (GLFW_KEY_*, or an upper-case letter) went down since the last frame. */
 bool example_key(const example *ex, int key);
 void example_present(example *ex, const gfx_target *t);
-/* --screenshot's PNG of t (colour attachment 0); true when none was asked for. */
+/* --screenshot's picture of t (colour attachment 0): PNG, or JPEG (quality 90) for a .jpg path;
+ * true when none was asked for. */
 bool example_screenshot(const example *ex, const gfx_target *t);
 void example_shutdown(example *ex);
 
