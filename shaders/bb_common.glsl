@@ -6,39 +6,40 @@
 uniform mat4 u_view;
 uniform mat4 u_proj;
 uniform float u_stretch; // seconds of motion a velocity-aligned billboard is stretched by
-uniform vec3 u_gain[5];   // per atlas layer: emission, or the ambient of a lit layer (never shadowed)
-uniform vec3 u_sun[5];    // per atlas layer: the sun's part of a lit layer's light (0: emissive)
+uniform vec3 u_gain[8];   // per atlas layer: emission, or the ambient of a lit layer (never shadowed)
+uniform vec3 u_sun[8];    // per atlas layer: the sun's part of a lit layer's light (0: emissive)
+uniform ivec2 u_grid[8];  // per atlas layer: columns and rows of its frames (8 x 8 by default)
 uniform mat4 u_light_viewproj;        // world to the shadow map's clip space
 uniform sampler2DShadow u_shadow_map; // GFX_UNIT_SHADOW (the loader binds it)
 uniform int u_shadowed;               // 0: no shadow map, the sun reaches every billboard
 
-const int BB_COLS = 8;
-const int BB_FRAMES = 64;
 const float BB_VEL_MAX = 64.0; // m/s at full scale of the record's snorm16 velocity
 const int BB_ALIGN_SCREEN = 0;
 const int BB_ALIGN_VIEWPOINT = 1;
 const int BB_ALIGN_VELOCITY = 2;
 
-// Cell shown `phase` frames after `start`; blend is the weight of the following cell.
-int bb_frame(float phase, int start, bool loop, out float blend)
+// Cell shown `phase` frames after `start` in an atlas of `frames` cells; blend is the weight of
+// the following cell.
+int bb_frame(float phase, int start, bool loop, int frames, out float blend)
 {
     float whole = floor(phase);
     blend = phase - whole;
     int f = int(whole) + start;
     if (loop) {
-        f = f % BB_FRAMES;
-    } else if (f >= BB_FRAMES - 1) {
-        f = BB_FRAMES - 1;
+        f = f % frames;
+    } else if (f >= frames - 1) {
+        f = frames - 1;
         blend = 0.0;
     }
     return f;
 }
 
-// uv of a quad corner (c in [-0.5, 0.5]^2) inside cell f; textures are stored bottom row first.
-vec2 bb_cell_uv(int f, vec2 c)
+// uv of a quad corner (c in [-0.5, 0.5]^2) inside cell f of a grid of columns x rows, read row
+// by row from the image's top-left; textures are stored bottom row first.
+vec2 bb_cell_uv(int f, vec2 c, ivec2 grid)
 {
-    vec2 cell = vec2(float(f % BB_COLS), float(BB_COLS - 1 - f / BB_COLS));
-    return (cell + c + 0.5) / float(BB_COLS);
+    vec2 cell = vec2(float(f % grid.x), float(grid.y - 1 - f / grid.x));
+    return (cell + c + 0.5) / vec2(grid);
 }
 
 // Velocity seen on the screen, in metres per second at the billboard's depth: the view-space

@@ -1,6 +1,6 @@
 #version 330 core
 // GPU-simulated particles drawn straight from the simulation's buffer (one instance each, a
-// 4-vertex strip): velocity-aligned sparks whose atlas frame is age / life * 64. A million
+// 4-vertex strip): velocity-aligned sparks whose atlas frame is age / life * its cell count. A million
 // sparks summed additively would blow out to one white dome, so the light is budgeted: one
 // particle in u_hero.x (a hash of its index picks it, the same every frame) is a hot spark,
 // u_hero.y times the size at gain u_hero.z; the rest are faint embers at gain u_hero.w that add
@@ -49,9 +49,11 @@ void main()
         along = size + l * u_stretch;
     }
     vp.xyz += bb_offset(vp.xyz, bb_plane(c, axis, along, size), BB_ALIGN_VELOCITY);
-    int f = bb_frame(i_pos_age.w / abs(i_vel_life.w) * float(BB_FRAMES), 0, false, v_blend);
-    v_uv = bb_cell_uv(f, c);
-    v_uv_next = bb_cell_uv((f + 1) % BB_FRAMES, c);
+    ivec2 grid = u_grid[u_layer];
+    int frames = grid.x * grid.y;
+    int f = bb_frame(i_pos_age.w / abs(i_vel_life.w) * float(frames), 0, false, frames, v_blend);
+    v_uv = bb_cell_uv(f, c, grid);
+    v_uv_next = bb_cell_uv((f + 1) % frames, c, grid);
     v_color = vec4(u_tint.rgb * (hero ? u_hero.z : u_hero.w), u_tint.a);
     v_size = size;
     v_depth = -vp.z;

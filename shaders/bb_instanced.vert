@@ -36,12 +36,14 @@ void main()
         }
     }
     vp.xyz += bb_offset(vp.xyz, bb_plane(c, axis, along, size), align);
-    int f = bb_frame(float(i_rot_phase.y) / 256.0, int(i_anim.x), (i_anim.y & 1u) != 0u, v_blend);
-    v_uv = bb_cell_uv(f, c);
-    v_uv_next = bb_cell_uv((f + 1) % BB_FRAMES, c);
+    v_layer = int(i_anim.y >> 3u) & 7;
+    ivec2 grid = u_grid[v_layer];
+    int frames = grid.x * grid.y;
+    int f = bb_frame(float(i_rot_phase.y) / 256.0, int(i_anim.x), (i_anim.y & 1u) != 0u, frames, v_blend);
+    v_uv = bb_cell_uv(f, c, grid);
+    v_uv_next = bb_cell_uv((f + 1) % frames, c, grid);
     v_color = i_color;
     v_size = size;
-    v_layer = int(i_anim.y >> 3u) & 7;
     v_depth = -vp.z;
     v_light = bb_light(i_pos_size.xyz, v_layer);
     gl_Position = u_proj * vp;

@@ -4,7 +4,7 @@
 // tint; the corner is expanded here in view space, so the quad faces the camera. Velocity
 // alignment: (cos, sin) is the projected direction of motion, its length the stretch (1 when
 // not stretched). The frame value is alignment * 512 + atlas layer * 64 + cell + weight of the
-// next cell.
+// next cell (an atlas has at most 64 cells).
 #include "bb_common.glsl"
 
 layout(location = 0) in vec3 a_centre;
@@ -30,11 +30,12 @@ void main()
     int align = int(whole) / 512;
     vec4 vp = u_view * vec4(a_centre, 1.0);
     vp.xyz += bb_offset(vp.xyz, bb_plane(c, axis / m, a_srt.x * m, a_srt.x), align);
-    int f = int(whole) % BB_FRAMES;
-    v_layer = (int(whole) % 512) / BB_FRAMES;
+    int f = int(whole) % 64;
+    v_layer = (int(whole) % 512) / 64;
+    ivec2 grid = u_grid[v_layer];
     v_blend = a_srt.w - whole;
-    v_uv = bb_cell_uv(f, c);
-    v_uv_next = bb_cell_uv((f + 1) % BB_FRAMES, c);
+    v_uv = bb_cell_uv(f, c, grid);
+    v_uv_next = bb_cell_uv((f + 1) % (grid.x * grid.y), c, grid);
     v_color = a_color;
     v_size = a_srt.x;
     v_depth = -vp.z;

@@ -3,24 +3,36 @@
 #include "base/alloc.h"
 
 #include <assert.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/image.h"
 #include "base/log.h"
+#include "bb/core/bb_anim.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
+#include "gfx/target.h"
 #include "gfx/texture.h"
 #include "gfx/timer.h"
 
-static const char *const atlas_files[BB_ATLAS_COUNT] = {
-    "assets/atlas_fire.png", "assets/atlas_spark.png", "assets/atlas_smoke.png", "assets/atlas_clod.png",
-    "assets/atlas_spray.png",
-};
-/* HDR gain of emissive atlases; 0 = lit by bb_draw_params.ambient and .sun */
-static const float atlas_emission[BB_ATLAS_COUNT] = {3.0f, 6.0f, 0.0f, 0.0f, 0.0f};
 /* Three buffers: the one being filled, and up to two frames the GPU may still be reading. */
 #define BB_RING 3
+
+/* The desc with every default filled in and every field checked (resolve()). */
+typedef struct bb_config {
+    bb_batcher batcher;
+    bool sort;
+    bb_align_override align;
+    float soft;
+    int capacity;
+    int atlas_count;        /* 1..BB_ATLAS_MAX */
+    int atlas_w, atlas_h;
+    /* per index 0..BB_ATLAS_MAX - 1; those past atlas_count repeat the last atlas, as the GPU's
+     * layer clamp does */
+    uint8_t grid[BB_ATLAS_MAX][2];
+    float emission[BB_ATLAS_MAX];
+    bool lit[BB_ATLAS_MAX];
+} bb_config;
 
 struct bb_renderer {
     bb_batcher batcher;
@@ -28,6 +40,7 @@ struct bb_renderer {
     bb_align_override align;
     float soft;
     int capacity;
+    bb_config cfg;
     bb_batch *batch;
     size_t record_bytes;    /* per billboard */
     GLuint prog, vao, ibo;
@@ -36,7 +49,7 @@ struct bb_renderer {
     int cur;
     GLuint atlas;           /* GL_TEXTURE_2D_ARRAY, one layer per bb_atlas_id */
     GLint u_view, u_proj, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend, u_stretch, u_near_fade;
-    GLint u_sun, u_light_viewproj, u_shadowed;
+    GLint u_sun, u_light_viewproj, u_shadowed, u_grid;
     mat4 view, proj;
     bb_frame_info info;
 };
@@ -49,35 +62,142 @@ size_t bb_batcher_bytes(bb_batcher b)
 static const char *const vertex_shaders[BB_BATCHER_COUNT] = {"bb_instanced.vert", "bb_quads.vert", "bb_cpu.vert"};
 static const char *const buffer_labels[BB_BATCHER_COUNT] = {"bb_instances", "bb_quads", "bb_cpu_quads"};
 
-#define ATLAS_SIDE 512 /* every atlas file: 8 x 8 cells of 64 pixels */
-
-/* All atlases as the layers of one sRGB array (so alpha billboards of every atlas share one
- * draw and one back-to-front order), mipmaps down to 8-pixel cells: smaller levels would
- * average neighbouring frames. A missing or odd-sized atlas is logged and its layer left flat
- * white, so the mistake is visible. */
-static GLuint load_atlases(void)
+/* The built-in atlas when the desc gives none: one frame, a soft white disc. */
+enum { DISC_SIDE = 64 };
+static void disc_pixels(uint8_t *px)
 {
+    for (int y = 0; y < DISC_SIDE; y++)
+        for (int x = 0; x < DISC_SIDE; x++) {
+            const float dx = ((float)x + 0.5f) / DISC_SIDE * 2.0f - 1.0f, dy = ((float)y + 0.5f) / DISC_SIDE * 2.0f - 1.0f;
+            float a = 1.0f - sqrtf(dx * dx + dy * dy);
+            a = a < 0.0f ? 0.0f : a;
+            uint8_t *q = px + ((size_t)y * DISC_SIDE + (size_t)x) * 4;
+            q[0] = q[1] = q[2] = 255;
+            q[3] = (uint8_t)(a * a * 255.0f + 0.5f);
+        }
+}
+
+/* Every default of the desc filled in and every field checked, in one place. Bad input: one line
+ * naming the field, false. */
+static bool resolve(const bb_desc *desc, bb_config *c)
+{
+    const bb_desc d = desc ? *desc : (bb_desc){0};
+    assert(d.batcher >= 0 && d.batcher < BB_BATCHER_COUNT);
+    assert(d.align >= 0 && d.align < BB_ALIGN_OVERRIDE_COUNT);
+    *c = (bb_config){.batcher = d.batcher, .sort = !d.no_sort, .align = d.align};
+    c->soft = d.soft == 0.0f ? 0.5f : (d.soft < 0.0f ? 0.0f : d.soft);
+    c->capacity = d.capacity > 0 ? d.capacity : PARTICLES_DEFAULT_CAPACITY;
+    if (d.atlas_count < 0 || d.atlas_count > BB_ATLAS_MAX) {
+        log_error("bb: bb_desc.atlas_count is %d: 0 (one built-in atlas) to %d, the atlases a billboard's 3 bits can name",
+                  d.atlas_count, BB_ATLAS_MAX);
+        return false;
+    }
+    if (d.atlas_count > 0 && !d.atlases) {
+        log_error("bb: bb_desc.atlases is NULL with atlas_count %d", d.atlas_count);
+        return false;
+    }
+    if (d.atlas_count == 0) {
+        c->atlas_count = 1;
+        c->atlas_w = c->atlas_h = DISC_SIDE;
+        c->grid[0][0] = c->grid[0][1] = 1;
+        c->emission[0] = 1.0f;
+    }
+    for (int i = 0; i < d.atlas_count; i++) {
+        const bb_atlas *a = &d.atlases[i];
+        const int cols = a->grid[0] || a->grid[1] ? a->grid[0] : BB_ANIM_COLS;
+        const int rows = a->grid[0] || a->grid[1] ? a->grid[1] : BB_ANIM_ROWS;
+        if (!a->pixels && !a->texture) {
+            log_error("bb: bb_desc.atlases[%d] has neither pixels nor a texture", i);
+            return false;
+        }
+        if (a->width <= 0 || a->height <= 0) {
+            log_error("bb: bb_desc.atlases[%d].width x height is %d x %d: give the size of its pixels or texture", i,
+                      a->width, a->height);
+            return false;
+        }
+        if (i > 0 && (a->width != c->atlas_w || a->height != c->atlas_h)) {
+            log_error("bb: bb_desc.atlases[%d].width x height is %d x %d, atlases[0]'s %d x %d: all are layers of one texture "
+                      "array", i, a->width, a->height, c->atlas_w, c->atlas_h);
+            return false;
+        }
+        if (cols <= 0 || rows <= 0 || cols * rows > BB_ANIM_FRAMES) {
+            log_error("bb: bb_desc.atlases[%d].grid is %d x %d: columns and rows of at least 1, at most %d cells "
+                      "({0, 0} = 8 x 8)", i, a->grid[0], a->grid[1], BB_ANIM_FRAMES);
+            return false;
+        }
+        if (!(a->emission >= 0.0f)) {
+            log_error("bb: bb_desc.atlases[%d].emission is %g: 0 (= 1) or more", i, (double)a->emission);
+            return false;
+        }
+        c->atlas_w = a->width;
+        c->atlas_h = a->height;
+        c->grid[i][0] = (uint8_t)cols;
+        c->grid[i][1] = (uint8_t)rows;
+        c->emission[i] = a->emission > 0.0f ? a->emission : 1.0f;
+        c->lit[i] = a->lit;
+        c->atlas_count = i + 1;
+    }
+    for (int i = c->atlas_count; i < BB_ATLAS_MAX; i++) {
+        memcpy(c->grid[i], c->grid[c->atlas_count - 1], sizeof c->grid[i]);
+        c->emission[i] = c->emission[c->atlas_count - 1];
+        c->lit[i] = c->lit[c->atlas_count - 1];
+    }
+    return true;
+}
+
+/* Level 0 of the caller's texture into layer `layer` of the bound array, through a read
+ * framebuffer of our own. */
+static bool copy_texture(GLuint tex, int layer, int w, int h)
+{
+    GLuint fbo = 0;
+    glGenFramebuffers(1, &fbo);
+    gfx_read_begin(fbo);
+    glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    const bool ok = glCheckFramebufferStatus(GL_READ_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    if (ok) glCopyTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, layer, 0, 0, w, h);
+    gfx_read_end();
+    glDeleteFramebuffers(1, &fbo);
+    return ok;
+}
+
+/* Every atlas as a layer of one sRGB array (so alpha billboards of every atlas share one draw and
+ * one back-to-front order), mipmaps down to 8-pixel cells of the smallest grid: smaller levels
+ * would average neighbouring frames. 0 (logged, naming the atlas) when a texture cannot be read. */
+static GLuint upload_atlases(const bb_desc *d, const bb_config *c)
+{
+    const int w = c->atlas_w, h = c->atlas_h, n = c->atlas_count;
+    uint8_t disc[DISC_SIDE * DISC_SIDE * 4];
+    const bb_atlas builtin = {.pixels = disc, .width = DISC_SIDE, .height = DISC_SIDE};
+    const bb_atlas *atlases = d && d->atlas_count > 0 ? d->atlases : &builtin;
+    if (atlases == &builtin) disc_pixels(disc);
     GLuint t;
     glGenTextures(1, &t);
     glBindTexture(GL_TEXTURE_2D_ARRAY, t);
-    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_SRGB8_ALPHA8, ATLAS_SIDE, ATLAS_SIDE, BB_ATLAS_COUNT, 0, GL_RGBA,
-                 GL_UNSIGNED_BYTE, NULL);
-    unsigned char *white = malloc((size_t)ATLAS_SIDE * ATLAS_SIDE * 4);
-    if (white) memset(white, 255, (size_t)ATLAS_SIDE * ATLAS_SIDE * 4);
-    for (int a = 0; a < BB_ATLAS_COUNT; a++) {
-        char path[1024], err[512];
-        image img = {0};
-        const bool ok = gfx_data_path(atlas_files[a], path, sizeof path) &&
-                        image_load_png(path, &(image_limits){.need_width = ATLAS_SIDE, .need_height = ATLAS_SIDE}, true,
-                                       &img, err, sizeof err);
-        if (!ok) log_error("bb: atlas %s missing or not %dx%d: billboards of that kind show as white squares", atlas_files[a],
-                           ATLAS_SIDE, ATLAS_SIDE);
-        const void *px = ok ? (const void *)img.pixels : (const void *)white;
-        if (px) glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, 0, a, ATLAS_SIDE, ATLAS_SIDE, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
-        image_free(&img);
+    glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_SRGB8_ALPHA8, w, h, n, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    int min_cell = w > h ? w : h;
+    for (int a = 0; a < n; a++) {
+        const int cw = w / c->grid[a][0], ch = h / c->grid[a][1];
+        min_cell = cw < min_cell ? cw : min_cell;
+        min_cell = ch < min_cell ? ch : min_cell;
+        if (atlases[a].pixels) {
+            /* image rows top-down; GL's bottom-up (frame 0 is the image's top-left) */
+            const uint8_t *px = atlases[a].pixels;
+            for (int y = 0; y < h; y++)
+                glTexSubImage3D(GL_TEXTURE_2D_ARRAY, 0, 0, h - 1 - y, a, w, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE,
+                                px + (size_t)y * (size_t)w * 4);
+        } else if (!copy_texture(atlases[a].texture, a, w, h)) {
+            log_error("bb: bb_desc.atlases[%d].texture %u cannot be read as a %d x %d colour texture (level 0)", a,
+                      atlases[a].texture, w, h);
+            glBindTexture(GL_TEXTURE_2D_ARRAY, 0);
+            glDeleteTextures(1, &t);
+            return 0;
+        }
     }
-    free(white);
-    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAX_LEVEL, 3);
+    int levels = 0;
+    while (min_cell >> (levels + 1) >= 8) levels++;
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAX_LEVEL, levels);
     glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
     glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
@@ -167,19 +287,19 @@ static bool create_buffers(bb_renderer *r)
 
 bb_renderer *bb_renderer_create(const bb_desc *desc)
 {
-    const bb_desc d = desc ? *desc : (bb_desc){0};
+    bb_config cfg;
+    if (!resolve(desc, &cfg)) return NULL;
     bb_renderer *r = ALLOC_STRUCT(bb_renderer);
     if (!r) {
         log_error("bb: out of memory");
         return NULL;
     }
-    assert(d.batcher >= 0 && d.batcher < BB_BATCHER_COUNT);
-    r->batcher = d.batcher;
-    r->sort = !d.no_sort;
-    assert(d.align >= 0 && d.align < BB_ALIGN_OVERRIDE_COUNT);
-    r->align = d.align;
-    r->soft = d.soft == 0.0f ? 0.5f : (d.soft < 0.0f ? 0.0f : d.soft);
-    r->capacity = d.capacity > 0 ? d.capacity : PARTICLES_DEFAULT_CAPACITY;
+    r->cfg = cfg;
+    r->batcher = cfg.batcher;
+    r->sort = cfg.sort;
+    r->align = cfg.align;
+    r->soft = cfg.soft;
+    r->capacity = cfg.capacity;
     r->record_bytes = bb_batcher_bytes(r->batcher);
     r->batch = bb_batch_create(r->capacity);
     if (!r->batch) {
@@ -200,8 +320,10 @@ bb_renderer *bb_renderer_create(const bb_desc *desc)
     r->u_inv_viewport = gfx_uniform(r->prog, "u_inv_viewport");
     r->u_atlas = gfx_uniform(r->prog, "u_atlas");
     r->u_stretch = gfx_uniform(r->prog, "u_stretch");
+    r->u_grid = gfx_uniform(r->prog, "u_grid");
     if (!create_buffers(r)) goto fail;
-    r->atlas = load_atlases();
+    r->atlas = upload_atlases(desc, &r->cfg);
+    if (!r->atlas) goto fail;
     return r;
 fail:
     bb_renderer_destroy(r);
@@ -227,6 +349,7 @@ int bb_renderer_build(bb_renderer *r, const particles *p, mat4 view, mat4 proj)
 {
     assert(r && p && p->alive <= r->capacity);
     bb_camera cam = {.sort = r->sort, .align = r->align};
+    memcpy(cam.grid, r->cfg.grid, sizeof cam.grid);
     glm_mat4_copy(view, cam.view);
     glm_mat4_mul(proj, view, cam.view_proj);
     glm_mat4_copy(view, r->view);
@@ -313,15 +436,20 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
     glBindBuffer(GL_ARRAY_BUFFER, r->vbo[r->cur]);
     if (r->batcher != BB_BATCHER_INSTANCED) point_quads(r->batcher);
     /* emissive atlases: gain only; lit ones: ambient in gain, the shadowed part in sun */
-    float gain[BB_ATLAS_COUNT][3], sun[BB_ATLAS_COUNT][3];
-    for (int a = 0; a < BB_ATLAS_COUNT; a++)
+    float gain[BB_ATLAS_MAX][3], sun[BB_ATLAS_MAX][3];
+    GLint grid[BB_ATLAS_MAX][2];
+    for (int a = 0; a < BB_ATLAS_MAX; a++) {
+        const bool lit = r->cfg.lit[a];
         for (int k = 0; k < 3; k++) {
-            const bool lit = atlas_emission[a] == 0.0f && !white;
-            gain[a][k] = atlas_emission[a] > 0.0f ? atlas_emission[a] : (white ? 1.0f : dp->ambient[k]);
-            sun[a][k] = lit ? dp->sun[k] : 0.0f;
+            gain[a][k] = !lit ? r->cfg.emission[a] : (white ? 1.0f : dp->ambient[k]);
+            sun[a][k] = lit && !white ? dp->sun[k] : 0.0f;
         }
-    glUniform3fv(r->u_gain, BB_ATLAS_COUNT, &gain[0][0]);
-    glUniform3fv(r->u_sun, BB_ATLAS_COUNT, &sun[0][0]);
+        grid[a][0] = r->cfg.grid[a][0];
+        grid[a][1] = r->cfg.grid[a][1];
+    }
+    glUniform3fv(r->u_gain, BB_ATLAS_MAX, &gain[0][0]);
+    glUniform3fv(r->u_sun, BB_ATLAS_MAX, &sun[0][0]);
+    glUniform2iv(r->u_grid, BB_ATLAS_MAX, &grid[0][0]);
     glBindTexture(GL_TEXTURE_2D_ARRAY, r->atlas);
     /* one draw per blend mode: alpha billboards of every atlas in one back-to-front order, then
      * the additive ones (order-independent) */
@@ -345,3 +473,10 @@ void bb_renderer_draw(bb_renderer *r, const bb_draw_params *dp)
 bb_frame_info bb_renderer_info(const bb_renderer *r) { return r->info; }
 
 GLuint bb_renderer_atlases(const bb_renderer *r) { return r->atlas; }
+
+void bb_renderer_atlas_grid(const bb_renderer *r, int a, int grid[2])
+{
+    assert(r && a >= 0 && a < BB_ATLAS_MAX);
+    grid[0] = r->cfg.grid[a][0];
+    grid[1] = r->cfg.grid[a][1];
+}

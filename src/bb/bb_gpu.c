@@ -40,7 +40,7 @@ struct bb_gpu {
     float thickness;
     gfx_target surface;   /* the depth's normal and distance per texel, RGBA32F, made on first use */
     bool surface_stale;   /* the depth changed since the surface was made */
-    GLint u_view, u_proj, u_stretch, u_size, u_tint, u_hero, u_layer, u_gain, u_soft, u_inv_viewport, u_atlas, u_frame_blend, u_near_fade;
+    GLint u_view, u_proj, u_stretch, u_size, u_tint, u_hero, u_layer, u_gain, u_grid, u_soft, u_inv_viewport, u_atlas, u_frame_blend, u_near_fade;
 };
 
 /* The two vec4 attributes of a particle, per vertex (simulation) or per instance (draw). */
@@ -123,6 +123,7 @@ bb_gpu *bb_gpu_create(const bb_gpu_desc *desc)
     g->u_hero = gfx_uniform(p, "u_hero");
     g->u_layer = gfx_uniform(p, "u_layer");
     g->u_gain = gfx_uniform(p, "u_gain");
+    g->u_grid = gfx_uniform(p, "u_grid");
     g->u_soft = gfx_uniform(p, "u_soft");
     g->u_near_fade = gfx_uniform(p, "u_near_fade");
     g->u_inv_viewport = gfx_uniform(p, "u_inv_viewport");
@@ -236,9 +237,9 @@ void bb_gpu_step(bb_gpu *g, float dt)
     g->cpu_ms += (t1 - t0 + gfx_now() - t2) * 1000.0;
 }
 
-void bb_gpu_draw(bb_gpu *g, mat4 view, mat4 proj, GLuint atlases, const bb_draw_params *dp)
+void bb_gpu_draw(bb_gpu *g, mat4 view, mat4 proj, const bb_renderer *atlases, int atlas, const bb_draw_params *dp)
 {
-    assert(g && dp && dp->width > 0 && dp->height > 0);
+    assert(g && atlases && dp && dp->width > 0 && dp->height > 0 && atlas >= 0 && atlas < BB_ATLAS_MAX);
     const double t0 = gfx_now();
     glUseProgram(g->draw);
     glUniformMatrix4fv(g->u_view, 1, GL_FALSE, (const float *)view);
@@ -249,10 +250,14 @@ void bb_gpu_draw(bb_gpu *g, mat4 view, mat4 proj, GLuint atlases, const bb_draw_
     /* the additive light budget (bb_gpu.vert): 1 in BB_GPU_HERO sparks bright and larger, the
      * rest faint embers whose sum is a glow, not a white dome */
     glUniform4f(g->u_hero, (float)BB_GPU_HERO, BB_GPU_HERO_SIZE, BB_GPU_HERO_GAIN, BB_GPU_EMBER_GAIN);
-    glUniform1i(g->u_layer, BB_ATLAS_SPARK);
-    float gain[BB_ATLAS_COUNT][3] = {{0}};
-    for (int k = 0; k < 3; k++) gain[BB_ATLAS_SPARK][k] = 1.0f;
-    glUniform3fv(g->u_gain, BB_ATLAS_COUNT, &gain[0][0]);
+    glUniform1i(g->u_layer, atlas);
+    /* gain 1 whatever the atlas's emission: the hero budget above sets the light */
+    float gain[BB_ATLAS_MAX][3] = {{0}};
+    GLint grid[BB_ATLAS_MAX][2] = {{0}};
+    for (int k = 0; k < 3; k++) gain[atlas][k] = 1.0f;
+    bb_renderer_atlas_grid(atlases, atlas, grid[atlas]);
+    glUniform3fv(g->u_gain, BB_ATLAS_MAX, &gain[0][0]);
+    glUniform2iv(g->u_grid, BB_ATLAS_MAX, &grid[0][0]);
     glUniform1f(g->u_soft, dp->scene_depth ? 0.5f : 0.0f);
     glUniform1f(g->u_near_fade, dp->near_fade);
     glUniform1f(g->u_frame_blend, dp->no_frame_blend ? 0.0f : 1.0f);
@@ -261,7 +266,7 @@ void bb_gpu_draw(bb_gpu *g, mat4 view, mat4 proj, GLuint atlases, const bb_draw_
     glActiveTexture(GL_TEXTURE0 + GFX_UNIT_SCENE_DEPTH);
     glBindTexture(GL_TEXTURE_2D, dp->scene_depth);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D_ARRAY, atlases);
+    glBindTexture(GL_TEXTURE_2D_ARRAY, bb_renderer_atlases(atlases));
     gfx_state_set(GFX_DEPTH_LESS | GFX_BLEND_ADD);
     glBindVertexArray(g->draw_vao[g->cur]);
     const double t1 = gfx_now();

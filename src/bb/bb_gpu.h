@@ -5,7 +5,7 @@
  *   bb_gpu *g = bb_gpu_create(&(bb_gpu_desc){ .count = 1000000 });   NULL (logged) on failure
  *   each fixed step:   bb_gpu_step(g, dt);          one transform-feedback pass over every particle
  *   each frame, after the opaque pass, into the bound framebuffer:
- *     bb_gpu_draw(g, view, proj, bb_renderer_atlases(bb), &(bb_draw_params){ ... });
+ *     bb_gpu_draw(g, view, proj, bb, BB_ATLAS_SPARK, &(bb_draw_params){ ... });   bb's atlas 1
  *   bb_gpu_destroy(g);
  *
  * Owns two vertex buffers of `count` particles (bb/core/bb_gpu_sim.h, 32 bytes each: position
@@ -13,7 +13,8 @@
  * other (rasterizer off), so the state never leaves the GPU. The equations are
  * shaders/bb_gpu_sim.vert, mirrored on the CPU by bb_gpu_sim_step (a gl test holds them
  * together); the initial state (spread ages) comes from bb_gpu_sim_init, uploaded once.
- * Drawing: one instanced draw of 4-vertex strips from the latest buffer, spark atlas layer,
+ * Drawing: one instanced draw of 4-vertex strips from the latest buffer, one atlas of a renderer's
+ * (its layer and grid; gain 1, the light budget is bb_gpu.vert's),
  * additive (order-independent: no sort), depth-tested against the scene, soft edges as the
  * other billboards (shaders/bb_gpu.vert + bb_particle.frag).
  * Defaults: count 1 000 000, bb_gpu_params_default() (the fountain's place and numbers, flat
@@ -47,7 +48,7 @@ bb_gpu *bb_gpu_create(const bb_gpu_desc *desc);
 void bb_gpu_destroy(bb_gpu *g);
 /* Advances every particle by dt (one transform-feedback draw). */
 void bb_gpu_step(bb_gpu *g, float dt);
-void bb_gpu_draw(bb_gpu *g, mat4 view, mat4 proj, GLuint atlases, const bb_draw_params *dp);
+void bb_gpu_draw(bb_gpu *g, mat4 view, mat4 proj, const bb_renderer *atlases, int atlas, const bb_draw_params *dp);
 int bb_gpu_count(const bb_gpu *g);
 /* The CPU's share of the steps and draws since the last call, in ms: everything around the
  * draw calls themselves (uniforms, bindings, state), that is all the CPU prepares per frame;

@@ -14,6 +14,7 @@
 
 #include "bb/bb.h"
 #include "bb/bb_gpu.h"
+#include "bb/fx_atlases.h"
 #include "bb/core/bb_emit.h"
 #include "bb/core/bb_options.h"
 #include "base/log.h"
@@ -72,7 +73,14 @@ fx_system *fx_create(const options *opt, unsigned seed)
     long cap = opt->particles + FX_HEADROOM;
     if (cap < PARTICLES_DEFAULT_CAPACITY) cap = PARTICLES_DEFAULT_CAPACITY;
     fx->pool = particles_create(&(particles_desc){.capacity = (int)cap});
-    fx->bb = fx->pool ? bb_renderer_create(&(bb_desc){.capacity = (int)cap, .batcher = fx->batcher, .align = align}) : NULL;
+    if (fx->pool) {
+        /* the range's and the mud scene's five atlases (bb_atlas_id order) */
+        fx_atlases atlases;
+        fx_atlases_load(&atlases);
+        fx->bb = bb_renderer_create(&(bb_desc){.capacity = (int)cap, .batcher = fx->batcher, .align = align,
+                                               .atlases = atlases.atlas, .atlas_count = BB_ATLAS_COUNT});
+        fx_atlases_free(&atlases);
+    }
     if (!fx->bb) {
         log_error("particles: disabled (see above)");
         fx_destroy(fx);
@@ -276,7 +284,7 @@ void fx_draw(fx_system *fx, renderer *r)
     gfx_pass_end();
     if (fx->gpu) {
         gfx_pass_begin("bb.gpu_draw");
-        bb_gpu_draw(fx->gpu, fx->view, fx->proj, bb_renderer_atlases(fx->bb), &dp);
+        bb_gpu_draw(fx->gpu, fx->view, fx->proj, fx->bb, BB_ATLAS_SPARK, &dp);
         gfx_pass_end();
         fx->gpu_build_ms[(fx->frames - 1) % FX_HISTORY] = bb_gpu_take_cpu_ms(fx->gpu);
         fx->last_depth = dp.scene_depth;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bb/bb.h"
+#include "bb/fx_atlases.h"
 #include "bb/bb_gpu.h"
 #include "bb/core/bb_anim.h"
 #include "bb/core/bb_emit.h"
@@ -15,6 +16,18 @@
 #include "gfx/state.h"
 
 enum { W = 256, H = 256 };
+
+/* A renderer with the app's five atlases (bb/fx_atlases.h), as the scenes draw. */
+static bb_renderer *shipped(bb_desc d)
+{
+    fx_atlases a;
+    fx_atlases_load(&a);
+    d.atlases = a.atlas;
+    d.atlas_count = BB_ATLAS_COUNT;
+    bb_renderer *r = bb_renderer_create(&d);
+    fx_atlases_free(&a);
+    return r;
+}
 
 typedef struct fbo {
     GLuint fbo, color, depth;
@@ -149,7 +162,7 @@ static void n_billboards_make_n_blobs_at_the_right_spots(void **state)
     test_cam(&c);
     particles *p = blob_pool();
     for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
-        bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 64, .batcher = (bb_batcher)batcher});
+        bb_renderer *r = shipped((bb_desc){.capacity = 64, .batcher = (bb_batcher)batcher});
         assert_non_null(r);
         uint8_t *px = render(r, p, &c, 0);
         const bb_frame_info info = bb_renderer_info(r);
@@ -236,7 +249,7 @@ static void atlas_cell_read_matches_the_frame(void **state)
         {63.0f, 0, true},
     };
     for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
-        bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4, .batcher = (bb_batcher)batcher});
+        bb_renderer *r = shipped((bb_desc){.capacity = 4, .batcher = (bb_batcher)batcher});
         plain_atlases(bb_renderer_atlases(r));
         code_atlas(bb_renderer_atlases(r), BB_ATLAS_SMOKE);
         particles *p = particles_create(&(particles_desc){.capacity = 4});
@@ -292,7 +305,7 @@ static void three_batchers_draw_the_same_picture(void **state)
     /* frame blending off: each vertex then shows one whole cell in every batcher */
     uint8_t *img[BB_BATCHER_COUNT];
     for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
-        bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 2000, .batcher = (bb_batcher)batcher});
+        bb_renderer *r = shipped((bb_desc){.capacity = 2000, .batcher = (bb_batcher)batcher});
         img[batcher] = render_blend(r, p, &c, 0, false);
         assert_int_equal(bb_renderer_info(r).draws, 2); /* four atlases, two blend modes: two draws */
         bb_renderer_destroy(r);
@@ -361,7 +374,7 @@ static void velocity_alignment_stretches_along_projected_velocity(void **state)
     };
     const float size = 0.5f;
     for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
-        bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4, .batcher = (bb_batcher)batcher});
+        bb_renderer *r = shipped((bb_desc){.capacity = 4, .batcher = (bb_batcher)batcher});
         plain_atlases(bb_renderer_atlases(r)); /* every layer flat white */
         particles *p = particles_create(&(particles_desc){.capacity = 4});
         for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -431,7 +444,7 @@ static void alpha_atlases_share_one_back_to_front_order(void **state)
     cam c;
     test_cam(&c);
     for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
-        bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 8, .batcher = (bb_batcher)batcher});
+        bb_renderer *r = shipped((bb_desc){.capacity = 8, .batcher = (bb_batcher)batcher});
         /* fire: red, smoke: green; both nearly opaque */
         plain_atlases(bb_renderer_atlases(r));
         flat_layer(bb_renderer_atlases(r), BB_ATLAS_FIRE, (const uint8_t[4]){255, 0, 0, 240});
@@ -519,13 +532,13 @@ static void gpu_simulation_matches_the_cpu_reference(void **state)
 
     /* and they are drawn: lit pixels where the fountain is */
     fbo f = fbo_create();
-    bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4});
+    bb_renderer *r = shipped((bb_desc){.capacity = 4});
     mat4 view, proj;
     glm_lookat((vec3){0, 3, 8}, (vec3){0, 2, -1.5f}, (vec3){0, 1, 0}, view);
     glm_perspective(glm_rad(50.0f), 1.0f, 0.1f, 100.0f, proj);
     glClearColor(0, 0, 0, 1);
     gfx_state_clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    bb_gpu_draw(g, view, proj, bb_renderer_atlases(r), &(bb_draw_params){.width = W, .height = H});
+    bb_gpu_draw(g, view, proj, r, BB_ATLAS_SPARK, &(bb_draw_params){.width = W, .height = H});
     uint8_t *px = malloc(W * H * 4);
     glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
     testgl_assert_no_error();
@@ -560,7 +573,7 @@ static void soft_edges_fade_near_geometry(void **state)
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     free(d);
-    bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 4});
+    bb_renderer *r = shipped((bb_desc){.capacity = 4});
     particles *p = particles_create(&(particles_desc){.capacity = 4});
     particle b = particle_init(BB_ATLAS_SPARK, BB_BLEND_ADDITIVE);
     b.size = 2.0f;

@@ -10,9 +10,22 @@
 #include <string.h>
 
 #include "bb/bb.h"
+#include "bb/fx_atlases.h"
 #include "gfx/state.h"
 
 enum { W = 256, H = 256, SHADOW = 64 };
+
+/* A renderer with the app's five atlases (bb/fx_atlases.h), as the scenes draw. */
+static bb_renderer *shipped(bb_desc d)
+{
+    fx_atlases a;
+    fx_atlases_load(&a);
+    d.atlases = a.atlas;
+    d.atlas_count = BB_ATLAS_COUNT;
+    bb_renderer *r = bb_renderer_create(&d);
+    fx_atlases_free(&a);
+    return r;
+}
 
 static const float ambient = 0.2f, sun = 0.5f;
 static const float xs[6] = {-3.2f, -2.2f, -1.2f, 1.2f, 2.2f, 3.2f}; /* x < 0: in the shadow */
@@ -116,7 +129,7 @@ static void lit_particles_darker_in_shadow_by_the_shadow_factor(void **state)
     const GLuint shadow_map = make_shadow_map();
     const double lit = (ambient + sun) * 255.0, dark = ambient * 255.0;
     for (int batcher = 0; batcher < BB_BATCHER_COUNT; batcher++) {
-        bb_renderer *r = bb_renderer_create(&(bb_desc){.capacity = 32, .batcher = (bb_batcher)batcher});
+        bb_renderer *r = shipped((bb_desc){.capacity = 32, .batcher = (bb_batcher)batcher});
         assert_non_null(r);
         flat_atlases(bb_renderer_atlases(r));
         particles *p = particles_create(&(particles_desc){.capacity = 32});

@@ -153,6 +153,7 @@ static void frame_index_after_t(void **state)
 static void test_camera(bb_camera *cam, bool sort)
 {
     mat4 proj;
+    *cam = (bb_camera){0}; /* every atlas 8 x 8 */
     glm_perspective(glm_rad(60.0f), 16.0f / 9.0f, 0.1f, 50.0f, proj);
     glm_lookat((vec3){0, 0, 5}, (vec3){0, 0, 0}, (vec3){0, 1, 0}, cam->view);
     glm_mat4_mul(proj, cam->view, cam->view_proj);
@@ -456,6 +457,64 @@ static void packed_records_match_the_scalar_packing(void **state)
     particles_destroy(p);
 }
 
+/* An atlas of another grid (bb_camera.grid, the renderer's bb_atlas.grid): its frames, the loop
+ * wrapped at its cell count in every packing (scalar and four-wide), C's uvs in its cells. */
+static void other_grids_wrap_and_cut_by_their_cells(void **state)
+{
+    (void)state;
+    float w;
+    assert_int_equal(bb_anim_frame_grid(10.25f, 0, true, 3, 3, &w), 1); /* 9 cells: 10 wraps to 1 */
+    assert_float_equal(w, 0.25f, 1e-6);
+    assert_int_equal(bb_anim_frame_grid(20.0f, 0, false, 3, 3, &w), 8); /* held at the last */
+    assert_float_equal(w, 0.0f, 0);
+    assert_int_equal(bb_anim_frame_grid(0.5f, 0, true, 1, 1, NULL), 0);
+    float uv[4];
+    bb_anim_cell_uv_grid(5, 4, 2, uv); /* column 1 of the image's bottom row */
+    assert_float_equal(uv[0], 0.25f, 1e-6);
+    assert_float_equal(uv[1], 0.0f, 1e-6);
+    assert_float_equal(uv[2], 0.5f, 1e-6);
+    assert_float_equal(uv[3], 0.5f, 1e-6);
+
+    enum { N = 16 };
+    particles *p = particles_create(&(particles_desc){.capacity = N});
+    for (int i = 0; i < N; i++) {
+        particle b = particle_init(i % BB_ATLAS_MAX, BB_BLEND_ADDITIVE);
+        b.phase = 20.5f;
+        b.flags = BB_ANIM_LOOP;
+        particles_add(p, &b);
+    }
+    bb_camera cam;
+    test_camera(&cam, false);
+    cam.grid[6][0] = 3; /* 9 cells */
+    cam.grid[6][1] = 3;
+    cam.grid[7][0] = 4; /* 8 cells */
+    cam.grid[7][1] = 2;
+    bb_batch *b = bb_batch_create(N);
+    bb_instance *inst = calloc(N, sizeof *inst);
+    float *cpu = calloc((size_t)N * 4 * BB_QUAD_FLOATS, sizeof *cpu);
+    assert_int_equal(bb_batch_build_instances(b, p, &cam, inst), N);
+    for (int k = 0; k < N; k++) {
+        const int a = (inst[k].flags >> 3) & 7;
+        const float want = a == 6 ? 2.5f : a == 7 ? 4.5f : 20.5f;
+        assert_float_equal(bb_instance_phase(&inst[k]), want, 1e-3);
+    }
+    assert_int_equal(bb_batch_build_cpu(b, p, &cam, cpu), N);
+    for (int k = 0; k < N; k++) {
+        const bb_cpu_vertex *v = (const bb_cpu_vertex *)(cpu + (size_t)k * 4 * BB_QUAD_FLOATS);
+        const int a = (int)v[0].layer_blend;
+        const int cols = a == 6 ? 3 : a == 7 ? 4 : 8, rows = a == 6 ? 3 : a == 7 ? 2 : 8;
+        bb_anim_cell_uv_grid(bb_anim_frame_grid(20.5f, 0, true, cols, rows, NULL), cols, rows, uv);
+        assert_float_equal(v[0].uv[0], uv[0], 1e-6);
+        assert_float_equal(v[0].uv[1], uv[1], 1e-6);
+        assert_float_equal(v[2].uv[0], uv[2], 1e-6);
+        assert_float_equal(v[2].uv[1], uv[3], 1e-6);
+    }
+    free(cpu);
+    free(inst);
+    bb_batch_destroy(b);
+    particles_destroy(p);
+}
+
 /* The CPU mirror of the corner expansion: the plane and the long side each alignment promises. */
 static void corners_follow_the_alignment(void **state)
 {
@@ -624,6 +683,7 @@ int main(void)
         cmocka_unit_test(sort_orders_alpha_back_to_front),
         cmocka_unit_test(chunk_culling_equals_per_billboard_culling),
         cmocka_unit_test(packed_records_match_the_scalar_packing),
+        cmocka_unit_test(other_grids_wrap_and_cut_by_their_cells),
         cmocka_unit_test(corners_follow_the_alignment),
         cmocka_unit_test(emitters_are_deterministic_and_typed),
         cmocka_unit_test(fountain_keeps_n_alive),

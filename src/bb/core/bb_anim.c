@@ -12,26 +12,34 @@ int bb_anim_frame(float age, float frame_time, int start, bool loop, float *blen
 
 int bb_anim_frame_phase(float phase, int start, bool loop, float *blend)
 {
-    assert(phase >= 0.0f && start >= 0 && start < BB_ANIM_FRAMES);
+    return bb_anim_frame_grid(phase, start, loop, BB_ANIM_COLS, BB_ANIM_ROWS, blend);
+}
+
+int bb_anim_frame_grid(float phase, int start, bool loop, int cols, int rows, float *blend)
+{
+    const int frames = cols * rows;
+    assert(phase >= 0.0f && start >= 0 && start < BB_ANIM_FRAMES && cols > 0 && rows > 0 && frames <= BB_ANIM_FRAMES);
     const float whole = floorf(phase);
     float w = phase - whole;
     long f = (long)whole + start;
     if (loop) {
-        f %= BB_ANIM_FRAMES;
-    } else if (f >= BB_ANIM_FRAMES - 1) {
-        f = BB_ANIM_FRAMES - 1;
+        f %= frames;
+    } else if (f >= frames - 1) {
+        f = frames - 1;
         w = 0.0f;
     }
     if (blend) *blend = w;
     return (int)f;
 }
 
-void bb_anim_cell_uv(int f, float uv[4])
+void bb_anim_cell_uv(int f, float uv[4]) { bb_anim_cell_uv_grid(f, BB_ANIM_COLS, BB_ANIM_ROWS, uv); }
+
+void bb_anim_cell_uv_grid(int f, int cols, int rows, float uv[4])
 {
-    assert(f >= 0 && f < BB_ANIM_FRAMES);
-    const float cw = 1.0f / BB_ANIM_COLS, ch = 1.0f / BB_ANIM_ROWS;
-    uv[0] = (float)(f % BB_ANIM_COLS) * cw;
-    uv[1] = 1.0f - (float)(f / BB_ANIM_COLS + 1) * ch;
+    assert(cols > 0 && rows > 0 && f >= 0 && f < cols * rows);
+    const float cw = 1.0f / (float)cols, ch = 1.0f / (float)rows;
+    uv[0] = (float)(f % cols) * cw;
+    uv[1] = 1.0f - (float)(f / cols + 1) * ch;
     uv[2] = uv[0] + cw;
     uv[3] = uv[1] + ch;
 }

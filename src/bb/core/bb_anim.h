@@ -13,6 +13,8 @@
  * A clamped animation holds its last frame with blend 0; a looped one wraps to frame 0.
  * bb_anim_frame_phase is the CPU mirror of bb_frame() in shaders/bb_common.glsl: batcher A sends
  * the phase (frames elapsed, fractional) and lets the vertex shader pick the cells.
+ * Other grids (a caller's atlas, bb_atlas.grid): the _grid variants take the columns and rows
+ * (at most BB_ANIM_FRAMES cells, read in the same order); the plain ones are the 8 x 8 grid.
  * Inputs are trusted (asserted): age >= 0, frame_time >= 0 (0 = default), start < 64.
  */
 #ifndef IMPRINT_CORE_BB_ANIM_H
@@ -37,6 +39,10 @@ int bb_anim_frame_phase(float phase, int start, bool loop, float *blend);
 static inline int bb_anim_next(int f) { return (f + 1) % BB_ANIM_FRAMES; }
 /* uv rect of cell f in GL texture space: uv[0..1] = bottom-left (u0, v0), uv[2..3] = top-right (u1, v1). */
 void bb_anim_cell_uv(int f, float uv[4]);
+/* The same two for a grid of cols x rows cells (cols * rows <= BB_ANIM_FRAMES): a loop wraps at
+ * cols * rows, a clamped animation holds cell cols * rows - 1. */
+int bb_anim_frame_grid(float phase, int start, bool loop, int cols, int rows, float *blend);
+void bb_anim_cell_uv_grid(int f, int cols, int rows, float uv[4]);
 
 #ifdef __cplusplus
 }

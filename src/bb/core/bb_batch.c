@@ -25,7 +25,7 @@
  * atlas by depth, 0 .. SORT_DEPTHS - 1, then additive ones by atlas (pool order inside). */
 #define SORT_BITS 12
 #define SORT_DEPTHS (1 << SORT_BITS)
-#define SORT_KEYS (SORT_DEPTHS + BB_ATLAS_COUNT)
+#define SORT_KEYS (SORT_DEPTHS + BB_ATLAS_MAX)
 
 #define ROT_SCALE ((float)(65536.0 / (2.0 * GLM_PI)))
 #define VEL_SCALE (32767.0f / BB_VEL_MAX)
@@ -62,20 +62,37 @@ void bb_batch_destroy(bb_batch *b)
     free(b);
 }
 
-/* How cam.align rewrites meta: and-mask and or-bits of the alignment field. */
+/* How a build writes records: cam.align's and-mask and or-bits of meta's alignment field, and
+ * where each atlas's looped phase wraps (its cell count, cam.grid) with the reciprocal. */
 typedef struct align_bits {
     uint32_t keep, set;
+    float period[BB_ATLAS_MAX], inv_period[BB_ATLAS_MAX];
 } align_bits;
 
-static align_bits align_override(bb_align_override a)
+static align_bits align_override(const bb_camera *cam)
 {
+    const bb_align_override a = cam->align;
     assert(a >= 0 && a < BB_ALIGN_OVERRIDE_COUNT);
-    if (a == BB_ALIGN_AUTO) return (align_bits){.keep = ~0u, .set = 0u};
-    return (align_bits){.keep = ~(3u << 9), .set = (uint32_t)(a - 1) << 9};
+    align_bits ab = {.keep = ~0u, .set = 0u};
+    if (a != BB_ALIGN_AUTO) ab = (align_bits){.keep = ~(3u << 9), .set = (uint32_t)(a - 1) << 9};
+    for (int k = 0; k < BB_ATLAS_MAX; k++) {
+        const int n = cam->grid[k][0] ? cam->grid[k][0] * cam->grid[k][1] : BB_ANIM_FRAMES;
+        assert(n > 0 && n <= BB_ANIM_FRAMES);
+        ab.period[k] = (float)n;
+        ab.inv_period[k] = 1.0f / (float)n;
+    }
+    return ab;
+}
+
+/* Columns and rows of atlas a's grid. */
+static inline void atlas_grid(const bb_camera *cam, int a, int *cols, int *rows)
+{
+    *cols = cam->grid[a][0] ? cam->grid[a][0] : BB_ANIM_COLS;
+    *rows = cam->grid[a][0] ? cam->grid[a][1] : BB_ANIM_ROWS;
 }
 
 /* Branch-free: selects and min/max only, so the packing loop has no jumps but its own. */
-static inline void pack(const particles *restrict p, int i, align_bits ab, bb_instance *restrict o)
+static inline void pack(const particles *restrict p, int i, const align_bits *ab, bb_instance *restrict o)
 {
     o->pos[0] = p->x[i];
     o->pos[1] = p->y[i];
@@ -85,9 +102,10 @@ static inline void pack(const particles *restrict p, int i, align_bits ab, bb_in
     /* the integer wraps modulo a turn by itself (conversion to uint16 is modular); the step
      * keeps rot within a turn or two, so the product fits an int32 */
     o->rot = (uint16_t)(int32_t)(p->rot[i] * ROT_SCALE);
-    const uint32_t m = (p->meta[i] & ab.keep) | ab.set;
+    const uint32_t m = (p->meta[i] & ab->keep) | ab->set;
     const float ph = p->phase[i];
-    const float wrapped = ph - (float)BB_ANIM_FRAMES * (float)(int32_t)(ph * (1.0f / BB_ANIM_FRAMES));
+    const int a = particles_meta_atlas(m);
+    const float wrapped = ph - ab->period[a] * (float)(int32_t)(ph * ab->inv_period[a]);
     const float shown = (m & (BB_ANIM_LOOP << 8)) ? wrapped : (ph < 255.0f ? ph : 255.0f);
     o->phase = (uint16_t)(shown * 256.0f);
     o->vel[0] = (int16_t)clampf(p->vx[i] * VEL_SCALE, -32768.0f, 32767.0f);
@@ -100,7 +118,8 @@ static inline void pack(const particles *restrict p, int i, align_bits ab, bb_in
 void bb_batch_pack(const particles *p, int i, bb_instance *out)
 {
     assert(p && i >= 0 && i < p->alive && out);
-    pack(p, i, align_override(BB_ALIGN_AUTO), out);
+    const align_bits ab = align_override(&(bb_camera){.align = BB_ALIGN_AUTO});
+    pack(p, i, &ab, out);
 }
 
 typedef struct sort_params {
@@ -136,20 +155,25 @@ static inline __m128i sort_key4(const particles *restrict p, int i, const sort_p
 
 /* pack() of four billboards at once, each record stored to its own slot: the same bytes, from
  * four lanes of each array transposed into four records. */
-static inline void pack4_to(const particles *restrict p, int i, align_bits ab, bb_instance *o0, bb_instance *o1,
+static inline void pack4_to(const particles *restrict p, int i, const align_bits *ab, bb_instance *o0, bb_instance *o1,
                             bb_instance *o2, bb_instance *o3)
 {
     __m128 x = _mm_loadu_ps(p->x + i), y = _mm_loadu_ps(p->y + i), z = _mm_loadu_ps(p->z + i);
     __m128 size = _mm_loadu_ps(p->size + i);
     const __m128i meta = _mm_or_si128(_mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p->meta + i)),
-                                                    _mm_set1_epi32((int)ab.keep)),
-                                      _mm_set1_epi32((int)ab.set));
+                                                    _mm_set1_epi32((int)ab->keep)),
+                                      _mm_set1_epi32((int)ab->set));
     /* rotation and phase, 16 bits each */
     const __m128i rot = _mm_and_si128(_mm_cvttps_epi32(_mm_mul_ps(_mm_loadu_ps(p->rot + i), _mm_set1_ps(ROT_SCALE))),
                                       _mm_set1_epi32(0xffff));
     const __m128 ph = _mm_loadu_ps(p->phase + i);
-    const __m128 turns = _mm_cvtepi32_ps(_mm_cvttps_epi32(_mm_mul_ps(ph, _mm_set1_ps(1.0f / BB_ANIM_FRAMES))));
-    const __m128 wrapped = _mm_sub_ps(ph, _mm_mul_ps(_mm_set1_ps((float)BB_ANIM_FRAMES), turns));
+    /* each lane's atlas's period (the atlas bits are never overridden) */
+    const int a0 = particles_meta_atlas(p->meta[i]), a1 = particles_meta_atlas(p->meta[i + 1]);
+    const int a2 = particles_meta_atlas(p->meta[i + 2]), a3 = particles_meta_atlas(p->meta[i + 3]);
+    const __m128 per = _mm_setr_ps(ab->period[a0], ab->period[a1], ab->period[a2], ab->period[a3]);
+    const __m128 inv = _mm_setr_ps(ab->inv_period[a0], ab->inv_period[a1], ab->inv_period[a2], ab->inv_period[a3]);
+    const __m128 turns = _mm_cvtepi32_ps(_mm_cvttps_epi32(_mm_mul_ps(ph, inv)));
+    const __m128 wrapped = _mm_sub_ps(ph, _mm_mul_ps(per, turns));
     const __m128 held = _mm_min_ps(ph, _mm_set1_ps(255.0f));
     const __m128 loop = _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(meta, _mm_set1_epi32(BB_ANIM_LOOP << 8)),
                                                           _mm_set1_epi32(BB_ANIM_LOOP << 8)));
@@ -263,7 +287,7 @@ static int prefix(bb_batch *b)
 
 /* Step 4, A: every keyed billboard packed once, straight into its sorted slot (culled ones
  * land after the last visible one, never drawn). */
-static void emit_instances(bb_batch *b, const particles *p, align_bits ab, bb_instance *restrict out)
+static void emit_instances(bb_batch *b, const particles *p, const align_bits *ab, bb_instance *restrict out)
 {
     const uint32_t *restrict key = b->key;
     int *restrict at = b->buckets;
@@ -365,7 +389,9 @@ static void write_ref(float *out, const bb_instance *q, const bb_camera *cam)
 {
     static const float corner[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
     float w;
-    const int f = bb_anim_frame_phase(bb_instance_phase(q), q->frame0, (q->flags & BB_ANIM_LOOP) != 0, &w);
+    int cols, rows;
+    atlas_grid(cam, record_layer(q), &cols, &rows);
+    const int f = bb_anim_frame_grid(bb_instance_phase(q), q->frame0, (q->flags & BB_ANIM_LOOP) != 0, cols, rows, &w);
     const int align = record_align(q);
     const float a = bb_instance_angle(q);
     float sn = sinf(a), cs = cosf(a);
@@ -393,10 +419,12 @@ static void write_cpu(float *out, const bb_instance *q, const bb_camera *cam)
 {
     static const float corner[4][2] = {{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.5f, 0.5f}, {-0.5f, 0.5f}};
     float w;
-    const int f = bb_anim_frame_phase(bb_instance_phase(q), q->frame0, (q->flags & BB_ANIM_LOOP) != 0, &w);
+    int cols, rows;
+    atlas_grid(cam, record_layer(q), &cols, &rows);
+    const int f = bb_anim_frame_grid(bb_instance_phase(q), q->frame0, (q->flags & BB_ANIM_LOOP) != 0, cols, rows, &w);
     float uv[4], uvn[4];
-    bb_anim_cell_uv(f, uv);
-    bb_anim_cell_uv(bb_anim_next(f), uvn);
+    bb_anim_cell_uv_grid(f, cols, rows, uv);
+    bb_anim_cell_uv_grid((f + 1) % (cols * rows), cols, rows, uvn);
     float centre[3], off[4][3];
     bb_corners(cam, q, centre, off);
     float col[4];
@@ -425,15 +453,15 @@ static int build(bb_batch *b, const particles *p, const bb_camera *cam, bb_batch
     assert(b && p && cam && out && p->alive <= b->capacity);
     key_visible(b, p, cam);
     const int n = prefix(b);
-    const align_bits ab = align_override(cam->align);
+    const align_bits ab = align_override(cam);
     if (kind == BB_BATCHER_INSTANCED) {
-        emit_instances(b, p, ab, out);
+        emit_instances(b, p, &ab, out);
     } else {
         order_keys(b, p);
         float *f = out;
         for (int k = 0; k < n; k++) {
             bb_instance q;
-            pack(p, (int)b->order[k], ab, &q);
+            pack(p, (int)b->order[k], &ab, &q);
             if (kind == BB_BATCHER_QUADS) write_ref(f + (size_t)k * 4 * BB_QUAD_FLOATS, &q, cam);
             else write_cpu(f + (size_t)k * 4 * BB_QUAD_FLOATS, &q, cam);
         }

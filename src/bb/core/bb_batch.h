@@ -28,7 +28,8 @@
  * pool->alive * 4 vertices (B, C); the return value is how many billboards are drawn.
  *
  * A — bb_instance, 32 bytes: centre, size, RGBA8 tint, rotation (unorm16 of a turn), phase
- *     (frames elapsed, 8.8 fixed point: looped animations wrap at 64, held ones stop at 255),
+ *     (frames elapsed, 8.8 fixed point: looped animations wrap at their atlas's cell count,
+ *     cam.grid, 64 by default; held ones stop at 255),
  *     velocity (snorm16 of BB_VEL_MAX), start frame and flags (loop, alignment, atlas layer:
  *     cam.align, when not auto, replaces every billboard's alignment here);
  *     the vertex shader picks the cells (bb_anim_frame_phase is its CPU mirror) and builds
@@ -120,6 +121,8 @@ typedef struct bb_camera {
     mat4 view_proj;  /* world -> clip, for culling */
     bool sort;       /* back-to-front order inside alpha groups */
     bb_align_override align; /* written into every record's flags (auto: each billboard's own) */
+    uint8_t grid[BB_ATLAS_MAX][2]; /* columns, rows of frames of each atlas; {0, 0} = 8 x 8: a looped
+                                    * phase wraps at its cell count, C's uvs follow its cells */
 } bb_camera;
 
 typedef struct bb_group {

@@ -67,7 +67,7 @@ void particles_destroy(particles *p)
 
 particle particle_init(int atlas, int blend)
 {
-    assert(atlas >= 0 && atlas < BB_ATLAS_COUNT && blend >= 0 && blend < BB_BLEND_COUNT);
+    assert(atlas >= 0 && atlas < BB_ATLAS_MAX && blend >= 0 && blend < BB_BLEND_COUNT);
     return (particle){.color = 0xffffffffu, .atlas = (uint8_t)atlas, .blend = (uint8_t)blend};
 }
 
@@ -91,7 +91,7 @@ static void chunk_grow(particles *p, int i)
 
 int particles_add(particles *p, const particle *b)
 {
-    assert(p && b && b->atlas < BB_ATLAS_COUNT && b->blend < BB_BLEND_COUNT && b->align < BB_ALIGN_COUNT);
+    assert(p && b && b->atlas < BB_ATLAS_MAX && b->blend < BB_BLEND_COUNT && b->align < BB_ALIGN_COUNT);
     if (p->alive >= p->capacity) {
         p->dropped++;
         return -1;

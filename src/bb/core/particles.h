@@ -43,7 +43,11 @@ extern "C" {
 #define PARTICLES_DEFAULT_CAPACITY 100000
 #define PARTICLES_CHUNK 64
 
-/* Which atlas a billboard samples (a layer of the GPU's atlas array). */
+/* Which atlas a billboard samples: an index into the renderer's bb_desc.atlases (a layer of the
+ * GPU's atlas array), 0 .. BB_ATLAS_MAX - 1: it travels in 3 bits of meta and of a record's flags. */
+#define BB_ATLAS_MAX 8
+/* The five atlases the range and the mud scene pass (bb/fx_atlases.h), by their index there; the
+ * emitters of bb/core/bb_emit.h use them. A program of its own numbers its own atlases. */
 typedef enum bb_atlas_id {
     BB_ATLAS_FIRE = 0, /* fireball / explosion */
     BB_ATLAS_SPARK,
@@ -52,7 +56,7 @@ typedef enum bb_atlas_id {
     BB_ATLAS_SPRAY,    /* dust and mud spray off a wheel */
     BB_ATLAS_COUNT
 } bb_atlas_id;
-static_assert(BB_ATLAS_COUNT <= 8, "the atlas travels in 3 bits of meta and of a record's flags");
+static_assert(BB_ATLAS_COUNT <= BB_ATLAS_MAX, "the atlas travels in 3 bits of meta and of a record's flags");
 
 typedef enum bb_blend {
     BB_BLEND_ALPHA = 0,  /* premultiplied-free SRC_ALPHA, ONE_MINUS_SRC_ALPHA; no depth writes */
@@ -81,7 +85,7 @@ typedef struct particle {
     float phase;       /* atlas frames elapsed: age * frame_rate, advanced by the step */
     uint32_t color;    /* RGBA8 tint, red in the low byte */
     uint8_t frame0;    /* animation start frame */
-    uint8_t atlas;     /* bb_atlas_id */
+    uint8_t atlas;     /* index into bb_desc.atlases, < BB_ATLAS_MAX (bb_atlas_id for the shipped ones) */
     uint8_t blend;     /* bb_blend */
     uint8_t flags;     /* BB_ANIM_* */
     uint8_t align;     /* bb_align */
