@@ -3,7 +3,7 @@
 # in IMPRINT_WEB_DEPS: ODE built with emcc from Debian's source package (prefix/), Dear ImGui's
 # sources from Debian's source package (imgui/), stb and cglm headers from Debian's -dev packages
 # (include/, links to /usr/include). GLFW 3 and GL are emscripten's (JavaScript); glad is not used.
-set(IMPRINT_WEB_DEPS "${CMAKE_BINARY_DIR}/deps" CACHE PATH "what scripts/web.sh prepared")
+set(IMPRINT_WEB_DEPS "${PROJECT_BINARY_DIR}/deps" CACHE PATH "what scripts/web.sh prepared")
 option(IMPRINT_WEB_THREADS "the threaded variant (imprint-mt: -pthread, for cross-origin isolated pages)" OFF)
 add_library(Threads::Threads INTERFACE IMPORTED)
 set(web_ode_prefix ${IMPRINT_WEB_DEPS}/prefix)
@@ -20,7 +20,7 @@ target_include_directories(PkgConfig::CGLM SYSTEM INTERFACE ${IMPRINT_WEB_DEPS}/
 add_library(PkgConfig::STB INTERFACE IMPORTED)
 target_include_directories(PkgConfig::STB SYSTEM INTERFACE ${IMPRINT_WEB_DEPS}/include/stb)
 # Debian's libstb holds the implementations that no source of ours defines: the same ones here
-target_sources(PkgConfig::STB INTERFACE ${CMAKE_SOURCE_DIR}/cmake/web_stb.c)
+target_sources(PkgConfig::STB INTERFACE ${PROJECT_SOURCE_DIR}/cmake/web_stb.c)
 add_library(PkgConfig::GLFW INTERFACE IMPORTED)
 target_link_options(PkgConfig::GLFW INTERFACE -sUSE_GLFW=3 -sMAX_WEBGL_VERSION=2 -sMIN_WEBGL_VERSION=2 -sFULL_ES3)
 add_library(PkgConfig::ODE STATIC IMPORTED)
@@ -38,4 +38,4 @@ set_target_properties(imprint_web_imgui PROPERTIES COMPILE_OPTIONS "-w")
 add_library(PkgConfig::IMGUI INTERFACE IMPORTED)
 target_link_libraries(PkgConfig::IMGUI INTERFACE imprint_web_imgui)
 
-add_library(glad INTERFACE) # WebGL2 through emscripten's GLES3 headers: nothing to load
+add_library(imprint_glad INTERFACE) # WebGL2 through emscripten's GLES3 headers: nothing to load
