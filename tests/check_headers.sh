@@ -31,10 +31,16 @@ if [ -z "$glad_inc" ]; then
     glad_inc=$tmp/glad/include
 fi
 
-pc_flags=$(pkg-config --cflags cglm stb ode glfw3 2>/dev/null) || {
-    echo "check_headers: pkg-config cannot find cglm, stb, ode or glfw3"
-    exit 1
-}
+# each package alone: one that is missing (a build without the app needs no GLFW) leaves only the
+# headers that include it failing, each with its compiler message
+pc_flags=
+for pc in cglm stb ode glfw3; do
+    if f=$(pkg-config --cflags "$pc" 2>/dev/null); then
+        pc_flags="$pc_flags $f"
+    else
+        echo "check_headers: pkg-config does not know $pc; the headers that include it will fail"
+    fi
+done
 # shellcheck disable=SC2206 # word splitting of pkg-config's flags is intended
 common=(-fsyntax-only -D_POSIX_C_SOURCE=200809L -I"$root/src" -isystem "$glad_inc" $pc_flags -DdDOUBLE)
 c_flags=(-x c -std=c11 -Wall -Wextra -Wpedantic -Werror "${common[@]}")
