@@ -14,7 +14,6 @@
 
 #include "bb/bb.h"
 #include "common.h"
-#include "gfx/state.h"
 
 enum { COLS = 16, ROWS = 9, CELL = 32, SIDE = 8 * CELL, LIT = 24 };
 #define SPACING 1.0f /* metres between grid points */
