@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The docs check: the pages, their pictures and the scripts that make them agree.
 #   1. every image a page (README.md, docs/*.md) references exists;
-#   2. every PNG in docs/img/ is referenced by some page;
+#   2. every picture in docs/img/ (PNG: maps, dumps, figures; JPEG: scene shots) is referenced by
+#      some page;
 #   3. every picture in docs/img/ is made by tools/docs_pictures.sh: written by a docs/scripts
 #      file it runs, or named in its own lines (figures made by other programs), or listed in
 #      its FROZEN list (pictures of an earlier build kept for a before/after comparison);
@@ -23,25 +24,28 @@ bad() { echo "FAILED: $*"; fail=1; }
 pages=("$root/README.md" "$root"/docs/*.md)
 
 # images a page references: ![..](img/X.png), ![..](docs/img/X.png), (img/X.png) links
-refs=$(grep -ohE '\((docs/)?img/[A-Za-z0-9_.-]+\.png\)' "${pages[@]}" | sed -E 's/^\((docs\/)?img\///; s/\)$//' | sort -u)
+refs=$(grep -ohE '\((docs/)?img/[A-Za-z0-9_.-]+\.(png|jpg)\)' "${pages[@]}" | sed -E 's/^\((docs\/)?img\///; s/\)$//' | sort -u)
 [ -n "$refs" ] || bad "no page references any image (the pattern is broken)"
 for r in $refs; do [ -f "$root/docs/img/$r" ] || bad "a page references docs/img/$r, which does not exist"; done
 
-# every PNG is referenced
-for f in "$root"/docs/img/*.png; do
+# every picture is referenced
+for f in "$root"/docs/img/*.png "$root"/docs/img/*.jpg; do
+  [ -e "$f" ] || continue
   b=$(basename "$f")
   grep -qxF "$b" <<<"$refs" || bad "docs/img/$b is referenced by no page (use it or delete it)"
 done
 
-# every PNG is made by tools/docs_pictures.sh
+# every picture is made by tools/docs_pictures.sh
 pics="$root/tools/docs_pictures.sh"
 # outputs only: a script's `screenshot PATH` / `dump TARGET PATH`, the first docs/img path of a
 # `figure` line of tools/docs_pictures.sh (its later ones are inputs)
-made=$( (grep -hoE '(screenshot|dump [a-z-]+) docs/img/[A-Za-z0-9_.-]+\.png' "$root"/docs/scripts/*.txt
-         awk '/^ *figure / { if (match($0, /docs\/img\/[A-Za-z0-9_.-]+\.png/)) print substr($0, RSTART, RLENGTH) }' "$pics") |
-       grep -oE 'docs/img/[A-Za-z0-9_.-]+\.png' | sed 's|docs/img/||' | sort -u)
-frozen=$(sed -n '/^# FROZEN:/,/^# END FROZEN/p' "$pics" | grep -oE '[A-Za-z0-9_.-]+\.png' | sort -u)
-for f in "$root"/docs/img/*.png; do
+made=$( (grep -hoE '(screenshot|dump [a-z-]+) docs/img/[A-Za-z0-9_.-]+\.(png|jpg)' "$root"/docs/scripts/*.txt
+         grep -oE -- '--screenshot docs/img/[A-Za-z0-9_.-]+\.(png|jpg)' "$pics"
+         awk '/^ *figure / { if (match($0, /docs\/img\/[A-Za-z0-9_.-]+\.(png|jpg)/)) print substr($0, RSTART, RLENGTH) }' "$pics") |
+       grep -oE 'docs/img/[A-Za-z0-9_.-]+\.(png|jpg)' | sed 's|docs/img/||' | sort -u)
+frozen=$(sed -n '/^# FROZEN:/,/^# END FROZEN/p' "$pics" | grep -oE '[A-Za-z0-9_.-]+\.(png|jpg)' | sort -u)
+for f in "$root"/docs/img/*.png "$root"/docs/img/*.jpg; do
+  [ -e "$f" ] || continue
   b=$(basename "$f")
   grep -qxF "$b" <<<"$made" && continue
   grep -qxF "$b" <<<"$frozen" && continue
@@ -107,8 +111,8 @@ if [ -x "$figures" ]; then
   "$figures" dissolve-weights out/weights.png >/dev/null || bad "docs_figures dissolve-weights failed"
   colours=$("${IMGTOOL:?}" stats out/weights.png | awk '{ print $5 }')
   [ "${colours:-0}" -ge 8 ] || bad "docs_figures dissolve-weights: $colours colours, want >= 8"
-  "$figures" zoom-diff out/zoom.png 2 40 30 a "$root/docs/img/dissolve_ok_one_sided.png" b \
-    "$root/docs/img/dissolve_pitfall_one_sided.png" >out/zoom.log || bad "docs_figures zoom-diff failed"
+  "$figures" zoom-diff out/zoom.png 2 40 30 a "$root/docs/img/dissolve_ok_one_sided.jpg" b \
+    "$root/docs/img/dissolve_pitfall_one_sided.jpg" >out/zoom.log || bad "docs_figures zoom-diff failed"
   w=$("$IMGTOOL" stats out/zoom.png | awk '{ print $1 }')
   [ "${w:-0}" -eq $((2 * 40 * 2 + 8)) ] || bad "docs_figures zoom-diff: width $w, want 168"
   grep -q ' 0 differing' out/zoom.log && bad "docs_figures zoom-diff found no difference"
@@ -129,7 +133,10 @@ while read -r a b toggles; do
   # shellcheck disable=SC2086
   out=$(python3 "$TESTDIR/support/json_pair.py" "$root/docs/img/$a.json" "$root/docs/img/$b.json" $toggles) ||
     bad "pair $a/$b is not one frame with only $toggles switched: $out"
-  changed=$("$IMGTOOL" changed "$root/docs/img/$a.png" "$root/docs/img/$b.png" 0 0 100000 100000)
+  pa=$root/docs/img/$a.jpg pb=$root/docs/img/$b.jpg
+  [ -f "$pa" ] || pa=$root/docs/img/$a.png
+  [ -f "$pb" ] || pb=$root/docs/img/$b.png
+  changed=$("$IMGTOOL" changed "$pa" "$pb" 0 0 100000 100000)
   [ "${changed:-0}" -gt 50 ] || bad "pair $a/$b: the pictures differ in ${changed:-?} pixels (the switch shows nothing)"
   pairs=$((pairs + 1))
 done <<'PAIRS'

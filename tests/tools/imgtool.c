@@ -20,6 +20,10 @@
  *   imgtool mad A.png B.png X Y W H  mean absolute difference of R, G, B over the rectangle, 0..255
  *   imgtool covered M.png A.png B.png  pixels where A and B differ (by > 8/255), then how many of them
  *                                    lie where M's alpha is not 0 (a debug panel over its subject)
+ *   imgtool over A.png B.png|black LEVEL X Y W H  the fraction of the rectangle's pixels where A and B
+ *                                    differ by more than LEVEL/255 in some RGB channel (B black: where A
+ *                                    is over LEVEL: a difference map); W or H 0: to the picture's edge
+ *                                    (the docs' pixel claims, tests/support/docs_expect.py)
  *   imgtool compare REF.png ACT.png LEVEL MAXFRAC MAXMEAN [SIDE.png]
  *                                    the reference-image rule: ACT is within tolerance of REF when at
  *                                    most MAXFRAC of its pixels differ by more than LEVEL/255 in some
@@ -52,6 +56,48 @@ static int cmp_u32(const void *a, const void *b)
 {
     unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
     return (x > y) - (x < y);
+}
+
+/* How much of a rectangle changes visibly between two pictures (see the header). */
+static int over(int argc, char **argv)
+{
+    if (argc != 9) {
+        fprintf(stderr, "usage: imgtool over A.png B.png|black LEVEL X Y W H\n");
+        return 2;
+    }
+    int w, h, w2 = 0, h2 = 0;
+    unsigned char *a = load(argv[2], &w, &h), *b = NULL;
+    const bool black = !strcmp(argv[3], "black");
+    if (!black) {
+        b = load(argv[3], &w2, &h2);
+        if (w != w2 || h != h2) {
+            fprintf(stderr, "imgtool: sizes differ: %dx%d vs %dx%d\n", w, h, w2, h2);
+            return 2;
+        }
+    }
+    const int level = atoi(argv[4]), x0 = atoi(argv[5]), y0 = atoi(argv[6]);
+    int rw = atoi(argv[7]), rh = atoi(argv[8]);
+    if (rw <= 0) rw = w - x0;
+    if (rh <= 0) rh = h - y0;
+    if (x0 < 0 || y0 < 0 || rw <= 0 || rh <= 0 || x0 + rw > w || y0 + rh > h) {
+        fprintf(stderr, "imgtool: rectangle %d %d %d %d is not inside %dx%d\n", x0, y0, rw, rh, w, h);
+        return 2;
+    }
+    size_t n = 0;
+    for (int y = y0; y < y0 + rh; y++)
+        for (int x = x0; x < x0 + rw; x++) {
+            const size_t i = ((size_t)y * w + x) * 4;
+            int d = 0;
+            for (int k = 0; k < 3; k++) {
+                const int e = abs(a[i + k] - (b ? b[i + k] : 0));
+                if (e > d) d = e;
+            }
+            n += d > level;
+        }
+    printf("%.6f\n", (double)n / ((double)rw * rh));
+    stbi_image_free(a);
+    if (b) stbi_image_free(b);
+    return 0;
 }
 
 /* The reference-image rule (see the header); the side-by-side picture shows where it fails. */
@@ -115,6 +161,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!strcmp(argv[1], "compare")) return compare(argc, argv);
+    if (!strcmp(argv[1], "over")) return over(argc, argv);
     int w, h;
     unsigned char *a = load(argv[2], &w, &h);
     size_t n = (size_t)w * h;
