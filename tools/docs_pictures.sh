@@ -126,6 +126,7 @@ if [ $# -eq 0 ] || [ $only_figures -eq 1 ]; then
     settle
   }
   figure env IMPRINT_CREST_PNG=docs/img/mud_crest_trace.png "$bin/gl_mud_crest"
+  figure "$bin/damage_map" --headless --frames 40 --screenshot docs/img/example_damage_map.jpg --check
   # the README picture: the range scene's showcase (a headless run with no --frames/--script/--bench)
   echo "docs_pictures: figure $imprint --headless --scene range --size 960x540 --seed 2 --hud off --screenshot docs/img/screenshot.jpg"
   "$imprint" --headless --scene range --size 960x540 --seed 2 --hud off --screenshot "$scratch/new/screenshot.jpg" \
