@@ -14,7 +14,13 @@
  *   docs_figures zoom-diff OUT.png SCALE W H LABEL_A A.png LABEL_B B.png
  *       the same, for the W x H rectangle where A and B differ most (below the HUD's top 48 rows):
  *       where a pitfall changes the picture, found anew whenever the pictures are remade
+ *   docs_figures diffmap OUT.png SCALE K X Y W H LABEL_A A.png LABEL_B B.png
+ *       the rectangle X Y W H of A and of B, enlarged SCALE times, and beside them |A - B| x K
+ *       (the largest of the three channels, grey on black): where an effect too small to see at
+ *       page size changes the picture; X and Y `auto`: the W x H window where the summed
+ *       difference is largest
  *
+ * Pictures are read as PNG, or as JPEG when the name ends in .jpg (the pages' scene shots).
  * Exit status 0, or 2 with a one-line message on stderr (bad arguments, unreadable picture). */
 #include <math.h>
 #include <stdint.h>
@@ -23,6 +29,7 @@
 #include <string.h>
 
 #include <stb_easy_font.h>
+#include <stb_image.h>
 #include <stb_image_write.h>
 
 #include "base/image.h"
@@ -98,6 +105,29 @@ static int save(const canvas *c, const char *path)
         return 2;
     }
     return 0;
+}
+
+/* A picture as RGBA8: PNG through the project's checked loader, a .jpg through stb_image; need_w
+ * and need_h (0: any) demand a size. */
+static bool load_picture(const char *path, int need_w, int need_h, image *out, char *err, size_t errlen)
+{
+    size_t n = strlen(path);
+    if (n < 4 || strcmp(path + n - 4, ".jpg") != 0)
+        return image_load_png(path, &(image_limits){.need_width = need_w, .need_height = need_h}, false, out, err, errlen);
+    memset(out, 0, sizeof *out);
+    int w, h, ch;
+    unsigned char *px = stbi_load(path, &w, &h, &ch, 4);
+    if (!px) {
+        snprintf(err, errlen, "%s: cannot read the JPEG: %s", path, stbi_failure_reason());
+        return false;
+    }
+    if ((need_w && w != need_w) || (need_h && h != need_h)) {
+        snprintf(err, errlen, "%s: %dx%d pixels, expected %dx%d", path, w, h, need_w ? need_w : w, need_h ? need_h : h);
+        stbi_image_free(px);
+        return false;
+    }
+    out->width = w, out->height = h, out->channels = ch, out->pixels = px;
+    return true;
 }
 
 static const unsigned char WHITE[3] = {255, 255, 255}, BLACK[3] = {20, 20, 24}, GREY[3] = {150, 150, 155},
@@ -279,7 +309,7 @@ static int fig_zoom(const char *out, int scale, int x, int y, int w, int h, int 
     for (int k = 0; k < pairs; k++) {
         image img;
         char err[256];
-        if (!image_load_png(argv[2 * k + 1], &(image_limits){0}, false, &img, err, sizeof err)) {
+        if (!load_picture(argv[2 * k + 1], 0, 0, &img, err, sizeof err)) {
             fprintf(stderr, "docs_figures: %s\n", err);
             free(c.px);
             return 2;
@@ -308,11 +338,11 @@ static int fig_zoom_diff(const char *out, int scale, int w, int h, char **argv)
 {
     image a, b;
     char err[256];
-    if (!image_load_png(argv[1], &(image_limits){0}, false, &a, err, sizeof err)) {
+    if (!load_picture(argv[1], 0, 0, &a, err, sizeof err)) {
         fprintf(stderr, "docs_figures: %s\n", err);
         return 2;
     }
-    if (!image_load_png(argv[3], &(image_limits){.need_width = a.width, .need_height = a.height}, false, &b, err, sizeof err)) {
+    if (!load_picture(argv[3], a.width, a.height, &b, err, sizeof err)) {
         fprintf(stderr, "docs_figures: %s\n", err);
         image_free(&a);
         return 2;
@@ -357,10 +387,89 @@ static int fig_zoom_diff(const char *out, int scale, int w, int h, char **argv)
     return fig_zoom(out, scale, bx, by, w, h, 2, argv);
 }
 
+/* A | B | |A - B| x K of one rectangle, each enlarged SCALE times. */
+static int fig_diffmap(const char *out, int scale, int k, const char *xs, const char *ys, int w, int h, char **argv)
+{
+    image a, b;
+    char err[256];
+    if (scale < 1 || scale > 16 || k < 1 || k > 64 || w < 1 || h < 1 || w > 2048 || h > 2048) {
+        fprintf(stderr, "docs_figures: diffmap: SCALE 1..16, K 1..64, W and H 1..2048\n");
+        return 2;
+    }
+    if (!load_picture(argv[1], 0, 0, &a, err, sizeof err)) {
+        fprintf(stderr, "docs_figures: %s\n", err);
+        return 2;
+    }
+    if (!load_picture(argv[3], a.width, a.height, &b, err, sizeof err)) {
+        fprintf(stderr, "docs_figures: %s\n", err);
+        image_free(&a);
+        return 2;
+    }
+    int W = a.width, H = a.height, x = atoi(xs), y = atoi(ys);
+    if (strcmp(xs, "auto") == 0 || strcmp(ys, "auto") == 0) {
+        /* summed-area table of the difference, the best window on a 2-pixel grid */
+        double *sat = w <= W && h <= H ? calloc((size_t)(W + 1) * (H + 1), sizeof *sat) : NULL;
+        if (!sat) {
+            fprintf(stderr, "docs_figures: diffmap: out of memory or a window larger than the picture\n");
+            image_free(&a);
+            image_free(&b);
+            return 2;
+        }
+        for (int j = 0; j < H; j++)
+            for (int i = 0; i < W; i++) {
+                const unsigned char *pa = a.pixels + ((size_t)j * W + i) * 4, *pb = b.pixels + ((size_t)j * W + i) * 4;
+                int d = 0;
+                for (int c = 0; c < 3; c++) d += abs(pa[c] - pb[c]);
+                sat[(size_t)(j + 1) * (W + 1) + i + 1] =
+                    d + sat[(size_t)j * (W + 1) + i + 1] + sat[(size_t)(j + 1) * (W + 1) + i] - sat[(size_t)j * (W + 1) + i];
+            }
+        double best = -1;
+        for (int j = 0; j + h <= H; j += 2)
+            for (int i = 0; i + w <= W; i += 2) {
+                double n = sat[(size_t)(j + h) * (W + 1) + i + w] - sat[(size_t)j * (W + 1) + i + w] -
+                           sat[(size_t)(j + h) * (W + 1) + i] + sat[(size_t)j * (W + 1) + i];
+                if (n > best) best = n, x = i, y = j;
+            }
+        free(sat);
+        printf("docs_figures: %s: the %dx%d window at (%d, %d)\n", out, w, h, x, y);
+    }
+    if (x < 0 || y < 0 || x + w > W || y + h > H) {
+        fprintf(stderr, "docs_figures: diffmap: the rectangle %d %d %d %d leaves the %dx%d pictures\n", x, y, w, h, W, H);
+        image_free(&a);
+        image_free(&b);
+        return 2;
+    }
+    const int gap = 8, label = 26, pw = w * scale;
+    canvas c = canvas_make(3 * pw + 2 * gap, h * scale + label, WHITE);
+    const image *src[2] = {&a, &b};
+    for (int j = 0; j < h * scale; j++)
+        for (int i = 0; i < pw; i++) {
+            size_t o = ((size_t)(y + j / scale) * W + (x + i / scale)) * 4;
+            int d = 0;
+            for (int q = 0; q < 2; q++) put(&c, q * (pw + gap) + i, label + j, src[q]->pixels + o);
+            for (int q = 0; q < 3; q++) d = abs(a.pixels[o + q] - b.pixels[o + q]) > d ? abs(a.pixels[o + q] - b.pixels[o + q]) : d;
+            d *= k;
+            unsigned char g = (unsigned char)(d > 255 ? 255 : d);
+            put(&c, 2 * (pw + gap) + i, label + j, (const unsigned char[3]){g, g, g});
+        }
+    char diff_label[64];
+    snprintf(diff_label, sizeof diff_label, "|difference| x %d", k);
+    text(&c, 4, 5, 2, argv[0], BLACK);
+    text(&c, pw + gap + 4, 5, 2, argv[2], BLACK);
+    text(&c, 2 * (pw + gap) + 4, 5, 2, diff_label, BLACK);
+    image_free(&a);
+    image_free(&b);
+    int rc = save(&c, out);
+    free(c.px);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 10 && strcmp(argv[1], "zoom-diff") == 0)
         return fig_zoom_diff(argv[2], atoi(argv[3]), atoi(argv[4]), atoi(argv[5]), argv + 6);
+    if (argc == 13 && strcmp(argv[1], "diffmap") == 0)
+        return fig_diffmap(argv[2], atoi(argv[3]), atoi(argv[4]), argv[5], argv[6], atoi(argv[7]), atoi(argv[8]), argv + 9);
     if (argc == 3 && strcmp(argv[1], "dissolve-weights") == 0) return fig_dissolve(argv[2]);
     if ((argc == 3 || argc == 4) && strcmp(argv[1], "damage-atlas") == 0) return fig_atlas(argv[2], argc == 4 ? argv[3] : NULL);
     if (argc >= 10 && strcmp(argv[1], "zoom") == 0 && (argc - 8) % 2 == 0)
@@ -368,6 +477,7 @@ int main(int argc, char **argv)
                         argv + 8);
     fprintf(stderr, "usage: docs_figures dissolve-weights OUT.png | damage-atlas OUT.png [MAP.png] | "
                     "zoom OUT.png SCALE X Y W H LABEL IN.png [LABEL IN.png ...] | "
-                    "zoom-diff OUT.png SCALE W H LABEL_A A.png LABEL_B B.png\n");
+                    "zoom-diff OUT.png SCALE W H LABEL_A A.png LABEL_B B.png | "
+                    "diffmap OUT.png SCALE K X|auto Y|auto W H LABEL_A A.png LABEL_B B.png\n");
     return 2;
 }
