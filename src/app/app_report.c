@@ -26,22 +26,42 @@ static const char app_keys_help[] =
     "U            parameter panel\n"
     "H            this help";
 
-bool app_screenshot(app *a, const char *path)
+bool app_screenshot_rect(app *a, const char *path, int x, int y, int w, int h)
 {
     const gfx_target *ldr = renderer_final(a->r);
-    unsigned char *px = malloc((size_t)ldr->width * ldr->height * 4);
+    const int fw = ldr->width, fh = ldr->height;
+    if (w <= 0 || h <= 0) x = 0, y = 0, w = fw, h = fh;
+    if (x < 0 || y < 0 || x + w > fw || y + h > fh) {
+        log_error("screenshot %s: the rectangle %d %d %d %d leaves the %dx%d frame", path, x, y, w, h, fw, fh);
+        return false;
+    }
+    unsigned char *px = malloc((size_t)fw * fh * 4);
     if (!px) return false;
     gfx_target_read_rgba8(ldr, px);
-    for (size_t i = 0; i < (size_t)ldr->width * ldr->height; i++) px[i * 4 + 3] = 255;
+    /* the target's rows are bottom-up, and so are the rectangle's: picture row y + r is target
+     * row fh - 1 - (y + r), the rectangle's row h - 1 - r */
+    unsigned char *out = px;
+    if (w != fw || h != fh) {
+        out = malloc((size_t)w * h * 4);
+        if (!out) {
+            free(px);
+            return false;
+        }
+        for (int r = 0; r < h; r++)
+            memcpy(out + (size_t)(h - 1 - r) * w * 4, px + ((size_t)(fh - 1 - (y + r)) * fw + x) * 4, (size_t)w * 4);
+    }
+    for (size_t i = 0; i < (size_t)w * h; i++) out[i * 4 + 3] = 255;
     /* PATH.jpg: a scene shot for a page (JPEG, quality 90); anything else PNG */
     const char *dot = strrchr(path, '.');
     const bool jpeg = dot && (!strcmp(dot, ".jpg") || !strcmp(dot, ".jpeg") || !strcmp(dot, ".JPG"));
-    bool ok = jpeg ? gfx_write_jpg(path, ldr->width, ldr->height, 4, px, true, 90)
-                   : gfx_write_png(path, ldr->width, ldr->height, 4, px, true);
+    bool ok = jpeg ? gfx_write_jpg(path, w, h, 4, out, true, 90) : gfx_write_png(path, w, h, 4, out, true);
+    if (out != px) free(out);
     free(px);
-    if (ok) log_info("wrote %s (%dx%d)", path, ldr->width, ldr->height);
+    if (ok) log_info("wrote %s (%dx%d)", path, w, h);
     return ok;
 }
+
+bool app_screenshot(app *a, const char *path) { return app_screenshot_rect(a, path, 0, 0, 0, 0); }
 
 /* Only passes that ran since the current scene was entered: another scene's timings are stale. */
 static void app__pass_times(const app *a, json_writer *w, const char *key, bool gpu)

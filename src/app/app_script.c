@@ -140,7 +140,9 @@ static bool app__own_command(app *a, const script_cmd *c)
         a->ctx.camera_from_script = true;
         return true;
     case SCRIPT_VIEW: return app__set_view(a, c->str);
-    case SCRIPT_SCREENSHOT: return app_screenshot(a, c->path);
+    case SCRIPT_SCREENSHOT:
+        return c->nnum == 4 ? app_screenshot_rect(a, c->path, (int)c->num[0], (int)c->num[1], (int)c->num[2], (int)c->num[3])
+                            : app_screenshot(a, c->path);
     case SCRIPT_DUMP: return app__dump(a, c);
     case SCRIPT_STATS: return app_stats(a, c->path);
     case SCRIPT_QUIT: a->quit = true; return true;

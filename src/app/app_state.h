@@ -92,6 +92,8 @@ void app_post_effective(const app *a, post_settings *out);
 
 /* app_report.c */
 bool app_screenshot(app *a, const char *path);
+/* The rectangle x y w h (pixels from the top left) of the frame alone; false when it leaves it. */
+bool app_screenshot_rect(app *a, const char *path, int x, int y, int w, int h);
 bool app_stats(app *a, const char *path);
 bool app_params(app *a, const char *path);
 void app_bench_report(app *a);

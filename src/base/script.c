@@ -39,12 +39,14 @@ static bool script__check_set(script_cmd *cmd, char **tok, char *msg, size_t len
     return false;
 }
 
+static int script__parse_screenshot(char **tok, int ntok, script_cmd *cmd, char *msg, size_t len);
+
 /* Indexed by script_op; the lists of scene, view and dump are bound by script_lang_init. */
 static const script_command script__app[SCRIPT_APP_COUNT] = {
     [SCRIPT_SCENE] = {"scene", "e", "NAME", NULL, "scene", {0}},
     [SCRIPT_CAMERA] = {"camera", "nnnnnn", "EX EY EZ TX TY TZ", NULL, NULL, {0}},
     [SCRIPT_VIEW] = {"view", "e", "NAME", NULL, "view", {0}},
-    [SCRIPT_SCREENSHOT] = {"screenshot", "p", "PATH", NULL, NULL, {0}},
+    [SCRIPT_SCREENSHOT] = {"screenshot", "p", "PATH", NULL, NULL, {0}, .parse = script__parse_screenshot},
     [SCRIPT_DUMP] = {"dump", "ep", "TARGET PATH", NULL, "dump target", {0}},
     [SCRIPT_STATS] = {"stats", "p", "PATH", NULL, NULL, {0}},
     [SCRIPT_QUIT] = {"quit", "", "", NULL, NULL, {0}},
@@ -167,6 +169,31 @@ static bool parse_number(const char *s, double *out)
     if (*end != '\0' || errno == ERANGE || !isfinite(v) || fabs(v) > FLT_MAX) return false;
     *out = v;
     return true;
+}
+
+/* `screenshot PATH X Y W H`: only that rectangle of the frame (pixels from the top left; whole
+ * numbers, X Y >= 0, W H >= 1), for a lossless crop where a whole frame would be too big a file;
+ * `screenshot PATH` alone goes to the kinds. */
+static int script__parse_screenshot(char **tok, int ntok, script_cmd *cmd, char *msg, size_t len)
+{
+    if (ntok != 5) return SCRIPT_ARGS_DEFAULT;
+    if (strlen(tok[0]) >= sizeof cmd->path) {
+        snprintf(msg, len, "screenshot: path is longer than %zu characters", sizeof cmd->path - 1);
+        return 0;
+    }
+    strcpy(cmd->path, tok[0]);
+    static const char *const words[4] = {"X", "Y", "W", "H"};
+    for (int i = 0; i < 4; i++) {
+        double v;
+        if (!parse_number(tok[i + 1], &v) || v != floor(v) || v < (i < 2 ? 0.0 : 1.0) || v > 16384.0) {
+            snprintf(msg, len, "screenshot: %s must be a whole number %s, got '%s'", words[i], i < 2 ? ">= 0" : ">= 1",
+                     tok[i + 1]);
+            return 0;
+        }
+        cmd->num[i] = (float)v;
+    }
+    cmd->nnum = 4;
+    return 1;
 }
 
 static bool check_range(const script_ctx *c, const script_command *sp, int arg, script_range r, double v, const char *tok)

@@ -39,7 +39,7 @@ typedef enum script_op {
     SCRIPT_SCENE,      /* str, index: the scene (script_lang.scene_names) */
     SCRIPT_CAMERA,     /* num[0..5]: eye xyz, target xyz */
     SCRIPT_VIEW,       /* str, index: script_lang.views ("none" first) */
-    SCRIPT_SCREENSHOT, /* path */
+    SCRIPT_SCREENSHOT, /* path; nnum 4: num[0..3] the rectangle X Y W H of the frame to write */
     SCRIPT_DUMP,       /* str, index: script_lang.dumps; path */
     SCRIPT_STATS,      /* path */
     SCRIPT_QUIT,       /* - */

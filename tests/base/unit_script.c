@@ -561,6 +561,29 @@ static void post_switches_parse(void **state)
     assert_non_null(strstr(err, "post needs 2 arguments"));
 }
 
+/* 'screenshot PATH' writes the frame; 'screenshot PATH X Y W H' a rectangle of it (whole pixels). */
+static void screenshot_takes_a_rectangle(void **state)
+{
+    (void)state;
+    script s;
+    char err[512];
+    assert_true(script_parse(&L, "0 screenshot a.png\n0 screenshot b.png 204 312 60 40\n", "t", &s, err, sizeof err));
+    assert_int_equal(s.count, 2);
+    assert_cmd(&s.cmds[0], SCRIPT_APP, SCRIPT_SCREENSHOT, "screenshot");
+    assert_int_equal(s.cmds[0].nnum, 0);
+    assert_string_equal(s.cmds[1].path, "b.png");
+    assert_int_equal(s.cmds[1].nnum, 4);
+    const float rect[4] = {204, 312, 60, 40};
+    for (int k = 0; k < 4; k++) assert_true(s.cmds[1].num[k] == rect[k]);
+    script_free(&s);
+    assert_false(script_parse(&L, "0 screenshot b.png 0 0 0 40\n", "t", &s, err, sizeof err));
+    assert_non_null(strstr(err, "t:1: screenshot: W must be a whole number >= 1, got '0'"));
+    assert_false(script_parse(&L, "0 screenshot b.png 1.5 0 8 8\n", "t", &s, err, sizeof err));
+    assert_non_null(strstr(err, "screenshot: X must be a whole number >= 0, got '1.5'"));
+    assert_false(script_parse(&L, "0 screenshot b.png 1 2\n", "t", &s, err, sizeof err));
+    assert_non_null(strstr(err, "screenshot needs 1 argument"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -576,6 +599,7 @@ int main(void)
         cmocka_unit_test(every_table_name_parses_and_errors_list_the_table),
         cmocka_unit_test(robot_actions_parse),
         cmocka_unit_test(post_switches_parse),
+        cmocka_unit_test(screenshot_takes_a_rectangle),
     };
     return cmocka_run_group_tests(tests, setup, NULL);
 }
