@@ -127,6 +127,8 @@ if [ $# -eq 0 ] || [ $only_figures -eq 1 ]; then
   }
   figure env IMPRINT_CREST_PNG=docs/img/mud_crest_trace.png "$bin/gl_mud_crest"
   figure "$bin/damage_map" --headless --frames 40 --screenshot docs/img/example_damage_map.jpg --check
+  figure "$bin/billboards" --headless --frames 60 --screenshot docs/img/example_billboards.jpg --check
+  figure "$bin/dissolve" --headless --frames 30 --screenshot docs/img/example_dissolve.jpg --check
   # the README picture: the range scene's showcase (a headless run with no --frames/--script/--bench)
   echo "docs_pictures: figure $imprint --headless --scene range --size 960x540 --seed 2 --hud off --screenshot docs/img/screenshot.jpg"
   "$imprint" --headless --scene range --size 960x540 --seed 2 --hud off --screenshot "$scratch/new/screenshot.jpg" \
@@ -151,6 +153,13 @@ if [ $# -eq 0 ] || [ $only_figures -eq 1 ]; then
     docs/img/mud_rut_before.jpg "after: per-pixel normals" docs/img/mud_rut_after.jpg
   figure "$figures" zoom docs/img/fig_wrinkle_layer.png 1 0 0 512 512 "smile: normal map" assets/wrinkle/smile_normal.png \
     "smile: occlusion" assets/wrinkle/smile_occlusion.png "face-part mask (RGB of RGBA)" assets/wrinkle/mask.png
+  # effects too small to see at page size: on | off | the difference amplified (diffmap), from the
+  # lossless crops docs/scripts/post.txt writes (JPEG's own error is of these effects' size): FXAA
+  # at the plate on the floor, sharpening at the robot's head and the brick wall (docs/post.md)
+  figure "$figures" diffmap docs/img/fig_post_fxaa.png 5 4 0 0 60 40 "FXAA on" docs/img/post_fxaa_on_crop.png \
+    "FXAA off" docs/img/post_fxaa_off_crop.png
+  figure "$figures" diffmap docs/img/fig_post_sharpen.png 3 16 0 0 100 70 "sharpen on" docs/img/post_sharpen_on_crop.png \
+    "sharpen off" docs/img/post_sharpen_off_crop.png
 fi
 echo "docs_pictures: $replaced pictures replaced, $kept kept (within tolerance of the committed ones)"
 exit $fail
