@@ -160,6 +160,13 @@ if [ $# -eq 0 ] || [ $only_figures -eq 1 ]; then
     "FXAA off" docs/img/post_fxaa_off_crop.png
   figure "$figures" diffmap docs/img/fig_post_sharpen.png 3 16 0 0 100 70 "sharpen on" docs/img/post_sharpen_on_crop.png \
     "sharpen off" docs/img/post_sharpen_off_crop.png
+  # the same for atlas frame blending (docs/billboards.md; docs/scripts/bb_blend.txt's crops of the fire)
+  # and for the angry face's folds between the brows and across the nose's bridge, wrinkles on
+  # and off (docs/wrinkles.md; docs/scripts/wrinkle.txt's crops)
+  figure "$figures" diffmap docs/img/fig_bb_blend.png 3 8 0 0 100 70 "blend on" docs/img/bb_blend_on_crop.png \
+    "blend off" docs/img/bb_blend_off_crop.png
+  figure "$figures" diffmap docs/img/fig_wrinkle_nose.png 5 8 0 0 60 40 "wrinkles on" docs/img/wrinkle_angry_crop.png \
+    "wrinkles off" docs/img/wrinkle_angry_off_crop.png
 fi
 echo "docs_pictures: $replaced pictures replaced, $kept kept (within tolerance of the committed ones)"
 exit $fail
