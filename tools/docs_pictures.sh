@@ -167,6 +167,9 @@ if [ $# -eq 0 ] || [ $only_figures -eq 1 ]; then
     "blend off" docs/img/bb_blend_off_crop.png
   figure "$figures" diffmap docs/img/fig_wrinkle_nose.png 5 8 0 0 60 40 "wrinkles on" docs/img/wrinkle_angry_crop.png \
     "wrinkles off" docs/img/wrinkle_angry_off_crop.png
+  # and for the mud layers' floating pieces, particles on and off (docs/mud_world.md; docs/scripts/mud_layers.txt's crops)
+  figure "$figures" diffmap docs/img/fig_mud_particles.png 3 8 0 0 100 70 "particles on" docs/img/mud_layers_no_post_crop.png \
+    "particles off" docs/img/mud_layers_no_particles_crop.png
 fi
 echo "docs_pictures: $replaced pictures replaced, $kept kept (within tolerance of the committed ones)"
 exit $fail
