@@ -86,12 +86,13 @@ function golden(spec) {
   const header = lines.map((l) => /^# golden:(.*)$/.exec(l)).find((m) => m);
   if (!header) throw new Error(`${group}.txt: no '# golden:' line`);
   const scene = /--scene +(\S+)/.exec(header[1])[1], seed = (/--seed +(\d+)/.exec(header[1]) || [0, '1'])[1];
+  const hz = (/--step-hz +(\d+)/.exec(header[1]) || [0, '60'])[1];
   if (seed !== '1') throw new Error(`${group}: seed ${seed}; the page runs seed 1 only`);
   const shot = (l) => (/^[0-9.]+ +screenshot +([A-Za-z0-9_-]+)\.png\s*$/.exec(l) || [])[1];
   const end = last ? lines.findIndex((l) => shot(l) === last) : lines.length - 1;
   if (end < 0) throw new Error(`${group}.txt has no screenshot ${last}.png`);
   const kept = lines.slice(0, end + 1);
-  return { group, scene, script: kept.join('\n') + '\n', states: kept.map(shot).filter((s) => s) };
+  return { group, scene, hz, script: kept.join('\n') + '\n', states: kept.map(shot).filter((s) => s) };
 }
 
 async function run(browser, url, g, tool) {
@@ -103,7 +104,7 @@ async function run(browser, url, g, tool) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push('page error: ' + e.message));
   const t0 = Date.now();
-  await page.goto(`${url}?scene=${g.scene}&size=320x180&set=hud=off&script=test-scripts/golden/${g.group}.txt`);
+  await page.goto(`${url}?scene=${g.scene}&size=320x180&step-hz=${g.hz}&set=hud=off&script=test-scripts/golden/${g.group}.txt`);
   await page.waitForFunction(() => window.imprint && window.imprint.done, null, { timeout: 540000, polling: 250 });
   const res = await page.evaluate((names) => {
     const r = window.imprint, files = {};

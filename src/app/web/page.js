@@ -50,7 +50,9 @@
 
   function start() {
     // a script runs as headless runs do: one fixed step per frame, no frame-time governor
-    if (scriptText !== null) args.push('--script', scriptPath, '--fixed-dt', String(1 / 60), '--target-fps', '0');
+    // (?step-hz=N: steps of 1/N s, as --step-hz N headless; default 60)
+    const hz = Number(q.get('step-hz') || 60);
+    if (scriptText !== null) args.push('--script', scriptPath, '--step-hz', String(hz), '--fixed-dt', String(1 / hz), '--target-fps', '0');
     window.Module = {
       canvas: canvas,
       arguments: args,
