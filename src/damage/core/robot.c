@@ -3,6 +3,7 @@
 #include "damage/core/robot_internal.h"
 
 #include "base/log.h"
+#include "damage/core/damage_surface.h"
 
 #include <assert.h>
 #include <math.h>
@@ -279,62 +280,28 @@ void robot_panel_texel(const robot *r, int panel, float pu, float pv, float out[
     out[1] = (float)c->y0 + pv * c->h;
 }
 
-static float edge_fn(const float a[2], const float b[2], float x, float y)
+/* The plates as the surface the damage map rasterizes (damage_surface.h): one walk of the atlas for
+ * every consumer, the robot's and any other mesh's. */
+static int robot__surface(const robot *r, damage_mesh *out, int cap)
 {
-    return (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]);
+    const int n = r->plate_count < cap ? r->plate_count : cap;
+    for (int p = 0; p < n; p++) {
+        const mesh_data *m = &r->plates[p].mesh;
+        out[p] = (damage_mesh){.positions = (const float(*)[3])m->pos, .uvs = (const float(*)[2])m->uv,
+                               .charts = r->plates[p].chart, .indices = m->idx,
+                               .vertex_count = m->vertex_count, .index_count = m->index_count};
+    }
+    return n;
 }
 
 void robot_atlas_raster(const robot *r, robot_texel_fn fn, void *user)
 {
-    const int n = r->atlas_size;
-    for (int p = 0; p < r->plate_count; p++) {
-        const robot_plate *pl = &r->plates[p];
-        const mesh_data *m = &pl->mesh;
-        for (int t = 0; t < m->index_count; t += 3) {
-            float q[3][2];
-            for (int k = 0; k < 3; k++) {
-                q[k][0] = m->uv[m->idx[t + k]][0] * (float)n;
-                q[k][1] = m->uv[m->idx[t + k]][1] * (float)n;
-            }
-            float area = edge_fn(q[0], q[1], q[2][0], q[2][1]);
-            if (fabsf(area) < 1e-12f) continue;
-            int x0 = (int)floorf(fminf(q[0][0], fminf(q[1][0], q[2][0])));
-            int x1 = (int)ceilf(fmaxf(q[0][0], fmaxf(q[1][0], q[2][0])));
-            int y0 = (int)floorf(fminf(q[0][1], fminf(q[1][1], q[2][1])));
-            int y1 = (int)ceilf(fmaxf(q[0][1], fmaxf(q[1][1], q[2][1])));
-            x0 = x0 < 0 ? 0 : x0; y0 = y0 < 0 ? 0 : y0;
-            x1 = x1 > n - 1 ? n - 1 : x1; y1 = y1 > n - 1 ? n - 1 : y1;
-            for (int y = y0; y <= y1; y++)
-                for (int x = x0; x <= x1; x++) {
-                    float px = (float)x + 0.5f, py = (float)y + 0.5f;
-                    float w[3] = {edge_fn(q[1], q[2], px, py) / area, edge_fn(q[2], q[0], px, py) / area,
-                                  edge_fn(q[0], q[1], px, py) / area};
-                    if (w[0] < 0 || w[1] < 0 || w[2] < 0) continue;
-                    fn(user, p, pl->chart[m->idx[t]], t, x, y, w);
-                }
-        }
-    }
-}
-
-typedef struct grid_ctx {
-    int16_t *grid;
-    int n, clashes;
-} grid_ctx;
-
-static void grid_texel(void *user, int plate, int chart, int tri, int x, int y, const float w[3])
-{
-    (void)plate; (void)tri; (void)w;
-    grid_ctx *g = user;
-    int16_t *c = &g->grid[y * g->n + x];
-    if (*c >= 0 && *c != chart) g->clashes++;
-    *c = (int16_t)chart;
+    damage_mesh meshes[ROBOT_PLATE_COUNT];
+    damage_surface_raster(meshes, robot__surface(r, meshes, ROBOT_PLATE_COUNT), r->atlas_size, fn, user);
 }
 
 int robot_atlas_grid(const robot *r, int16_t *grid)
 {
-    const int n = r->atlas_size;
-    for (int i = 0; i < n * n; i++) grid[i] = -1;
-    grid_ctx g = {grid, n, 0};
-    robot_atlas_raster(r, grid_texel, &g);
-    return g.clashes;
+    damage_mesh meshes[ROBOT_PLATE_COUNT];
+    return damage_surface_grid(meshes, robot__surface(r, meshes, ROBOT_PLATE_COUNT), r->atlas_size, grid);
 }
