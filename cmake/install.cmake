@@ -2,7 +2,7 @@
 # so a program finds them with find_package(imprint CONFIG REQUIRED) (docs/architecture.md,
 # "Use it from CMake"). Included by CMakeLists.txt when IMPRINT_INSTALL (ON at top level).
 #   <prefix>/lib/libimprint_*.a                 base, gfx, glad, each technique and its core, mud_physics
-#   <prefix>/include/imprint/{base,gfx,<t>}/    src/**/*.h as laid out in src/ (the app's left out),
+#   <prefix>/include/imprint/{base,gfx,<t>}/    src/**/*.h as laid out in src/ (the app's and the scenes' left out),
 #   <prefix>/include/imprint/{glad,KHR,EGL}/    and glad's generated headers: #include "bb/bb.h"
 #   <prefix>/share/imprint/{shaders,assets}     the data (the app's ../share/imprint from bin/)
 #   <prefix>/lib/cmake/imprint/                 imprintConfig.cmake, its version file, the targets
@@ -26,7 +26,7 @@ endif()
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/src/ DESTINATION ${IMPRINT_INCLUDE_DIR}
   FILES_MATCHING PATTERN "*.h"
-  PATTERN "app" EXCLUDE)
+  PATTERN "app" EXCLUDE PATTERN "scene" EXCLUDE)
 if(TARGET imprint_glad AND GLAD_DIR)
   install(DIRECTORY ${GLAD_DIR}/include/ DESTINATION ${IMPRINT_INCLUDE_DIR})
 endif()

@@ -2,7 +2,7 @@
 // depth passes) includes it, so every pass sees the same displaced, cut surface.
 // The CPU mirror is src/core/dissolve_math.c: same formulas, same order; change both together.
 // Uniforms are set by dissolve_bind() (src/dissolve/dissolve.h); u_dissolve_noise sits on the
-// reserved unit GFX_UNIT_DISSOLVE_NOISE.
+// unit DISSOLVE_UNIT_NOISE (13, dissolve.h; reserved with gfx_reserve_unit).
 //
 // Vertex stage (a_snrm is attribute 4, the smooth normal baked into the mesh):
 //     vec3 world = dissolve_vertex_ws(a_pos, a_nrm, a_snrm, u_model);

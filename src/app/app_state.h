@@ -10,10 +10,10 @@
 #include "app/platform.h"
 #include "app/registry.h"
 #include "app/ui.h"
-#include "bb/fx.h"
+#include "scene/fx.h"
 #include "base/post_settings.h"
 #include "base/quality.h"
-#include "gfx/scene.h"
+#include "scene/scene.h"
 
 #ifdef __cplusplus
 extern "C" {

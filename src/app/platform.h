@@ -20,7 +20,7 @@
 
 #include <stdbool.h>
 
-#include "gfx/input.h"
+#include "scene/input.h"
 #include "gfx/target.h"
 
 #ifdef __cplusplus

@@ -30,9 +30,12 @@ const param_def registry_app_params[REGISTRY_P_COUNT] = {REGISTRY_PARAMS(PARAMS_
 
 void registry_params(void)
 {
-    for (int i = 0; i < REGISTRY_COUNT; i++)
+    for (int i = 0; i < REGISTRY_COUNT; i++) {
         if (registry__scenes[i]->params) params_register(registry__scenes[i]->params, registry__scenes[i]->param_count);
+        if (registry__scenes[i]->quality) quality_register(registry__scenes[i]->quality, registry__scenes[i]->quality_count);
+    }
     params_register(bb_param_rows, BB_P_COUNT); /* the particles the app runs for every scene */
+    quality_register(bb_quality_rows, BB_QUALITY_COUNT);
     params_register(registry_app_params, REGISTRY_P_COUNT);
     params_register(quality_param_rows, QUALITY_P_COUNT); /* the renderer's: the presets set them */
 }
@@ -56,7 +59,7 @@ void registry_options_cli(options_cli *cli)
     registry_params(); /* --set is checked against them */
     *cli = (options_cli){.scenes = registry_lang()->scene_names};
     int n = 0;
-    cli->ext[n++] = &bb_options; /* the particles the app runs for every scene (bb/fx.h) */
+    cli->ext[n++] = &bb_options; /* the particles the app runs for every scene (scene/fx.h) */
     for (int i = 0; i < REGISTRY_COUNT; i++)
         if (registry__scenes[i]->options) {
             assert(n < OPTIONS_EXT_MAX);

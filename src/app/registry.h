@@ -18,7 +18,7 @@
 #include "base/options.h"
 #include "base/params.h"
 #include "base/script.h"
-#include "gfx/scene.h"
+#include "scene/scene.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -35,7 +35,7 @@ const script_lang *registry_lang(void);
 void registry_options_cli(options_cli *cli);
 /* Registers the tables once; later calls do nothing. */
 void registry_params(void);
-/* The app's own parameters, one line each like RANGE_PARAMS (damage/core/range_vocab.h). */
+/* The app's own parameters, one line each like RANGE_PARAMS (damage/scene/range_vocab.h). */
 #define REGISTRY_PARAMS(X) \
     X(REGISTRY_P_HUD, "hud", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, NULL, "the whole overlay: status line, pass times, the scene's lines, the crosshair, the key help (off: a show picture, as a game's screenshot)") \
     X(REGISTRY_P_HUD_HELP, "hud.help", PARAM_BOOL, 0.0f, 0.0f, 1.0f, params_bool_names, NULL, "show the key help page (as H does), also in a headless picture")

@@ -13,7 +13,7 @@
  *   input_state step;   input_take(&acc, INPUT_STEP, &step);
  *
  * Codes are plain numbers: keys are GLFW's key codes (INPUT_KEY_LAST mirrors GLFW_KEY_LAST and
- * src/gfx/input.h checks it at compile time), mouse buttons 0 left, 1 right, 2 middle, pad
+ * src/scene/input.h checks it at compile time), mouse buttons 0 left, 1 right, 2 middle, pad
  * buttons and axes in GLFW's gamepad order. Codes outside the ranges are ignored.
  *
  * The input rule. There are two consumers and each sees every edge exactly once:

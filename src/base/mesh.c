@@ -136,11 +136,11 @@ void mesh_build_box(mesh_data *m, const float he[3], int cells)
 {
     if (cells < 1) cells = 1;
     /* Each face: normal axis n, u axis, v axis chosen so u x v = n (CCW seen from outside). */
-    static const int face_axes[6][3] = {{0, 2, 1}, {0, 1, 2}, {1, 0, 2}, {1, 2, 0}, {2, 1, 0}, {2, 0, 1}};
+    static const int side_axes[6][3] = {{0, 2, 1}, {0, 1, 2}, {1, 0, 2}, {1, 2, 0}, {2, 1, 0}, {2, 0, 1}};
     for (int f = 0; f < 6; f++) {
-        int na = face_axes[f][0];
+        int na = side_axes[f][0];
         float sgn = (f & 1) ? -1.0f : 1.0f;
-        int ua = face_axes[f][1], va = face_axes[f][2];
+        int ua = side_axes[f][1], va = side_axes[f][2];
         if (sgn < 0) { int t = ua; ua = va; va = t; }
         /* Keep u x v == +n for the signed normal. */
         vec3 eu = {0}, ev = {0}, en = {0}, c;

@@ -30,8 +30,26 @@ void options_default(const options_cli *cli, options *o)
     o->seed = 1;
     snprintf(o->quality, sizeof o->quality, "auto");
     o->target_fps = -1;
-    for (int i = 0; cli->ext[i]; i++)
-        if (cli->ext[i]->defaults) cli->ext[i]->defaults(o);
+    for (int i = 0; cli->ext[i] && i < OPTIONS_EXT_MAX; i++) {
+        assert(cli->ext[i]->size <= OPTIONS_EXT_BYTES);
+        o->ext_owner[i] = cli->ext[i];
+        if (cli->ext[i]->defaults) cli->ext[i]->defaults(o->ext_data[i].bytes);
+    }
+}
+
+const void *options_ext_values(const options *o, const options_ext *ext)
+{
+    for (int i = 0; i < OPTIONS_EXT_MAX && o->ext_owner[i]; i++)
+        if (o->ext_owner[i] == ext) return o->ext_data[i].bytes;
+    return NULL;
+}
+
+/* The slot of ext's values in o (ext is one of o's, options_default put it there). */
+static void *options__values(options *o, const options_ext *ext)
+{
+    for (int i = 0; i < OPTIONS_EXT_MAX && o->ext_owner[i]; i++)
+        if (o->ext_owner[i] == ext) return o->ext_data[i].bytes;
+    return NULL;
 }
 
 void options_print_help(const options_cli *cli, FILE *f)
@@ -250,7 +268,7 @@ static int apply(const options_cli *cli, const char *name, const char *val, opti
     }
     if (!strcmp(name, "--set")) {
         const char *eq = strchr(val, '=');
-        if (!eq || eq == val) return options_fail(err, errlen, "--set: expected NAME=VALUE like dissolve.edge_width=0.08, got '%s'", val);
+        if (!eq || eq == val) return options_fail(err, errlen, "--set: expected NAME=VALUE like render.scale=0.5, got '%s'", val);
         if (o->nsets == OPTIONS_SETS_MAX) return options_fail(err, errlen, "--set: more than %d given", OPTIONS_SETS_MAX);
         char *dst_name = o->sets[o->nsets][0], *dst_val = o->sets[o->nsets][1];
         const size_t nl = (size_t)(eq - val), cap = sizeof o->sets[0][0];
@@ -300,7 +318,7 @@ int options_parse(const options_cli *cli, int argc, char **argv, options *o, cha
         }
         if (kind == OPTIONS_ARG_OPTIONAL && !val && i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0) val = argv[++i];
         if (kind != OPTIONS_ARG_NONE && val && val[0] == '\0') return options_fail(err, errlen, "%s: empty value (see --help)", name);
-        int rc = ext ? ext->apply(name, val, o, err, errlen) : apply(cli, name, val, o, err, errlen);
+        int rc = ext ? ext->apply(name, val, options__values(o, ext), err, errlen) : apply(cli, name, val, o, err, errlen);
         if (rc != OPTIONS_OK) return rc;
     }
     return OPTIONS_OK;

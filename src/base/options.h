@@ -8,14 +8,14 @@
  *   if (rc == OPTIONS_ERROR)   -> print err as one line on stderr; exit 2
  *
  * The app's options are this module's; a slice adds its own as an options_ext (its names, its
- * defaults, how to apply and check a value, its lines of --help): the billboards'
- * (bb/core/bb_options.h) and the mud scene's (mud/core/mud_vocab.h). Their values land in the
- * "technique options" fields below, which only the slice that adds them writes and reads.
+ * struct of values and their defaults, how to apply and check a value, its lines of --help): the
+ * billboards' (bb/core/bb_options.h) and the mud scene's (mud/scene/mud_vocab.h). Its values
+ * live in a slot of options (ext_data) that only the slice reads and writes, through
+ * options_ext_values; this module knows none of their names.
  * `--scene` takes the registry's scene names (cli.scenes), the first is the default.
  * Defaults (options_default): the first scene, windowed, 1280x720, frames unlimited (-1),
  * fixed_dt 0 (= real time in a window, one step per frame headless), step_hz 60, seed 1, no
- * script/screenshot/bench, then each ext's (batcher instanced, bb_align auto, particles 0,
- * particles_gpu 0, level_size 512).
+ * script/screenshot/bench, then each ext's own.
  * Values are range-checked here (or by their ext) so the rest of the program can trust them.
  */
 #ifndef IMPRINT_CORE_OPTIONS_H
@@ -33,6 +33,14 @@ extern "C" {
 
 #define OPTIONS_PATH_MAX 1024
 #define OPTIONS_SETS_MAX 64 /* --set NAME=VALUE options kept */
+#define OPTIONS_EXT_MAX 8      /* options_ext per command line */
+#define OPTIONS_EXT_BYTES 1280 /* the most an options_ext's values may take */
+
+/* One options_ext's values: its own struct, aligned for any member. */
+typedef union options_ext_slot {
+    max_align_t align;
+    unsigned char bytes[OPTIONS_EXT_BYTES];
+} options_ext_slot;
 
 enum { OPTIONS_OK = 0, OPTIONS_EXIT_OK = 1, OPTIONS_ERROR = 2 };
 
@@ -49,40 +57,35 @@ typedef struct options {
     char stats[OPTIONS_PATH_MAX];   /* --stats PATH: the last frame's stats ("" = none) */
     bool bench;                     /* --bench [PATH] */
     char bench_path[OPTIONS_PATH_MAX]; /* "" = print to stdout */
-    /* technique options (docs/cli.md), written by the options_ext that adds them; base reads none */
-    char batcher[16];               /* --batcher instanced|quads|cpu */
-    char bb_align[16];              /* --bb-align auto|screen|viewpoint|velocity */
-    long particles;                 /* --particles N, 0..10,000,000 */
-    long particles_gpu;             /* --particles-gpu N, 0..4,000,000: simulated by transform feedback */
-    int level_size;                 /* --level-size M, metres, multiple of 16, 64..1024 */
-    bool level_size_set;            /* --level-size given: it overrides the level file's size */
-    char level[OPTIONS_PATH_MAX];   /* --level FILE ("" = assets/levels/default.level); loaded by the mud scene */
     char quality[8];                /* --quality low|medium|high|auto (base/quality.h quality_names) */
     int target_fps;                 /* --target-fps N, 0..240 (0 = off); -1 = not given */
     bool ui;                        /* --ui: the parameter panel shown from the start, headless too */
     int nsets;                      /* --set NAME=VALUE, in order; each checked against the registry */
     char sets[OPTIONS_SETS_MAX][2][128]; /* [i][0] name, [i][1] value */
-    bool mud_everywhere;            /* --mud-everywhere: every block of the mud level has mud (technique) */
+    /* The slices' options (docs/cli.md): slot i holds the values of cli.ext[i], a struct of that
+     * ext's own (its size <= OPTIONS_EXT_BYTES); read them with options_ext_values. */
+    const struct options_ext *ext_owner[OPTIONS_EXT_MAX];
+    options_ext_slot ext_data[OPTIONS_EXT_MAX];
 } options;
 
 typedef enum options_arg { OPTIONS_ARG_NONE, OPTIONS_ARG_REQUIRED, OPTIONS_ARG_OPTIONAL } options_arg;
 
 typedef struct options_option {
-    const char *name; /* "--batcher" */
+    const char *name; /* "--size" */
     options_arg arg;
 } options_option;
 
-/* Options a slice adds to the command line. */
+/* Options a slice adds to the command line. Its values are a struct of its own (size bytes,
+ * at most OPTIONS_EXT_BYTES), zeroed and then set by defaults, changed by apply. */
 typedef struct options_ext {
     const options_option *options; /* ended by a row whose name is NULL */
-    void (*defaults)(struct options *o);   /* its fields' defaults (may be NULL) */
+    size_t size;                   /* sizeof its struct of values */
+    void (*defaults)(void *values); /* its values' defaults (may be NULL: all zero) */
     /* One of its options with its value (NULL when it takes none or an optional one was not
      * given): OPTIONS_OK, or OPTIONS_ERROR with one line in err (options_fail). */
-    int (*apply)(const char *name, const char *val, struct options *o, char *err, size_t errlen);
+    int (*apply)(const char *name, const char *val, void *values, char *err, size_t errlen);
     void (*help)(FILE *f); /* its lines of --help, under "technique options:" */
 } options_ext;
-
-enum { OPTIONS_EXT_MAX = 8 };
 
 typedef struct options_cli {
     const char *const *scenes;                   /* --scene's names, NULL-terminated; [0] the default */
@@ -90,6 +93,9 @@ typedef struct options_cli {
 } options_cli;
 
 void options_default(const options_cli *cli, options *o);
+/* The values of ext in o (its struct; parsed, or its defaults), NULL when o's command line had no
+ * such ext. A slice wraps it: `const bb_cli *c = bb_cli_values(opt);`. */
+const void *options_ext_values(const options *o, const options_ext *ext);
 /* Parses argv[1..argc-1] into *o (defaults first). Returns OPTIONS_OK, OPTIONS_EXIT_OK after
  * printing help/version to stdout, or OPTIONS_ERROR with one line (no newline) in err. */
 int options_parse(const options_cli *cli, int argc, char **argv, options *o, char *err, size_t errlen);

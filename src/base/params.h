@@ -18,7 +18,7 @@
  * scene reads it when it runs.
  *
  * Adding a knob: one line in its technique's table macro (e.g. RANGE_PARAMS in
- * damage/core/range_vocab.h), then read it where it acts (docs/panel.md).
+ * damage/scene/range_vocab.h), then read it where it acts (docs/panel.md).
  */
 #ifndef IMPRINT_CORE_PARAMS_H
 #define IMPRINT_CORE_PARAMS_H

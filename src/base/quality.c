@@ -1,5 +1,6 @@
 #include "base/quality.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -8,12 +9,11 @@ const char *const quality_names[] = {"low", "medium", "high", "auto", NULL};
 
 const param_def quality_param_rows[QUALITY_P_COUNT] = {QUALITY_PARAMS(PARAMS_ROW)};
 
-/* The presets, one place. High: every parameter's default (today's frame). Medium draws half the
- * pixels without DOF; low a sixth of them without SSAO and DOF (the two effects that cost per
- * pixel and change the least of what the techniques show), a 512 shadow map drawn every other
- * frame, the mud on a grid of half the density and no farther than 120 m, the head and the
- * gallery at half their grid density, half the sparks and smoke. On a software rasterizer the
- * vertex work counts as much as the pixels, hence the mesh fields. */
+/* The renderer's part of the presets. High: every parameter's default (today's frame). Medium
+ * draws half the pixels without DOF; low a sixth of them without SSAO and DOF (the two effects
+ * that cost per pixel and change the least of what the techniques show) and a 512 shadow map drawn
+ * every other frame. The slices register their own fields (meshes at lower density, fewer
+ * particles: on a software rasterizer the vertex work counts as much as the pixels). */
 const quality_field quality_table[] = {
     /*                    low     medium  high */
     {"render.scale",      {0.4f,   0.7f,   1.0f}},
@@ -23,15 +23,43 @@ const quality_field quality_table[] = {
     {"render.ssao",       {0.0f,   1.0f,   1.0f}},
     {"render.dof",        {0.0f,   0.0f,   1.0f}},
     {"render.bloom",      {1.0f,   1.0f,   1.0f}},
-    {"mud.fine_distance", {0.0f,   5.0f,   8.0f}},
-    {"mud.grid_step",     {2.0f,   1.0f,   1.0f}},
-    {"mud.draw_distance", {120.0f, 170.0f, 220.0f}},
-    {"mud.terrain_shadow", {0.0f,  1.0f,   1.0f}},
-    {"particles.density", {0.5f,   0.75f,  1.0f}},
-    {"face.detail",       {0.5f,   0.75f,  1.0f}},
-    {"dissolve.detail",   {0.5f,   0.75f,  1.0f}},
 };
 const int quality_table_count = (int)(sizeof quality_table / sizeof quality_table[0]);
+
+static struct {
+    const quality_field *rows;
+    int n;
+} quality__tables[QUALITY_TABLES_MAX];
+static int quality__ntables;
+
+void quality_register(const quality_field *rows, int n)
+{
+    for (int t = 0; t < quality__ntables; t++)
+        if (quality__tables[t].rows == rows) return;
+    assert(quality__ntables < QUALITY_TABLES_MAX && n >= 0);
+    if (quality__ntables == QUALITY_TABLES_MAX) return;
+    quality__tables[quality__ntables].rows = rows;
+    quality__tables[quality__ntables].n = n;
+    quality__ntables++;
+}
+
+int quality_field_count(void)
+{
+    int n = quality_table_count;
+    for (int t = 0; t < quality__ntables; t++) n += quality__tables[t].n;
+    return n;
+}
+
+const quality_field *quality_field_at(int i)
+{
+    if (i < quality_table_count) return &quality_table[i];
+    i -= quality_table_count;
+    for (int t = 0; t < quality__ntables; t++) {
+        if (i < quality__tables[t].n) return &quality__tables[t].rows[i];
+        i -= quality__tables[t].n;
+    }
+    return NULL;
+}
 
 int quality_auto(const char *gl_renderer, bool headless)
 {
@@ -48,13 +76,15 @@ bool quality_apply(params *p, int q, char *err, unsigned errlen)
         snprintf(err, errlen, "quality: no preset %d", q);
         return false;
     }
-    for (int i = 0; i < quality_table_count; i++) {
-        int id = params_find(quality_table[i].param);
+    const int n = quality_field_count();
+    for (int i = 0; i < n; i++) {
+        const quality_field *f = quality_field_at(i);
+        int id = params_find(f->param);
         if (id < 0) {
-            snprintf(err, errlen, "quality: parameter %s is not registered", quality_table[i].param);
+            snprintf(err, errlen, "quality: parameter %s is not registered", f->param);
             return false;
         }
-        params_set(p, id, quality_table[i].value[q]);
+        params_set(p, id, f->value[q]);
     }
     return true;
 }

@@ -6,12 +6,13 @@
  *   governor_init(&g, 30.0f, 1.0f);                     target 30 fps, starting at full scale
  *   float scale = governor_step(&g, measured_frame_ms); once per frame: the next internal scale
  *
- * A preset is one column of quality_table (quality.c): the parameters it sets and their value at
- * low, medium and high. High is every parameter's default, so `--quality high` (and every headless
- * run without --quality) draws the frame it drew before presets existed. The table's parameters
- * are the renderer's (QUALITY_PARAMS below: render.scale, render.msaa, render.shadow, render.ssao,
- * render.dof, render.bloom) and the techniques' own (mud.fine_distance, particles.density); each
- * can also be set alone with `set NAME VALUE` or `--set`, after the preset.
+ * A preset is one column of the preset fields: the parameters it sets and their value at low,
+ * medium and high. High is every parameter's default, so `--quality high` (and every headless run
+ * without --quality) draws the frame it drew before presets existed. The fields are the
+ * renderer's (quality_table, quality.c, over QUALITY_PARAMS below: render.scale, render.msaa,
+ * render.shadow, render.ssao, render.dof, render.bloom) and those each slice registers for its own
+ * parameters (quality_register, like params_register: the app's registry does it at start-up);
+ * each parameter can also be set alone with `set NAME VALUE` or `--set`, after the preset.
  *
  * The governor: the internal resolution scale (0.25..1) follows the measured frame time. It
  * averages GOVERNOR_WINDOW frames at a scale, then, when the average is outside the band
@@ -53,8 +54,17 @@ typedef struct quality_field {
     const char *param;
     float value[QUALITY_COUNT];
 } quality_field;
+/* The renderer's fields. */
 extern const quality_field quality_table[];
 extern const int quality_table_count;
+
+/* Adds a slice's fields (a static table of n rows) after the ones already registered;
+ * registering the same table again adds nothing. At most QUALITY_TABLES_MAX tables. */
+#define QUALITY_TABLES_MAX 16
+void quality_register(const quality_field *rows, int n);
+/* Every field, the renderer's first, then each registered table's in order. */
+int quality_field_count(void);
+const quality_field *quality_field_at(int i);
 
 /* The preset --quality auto picks: low in a window on a CPU renderer (the GL renderer string
  * names llvmpipe, softpipe or SwiftShader), high otherwise and always headless. */

@@ -17,7 +17,7 @@
  *
  * The language is registered, not written here: the app's own commands (script_op: scene,
  * camera, view, screenshot, dump, stats, quit, set, params, post) are this module's; every other
- * command is a row of a scene's script_vocab (its GL-free half, e.g. damage/core/range_vocab.h),
+ * command is a row of a scene's script_vocab (its GL-free half, e.g. damage/scene/range_vocab.h),
  * which also names the scene, its debug views and its dump targets. `scene`, `view` and `dump`
  * take the names the vocabs bring ("none" and script_app_views, script_app_dumps added). A parsed
  * command says whose it is (script_cmd.scene: SCRIPT_APP or the vocab's index) and which row

@@ -89,6 +89,8 @@ void dissolve_destroy(dissolve *dv)
 
 void dissolve_uniforms_lookup(GLuint program, dissolve_uniforms *u)
 {
+    gfx_reserve_unit("u_dissolve_noise", DISSOLVE_UNIT_NOISE);
+    gfx_program_sampler(program, "u_dissolve_noise", DISSOLVE_UNIT_NOISE);
     u->on = gfx_uniform(program, "u_dissolve_on");
     u->mode = gfx_uniform(program, "u_dissolve_mode");
     u->shape = gfx_uniform(program, "u_dissolve_shape");
@@ -126,8 +128,8 @@ void dissolve_bind(const dissolve *dv, const dissolve_uniforms *u, const dissolv
     bool hard = p->hard_normals || pf == DISSOLVE_PITFALL_HARD_NORMALS;
     /* the shader knows the formula pitfalls only; the others are switched here or by the caller */
     int shader_pf = pf <= DISSOLVE_PITFALL_OBJECT_SPACE ? (int)pf : 0;
-    /* u_dissolve_noise points at GFX_UNIT_DISSOLVE_NOISE since linking (gfx/shader.h) */
-    glActiveTexture(GL_TEXTURE0 + GFX_UNIT_DISSOLVE_NOISE);
+    /* u_dissolve_noise points at DISSOLVE_UNIT_NOISE (dissolve_uniforms_lookup) */
+    glActiveTexture(GL_TEXTURE0 + DISSOLVE_UNIT_NOISE);
     glBindTexture(GL_TEXTURE_2D, dv->noise_tex);
     glActiveTexture(GL_TEXTURE0);
     glUniform1i(u->on, 1);

@@ -16,7 +16,8 @@
  * Owns: the noise texture (R8, 256², repeat, all 9 mips uploaded from the CPU bake so GPU and
  * CPU mirror read identical bytes; it is generated at start-up, nothing is stored on disk), and
  * the lit/caster programs shaders/dissolve_mesh.{vert,frag}. The noise is bound to
- * GFX_UNIT_DISSOLVE_NOISE (gfx/shader.h), where the loader points u_dissolve_noise.
+ * DISSOLVE_UNIT_NOISE, a unit dissolve reserves for u_dissolve_noise (gfx_reserve_unit: every
+ * program linked later gets it; dissolve_uniforms_lookup sets it on one linked before).
  * Meshes need a_snrm (attribute 4, core mesh builders fill it): push moves along it so hard
  * edges stay closed. Cull with dissolve_bounds() (core): pulled vertices leave the mesh's box.
  *
@@ -46,6 +47,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The noise's texture unit (gfx/shader.h: a technique's own, GFX_UNIT_TECHNIQUE_FIRST..LAST). */
+#define DISSOLVE_UNIT_NOISE 13
 
 typedef struct dissolve dissolve;
 

@@ -14,6 +14,10 @@
 #define IMPRINT_SOURCE_DIR "."
 #endif
 
+/* The samplers techniques reserved (gfx_reserve_unit): [u] on unit GFX_UNIT_TECHNIQUE_FIRST + u. */
+enum { SHADER__TECH_UNITS = GFX_UNIT_TECHNIQUE_LAST - GFX_UNIT_TECHNIQUE_FIRST + 1 };
+static char shader__tech_units[SHADER__TECH_UNITS][48];
+
 static bool shader__exists(const char *p) { return access(p, R_OK) == 0; }
 
 static char shader__data_dir[PATH_MAX]; /* gfx_set_data_dir's; "" = the default search */
@@ -246,14 +250,50 @@ static GLuint shader__link(GLuint vs, GLuint fs, const char *what, const char *c
     if (blk != GL_INVALID_INDEX) glUniformBlockBinding(p, blk, GFX_UBO_FRAME);
     glUseProgram(p);
     static const struct { const char *name; int unit; } reserved[] = {
-        {"u_scene_depth", GFX_UNIT_SCENE_DEPTH}, {"u_dissolve_noise", GFX_UNIT_DISSOLVE_NOISE}, {"u_shadow_map", GFX_UNIT_SHADOW}};
+        {"u_scene_depth", GFX_UNIT_SCENE_DEPTH}, {"u_shadow_map", GFX_UNIT_SHADOW}};
     for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++) {
         GLint loc = glGetUniformLocation(p, reserved[i].name);
         if (loc >= 0) glUniform1i(loc, reserved[i].unit);
     }
+    for (int u = 0; u < SHADER__TECH_UNITS; u++) {
+        GLint loc = shader__tech_units[u][0] ? glGetUniformLocation(p, shader__tech_units[u]) : -1;
+        if (loc >= 0) glUniform1i(loc, GFX_UNIT_TECHNIQUE_FIRST + u);
+    }
     glUseProgram(0);
     gfx_label(GL_PROGRAM, p, what);
     return p;
+}
+
+bool gfx_reserve_unit(const char *sampler, int unit)
+{
+    const int u = unit - GFX_UNIT_TECHNIQUE_FIRST;
+    if (!sampler || !sampler[0] || u < 0 || u >= SHADER__TECH_UNITS) {
+        log_error("gfx_reserve_unit: unit %d for %s is outside %d..%d", unit, sampler ? sampler : "(null)",
+                  GFX_UNIT_TECHNIQUE_FIRST, GFX_UNIT_TECHNIQUE_LAST);
+        return false;
+    }
+    if (!strcmp(shader__tech_units[u], sampler)) return true;
+    if (shader__tech_units[u][0]) {
+        log_error("gfx_reserve_unit: unit %d is %s's, not %s's", unit, shader__tech_units[u], sampler);
+        return false;
+    }
+    if (strlen(sampler) >= sizeof shader__tech_units[u]) {
+        log_error("gfx_reserve_unit: sampler name %s is too long", sampler);
+        return false;
+    }
+    strcpy(shader__tech_units[u], sampler);
+    return true;
+}
+
+void gfx_program_sampler(GLuint prog, const char *sampler, int unit)
+{
+    GLint loc = prog ? glGetUniformLocation(prog, sampler) : -1;
+    if (loc < 0) return;
+    GLint was = 0;
+    glGetIntegerv(GL_CURRENT_PROGRAM, &was); /* once per program, after linking: not per draw */
+    glUseProgram(prog);
+    glUniform1i(loc, unit);
+    glUseProgram((GLuint)was);
 }
 
 /* ---- the fallback: a program that failed still draws, in magenta ----

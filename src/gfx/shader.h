@@ -22,7 +22,8 @@
  *
  * After linking, conventions are applied once so no module repeats them:
  *   - the uniform block "Frame" is bound to GFX_UBO_FRAME (see common.glsl),
- *   - samplers with reserved names get their reserved texture unit (GFX_UNIT_*),
+ *   - samplers with reserved names get their reserved texture unit (GFX_UNIT_*, and the names a
+ *     technique reserved with gfx_reserve_unit),
  *   - vertex attributes use fixed locations: 0 a_pos, 1 a_nrm, 2 a_uv, 3 a_tan, 4 a_snrm,
  *     5 a_bones, 6 a_weights (skinned meshes, gfx_mesh_set_skin)
  *     (bound by name before linking, so shaders need no layout qualifiers).
@@ -50,7 +51,8 @@ enum {
     GFX_UBO_FRAME = 0,
     /* reserved texture units, high so modules can use 0..11 freely */
     GFX_UNIT_SCENE_DEPTH = 12,    /* sampler2D u_scene_depth: resolved depth of the opaque pass */
-    GFX_UNIT_DISSOLVE_NOISE = 13, /* sampler2D u_dissolve_noise */
+    GFX_UNIT_TECHNIQUE_FIRST = 13, /* 13 and 14: a technique's own fixed units (gfx_reserve_unit) */
+    GFX_UNIT_TECHNIQUE_LAST = 14,
     GFX_UNIT_SHADOW = 15,         /* sampler2DShadow u_shadow_map */
 };
 
@@ -84,6 +86,15 @@ bool gfx_data_path(const char *rel, char *out, size_t outlen);
  * in the driver: do it once after linking and keep the location in the module's struct, never per
  * draw (samplers on fixed units are set once there too). */
 #define gfx_uniform(prog, name) glGetUniformLocation((prog), (name))
+
+/* A technique's fixed unit for a sampler that other modules' shaders read too (a texture it binds
+ * once for every program that includes its GLSL): every program linked afterwards gets `sampler`
+ * on `unit`, like the GFX_UNIT_* names. unit in GFX_UNIT_TECHNIQUE_FIRST..LAST; reserving the same
+ * name on the same unit again is a no-op. False (logged) when the unit is out of that range or
+ * another name holds it. gfx_program_sampler sets it on a program linked before (the program
+ * in use stays in use). */
+bool gfx_reserve_unit(const char *sampler, int unit);
+void gfx_program_sampler(GLuint prog, const char *sampler, int unit);
 
 /* Labels a GL object when KHR_debug is available (readable frame captures). */
 void gfx_label(GLenum identifier, GLuint name, const char *label);

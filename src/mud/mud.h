@@ -131,9 +131,6 @@ size_t mud_renderer_cpu_bytes(const mud_renderer *mr);
 void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w);
 void mud_renderer_write_upload(const mud_renderer *mr, long long frames, json_writer *w);
 void mud_renderer_write_stream(const mud_renderer *mr, int steps, json_writer *w);
-/* The `drive_1024m` bench: a scripted drive across a 1024 m level of its own with the real
- * streaming and stamping (uploads and memory stay bounded), written as one JSON object. */
-void mud_bench_long_drive(json_writer *w, unsigned seed, bool mud_everywhere);
 
 /* GPU slot of a block, -1 when it has none. */
 int mud_renderer_slot(const mud_renderer *mr, int bx, int bz);

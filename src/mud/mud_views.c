@@ -5,7 +5,6 @@
 
 #include "gfx/dump.h"
 #include "gfx/target.h"
-#include "mud/core/mud_play.h"
 #include "mud/core/mud_sim.h"
 
 static bool bind_layer(mud_renderer *mr, int bx, int bz)
@@ -140,31 +139,6 @@ void mud_renderer_write_stream(const mud_renderer *mr, int steps, json_writer *w
     json_int(w, "mud_cpu_bytes", (long long)mud_renderer_cpu_bytes(mr));
     json_int(w, "saved_layers", mr->saved_blocks);
     json_int(w, "stamp_draws", st->stamp_draws_total);
-}
-
-typedef struct mud__long_drive { mud_sim *sim; mud_renderer *mr; } mud__long_drive;
-
-/* After every step of the long drive: the step's primitives drawn into the GPU's mud. */
-static void mud__stream(void *user, const float pos[3])
-{
-    mud__long_drive *d = user;
-    mud_renderer_update(d->mr, (float *)pos);
-    mud_renderer_queue_step(d->mr, d->sim);
-    mud_renderer_stamp(d->mr);
-}
-
-void mud_bench_long_drive(json_writer *w, unsigned seed, bool mud_everywhere)
-{
-    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 1024, .seed = seed, .mud_everywhere = mud_everywhere}});
-    mud_renderer *mr = sim ? mud_renderer_create(&(mud_renderer_desc){.field = mud_sim_field(sim)}) : NULL;
-    if (mr) {
-        json_object_begin(w, "drive_1024m");
-        mud__long_drive d = {sim, mr};
-        mud_renderer_write_stream(mr, mud_play_long_drive(sim, 1000.0f, mud__stream, &d, w), w);
-        json_object_end(w);
-    }
-    mud_renderer_destroy(mr);
-    mud_sim_destroy(sim);
 }
 
 bool mud_renderer_dump_base_block(mud_renderer *mr, int bx, int bz, const char *path)

@@ -1,5 +1,5 @@
 /* Triple buffer under a two-thread stress: no torn buffers, sequence numbers never go back;
- * waiting for a step hands over exactly that step; the clod worker is deterministic. */
+ * waiting for a step hands over exactly that step. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,9 +7,9 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <string.h>
 
-#include "mud/core/mud_clod_worker.h"
 #include "base/triple_buffer.h"
 
 #define WORDS 1024
@@ -96,46 +96,6 @@ static void wait_hands_over_exactly_the_asked_step(void **state)
     }
     pthread_join(th, NULL);
     triple_buffer_destroy(ls.tb);
-}
-
-/* Runs the clod worker for a spinning wheel; returns a hash of the instances at each step.
- * Real-time mode never waits inside frame(): here the caller polls until the step arrives. */
-static uint64_t clod_run(bool deterministic, int steps, int *max_count)
-{
-    terrain *t = terrain_create(&(terrain_desc){.level_size = 64, .flat = true, .flat_height = 1.0f});
-    mud_clod_worker *w = mud_clod_worker_create(&(mud_clod_worker_desc){.terrain = t, .clods = {.capacity = 512, .seed = 9}, .deterministic = deterministic});
-    assert_non_null(w);
-    uint64_t h = 1469598103934665603ull;
-    *max_count = 0;
-    for (int s = 0; s < steps; s++) {
-        clod_emitter e = {{32, 1.55f, 20.0f + 0.05f * (float)s}, {0, 0, 1}, {0, 0, 3}, 0.55f, 5.0f};
-        mud_clod_worker_submit(w, &e, 1, 1.0f / 60.0f);
-        const mud_clod_frame *f = mud_clod_worker_frame(w);
-        if (deterministic) assert_true(f->step == mud_clod_worker_submitted(w));
-        while (f->step < mud_clod_worker_submitted(w)) {
-            sched_yield();
-            f = mud_clod_worker_frame(w);
-        }
-        if (f->count > *max_count) *max_count = f->count;
-        const unsigned char *b = (const unsigned char *)f->inst;
-        for (size_t i = 0; i < (size_t)f->count * sizeof(clod_instance); i++) h = (h ^ b[i]) * 1099511628211ull;
-    }
-    mud_clod_worker_destroy(w);
-    terrain_destroy(t);
-    return h;
-}
-
-static void clod_worker_is_deterministic_in_fixed_step_mode(void **state)
-{
-    (void)state;
-    int n1, n2, n3;
-    uint64_t a = clod_run(true, 300, &n1), b = clod_run(true, 300, &n2);
-    assert_true(n1 > 20);
-    assert_int_equal(n1, n2);
-    assert_true(a == b);
-    /* the same steps handed over one by one in real-time mode give the same clods */
-    assert_true(clod_run(false, 300, &n3) == a);
-    mud_clod_worker_destroy(NULL);
     triple_buffer_destroy(NULL);
 }
 
@@ -144,7 +104,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(consumer_never_sees_torn_or_old_buffers),
         cmocka_unit_test(wait_hands_over_exactly_the_asked_step),
-        cmocka_unit_test(clod_worker_is_deterministic_in_fixed_step_mode),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

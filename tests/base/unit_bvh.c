@@ -1,5 +1,5 @@
 /* BVH ray hits agree with brute force on thousands of random rays, over random triangle soup
- * and over the robot; the sorted all-hits list matches repeated nearest-after queries. */
+ * and over a figure of nested parts (a body and overlapping plates, the robot's size); the sorted all-hits list matches repeated nearest-after queries. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +9,7 @@
 
 #include "base/bvh.h"
 #include "base/rng.h"
-#include "damage/core/robot.h"
+#include "base/mesh.h"
 
 static rng test_rng = {.state = 1};
 static float frand(void) { return rng_float(&test_rng); }
@@ -75,18 +75,41 @@ static void random_soup_matches_brute_force(void **state)
     free(pos); free(idx); free(tags);
 }
 
-static void robot_matches_brute_force_and_all_hits_are_sorted(void **state)
+/* A figure 2.4 m tall: a body (a cylinder and a head) and eight plates that overlap it and one
+ * another, so most rays cross several layers: the all-hits list has something to sort. */
+static void build_figure(mesh_data *all, int *body_tris, int *part_tris, int nparts)
+{
+    mesh_data part = {0};
+    mesh_build_cylinder(&part, 0.3f, 2.0f, 24, 1);
+    mesh_append(all, &part, GLM_MAT4_IDENTITY);
+    mesh_clear(&part);
+    mesh_build_sphere(&part, 0.22f, 20, 12);
+    mat4 xf;
+    glm_translate_make(xf, (vec3){0, 2.15f, 0});
+    mesh_append(all, &part, xf);
+    *body_tris = all->index_count / 3;
+    for (int p = 0; p < nparts; p++) {
+        mesh_clear(&part);
+        mesh_build_box(&part, (float[3]){0.28f, 0.18f, 0.06f}, 2);
+        glm_translate_make(xf, (vec3){(p % 2 ? 0.18f : -0.18f), 0.3f + 0.24f * (float)p, 0.3f + 0.03f * (float)(p % 3)});
+        glm_rotate_y(xf, 0.3f * (float)(p - 4), xf);
+        mesh_append(all, &part, xf);
+        part_tris[p] = part.index_count / 3;
+    }
+    mesh_data_free(&part);
+}
+
+static void figure_matches_brute_force_and_all_hits_are_sorted(void **state)
 {
     (void)state;
-    robot *r = robot_create(NULL);
+    enum { PARTS = 8 };
     mesh_data all = {0};
-    mesh_append(&all, &r->body, GLM_MAT4_IDENTITY);
-    int body_tris = all.index_count / 3;
-    for (int p = 0; p < r->plate_count; p++) mesh_append(&all, &r->plates[p].mesh, r->plates[p].rest);
+    int body_tris, part_tris[PARTS];
+    build_figure(&all, &body_tris, part_tris, PARTS);
     int n = all.index_count / 3;
     int *tags = malloc(sizeof(int) * (size_t)n);
     for (int t = 0, p = -1, acc = body_tris; t < n; t++) {
-        while (t >= acc) { p++; acc += r->plates[p].mesh.index_count / 3; }
+        while (t >= acc) { p++; acc += part_tris[p]; }
         tags[t] = p;
     }
     bvh *b = bvh_create(&(bvh_desc){.pos = (const float (*)[3])all.pos, .idx = all.idx, .tri_count = n, .tags = tags});
@@ -118,14 +141,13 @@ static void robot_matches_brute_force_and_all_hits_are_sorted(void **state)
     bvh_destroy(b);
     free(tags);
     mesh_data_free(&all);
-    robot_destroy(r);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(random_soup_matches_brute_force),
-        cmocka_unit_test(robot_matches_brute_force_and_all_hits_are_sorted),
+        cmocka_unit_test(figure_matches_brute_force_and_all_hits_are_sorted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

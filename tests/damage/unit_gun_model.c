@@ -1,4 +1,4 @@
-/* The first-person guns (damage/core/gun_model.h): every weapon has its three materials, unit
+/* The first-person guns (damage/scene/gun_model.h): every weapon has its three materials, unit
  * normals, the muzzle at the open end of the barrel (the model's front-most point, on the barrel's
  * axis), the hand's grip inside the gun, sights above the barrel, faces wound outwards, and the
  * three read apart by length (the marksman rifle longest, the carbine shortest), by silhouette and
@@ -9,7 +9,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "damage/core/gun_model.h"
+#include "damage/scene/gun_model.h"
 
 static void bounds_all(const gun_model *g, vec3 lo, vec3 hi)
 {

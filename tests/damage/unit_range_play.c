@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "base/alloc.h"
-#include "damage/core/range_play.h"
+#include "damage/scene/range_play.h"
 
 #define DT (1.0f / 60.0f)
 

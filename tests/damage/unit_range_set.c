@@ -1,4 +1,4 @@
-/* The range's set (damage/core/range_set.h): every part is built and stands on the floor, and
+/* The range's set (damage/scene/range_set.h): every part is built and stands on the floor, and
  * nothing stands between the player's cameras (the scene's default and the ones the docs, tests
  * and showcase scripts use) and the robot, nor on the robot's spot. */
 #include <setjmp.h>
@@ -7,7 +7,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "damage/core/range_set.h"
+#include "damage/scene/range_set.h"
 
 /* Möller-Trumbore: does segment a->b cross triangle (p, q, r)? */
 static bool segment_hits(const vec3 a, const vec3 b, const float *p, const float *q, const float *r)

@@ -15,7 +15,7 @@
 #include "base/bvh.h"
 #include "base/rng.h"
 #include "damage/core/blast.h"
-#include "damage/core/range_play.h"
+#include "damage/scene/range_play.h"
 #include "damage/core/rig.h"
 #include "damage/core/robot_anim.h"
 

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "damage/core/weapon.h"
+#include "damage/scene/weapon.h"
 
 static const float aim[3] = {0, 0, -1};
 

@@ -10,11 +10,25 @@
 #include <string.h>
 
 #include "base/alloc.h"
-#include "damage/core/range_vocab.h"
-#include "dissolve/core/gallery.h"
-#include "wrinkle/core/face_vocab.h"
+#include "dissolve/scene/gallery.h"
 
 #define DT (1.0f / 60.0f)
+
+/* Guests of the test's own in place of the range's robot and the face's head (the app's scene
+ * registry hands those in; tests/dissolve/app_dissolve*.sh draw them): a post and a ball. */
+static bool post_build(mesh_data *out, float *bottom_y, float detail)
+{
+    mesh_build_cylinder(out, 0.35f, 1.9f, (int)(32 * detail), 0);
+    *bottom_y = 0.0f;
+    return true;
+}
+
+static bool ball_build(mesh_data *out, float *bottom_y, float detail)
+{
+    mesh_build_sphere(out, 0.3f, (int)(40 * detail), (int)(24 * detail));
+    *bottom_y = -0.3f;
+    return true;
+}
 
 static void cycle_shape(void **state)
 {
@@ -40,8 +54,7 @@ static void items_and_cycle(void **state)
     (void)state;
     dissolve_gallery *g = ALLOC_STRUCT(dissolve_gallery);
     mesh_data m[DISSOLVE_GALLERY_MAX] = {0};
-    /* the guests the app's scene registry hands in: the range's robot, the face's head */
-    const dissolve_gallery_guest guests[] = {{"robot", range_showpiece_build}, {"head", face_showpiece_build}};
+    const dissolve_gallery_guest guests[] = {{"robot", post_build}, {"head", ball_build}};
     int n = dissolve_gallery_build(g, guests, 2, m, 1.0f);
     assert_int_equal(n, 5);
     static const char *const names[] = {"box", "sphere", "crystals", "robot", "head"};

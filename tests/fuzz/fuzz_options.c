@@ -8,7 +8,7 @@
 
 #include "base/options.h"
 #include "bb/core/bb_options.h"
-#include "mud/core/mud_vocab.h"
+#include "mud/scene/mud_vocab.h"
 #include "../support/testparams.h"
 
 enum { MAX_ARGS = 64 };

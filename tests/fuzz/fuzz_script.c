@@ -6,10 +6,10 @@
 #include <string.h>
 
 #include "base/script.h"
-#include "damage/core/range_vocab.h"
-#include "dissolve/core/dissolve_vocab.h"
-#include "mud/core/mud_vocab.h"
-#include "wrinkle/core/face_vocab.h"
+#include "damage/scene/range_vocab.h"
+#include "dissolve/scene/dissolve_vocab.h"
+#include "mud/scene/mud_vocab.h"
+#include "wrinkle/scene/face_vocab.h"
 #include "../support/testparams.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "mud/core/mud_play.h"
+#include "mud/scene/mud_play.h"
 #include "mud/core/mud_sim.h"
 #include "gfx/renderer.h"
 #include "mud/mud.h"

@@ -10,7 +10,7 @@
 #include "base/log.h"
 #include "mud/core/physics.h"
 #include "gfx/renderer.h"
-#include "mud/props.h"
+#include "mud/scene/props.h"
 
 enum { W = 160, H = 120 };
 

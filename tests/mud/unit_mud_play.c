@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "base/alloc.h"
-#include "mud/core/mud_play.h"
+#include "mud/scene/mud_play.h"
 
 #define DT (1.0f / 60.0f)
 

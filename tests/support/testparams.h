@@ -9,10 +9,10 @@
 
 #include "base/params.h"
 #include "bb/core/bb_options.h"
-#include "damage/core/range_vocab.h"
-#include "dissolve/core/dissolve_vocab.h"
-#include "mud/core/mud_vocab.h"
-#include "wrinkle/core/face_vocab.h"
+#include "damage/scene/range_vocab.h"
+#include "dissolve/scene/dissolve_vocab.h"
+#include "mud/scene/mud_vocab.h"
+#include "wrinkle/scene/face_vocab.h"
 
 static inline void testparams_register(void)
 {
@@ -21,6 +21,10 @@ static inline void testparams_register(void)
     params_register(face_param_rows, FACE_P_COUNT);
     params_register(dissolve_param_rows, DISSOLVE_P_COUNT);
     params_register(bb_param_rows, BB_P_COUNT);
+    quality_register(mud_quality_rows, MUD_QUALITY_COUNT);
+    quality_register(face_quality_rows, FACE_QUALITY_COUNT);
+    quality_register(dissolve_quality_rows, DISSOLVE_QUALITY_COUNT);
+    quality_register(bb_quality_rows, BB_QUALITY_COUNT);
 }
 
 #endif

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# face.idle: the face lives at rest (blinks, saccades, breath, sway: wrinkle/core/face_idle.h),
+# face.idle: the face lives at rest (blinks, saccades, breath, sway: wrinkle/scene/face_idle.h),
 # from the seed. Two runs with the same seed give the same pictures and stats; over 8 s at least one
 # blink happens; the picture differs from the run with face.idle off; with it on the face moves
 # within 5 s, with it off a held expression is still; the blink never enters the wrinkle top 4.

@@ -1,4 +1,4 @@
-/* The face at rest (wrinkle/core/face_idle.h): blinks 2-6 s apart, each a quick close-open; saccades
+/* The face at rest (wrinkle/scene/face_idle.h): blinks 2-6 s apart, each a quick close-open; saccades
  * held 0.3-2 s within their range; breath and sway small; the same seed the same motion, another
  * seed another. Steps are simulated time, no clock is read. */
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "wrinkle/core/face_idle.h"
+#include "wrinkle/scene/face_idle.h"
 
 #define DT (1.0f / 60.0f)
 

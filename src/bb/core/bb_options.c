@@ -15,21 +15,23 @@ static const options_option bb__options[] = {
     {NULL, OPTIONS_ARG_NONE},
 };
 
-static void bb__defaults(options *o)
+static void bb__defaults(void *values)
 {
+    bb_cli *o = values;
     snprintf(o->batcher, sizeof o->batcher, "%s", bb_batcher_names[BB_BATCHER_INSTANCED]);
-    snprintf(o->bb_align, sizeof o->bb_align, "%s", bb_align_names[BB_ALIGN_AUTO]);
+    snprintf(o->align, sizeof o->align, "%s", bb_align_names[BB_ALIGN_AUTO]);
     o->particles = 0;
     o->particles_gpu = 0;
 }
 
-static int bb__apply(const char *name, const char *val, options *o, char *err, size_t errlen)
+static int bb__apply(const char *name, const char *val, void *values, char *err, size_t errlen)
 {
+    bb_cli *o = values;
     long long n;
     if (!strcmp(name, "--batcher"))
         return options_set_name(name, "batcher", bb_batcher_names, val, o->batcher, sizeof o->batcher, err, errlen);
     if (!strcmp(name, "--bb-align"))
-        return options_set_name(name, "alignment", bb_align_names, val, o->bb_align, sizeof o->bb_align, err, errlen);
+        return options_set_name(name, "alignment", bb_align_names, val, o->align, sizeof o->align, err, errlen);
     if (!strcmp(name, "--particles")) {
         if (!options_parse_digits(val, &n) || n > 10000000)
             return options_fail(err, errlen, "--particles: expected a whole number 0..10000000, got '%s'", val);
@@ -55,6 +57,21 @@ static void bb__help(FILE *f)
           "  --particles-gpu N   particles simulated on the GPU, 0..4000000 (default 0)\n", f);
 }
 
-const options_ext bb_options = {bb__options, bb__defaults, bb__apply, bb__help};
+const options_ext bb_options = {
+    .options = bb__options, .size = sizeof(bb_cli), .defaults = bb__defaults, .apply = bb__apply, .help = bb__help};
+
+const bb_cli *bb_cli_values(const options *o)
+{
+    static bb_cli defaults;
+    const bb_cli *c = o ? options_ext_values(o, &bb_options) : NULL;
+    if (c) return c;
+    if (!defaults.batcher[0]) bb__defaults(&defaults);
+    return &defaults;
+}
 
 const param_def bb_param_rows[BB_P_COUNT] = {BB_PARAMS(PARAMS_ROW)};
+
+const quality_field bb_quality_rows[BB_QUALITY_COUNT] = {
+    /*                    low     medium  high */
+    {"particles.density", {0.5f,   0.75f,  1.0f}},
+};

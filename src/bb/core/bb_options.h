@@ -5,20 +5,36 @@
  *
  * --batcher KIND (bb_batcher_names, default instanced), --bb-align MODE (bb_align_names, default
  * auto), --particles N (0..10,000,000 extra billboards), --particles-gpu N (0..4,000,000
- * transform-feedback particles). Values land in options.batcher, bb_align, particles,
- * particles_gpu; src/bb/fx.c reads them. bb_param_rows: the particles' parameters (base/params.h).
+ * transform-feedback particles). Values: a bb_cli in the options' slot of bb_options, read with
+ * bb_cli_values (src/scene/fx.c reads them). bb_param_rows: the particles' parameters (base/params.h).
  */
 #ifndef IMPRINT_BB_OPTIONS_H
 #define IMPRINT_BB_OPTIONS_H
 
 #include "base/options.h"
 #include "base/params.h"
+#include "base/quality.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 extern const options_ext bb_options;
+
+/* The particles' part of the quality presets (base/quality.h): low emits half the sparks and smoke. */
+enum { BB_QUALITY_COUNT = 1 };
+extern const quality_field bb_quality_rows[BB_QUALITY_COUNT];
+
+/* The values of bb_options. */
+typedef struct bb_cli {
+    char batcher[16];   /* --batcher instanced|quads|cpu */
+    char align[16];     /* --bb-align auto|screen|viewpoint|velocity */
+    long particles;     /* --particles N, 0..10,000,000 */
+    long particles_gpu; /* --particles-gpu N, 0..4,000,000: simulated by transform feedback */
+} bb_cli;
+
+/* o's values of bb_options; the defaults when o's command line had none. */
+const bb_cli *bb_cli_values(const options *o);
 
 /* The particles' parameters (base/params.h), one line each: the app runs the particles for every
  * scene, so its registry adds these after the scenes'. Read with params_id(bb_param_rows, BB_P_...). */

@@ -1,0 +1,332 @@
+/* The face scene: a procedural head bust on shoulders and a column whose expressions (blendshapes) drive
+ * blended wrinkle maps (src/wrinkle). Each frame the vertex shaders of the compositing, skin and
+ * shadow passes apply the blendshape weights to the skin (the deltas sit in a texture buffer),
+ * the wrinkle module composites the four most influential wrinkle layers into a screen-space
+ * RGB10_A2 buffer, and the skin shader reads it back at its own pixel. Brows and lashes
+ * (wrinkle/core/head_hair.h) take the deltas of the skin vertices they are rooted on, appended
+ * after the skin's and the mouth's, so they ride the same vertex pass; the eyes are wet
+ * (wrinkle_draw_eyes).
+ *
+ * Expressions cycle on their own (neutral, angry, surprised, happy, squint, disgust) until a key
+ * or a script picks one; every change is a smooth transition (wrinkle/core/wrinkle_cycle.h).
+ * Script: `expression NAME`, `blendshape NAME WEIGHT`, `wrinkles on|off` (key 7: the base maps
+ * alone against the wrinkled face, the blendshapes move either way); views wrinkle-normal,
+ * wrinkle-occlusion, wrinkle-mask, wrinkle-influence; `dump wrinkle PATH` writes the composed buffer; stats `wrinkle_layers`.
+ * With face.idle on (the default) the face lives at rest (wrinkle/scene/face_idle.h): it blinks, its
+ * eyes jump between targets, it breathes and sways a little, all from --seed; stats face_idle,
+ * blinks. Tests and docs scripts set it off so their pictures hold still.
+ * Keys: 1-6 pick an expression, 7 wrinkles on/off, Space resumes the cycle.
+ * What the scene shows and reports (views, dumps, stats, bench, HUD) is scene_face_report.c; its
+ * commands, views and dump, and the head it lends the dissolve gallery, are registered by
+ * wrinkle/scene/face_vocab.h.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wrinkle/scene/scene_face_state.h"
+#include "wrinkle/core/head_bust.h"
+#include "wrinkle/core/head_hair.h"
+#include "base/log.h"
+#include "base/stats.h"
+#include "wrinkle/core/wrinkle_cycle.h"
+#include "gfx/dump.h"
+#include "gfx/hud.h"
+#include "gfx/timer.h"
+#include "wrinkle/wrinkle.h"
+
+/* A portrait lens from further away: at 60 degrees and 30 cm the nose and forehead swell. Only for
+ * the scene's own framing; a script `camera` gets the default lens, so its framing is the same as
+ * in every other scene. Set every step: the camera is shared by the scenes. */
+#define FACE_FOV_Y_DEG 30.0f
+#define FACE_SCRIPT_FOV_Y_DEG 60.0f /* camera.h's default */
+
+
+/* The head's blendshape deltas with the hair's appended (each hair vertex takes its anchor's), to
+ * the GPU: the brows ride brow_raise and frown, the lashes the lids. */
+static bool face__upload_shapes(face *f, const head_hair *hair)
+{
+    float (*dpos[HEAD_MORPH_COUNT])[3], (*dnrm[HEAD_MORPH_COUNT])[3];
+    if (!head_hair_deltas(&f->head, hair, dpos, dnrm)) {
+        log_error("face scene: out of memory for the blendshape deltas");
+        return false;
+    }
+    /* the skin's curvature per vertex and its change per shape, for the scattering's width
+     * (smooth across the triangles, where screen derivatives of the normal step from one
+     * triangle to the next) */
+    const int nv = f->head.skin.vertex_count;
+    float *curv = malloc((size_t)nv * sizeof *curv), *dcurv[HEAD_MORPH_COUNT];
+    bool ok = curv != NULL;
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) ok &= (dcurv[s] = malloc((size_t)nv * sizeof *dcurv[s])) != NULL;
+    if (!ok) log_error("face scene: out of memory for the skin's curvature");
+    ok = ok && head_shape_curvature(&f->head, curv, dcurv);
+    ok = ok && wrinkle_set_shapes(f->wr, head_hair_delta_count(&f->head, hair), (float (*const *)[3])dpos,
+                                  (float (*const *)[3])dnrm, curv, dcurv, nv);
+    free(curv);
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) free(dcurv[s]);
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
+        free(dpos[s]);
+        free(dnrm[s]);
+    }
+    f->brows_first = f->head.shape_vertex_count;
+    f->lashes_first = f->head.shape_vertex_count + hair->brows.vertex_count;
+    return ok;
+}
+
+/* A CPU mesh onto the GPU; the CPU copy is not kept. */
+static gfx_mesh face__upload(mesh_data *m, const char *label)
+{
+    gfx_mesh gm = gfx_mesh_create(m, label);
+    mesh_data_free(m);
+    return gm;
+}
+
+/* The head's meshes at grid density detail (face.detail: 1 = head_desc's default grid, 0.5 = half
+ * as many columns and rows, a quality preset field), uploaded; the blendshape deltas too. */
+static bool face__build(face *f, float detail)
+{
+    f->detail = detail;
+    const int slices = (int)((float)HEAD_SLICES * detail + 0.5f), stacks = (int)((float)HEAD_STACKS * detail + 0.5f);
+    if (!head_build(&f->head, &(head_desc){.slices = detail < 1.0f ? slices : 0, .stacks = detail < 1.0f ? stacks : 0})) return false;
+    /* the neutral skin, uploaded once: the blendshapes are applied on the GPU */
+    head_hair hair = {0};
+    head_hair_build(&f->head, &hair);
+    bool shapes = face__upload_shapes(f, &hair);
+    if (shapes) {
+        f->brows = gfx_mesh_create(&hair.brows, "face.brows");
+        f->lashes = gfx_mesh_create(&hair.lashes, "face.lashes");
+    }
+    head_hair_free(&hair);
+    if (!shapes) return false;
+    f->skin = gfx_mesh_create(&f->head.skin, "face.skin");
+    f->mouth = gfx_mesh_create(&f->head.mouth, "face.mouth");
+    f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
+    mesh_data shoulders = {0}, pedestal = {0};
+    head_bust_build_stand(&shoulders, &pedestal);
+    head_bust_build_collar(&f->head, 0.005f, &shoulders);
+    f->pedestal = face__upload(&pedestal, "face.pedestal");
+    f->shoulders = face__upload(&shoulders, "face.shoulders");
+    return true;
+}
+
+static void face__free(face *f)
+{
+    gfx_mesh *m[] = {&f->skin, &f->mouth, &f->eyes, &f->shoulders, &f->pedestal, &f->brows, &f->lashes};
+    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) gfx_mesh_destroy(m[i]);
+    head_free(&f->head);
+}
+
+static void *face_create(scene_ctx *ctx)
+{
+    face *f = aligned_alloc(16, (sizeof *f + 15) & ~(size_t)15);
+    if (!f) {
+        log_error("face scene: out of memory");
+        return NULL;
+    }
+    memset(f, 0, sizeof *f);
+    f->ctx = ctx;
+    f->wr = wrinkle_create(&(wrinkle_desc){.width = ctx->width, .height = ctx->height});
+    if (!f->wr || !face__build(f, params_f(ctx->params, params_id(face_param_rows, FACE_P_DETAIL)))) goto fail;
+    float y = head_bust_head_y();
+    glm_translate_make(f->model, (vec3){0.0f, y, 0.0f});
+    if (!ctx->camera_from_script) {
+        ctx->cam->fov_y = glm_rad(FACE_FOV_Y_DEG);
+        camera_look_at(ctx->cam, (vec3){0.24f, y + 0.01f, 0.68f}, (vec3){0.0f, y - 0.03f, 0.0f});
+    }
+    renderer_set_shadow_focus(ctx->r, (vec3){0.0f, y - 0.05f, 0.0f}, 0.45f);
+    wrinkle_cycle_init(&f->cycle);
+    face_idle_init(&f->idle, ctx->seed);
+    glm_mat4_identity(f->eye_rot);
+    return f;
+fail:
+    wrinkle_destroy(f->wr);
+    face__free(f);
+    free(f);
+    return NULL;
+}
+
+static void face_destroy(void *p)
+{
+    face *f = p;
+    if (!f) return;
+    wrinkle_destroy(f->wr);
+    face__free(f);
+    free(f);
+}
+
+static void face_update(void *p, const app_input *in, float dt)
+{
+    face *f = p;
+    f->ctx->cam->fov_y = glm_rad(f->ctx->camera_from_script ? FACE_SCRIPT_FOV_Y_DEG : FACE_FOV_Y_DEG);
+    for (int k = 0; k < WRINKLE_EXPR_COUNT; k++)
+        if (in->pressed[GLFW_KEY_1 + k]) wrinkle_cycle_pick(&f->cycle, k);
+    if (in->pressed[GLFW_KEY_SPACE]) wrinkle_cycle_resume(&f->cycle);
+    if (in->pressed[GLFW_KEY_1 + WRINKLE_EXPR_COUNT]) f->wrinkles_off = !f->wrinkles_off;
+    wrinkle_cycle_update(&f->cycle, dt);
+    f->idle_on = params_f(f->ctx->params, params_id(face_param_rows, FACE_P_IDLE)) != 0.0f;
+    if (f->idle_on) face_idle_update(&f->idle, dt);
+}
+
+/* The head's frame this step: on the column, risen with the breath and swayed about the neck. */
+static void face__pose(face *f)
+{
+    const float y = head_bust_head_y();
+    glm_translate_make(f->model, (vec3){0.0f, y, 0.0f});
+    glm_mat4_identity(f->eye_rot);
+    if (!f->idle_on) return;
+    const face_idle *fi = &f->idle;
+    vec3 pivot = {0.0f, -0.10f, -0.01f}; /* the top of the neck, head frame */
+    glm_translate(f->model, (vec3){0.0f, fi->rise, 0.0f});
+    glm_translate(f->model, pivot);
+    glm_rotate_y(f->model, fi->head[0], f->model);
+    glm_rotate_x(f->model, fi->head[1], f->model);
+    glm_rotate_z(f->model, fi->head[2], f->model);
+    glm_translate(f->model, (vec3){-pivot[0], -pivot[1], -pivot[2]});
+    glm_rotate_y(f->eye_rot, fi->gaze[0], f->eye_rot);
+    glm_rotate_x(f->eye_rot, -fi->gaze[1], f->eye_rot);
+}
+
+static void face_prepare(void *p)
+{
+    face *f = p;
+    const float detail = params_f(f->ctx->params, params_id(face_param_rows, FACE_P_DETAIL));
+    if (detail != f->detail) { /* face.detail moved (a preset, the panel): the head again at that grid */
+        face__free(f);
+        if (!face__build(f, detail)) {
+            log_error("face scene: cannot rebuild the head at detail %.2f", detail);
+            face__free(f);
+            f->detail = detail;
+            return;
+        }
+    }
+    face__pose(f);
+    /* the vertex shaders morph: the CPU only hands over six weights */
+    gfx_pass_begin("face.blendshapes");
+    memcpy(f->morph, f->cycle.weight, sizeof f->cycle.weight);
+    f->morph[HEAD_BLINK] = f->idle_on ? fmaxf(f->blink, f->idle.blink) : f->blink;
+    wrinkle_set_shape_weights(f->wr, f->morph);
+    gfx_pass_end();
+    float normal[HEAD_SHAPE_COUNT], occlusion[HEAD_SHAPE_COUNT];
+    for (int k = 0; k < HEAD_SHAPE_COUNT; k++) {
+        normal[k] = params_f(f->ctx->params, params_id(face_param_rows, face_param_wrinkle(k, false)));
+        occlusion[k] = params_f(f->ctx->params, params_id(face_param_rows, face_param_wrinkle(k, true)));
+    }
+    wrinkle_set_strengths(f->wr, normal, occlusion);
+    const float none[HEAD_SHAPE_COUNT] = {0};
+    wrinkle_set_weights(f->wr, f->wrinkles_off ? none : f->cycle.weight);
+    int w, h; /* the compose buffer is screen-space: the renderer's internal size (render.scale) */
+    renderer_size(f->ctx->r, &w, &h);
+    if (!wrinkle_resize(f->wr, w, h)) return;
+    /* the grid's triangles only: the ears' one uv holds a flat normal, full light and no mask, which
+     * the skin shader gives their fragments itself (head_ear.h), so composing them costs vertices
+     * for nothing */
+    gfx_mesh grid = f->skin;
+    grid.index_count = f->head.ear_first_index;
+    wrinkle_compose(f->wr, &grid, f->model);
+}
+
+/* Where the teeth's roots are (neutral head frame): the upper row's top and the lower row's bottom,
+ * for the gums. The rows overlap only in the middle, so the two extremes are one row's each. */
+static void face__teeth_roots(const head_model *h, float out[2])
+{
+    const int first = h->mouth_part[HEAD_MOUTH_TEETH][0], count = h->mouth_part[HEAD_MOUTH_TEETH][1];
+    out[0] = -1e9f;
+    out[1] = 1e9f;
+    for (int i = first; i < first + count; i++) {
+        float y = h->mouth.pos[h->mouth.idx[i]][1];
+        out[0] = fmaxf(out[0], y);
+        out[1] = fminf(out[1], y);
+    }
+    if (count == 0) out[0] = out[1] = 0.0f;
+}
+
+static void face_draw(void *p, scene_pass pass)
+{
+    face *f = p;
+    renderer *r = f->ctx->r;
+    mat4 id, chest;
+    glm_mat4_identity(id);
+    /* the chest rises with the breath, a little less than the head it carries */
+    glm_translate_make(chest, (vec3){0.0f, f->idle_on ? 0.7f * f->idle.rise : 0.0f, 0.0f});
+    if (pass == SCENE_PASS_SHADOW) {
+        wrinkle_draw_caster(f->wr, &f->skin, f->model);
+        renderer_draw_caster(r, &f->eyes, f->model);
+        renderer_draw_caster(r, &f->shoulders, chest);
+        renderer_draw_caster(r, &f->pedestal, id);
+        return;
+    }
+    renderer_draw_ground(r);
+    renderer_draw_lit(r, &f->pedestal, id, (vec3){0.16f, 0.15f, 0.14f}, NULL);
+    /* a dark crew-neck top: cotton, so a weak, broad highlight (the default semi-gloss one put a
+     * clipped white spot on the chest in every frontal picture) */
+    renderer_draw_lit_spec(r, &f->shoulders, chest, (vec3){0.05f, 0.07f, 0.10f}, NULL, 0.04f, 6.0f);
+    wrinkle_draw_skin(f->wr, &f->skin, f->model, (vec3){0.32f, 0.18f, 0.13f});
+    /* behind the lips, seen where the jaw parts them: the mouth's deltas follow the skin's */
+    /* the head's shadow covers the inside of the mouth: a fill stands for the light bouncing in */
+    static const struct { vec3 albedo; float spec, shininess, fill; } look[HEAD_MOUTH_PARTS] = {
+        [HEAD_MOUTH_CAVITY] = {{0.10f, 0.022f, 0.022f}, 0.10f, 16.0f, 0.06f}, /* dark: little light gets in */
+        [HEAD_MOUTH_TEETH] = {{0.70f, 0.65f, 0.55f}, 0.35f, 40.0f, 0.30f},    /* ivory, not white */
+        [HEAD_MOUTH_TONGUE] = {{0.46f, 0.12f, 0.13f}, 0.30f, 24.0f, 0.18f},   /* wet pink-red */
+    };
+    for (int k = 0; k < HEAD_MOUTH_PARTS; k++) {
+        wrinkle_part part = {f->head.mouth_part[k][0], f->head.mouth_part[k][1], {0}, look[k].spec, look[k].shininess,
+                             look[k].fill};
+        glm_vec3_copy((float *)look[k].albedo, part.albedo);
+        if (k == HEAD_MOUTH_TEETH) face__teeth_roots(&f->head, part.gum_y);
+        wrinkle_draw_part(f->wr, &f->mouth, f->head.skin.vertex_count, f->model, &part);
+    }
+    /* hair: dark brown, a little sheen; it follows the brows and lids through the deltas */
+    wrinkle_part hair = {.index_count = f->brows.index_count, .albedo = {0.035f, 0.022f, 0.015f}, .spec = 0.04f, .shininess = 20.0f};
+    wrinkle_draw_part(f->wr, &f->brows, f->brows_first, f->model, &hair);
+    glm_vec3_copy((vec3){0.018f, 0.012f, 0.009f}, hair.albedo);
+    hair.index_count = f->lashes.index_count;
+    wrinkle_draw_part(f->wr, &f->lashes, f->lashes_first, f->model, &hair);
+    /* the iris is drawn on the ball under the cornea (wrinkle_eye.frag), no disc of its own */
+    wrinkle_eyes eyes = {.radius = HEAD_EYE_RADIUS, .iris_radius = 0.0058f, .pupil_radius = 0.0026f,
+                         .sclera = {0.66f, 0.62f, 0.58f}, .iris = {0.09f, 0.16f, 0.24f}};
+    glm_vec3_copy(f->head.eye_center[0], eyes.center[0]);
+    glm_vec3_copy(f->head.eye_center[1], eyes.center[1]);
+    glm_mat4_copy(f->eye_rot, eyes.rot);
+    wrinkle_draw_eyes(f->wr, &f->eyes, f->model, &eyes);
+}
+
+static scene_cmd_result face_command(void *p, const script_cmd *cmd)
+{
+    face *f = p;
+    switch (cmd->op) {
+    case FACE_CMD_EXPRESSION: wrinkle_cycle_pick(&f->cycle, cmd->index); return SCENE_CMD_OK;
+    case FACE_CMD_BLENDSHAPE:
+        if (cmd->index == HEAD_BLINK) f->blink = cmd->num[0]; /* no wrinkle layer: outside the cycle */
+        else wrinkle_cycle_set_shape(&f->cycle, cmd->index, cmd->num[0]);
+        return SCENE_CMD_OK;
+    case FACE_CMD_WRINKLES: f->wrinkles_off = cmd->num[0] == 0.0f; return SCENE_CMD_OK;
+    default:
+        return SCENE_CMD_UNSUPPORTED;
+    }
+}
+
+/* Neutral to angry, the wrinkles folding in. */
+extern const char showcase_face[]; /* docs/scripts/showcase_face.txt, embedded by CMake */
+
+const scene_vtable scene_face = {
+    .script = &face_vocab,
+    .params = face_param_rows,
+    .param_count = FACE_P_COUNT,
+    .quality = face_quality_rows,
+    .quality_count = FACE_QUALITY_COUNT,
+    .showcase = showcase_face,
+    .showpiece = {"head", face_showpiece_build},
+    .keys_help = face_keys_help,
+    .free_camera = true,
+    .create = face_create,
+    .destroy = face_destroy,
+    .update = face_update,
+    .prepare = face_prepare,
+    .draw = face_draw,
+    .command = face_command,
+    .view = face_view,
+    .dump = face_dump,
+    .stats = face_stats,
+    .bench = face_bench,
+    .hud = face_hud,
+};
