@@ -129,6 +129,7 @@ if [ $# -eq 0 ] || [ $only_figures -eq 1 ]; then
   figure "$bin/damage_map" --headless --frames 40 --screenshot docs/img/example_damage_map.jpg --check
   figure "$bin/billboards" --headless --frames 60 --screenshot docs/img/example_billboards.jpg --check
   figure "$bin/dissolve" --headless --frames 30 --screenshot docs/img/example_dissolve.jpg --check
+  figure "$bin/mud" --headless --frames 30 --screenshot docs/img/example_mud.jpg --check
   # the README picture: the range scene's showcase (a headless run with no --frames/--script/--bench)
   echo "docs_pictures: figure $imprint --headless --scene range --size 960x540 --seed 2 --hud off --screenshot docs/img/screenshot.jpg"
   "$imprint" --headless --scene range --size 960x540 --seed 2 --hud off --screenshot "$scratch/new/screenshot.jpg" \

@@ -70,7 +70,7 @@ extern "C" {
 
 typedef struct mudfield_desc {
     float max_sink;   /* metres of mud over the hard floor where softness and mask are 1; default 0.5 */
-    float berm_width; /* metres; default 0.45 */
+    float berm_width; /* metres; default 0.6 */
 } mudfield_desc;
 
 typedef struct mudfield_wheel {
