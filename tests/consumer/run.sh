@@ -75,7 +75,7 @@ say "embedded: imprint::bb alone from a clean build folder: configure $(secs "$t
 t1=$(now)
 step "$work/embedded-damage.log" "$cmake" --build "$a" --target imprint_damage -j"$jobs"
 t2=$(now)
-say "embedded: imprint::damage (bb and dissolve with it) on top: build $(secs "$t1" "$t2") s, $(find "$a/imprint" -name '*.o' | wc -l) files compiled in all"
+say "embedded: imprint::damage (its service dissolve with it) on top: build $(secs "$t1" "$t2") s, $(find "$a/imprint" -name '*.o' | wc -l) files compiled in all"
 step "$work/embedded-build.log" "$cmake" --build "$a" -j"$jobs"
 say "embedded: all the consumer needs built ($(find "$a/imprint" -name '*.o' | wc -l) files of imprint compiled in all)"
 [ -e "$a/share/imprint" ] || [ -e "$a/imprint/share/imprint" ] && { say "FAIL: embedded: imprint made share/imprint in the host's tree"; exit 1; }
