@@ -111,6 +111,7 @@ static void wrinkle__morph_unbind(void)
 {
     glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);
     glBindTexture(GL_TEXTURE_2D, 0);
+    glActiveTexture(GL_TEXTURE0); /* every call leaves unit 0 active */
 }
 
 static void wrinkle__samplers(GLuint prog)

@@ -101,7 +101,7 @@ const wrinkle_selection *wrinkle_active(const wrinkle *wr);
 const wrinkle_layer_def *wrinkle_layers(const wrinkle *wr);
 
 /* The compositing pass: draws the mesh (uv = head UV space) with the Frame block's viewproj into
- * the composed buffer. Leaves that framebuffer bound. */
+ * the composed buffer, then binds back the framebuffer and viewport it found. */
 void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model);
 /* Skin in the main pass (a_pos a_nrm a_uv a_tan); albedo is linear RGB. */
 void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3 albedo);
