@@ -33,6 +33,7 @@ const float BOUNCE = 0.12; // ground albedo x the part of its hemisphere a downw
 // landmarks): short-cropped hair above a hairline that dips at the temples and runs down to the
 // nape, red vermilion on the lips, flushed cheeks and nose tip, a faint beard shadow on the jaw
 // and upper lip, darker skin around the eyes. Returns the albedo; hair = how much of it is hair.
+// With WRINKLE_PLAIN_SKIN (wrinkle_desc.plain_skin: a mesh that is not the head) none of it.
 float region(vec2 p, vec2 c, vec2 r)
 {
     vec2 d = (p - c) / r;
@@ -119,7 +120,11 @@ void main()
     // alpha 0: the buffer has no face here (an MSAA edge sample): flat and unoccluded; so are the
     // ears (their uv in the neck cut, whose maps are flat, open and unmasked: the compose pass
     // leaves them out, so the texel under them is the skull's)
+#ifdef WRINKLE_PLAIN_SKIN
+    bool composed = c.a > 0.0; // a mesh of the caller's (wrinkle_desc.plain_skin): no ears
+#else
     bool composed = c.a > 0.0 && v_uv.y >= 0.04;
+#endif
     vec2 xy = composed ? c.gb * 2.0 - 1.0 : vec2(0.0);
     float occ = composed ? c.r : 1.0;
     vec3 nt = vec3(xy, sqrt(clamp(1.0 - dot(xy, xy), 0.0, 1.0)));
@@ -148,8 +153,13 @@ void main()
     vec3 v = normalize(u_camera_pos.xyz - v_world);
     float ndl = dot(n, l);
     vec3 shadow = skin_shadow(v_world, ng);
+#ifdef WRINKLE_PLAIN_SKIN
+    float hair = 0.0; // the albedo as given: the head's paint is on the head frame's landmarks
+    vec3 albedo = u_albedo;
+#else
     float hair;
     vec3 albedo = skin_albedo(u_albedo, v_obj, hair);
+#endif
     vec3 pre = skin_diffuse(ndl, curvature);
     // the shadow's red penumbra is wider than its blue one (skin_shadow): scattering across its edge
     vec3 diffuse = albedo * pre * shadow;

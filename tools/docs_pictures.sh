@@ -20,7 +20,7 @@
 #   dissolve_push_fragment_mip0.jpg (docs/dissolve.md: the fragment stage still on noise mip 0)
 #   mud29_chase_before.jpg mud29_tread_before.jpg mud29_river_before.jpg (docs/mud.md: issue 29's
 #   before, docs/scripts/mud_issue29.txt run by a build of main at 36485f2)
-#   wrinkle_neutral_before.jpg wrinkle_head34_before.jpg (docs/wrinkles.md: the head before issue 30's
+#   wrinkle_neutral_before.jpg wrinkle_head34_before.jpg (docs/perf.md: the head before issue 30's
 #   ears and forms; main at 902ce01, docs/scripts/wrinkle.txt's neutral and its three-quarter camera)
 #   wrinkle_skin_curvature_before.jpg (docs/perf.md: docs/scripts/wrinkle_skin.txt with the
 #   skin shader's curvature from screen derivatives, as main at 606e610 had it)
@@ -30,7 +30,7 @@
 #   wrinkle_mouth.txt with the wide red shadow disc and the lip's border steeper than the grid, as
 #   main at d9a2d30 had them)
 #   wrinkle_shut_front_before.jpg wrinkle_shut_34_before.jpg wrinkle_profile_before.jpg
-#   wrinkle_neck_before.jpg (docs/wrinkles.md: docs/scripts/wrinkle_shut.txt and wrinkle_neck.txt
+#   wrinkle_neck_before.jpg (docs/perf.md: docs/scripts/wrinkle_shut.txt and wrinkle_neck.txt
 #   with the shut lid slid down as a ledge and the neck a vertical column, as main at 3052415 had them)
 # END FROZEN
 set -euo pipefail
@@ -126,6 +126,7 @@ if [ $# -eq 0 ] || [ $only_figures -eq 1 ]; then
     settle
   }
   figure env IMPRINT_CREST_PNG=docs/img/mud_crest_trace.png "$bin/gl_mud_crest"
+  figure "$bin/wrinkle_maps" --headless --frames 30 --screenshot docs/img/example_wrinkle_maps.jpg --check
   figure "$bin/damage_map" --headless --frames 40 --screenshot docs/img/example_damage_map.jpg --check
   figure "$bin/billboards" --headless --frames 60 --screenshot docs/img/example_billboards.jpg --check
   figure "$bin/dissolve" --headless --frames 30 --screenshot docs/img/example_dissolve.jpg --check

@@ -111,6 +111,7 @@ static void wrinkle__morph_unbind(void)
 {
     glActiveTexture(GL_TEXTURE0 + UNIT_SHAPES);
     glBindTexture(GL_TEXTURE_2D, 0);
+    glActiveTexture(GL_TEXTURE0); /* every call leaves unit 0 active */
 }
 
 static void wrinkle__samplers(GLuint prog)
@@ -163,7 +164,8 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
                                                             .label = "wrinkle.composed"}))
         goto fail;
     wr->compose_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_compose.frag", NULL);
-    wr->skin_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_skin.frag", NULL);
+    const char *skin_defines = desc->plain_skin ? "#define WRINKLE_PLAIN_SKIN 1\n" : NULL; /* no head paint */
+    wr->skin_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_skin.frag", skin_defines);
     wr->caster_prog = gfx_program_load("wrinkle_face.vert", "gfx_lit.frag", "#define SHADOW_PASS 1\n");
     wr->part_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_part.frag", NULL);
     wr->eye_prog = gfx_program_load("wrinkle_eye.vert", "wrinkle_eye.frag", NULL);
@@ -265,9 +267,9 @@ bool wrinkle_set_shapes(wrinkle *wr, int vertex_count, float (*const *dpos)[3], 
     for (int s = 0; s < HEAD_MORPH_COUNT; s++)
         for (int v = 0; v < vertex_count; v++) {
             float *t = data + ((size_t)s * vertex_count + (size_t)v) * 8;
-            for (int k = 0; k < 3; k++) {
-                t[k] = dpos[s][v][k];
-                t[4 + k] = dnrm[s][v][k];
+            for (int k = 0; k < 3; k++) { /* a NULL shape moves nothing */
+                t[k] = dpos[s] ? dpos[s][v][k] : 0.0f;
+                t[4 + k] = dnrm[s] ? dnrm[s][v][k] : 0.0f;
             }
             bool known = curvature && v < curvature_count;
             t[3] = known && dcurv ? dcurv[s][v] : 0.0f;

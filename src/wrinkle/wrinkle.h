@@ -46,7 +46,10 @@ extern "C" {
 
 typedef struct wrinkle wrinkle;
 
-/* Caller-owned textures replacing the files (tests); all must be set when base_normal is. */
+/* Caller-owned textures replacing the files (tests, a mesh of one's own: examples/wrinkle_maps.c);
+ * all must be set when base_normal is, but a layer whose two strengths are 0 is never selected and
+ * may leave its maps 0. Normals tangent space (x along dP/du, y along dP/dv) as x * 0.5 + 0.5,
+ * occlusion in R; the destroy leaves them to the caller. */
 typedef struct wrinkle_maps {
     GLuint base_normal, base_occ, mask;
     GLuint layer_normal[WRINKLE_LAYER_COUNT], layer_occ[WRINKLE_LAYER_COUNT];
@@ -57,7 +60,14 @@ typedef struct wrinkle_desc {
     const char *asset_dir;     /* default "assets/wrinkle" */
     const wrinkle_layer_def *layers; /* WRINKLE_LAYER_COUNT entries, default wrinkle_layer_defaults() */
     wrinkle_maps maps;         /* base_normal != 0: use these, do not load files */
+    bool plain_skin;           /* a mesh that is not the demo's head: the skin takes the albedo as
+                                  given (no hair, lips, cheeks or beard painted by the head's
+                                  landmarks) and composes every uv (not the ears' rule, uv.y < 0.04) */
 } wrinkle_desc;
+
+/* The blendshapes the passes morph with (weights and deltas per shape): the WRINKLE_LAYER_COUNT
+ * that layers may name (wrinkle_layer_def.shape), then one without a layer (the head's blink). */
+#define WRINKLE_SHAPE_COUNT HEAD_MORPH_COUNT
 
 wrinkle *wrinkle_create(const wrinkle_desc *desc);
 void wrinkle_destroy(wrinkle *wr);
@@ -66,10 +76,12 @@ bool wrinkle_resize(wrinkle *wr, int width, int height);
 /* Per blendshape (index = head_shape) normal and occlusion strengths of its layer, from the next
  * wrinkle_set_weights on (the panel's wrinkle.<shape>.*_strength). */
 void wrinkle_set_strengths(wrinkle *wr, const float *normal, const float *occlusion);
-/* weights[HEAD_SHAPE_COUNT]; picks the active layers. */
+/* weights[HEAD_SHAPE_COUNT] (or WRINKLE_SHAPE_COUNT), indexed by wrinkle_layer_def.shape; picks
+ * the active layers. */
 void wrinkle_set_weights(wrinkle *wr, const float *weights);
-/* Blendshapes on the GPU: the deltas of every shape at full weight (dpos[s][v], dnrm[s][v], as in
- * head_model) into a texture buffer once; every pass that draws the mesh (compose, skin, caster)
+/* Blendshapes on the GPU: the deltas of every shape at full weight (dpos[s][v], dnrm[s][v] for s <
+ * WRINKLE_SHAPE_COUNT, as in head_model; a NULL dpos[s] or dnrm[s]: that shape moves nothing) into
+ * a texture buffer once; every pass that draws the mesh (compose, skin, caster)
  * then adds weight x delta in its vertex shader (shaders/wrinkle_morph.glsl) to the vertex with
  * that index. Without shapes nothing moves. For the skin's scattering, the first curvature_count
  * vertices' curvature (1/m, head_shape_curvature: curvature[v] neutral, dcurv[s][v] each shape's
@@ -89,7 +101,7 @@ const wrinkle_selection *wrinkle_active(const wrinkle *wr);
 const wrinkle_layer_def *wrinkle_layers(const wrinkle *wr);
 
 /* The compositing pass: draws the mesh (uv = head UV space) with the Frame block's viewproj into
- * the composed buffer. Leaves that framebuffer bound. */
+ * the composed buffer, then binds back the framebuffer and viewport it found. */
 void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model);
 /* Skin in the main pass (a_pos a_nrm a_uv a_tan); albedo is linear RGB. */
 void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3 albedo);

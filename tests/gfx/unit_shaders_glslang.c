@@ -81,6 +81,7 @@ static const program_row rows[] = {
     {"src/mud/truck.c", "mud_truck.vert", "mud_truck.frag", SHADOW},
     {"src/wrinkle/wrinkle.c", "wrinkle_face.vert", "wrinkle_compose.frag", NULL},
     {"src/wrinkle/wrinkle.c", "wrinkle_face.vert", "wrinkle_skin.frag", NULL},
+    {"src/wrinkle/wrinkle.c", "wrinkle_face.vert", "wrinkle_skin.frag", "#define WRINKLE_PLAIN_SKIN 1\n"}, /* desc.plain_skin */
     {"src/wrinkle/wrinkle.c", "wrinkle_face.vert", "gfx_lit.frag", SHADOW},
     {"src/wrinkle/wrinkle.c", "wrinkle_face.vert", "wrinkle_part.frag", NULL},
     {"src/wrinkle/wrinkle.c", "wrinkle_eye.vert", "wrinkle_eye.frag", NULL},

@@ -1,7 +1,8 @@
 /* wrinkle maps on the GPU: every texel of the composed RGB10_A2 buffer equals the CPU reference
  * (wrinkle_compose_texel + wrinkle_pack) for random maps and several weight sets, only the
  * selected four layers count, the clear value marks "no face", missing maps are checkers, and the
- * compose pass gives back the framebuffer and viewport bound before it. */
+ * compose pass gives back the framebuffer and viewport bound before it; a caller's mesh may leave
+ * shapes NULL and take the plain skin. */
 #include "testgl.h"
 
 #include <math.h>
@@ -339,6 +340,39 @@ static void gpu_morph_equals_the_cpu_morph(void **state)
     head_free(&h);
 }
 
+/* A mesh of the caller's (examples/wrinkle_maps.c): plain_skin's skin program compiles (nothing
+ * logged), and shapes left NULL move nothing: with every weight at 1 the quad moves by shape 0's
+ * deltas alone. */
+static void a_callers_mesh_with_null_shapes(void **state)
+{
+    (void)state;
+    const int errors = log_error_count();
+    wrinkle *wr = wrinkle_create(&(wrinkle_desc){.width = N, .height = N, .maps = fx.maps, .plain_skin = true});
+    assert_non_null(wr);
+    assert_int_equal(log_error_count(), errors);
+    float d0[4][3] = {{0, 0, 0.1f}, {0, 0.2f, 0}, {0.3f, 0, 0}, {0.1f, -0.1f, 0.1f}}, ones[WRINKLE_SHAPE_COUNT], out[4 * 7];
+    float (*dpos[WRINKLE_SHAPE_COUNT])[3] = {d0}, (*dnrm[WRINKLE_SHAPE_COUNT])[3] = {0};
+    for (int s = 0; s < WRINKLE_SHAPE_COUNT; s++) ones[s] = 1.0f;
+    assert_true(wrinkle_set_shapes(wr, 4, dpos, dnrm, NULL, NULL, 0));
+    wrinkle_set_shape_weights(wr, ones);
+    static const char *const varyings[] = {"v_world", "v_nrm", "v_curv"};
+    GLuint prog = gfx_program_load_feedback("wrinkle_face.vert", NULL, varyings, 3);
+    assert_true(prog != 0);
+    wrinkle_morph_bind(wr, prog);
+    mat4 id;
+    glm_mat4_identity(id);
+    glUniformMatrix4fv(gfx_uniform(prog, "u_model"), 1, GL_FALSE, (const float *)id);
+    testgl_feedback_run(fx.quad.vao, 4, 7, out);
+    const float rest[4][3] = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+    for (int v = 0; v < 4; v++) {
+        for (int c = 0; c < 3; c++) assert_float_equal(out[v * 7 + c], rest[v][c] + d0[v][c], 1e-6f);
+        assert_float_equal(out[v * 7 + 5], 1.0f, 1e-6f); /* the normal as it was */
+    }
+    glUseProgram(0);
+    glDeleteProgram(prog);
+    wrinkle_destroy(wr);
+}
+
 /* Wrinkles as folds (issue 30): the shipped maps composed at their own scale (a uv quad over a
  * 512 x 512 buffer, one pixel a texel) with brow_raise at full weight, minus the same with no
  * layer, and read up a column of the forehead through its lines: each line is a fold at least
@@ -520,6 +554,7 @@ int main(void)
         cmocka_unit_test(composed_texels_equal_the_cpu_reference),
         cmocka_unit_test(channels_follow_the_layout),
         cmocka_unit_test(gpu_morph_equals_the_cpu_morph),
+        cmocka_unit_test(a_callers_mesh_with_null_shapes),
         cmocka_unit_test(forehead_lines_are_folds),
         cmocka_unit_test(uncovered_pixels_keep_the_clear_value),
         cmocka_unit_test(missing_maps_are_checkers),
