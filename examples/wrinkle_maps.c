@@ -91,8 +91,10 @@ static void build_ball(mesh_data *m)
             const float u = (float)i / SLICES, v = (float)j / STACKS, lon = 2 * GLM_PIf * (u - 0.5f), lat = GLM_PIf * (v - 0.5f);
             const float n[3] = {cosf(lat) * sinf(lon), sinf(lat), cosf(lat) * cosf(lon)};
             mesh_add_vertex(m, (float[3]){R * n[0], R * n[1], R * n[2]}, n, (float[2]){u, v});
+        }
+    for (int j = 0; j < STACKS; j++) /* the vertices first: a triangle names ones that exist */
+        for (int i = 0; i < SLICES; i++) {
             const uint32_t a = (uint32_t)(j * (SLICES + 1) + i), b = a + 1, c = a + SLICES + 1, d = c + 1;
-            if (i == SLICES || j == STACKS) continue;
             if (j > 0) mesh_add_tri(m, a, b, d);
             if (j < STACKS - 1) mesh_add_tri(m, a, d, c);
         }
