@@ -48,8 +48,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (o.width < 16 || o.width > 8192 || o.height < 16 || o.height > 8192) abort();
         if (o.frames != -1 && o.frames < 1) abort();
         if (o.fixed_dt < 0.0 || o.fixed_dt > 1.0) abort();
-        if (o.particles < 0 || o.particles > 10000000) abort();
-        if (o.level_size < 64 || o.level_size > 1024 || o.level_size % 16) abort();
+        const bb_cli *bc = bb_cli_values(&o);
+        const mud_cli *mc = mud_cli_values(&o);
+        if (bc->particles < 0 || bc->particles > 10000000 || bc->particles_gpu < 0 || bc->particles_gpu > 4000000) abort();
+        if (mc->level_size < 64 || mc->level_size > 1024 || mc->level_size % 16) abort();
+        if (!memchr(bc->batcher, '\0', sizeof bc->batcher) || !memchr(mc->level, '\0', sizeof mc->level)) abort();
         if (!memchr(o.script, '\0', sizeof o.script) || !memchr(o.screenshot, '\0', sizeof o.screenshot)) abort();
     } else if (rc == OPTIONS_ERROR) {
         if (!err[0] || strchr(err, '\n')) abort();
