@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The GPU run in one command: `--bench` of every scene at 1920x1080 (at `--quality high` where the
 # binary has --quality), then a markdown table (scene, frame median, every pass's CPU and GPU
-# median, the GL renderer string) written between the gpu_bench markers of docs/perf.md.
+# median and its budget, marked **over** where it is over, the GL renderer string) written between
+# the gpu_bench markers of docs/perf.md.
 # Usage: tools/gpu_bench.sh [--size WxH] [--frames N] [--window] [--print] [--force]
 #   --size WxH   framebuffer size (default 1920x1080; smaller to try the script on a CPU renderer)
 #   --frames N   frames per scene (default 300; imprint leaves its warm-up frames out)
@@ -75,17 +76,28 @@ print(f"Renderer: **{renderer}**; {size}, {frames} frames a scene (medians after
       f"{quality or 'default quality (the binary has no --quality)'}; "
       f"{datetime.date.today().isoformat()}; `{cmd}`.")
 print()
-print("| scene | frame median ms | pass | CPU ms | GPU ms |")
-print("|---|---:|---|---:|---:|")
+print("| scene | frame median ms | pass | CPU ms | GPU ms | budget ms |")
+print("|---|---:|---|---:|---:|---:|")
+column = ""
 for s in scenes:
     d = json.load(open(f"{out}/{s}.json"))
     first = True
     for name, p in d["passes"].items():
         frame = f"{d['frame_ms']['median']:.2f}" if first else ""
-        print(f"| {s if first else ''} | {frame} | {name} | {p['cpu_ms']['median']:.2f} | {p['gpu_ms']['median']:.2f} |")
+        # the budget of the renderer class and size (app/budgets.h); over it: marked
+        budget = f"{p['budget_ms']:.2f}" if "budget_ms" in p else ""
+        if p.get("over_budget"):
+            budget = f"**over** {budget}"
+        print(f"| {s if first else ''} | {frame} | {name} | {p['cpu_ms']['median']:.2f} | {p['gpu_ms']['median']:.2f} | {budget} |")
         first = False
     if first:
-        print(f"| {s} | {d['frame_ms']['median']:.2f} | (no passes) | | |")
+        print(f"| {s} | {d['frame_ms']['median']:.2f} | (no passes) | | | |")
+    if "budget" in d:
+        column = d["budget"]["column"]
+if column:
+    print()
+    print(f"Budgets: the column {column} of the budget per pass (\"Budgets per pass\" above); "
+          "**over**: the larger of the pass's GPU and CPU medians exceeds it.")
 PY
 cat "$out/table.md"
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/app_state.h"
+#include "app/budgets.h"
 #include "base/log.h"
 #include "base/stats.h"
 #include "gfx/dump.h"
@@ -381,6 +382,9 @@ void app_bench_report(app *a)
     json_int(&w, "frames", a->nframe_ms);
     json_int(&w, "warmup_frames", a->frame - a->nframe_ms);
     stats_write_median_p95(&w, "frame_ms", a->frame_ms, a->nframe_ms);
+    /* each pass against its budget (app/budgets.h): the renderer class and the nearer size */
+    const int col = budget_column((const char *)glGetString(GL_RENDERER), a->ctx.width, a->ctx.height);
+    int over = 0;
     json_object_begin(&w, "passes");
     for (int i = 0; i < gfx_timers_count(); i++) {
         const gfx_pass_stats *p = gfx_timers_get(i);
@@ -389,8 +393,22 @@ void app_bench_report(app *a)
         json_int(&w, "samples", p->count);
         stats_write_median_p95(&w, "gpu_ms", p->gpu_hist, p->count);
         stats_write_median_p95(&w, "cpu_ms", p->cpu_hist, p->count);
+        const float budget = budget_ms(p->name, col);
+        if (budget >= 0.0f) {
+            const float cost = budget_cost(stats_median(p->gpu_hist, p->count), stats_median(p->cpu_hist, p->count));
+            json_number(&w, "budget_ms", budget);
+            json_bool(&w, "over_budget", cost > budget);
+            if (cost > budget) {
+                log_info("bench: %s %.2f ms, over its budget of %.2f ms (%s)", p->name, cost, budget, budget_column_names[col]);
+                over++;
+            }
+        }
         json_object_end(&w);
     }
+    json_object_end(&w);
+    json_object_begin(&w, "budget");
+    json_string(&w, "column", budget_column_names[col]);
+    json_int(&w, "passes_over", over);
     json_object_end(&w);
     fx_bench(a->fx, &w);
     if (registry_scene(a->cur)->bench) {
