@@ -166,7 +166,7 @@ static bool app__init(app *a)
     /* the preset first, then --set over it */
     char qerr[256];
     const int qi = names_find(quality_names, o->quality);
-    const char *gl_renderer = (const char *)glGetString(GL_RENDERER);
+    const char *gl_renderer = platform_gl_renderer();
     a->quality = qi == QUALITY_AUTO || qi < 0 ? quality_auto(gl_renderer, headless) : qi;
     if (!quality_apply(a->params, a->quality, qerr, sizeof qerr)) {
         log_error("%s", qerr);
@@ -198,8 +198,11 @@ static bool app__init(app *a)
     if (a->max_frames < 0 && !a->scr && (headless || o->bench)) a->max_frames = o->bench ? 240 : 60;
     a->step_dt = o->fixed_dt > 0 ? o->fixed_dt : 1.0 / o->step_hz;
     post_settings_default(&a->post);
-    /* the governor: --target-fps, else 30 fps in a window below high; a fixed --set render.scale wins */
-    const int fps = o->target_fps >= 0 ? o->target_fps : (!headless && a->quality < QUALITY_HIGH ? 30 : 0);
+    /* the governor: --target-fps, else in a window (and on the page) at every preset, 30 fps on a
+     * CPU renderer and 60 on a GPU, so a slow machine gets fewer pixels, not a slideshow; headless
+     * and scripted runs stay fixed and deterministic; a fixed --set render.scale wins */
+    const bool cpu_renderer = quality_auto(gl_renderer, false) == QUALITY_LOW;
+    const int fps = o->target_fps >= 0 ? o->target_fps : (!headless && !a->scr ? (cpu_renderer ? 30 : 60) : 0);
     governor_init(&a->gov, scale_set ? 0.0f : (float)fps, params_f(a->params, params_id(quality_param_rows, QUALITY_P_SCALE)));
     if (!headless) /* headless stdout may be a --bench JSON */
         log_info("quality %s (%s)%s", quality_names[a->quality], gl_renderer ? gl_renderer : "?",

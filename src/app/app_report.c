@@ -383,7 +383,7 @@ void app_bench_report(app *a)
     json_int(&w, "warmup_frames", a->frame - a->nframe_ms);
     stats_write_median_p95(&w, "frame_ms", a->frame_ms, a->nframe_ms);
     /* each pass against its budget (app/budgets.h): the renderer class and the nearer size */
-    const int col = budget_column((const char *)glGetString(GL_RENDERER), a->ctx.width, a->ctx.height);
+    const int col = budget_column(platform_gl_renderer(), a->ctx.width, a->ctx.height);
     int over = 0;
     json_object_begin(&w, "passes");
     for (int i = 0; i < gfx_timers_count(); i++) {

@@ -229,6 +229,22 @@ double platform_time(void) { return gfx_now(); }
 
 void *platform_window(const platform *p) { return p->win; }
 
+const char *platform_gl_renderer(void)
+{
+#ifdef __EMSCRIPTEN__
+    static char name[256];
+    /* the unmasked name ("ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device ...))") where allowed */
+    char *js = emscripten_run_script_string(
+        "(function(){var c=(typeof GLctx!=='undefined')?GLctx:null;if(!c)return '';"
+        "var e=c.getExtension('WEBGL_debug_renderer_info');return e?String(c.getParameter(e.UNMASKED_RENDERER_WEBGL)):'';})()");
+    if (js && js[0]) {
+        snprintf(name, sizeof name, "%s", js);
+        return name;
+    }
+#endif
+    return (const char *)glGetString(GL_RENDERER);
+}
+
 void platform_report_exit(int rc)
 {
 #ifdef __EMSCRIPTEN__

@@ -56,6 +56,10 @@ int platform_run(platform *p, bool (*frame)(void *), int (*finish)(void *), void
 void platform_report_exit(int rc);
 /* The GLFWwindow (for the panel's input backend), NULL headless. */
 void *platform_window(const platform *p);
+/* The GL renderer's name for --quality auto and the bench's budgets: GL_RENDERER, or on the page
+ * the unmasked one (WEBGL_debug_renderer_info: WebGL's GL_RENDERER says only "WebKit WebGL") when
+ * the browser gives it. NULL without a context. */
+const char *platform_gl_renderer(void);
 
 #ifdef __cplusplus
 }

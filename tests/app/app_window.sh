@@ -6,6 +6,7 @@
 # click (pressed and released inside one frame) must take effect exactly once: F12 taps write as
 # many screenshots, weapon keys switch the gun, each click fires one marksman shell, F3 switches
 # scene, expression keys pick expressions. A tap is never repeated: a lost one is a failure.
+# Last, the governor runs in a window at every preset, and not in a scripted run.
 # ctest: slow
 set -u
 source "$TESTDIR/support/window.sh"
@@ -120,6 +121,17 @@ wait_for 120 sh -c "! kill -0 $pid" || { echo "Esc did not quit"; kill $pid; exi
 wait $pid; rc=$?
 [ $rc -eq 0 ] || { echo "exit status $rc"; cat taps.log; exit 1; }
 if grep -q "GL error" taps.log; then cat taps.log; exit 1; fi
+
+# --- the governor in a window at every preset (30 fps on this CPU renderer); not with --script ---
+for q in high medium low; do
+    "$IMPRINT" --size 320x180 --scene dissolve --quality $q --frames 8 >gov-$q.log 2>&1 || { cat gov-$q.log; exit 1; }
+    grep -q "running headless" gov-$q.log && { echo "governor: no window"; exit 1; }
+    grep -q "quality $q (.*), governor on" gov-$q.log || { cat gov-$q.log; echo "governor: not on at $q in a window"; exit 1; }
+done
+printf '0.1 quit\n' >gov.txt
+"$IMPRINT" --size 320x180 --scene dissolve --quality high --script gov.txt >gov-script.log 2>&1 || { cat gov-script.log; exit 1; }
+if grep -q "governor on" gov-script.log; then cat gov-script.log; echo "governor: on in a scripted run"; exit 1; fi
+echo "governor: on in a window at high, medium and low; off in a scripted run"
 exit 0
 INNER
 window_run inner.sh
