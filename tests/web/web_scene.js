@@ -89,6 +89,41 @@ async function badInput(browser, url, srv) {
   if (!process.exitCode) console.log('web_bad_input: passed');
 }
 
+// The page as a visitor opens it: no quality=, no script, the default size (1280x720). On SwiftShader
+// (a CPU renderer, its unmasked name read through WEBGL_debug_renderer_info) each scene must start
+// at low with the governor on and keep drawing; its frame rate (frames counted over 6 s after 4 s
+// of settling: the governor moves every 4 frames) is printed. 15 fps there is the aim, not yet
+// held (3.5-6.7 fps on the 2-core machine, docs/perf.md): the test asserts what is done.
+async function defaultQuality(browser, url, srv) {
+  try {
+    for (const s of ['range', 'mud', 'face', 'dissolve']) {
+      const page = await browser.newPage({ viewport: { width: 1300, height: 760 } });
+      const logged = [];
+      page.on('console', (m) => logged.push(m.text()));
+      page.on('pageerror', (e) => fail(`${s}: page error: ${e.message}`));
+      await page.goto(`${url}?scene=${s}`);
+      await page.waitForFunction(() => window.imprint && window.imprint.frames >= 5, null, { timeout: 180000, polling: 100 });
+      await page.waitForTimeout(4000);
+      const f0 = await page.evaluate(() => window.imprint.frames);
+      await page.waitForTimeout(6000);
+      const f1 = await page.evaluate(() => window.imprint.frames);
+      const fps = (f1 - f0) / 6;
+      const q = logged.find((l) => /quality \w+ \(/.test(l)) || '(no quality line)';
+      console.log(`web_default_quality: ${s}: ${fps.toFixed(1)} fps; ${q}`);
+      if (!/quality low \(.*SwiftShader/i.test(q)) fail(`${s}: not low on SwiftShader: ${q}`);
+      if (!/governor on/.test(q)) fail(`${s}: the governor is off: ${q}`);
+      if (!(fps > 0)) fail(`${s}: no frame drawn in 6 s`);
+      await page.close();
+    }
+  } catch (e) {
+    fail(e.stack || String(e));
+  } finally {
+    await browser.close();
+    srv.kill();
+  }
+  if (!process.exitCode) console.log('web_default_quality: passed');
+}
+
 // Controls: the page takes keys and the mouse as the window does. The dissolve scene with a short
 // script (stats at its end); once it runs, a click on the canvas (pointer lock), U (the panel),
 // H (the key help) and Tab (the next scene: range); the stats at the end say so.
@@ -139,6 +174,7 @@ async function controls(browser, url, srv) {
   const consoleErrors = [];
   if (scene === 'bad_input') return badInput(browser, url, srv);
   if (scene === 'controls') return controls(browser, url, srv);
+  if (scene === 'default_quality') return defaultQuality(browser, url, srv);
   try {
     const page = await browser.newPage({ viewport: { width: 700, height: 460 } });
     page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
