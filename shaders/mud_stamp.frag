@@ -15,6 +15,7 @@
 
 #define SEG 127
 #define STAMP_MAX 48
+#define JOIN_BLEND 0.5 // MUDFIELD_JOIN_BLEND
 
 uniform sampler2D u_scratch;  // RGBA8, texel (gx - gx0, gz - gz0)
 uniform sampler2D u_scratch_h; // RG8 16-bit heights, the same texels
@@ -108,13 +109,20 @@ float berm_weight(int gx, int gz)
     vec4 g = geom_uv(gx, gz);
     vec2 o = outside(g);
     float du = o.x, dv = o.y;
-    if (u_body.w > 0.0) { // a body's: the hump all round, none past a piece's joined end
+    if (u_body.w > 0.0) { // a body's: the hump all round; a piece's hands over to the next one's at a joined end
         int ends = int(u_body.w);
-        if (((ends & 2) != 0 && g.z > u_shape.y - u_body.z) || ((ends & 4) != 0 && g.z < u_body.z - u_shape.y)) return 0.0;
-        if (du >= u_shape.w + u_body.z || dv >= u_shape.w + u_body.z) return 0.0;
+        float flat_end = u_shape.y - u_body.z, s = -1.0e9;
+        if ((ends & 2) != 0) s = g.z - flat_end;
+        if ((ends & 4) != 0 && -g.z - flat_end > s) s = -g.z - flat_end;
+        float share = clamp(0.5 - s * (0.5 / JOIN_BLEND), 0.0, 1.0);
+        if (s > 0.0) {
+            if (abs(g.w) <= u_shape.z) return 0.0;
+            du = 0.0;
+        }
+        if (share <= 0.0 || du >= u_shape.w + u_body.z || dv >= u_shape.w + u_body.z) return 0.0;
         float d = sqrt(du * du + dv * dv) - u_body.z;
         if (d <= 0.0 || d >= u_shape.w || !texel_has_mud(gx, gz)) return 0.0;
-        return berm_hump(d);
+        return berm_hump(d) * share;
     }
     if (du == 0.0 && dv == 0.0) return 0.0;
     float d = sqrt(du * du + dv * dv);

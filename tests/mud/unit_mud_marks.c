@@ -95,31 +95,42 @@ static void a_sphere_leaves_a_round_dent(void **state)
     terrain_destroy(t);
 }
 
-/* A trunk 6 m long in two joined pieces of 3 m (as physics_marks.c cuts one): the trough's floor
- * runs on across the joint without a hump, and no berm falls into it. */
+/* A trunk 6 m long lying on a slope (its foot 0.15 m, its crown 0.45 m down) in two joined pieces
+ * of 3 m (as physics_marks.c cuts one): the trough's floor runs on across the joint without a
+ * hump, no berm falls into it, and the berm beside it hands over from one piece's to the other's
+ * along a ramp, though the deeper piece pressed twice the mud away. */
 static void a_trunk_in_pieces_leaves_one_trough(void **state)
 {
     (void)state;
     terrain *t = flat();
     mudfield *mf = mudfield_create(t, NULL);
-    const float r = 0.18f, z0 = 25.0f, x0 = 30.2f;
-    for (int k = 0; k < 2; k++)
-        stamp(mf, &(mudfield_body){.center = {x0, 4.0f - 0.3f, z0 + 1.5f - 3.0f * (float)k}, .axis = {0, 1}, .half = {1.5f + r, r},
-                                   .radius = r, .penetration = 0.3f, .joined = k == 0 ? 2u : 1u});
+    const float r = 0.18f, z0 = 25.0f, x0 = 30.2f, slope = -0.05f; /* deeper along +z */
+    for (int k = 0; k < 2; k++) {
+        float off = 1.5f - 3.0f * (float)k, y = -0.3f + slope * off;
+        stamp(mf, &(mudfield_body){.center = {x0, 4.0f + y, z0 + off}, .axis = {0, 1}, .half = {1.5f + r, r}, .radius = r,
+                                   .slope = {slope, 0}, .penetration = -y + 1.5f * fabsf(slope), .joined = k == 0 ? 2u : 1u});
+    }
     const int gx = (int)lrintf(x0 / SP);
     int along = 0;
+    float crest_prev = -1.0f, jump = 0.0f, crest_lo = 1.0f, crest_hi = 0.0f;
     for (int gz = (int)ceilf((z0 - 2.8f) / SP); gz <= (int)floorf((z0 + 2.8f) / SP); gz++) {
-        float h = fminf(texel(mf, gx, gz), texel(mf, gx + 1, gz)); /* the texel nearest the axis */
-        assert_true(h < -0.3f + 0.02f);                            /* the trough's floor, the joint too */
+        float z = (float)gz * SP, h = fminf(texel(mf, gx, gz), texel(mf, gx + 1, gz)); /* the texel nearest the axis */
+        assert_float_equal(h, fmaxf(-0.3f + slope * (z - z0), -0.5f), 0.02f);       /* the trough's floor, the joint too */
         along++;
+        if (fabsf(z - z0) > 2.2f) continue; /* the ends' berm rounds off */
+        float crest = 0.0f;
+        for (int i = 3; i < 14; i++) crest = fmaxf(crest, texel(mf, gx + i, gz)); /* the berm beside it */
+        if (crest_prev >= 0.0f) jump = fmaxf(jump, fabsf(crest - crest_prev));
+        crest_prev = crest;
+        crest_lo = fminf(crest_lo, crest);
+        crest_hi = fmaxf(crest_hi, crest);
     }
+    print_message("trunk in two pieces: berm crest %.3f .. %.3f m, largest step between rows %.4f m\n", (double)crest_lo,
+                  (double)crest_hi, (double)jump);
     assert_true(along > 40);
-    /* berms beside it, the length of it */
-    for (float z = z0 - 2.5f; z <= z0 + 2.5f; z += 0.5f) {
-        float berm = 0.0f;
-        for (float x = x0 + 0.3f; x < x0 + 1.6f; x += SP) berm = fmaxf(berm, mudfield_mud_height(mf, x, z));
-        assert_true(berm > 0.01f);
-    }
+    assert_true(crest_lo > 0.01f && crest_hi > 1.5f * crest_lo); /* the deeper piece's berm is higher */
+    /* and it grows along a ramp over the joint's metre (one piece's berm alone would step there) */
+    assert_true(jump <= (crest_hi - crest_lo) / 6.0f);
     mudfield_destroy(mf);
     terrain_destroy(t);
 }

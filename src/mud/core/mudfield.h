@@ -124,10 +124,12 @@ typedef struct mudfield_body {
     float penetration; /* metres its lowest point lies below the mud around it; <= 0 means no stamp */
     /* A piece of a longer body: bit 0 another piece goes on past +axis, bit 1 past -axis. No berm
      * is heaped there (it would fill the next piece's footprint): the pieces' berms run on beside
-     * them as one. */
+     * them as one, handing over within MUDFIELD_JOIN_BLEND of the joint. */
     unsigned joined;
 } mudfield_body;
 /* The wheel's bottom is a cylinder across its rolling direction: flat[1] = MUDFIELD_FLAT_LONG. */
+/* Metres either side of a joint between two pieces over which their berms hand over. */
+#define MUDFIELD_JOIN_BLEND 0.5f
 #define MUDFIELD_FLAT_LONG 1.0e9f
 
 /* A stamp's layout, the part of a primitive that depends only on the wheel and the level (not on

@@ -82,12 +82,23 @@ static float berm_weight(const mudfield *mf, const mudfield_stamp_geom *g, int g
     geom_uv(g, gx, gz, &dx, &dz, &u, &v);
     geom_out(g, u, v, &du, &dv);
     if (g->ring > 0.0f) {
-        int ends = (int)g->ring; /* a piece of a longer body: none past a joined end */
-        if (((ends & 2) && u > g->half_len - g->corner) || ((ends & 4) && u < g->corner - g->half_len)) return 0.0f;
-        if (du >= g->berm_width + g->corner || dv >= g->berm_width + g->corner) return 0.0f; /* d >= berm_width */
+        /* A piece of a longer body: past a joined end its berm goes on beside the next piece's
+         * footprint, never into it, and hands over to the next piece's within MUDFIELD_JOIN_BLEND
+         * either side of the joint (the two shares sum to 1), so pieces pressing to different
+         * depths leave one berm without a step. */
+        int ends = (int)g->ring;
+        float flat_end = g->half_len - g->corner, s = -1.0e9f; /* how far past the nearer joined end */
+        if (ends & 2) s = u - flat_end;
+        if ((ends & 4) && -u - flat_end > s) s = -u - flat_end;
+        float share = clampf(0.5f - s * (0.5f / MUDFIELD_JOIN_BLEND), 0.0f, 1.0f);
+        if (s > 0.0f) {
+            if (fabsf(v) <= g->half_w) return 0.0f;
+            du = 0.0f; /* beside the next piece */
+        }
+        if (share <= 0.0f || du >= g->berm_width + g->corner || dv >= g->berm_width + g->corner) return 0.0f; /* d >= berm_width */
         float d = sqrtf(du * du + dv * dv) - g->corner;
         if (d <= 0.0f || d >= g->berm_width || !mudfield_texel_has_mud(mf, gx, gz)) return 0.0f;
-        return berm_hump(g, d);
+        return berm_hump(g, d) * share;
     }
     if ((du == 0.0f && dv == 0.0f) || du >= g->berm_width || dv >= g->berm_width) return 0.0f; /* d >= either */
     float d = sqrtf(du * du + dv * dv);
