@@ -289,7 +289,9 @@ static void off_the_track_the_mask_grows_and_both_agree(void **state)
 /* The bodies' marks (issue 50 item 4) through the same queue: chunks sinking and settling, a rock, a
  * tree pushed over (mud/core/physics.h over mud_sim: mud_renderer_queue_step takes the wheels' and
  * the bodies' primitives), and a tilted box and a sphere laid out directly across a block corner:
- * the GPU layers hold exactly the CPU field's heights and track bytes, and the volume is unchanged. */
+ * the GPU layers hold the CPU field's heights (as the wheels': mean <= 2 mm, max <= 1 cm; on Mesa's
+ * llvmpipe to the step) and its track bytes exactly, and the volume is unchanged (2 % of what was
+ * pressed away, as the wheels'; llvmpipe: 0). */
 static void body_marks_match_the_cpu_field(void **state)
 {
     (void)state;
@@ -301,6 +303,7 @@ static void body_marks_match_the_cpu_field(void **state)
     assert_non_null(ph);
     assert_non_null(mr);
     mud_sim_place_truck(sim, 40.0f, 40.0f, 0.0f);
+    double removed = 0;
     for (int k = 0; k < 6; k++) mud_physics_add_chunk(ph, 30.5f + 1.7f * (float)k, 47.7f + 0.3f * (float)k, 0.6f + 0.2f * (float)k);
     mud_physics_add_plant(ph, PLANT_ROCK, 47.5f, 32.3f, 0.5f);
     int tree = mud_physics_add_plant(ph, PLANT_TREE, 50.0f, 44.0f, 8.0f);
@@ -309,6 +312,7 @@ static void body_marks_match_the_cpu_field(void **state)
             mud_physics_push_plant(ph, tree, (float[3]){0, 0, 1.5f * plant_tree_break_force(8.0f, 2.0f)}, 2.0f);
         mud_physics_drive(ph, &(vehicle_input){0}, 1.0f / 60.0f);
         mud_sim_stamp(sim);
+        removed += mud_sim_volume_last_step(sim);
         mud_renderer_queue_step(mr, sim);
         if (f % 2 == 0) continue;
         mud_renderer_update(mr, (vec3){40, 4, 40});
@@ -324,7 +328,7 @@ static void body_marks_match_the_cpu_field(void **state)
     for (int k = 0; k < 2; k++) {
         mudfield_stamp_geom g;
         assert_true(mudfield_body_layout(mf, &direct[k], &g));
-        mudfield_stamp_geom_apply(mf, &g);
+        removed += mudfield_stamp_geom_apply(mf, &g);
         mud_renderer_queue(mr, &g, 1);
     }
     mud_renderer_update(mr, (vec3){40, 4, 40});
@@ -344,11 +348,12 @@ static void body_marks_match_the_cpu_field(void **state)
                 checked++;
             }
     double net = gpu_volume(mr, 8);
-    print_message("bodies: %lld marks, %d blocks, %d texels over 10 cm down, gpu vs cpu max %.4f m, net volume %.6f m3\n",
-                  mud_sim_marks_total(sim), checked, deep, (double)max, net);
-    assert_true(checked >= 4 && deep > 200);
-    assert_true(max == 0.0f); /* the same heights, to the step */
-    assert_true(fabs(net) < 1e-6);
+    print_message("bodies: %lld marks, %d blocks, %d texels over 10 cm down, gpu vs cpu mean %.5f m, max %.4f m; "
+                  "removed %.4f m3, net volume %.6f m3\n",
+                  mud_sim_marks_total(sim), checked, deep, sum / (double)count, (double)max, removed, net);
+    assert_true(checked >= 4 && deep > 200 && removed > 1.0);
+    assert_true(sum / (double)count <= 0.002 && max <= 0.01);
+    assert_true(fabs(net) <= 0.02 * removed);
     mud_renderer_destroy(mr);
     mud_physics_destroy(ph);
     mud_sim_destroy(sim);
