@@ -1,5 +1,5 @@
 #version 330 core
-// One wheel primitive drawn into a mud block's render target (src/mud/mud.c, pass mud.stamp). The
+// One primitive (a wheel's, or a body's: mudfield_body_layout) drawn into a mud block's render target (src/mud/mud.c, pass mud.stamp). The
 // arithmetic mirrors mudfield_stamp in mud/core/mudfield.c step for step, on the same bytes, so
 // the GPU target and the CPU physics field stay equal:
 //   SUM_PASS  one fragment: the whole height steps the tyre removes from the touched rectangle
@@ -15,6 +15,7 @@
 
 #define SEG 127
 #define STAMP_MAX 48
+#define JOIN_BLEND 0.5 // MUDFIELD_JOIN_BLEND
 
 uniform sampler2D u_scratch;  // RGBA8, texel (gx - gx0, gz - gz0)
 uniform sampler2D u_scratch_h; // RG8 16-bit heights, the same texels
@@ -32,6 +33,8 @@ uniform vec4 u_motion;        // velocity xz, speed, slip
 uniform float u_max_sink;
 uniform vec4 u_tread;         // 1 / spacing (0: smooth tyre), depth (unused: no lugs in the heights), phase, chevron
 uniform float u_row_prefix[STAMP_MAX + 1];
+uniform vec4 u_body;          // the bottom's flat half sizes u, v (a wheel: 0, endless), the footprint's corner, ring (a body's berm)
+uniform vec2 u_slope;         // the bottom plane's rise per metre along u, v (a wheel: 0)
 
 layout(location = 0) out vec4 o_color;
 #ifndef SUM_PASS
@@ -72,9 +75,9 @@ vec4 base_bytes(float x, float z)
     return o;
 }
 
-float edge_coverage(float du, float dv)
+float edge_coverage(float d)
 {
-    float t = 1.0 - clamp(sqrt(du * du + dv * dv) / u_edge_ramp, 0.0, 1.0);
+    float t = 1.0 - clamp(d / u_edge_ramp, 0.0, 1.0);
     return t * t * (3.0 - 2.0 * t);
 }
 
@@ -85,19 +88,49 @@ vec4 geom_uv(int gx, int gz)
     return vec4(dx, dz, dx * u_dir.x + dz * u_dir.y, dx * u_dir.z + dz * u_dir.w);
 }
 
-float cover_at(vec4 g) { return edge_coverage(max(abs(g.z) - u_shape.y, 0.0), max(abs(g.w) - u_shape.z, 0.0)); }
+// geom_out: how far outside the footprint's rectangle (its corners rounded by u_body.z) per axis
+vec2 outside(vec4 g) { return vec2(max(abs(g.z) - (u_shape.y - u_body.z), 0.0), max(abs(g.w) - (u_shape.z - u_body.z), 0.0)); }
+
+float cover_at(vec4 g)
+{
+    vec2 o = outside(g);
+    if (o.x >= u_edge_ramp + u_body.z || o.y >= u_edge_ramp + u_body.z) return 0.0;
+    return edge_coverage(sqrt(o.x * o.x + o.y * o.y) - u_body.z);
+}
+
+float berm_hump(float d)
+{
+    float t = clamp((d - u_edge_ramp) / (u_shape.w - u_edge_ramp), 0.0, 1.0);
+    return 16.0 * t * t * (1.0 - t) * (1.0 - t);
+}
 
 float berm_weight(int gx, int gz)
 {
     vec4 g = geom_uv(gx, gz);
-    float du = max(abs(g.z) - u_shape.y, 0.0), dv = max(abs(g.w) - u_shape.z, 0.0);
+    vec2 o = outside(g);
+    float du = o.x, dv = o.y;
+    if (u_body.w > 0.0) { // a body's: the hump all round; a piece's hands over to the next one's at a joined end
+        int ends = int(u_body.w);
+        float flat_end = u_shape.y - u_body.z, s = -1.0e9;
+        if ((ends & 2) != 0) s = g.z - flat_end;
+        if ((ends & 4) != 0 && -g.z - flat_end > s) s = -g.z - flat_end;
+        float share = clamp(0.5 - s * (0.5 / JOIN_BLEND), 0.0, 1.0);
+        if (s > 0.0) {
+            if (abs(g.w) <= u_shape.z) return 0.0;
+            du = 0.0;
+        }
+        if (share <= 0.0 || du >= u_shape.w + u_body.z || dv >= u_shape.w + u_body.z) return 0.0;
+        float d = sqrt(du * du + dv * dv) - u_body.z;
+        if (d <= 0.0 || d >= u_shape.w || !texel_has_mud(gx, gz)) return 0.0;
+        return berm_hump(d) * share;
+    }
     if (du == 0.0 && dv == 0.0) return 0.0;
     float d = sqrt(du * du + dv * dv);
     if (d >= u_shape.w || !texel_has_mud(gx, gz)) return 0.0;
     float side = dv / (du + dv);
     float ahead = u_motion.z > 0.1 && (g.x * u_motion.x + g.y * u_motion.y) > 0.0 ? 0.6 : 0.25;
-    float r = d / u_shape.w, t = clamp((d - u_edge_ramp) / (u_shape.w - u_edge_ramp), 0.0, 1.0);
-    return side * 16.0 * t * t * (1.0 - t) * (1.0 - t) + (1.0 - side) * ahead * (1.0 - r) * (1.0 - r);
+    float r = d / u_shape.w;
+    return side * berm_hump(d) + (1.0 - side) * ahead * (1.0 - r) * (1.0 - r);
 }
 
 // mudfield_tread_byte: 1 + 255ths of the lug coordinate (the R the terrain's shader draws the print from)
@@ -113,7 +146,10 @@ int target_steps(int gx, int gz, float u, float v, float cover)
     vec4 s = base_bytes(float(gx) * u_spacing, float(gz) * u_spacing);
     float base = s.r * MUD_BASE_HEIGHT_SCALE + MUD_BASE_HEIGHT_OFFSET;
     float floor_rel = -(u_max_sink * (s.b / 255.0) * (s.a / 255.0));
-    float tyre = u_wheel.y - sqrt(max(u_wheel.w * u_wheel.w - u * u, 0.0)) - base;
+    // the bottom: the plane over the flat part, rounded off outside it (a tyre: its cylinder)
+    vec2 c = clamp(vec2(u, v), -u_body.xy, u_body.xy), o = max(abs(vec2(u, v)) - u_body.xy, 0.0);
+    float round_off = sqrt(max(u_wheel.w * u_wheel.w - o.x * o.x - o.y * o.y, 0.0));
+    float tyre = u_wheel.y + u_slope.x * c.x + u_slope.y * c.y - round_off - base;
     float target = max(tyre, floor_rel);
     target += (1.0 - cover) * (max(target + u_shape.x, 0.0) - target);
     return int(clamp(floor(target * (1.0 / MUD_HEIGHT_STEP) + 0.5), -32768.0, 32767.0));

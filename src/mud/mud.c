@@ -211,6 +211,8 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
         u->max_sink = gfx_uniform(pr, "u_max_sink");
         u->tread = gfx_uniform(pr, "u_tread");
         u->row_prefix = gfx_uniform(pr, "u_row_prefix");
+        u->body = gfx_uniform(pr, "u_body");
+        u->slope = gfx_uniform(pr, "u_slope");
     }
     glUseProgram(0);
 

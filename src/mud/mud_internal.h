@@ -38,7 +38,7 @@ typedef struct mud_queue_item {
 
 /* Uniform locations of the stamp programs ([0] sum pass, [1] stamp pass). */
 typedef struct stamp_uniforms {
-    GLint rect, block, mud_blocks, nb, spacing, edge_ramp, wheel, dir, shape, motion, max_sink, tread, row_prefix;
+    GLint rect, block, mud_blocks, nb, spacing, edge_ramp, wheel, dir, shape, motion, max_sink, tread, row_prefix, body, slope;
 } stamp_uniforms;
 
 typedef struct slot_info {

@@ -121,6 +121,8 @@ static void set_prim_uniforms(mud_renderer *mr, const stamp_uniforms *u, const m
     glUniform1f(u->max_sink, g->max_sink);
     glUniform4f(u->tread, g->tread_inv, g->w.tread_depth, g->w.tread_phase, MUDFIELD_TREAD_CHEVRON);
     glUniform1fv(u->row_prefix, g->gz1 - g->gz0 + 2, g->row_prefix);
+    glUniform4f(u->body, g->flat[0], g->flat[1], g->corner, g->ring);
+    glUniform2f(u->slope, g->slope[0], g->slope[1]);
 }
 
 /* The range of blocks holding global texels lo..hi along one axis. */

@@ -1,6 +1,7 @@
 /* Mud on the GPU: wheel primitives drawn into the blocks' render targets match the CPU physics
  * field that took the same primitives, conserve the volume, keep block borders identical, upload
- * nothing while driving, and an evicted block comes back exactly. */
+ * nothing while driving, and an evicted block comes back exactly; the bodies' primitives (chunks,
+ * a rock, a felled tree, a tilted box) too. */
 #include "testgl.h"
 
 #include <math.h>
@@ -10,6 +11,7 @@
 
 #include "mud/scene/mud_play.h"
 #include "mud/core/mud_sim.h"
+#include "mud/core/physics.h"
 #include "gfx/renderer.h"
 #include "mud/mud.h"
 
@@ -284,6 +286,79 @@ static void off_the_track_the_mask_grows_and_both_agree(void **state)
     mud_sim_destroy(sim);
 }
 
+/* The bodies' marks (issue 50 item 4) through the same queue: chunks sinking and settling, a rock, a
+ * tree pushed over (mud/core/physics.h over mud_sim: mud_renderer_queue_step takes the wheels' and
+ * the bodies' primitives), and a tilted box and a sphere laid out directly across a block corner:
+ * the GPU layers hold the CPU field's heights (as the wheels': mean <= 2 mm, max <= 1 cm; on Mesa's
+ * llvmpipe to the step) and its track bytes exactly, and the volume is unchanged (2 % of what was
+ * pressed away, as the wheels'; llvmpipe: 0). */
+static void body_marks_match_the_cpu_field(void **state)
+{
+    (void)state;
+    mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 128, .flat = true, .flat_height = 4.0f,
+                                                               .flat_softness = 0.8f, .flat_mud = 1.0f}});
+    mud_physics *ph = mud_physics_create(sim, &(mud_physics_desc){.seed = 7});
+    mudfield *mf = mud_sim_field(sim);
+    mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){.field = mf, .slots = 16, .active_radius = 40.0f});
+    assert_non_null(ph);
+    assert_non_null(mr);
+    mud_sim_place_truck(sim, 40.0f, 40.0f, 0.0f);
+    double removed = 0;
+    for (int k = 0; k < 6; k++) mud_physics_add_chunk(ph, 30.5f + 1.7f * (float)k, 47.7f + 0.3f * (float)k, 0.6f + 0.2f * (float)k);
+    mud_physics_add_plant(ph, PLANT_ROCK, 47.5f, 32.3f, 0.5f);
+    int tree = mud_physics_add_plant(ph, PLANT_TREE, 50.0f, 44.0f, 8.0f);
+    for (int f = 0; f < 300; f++) {
+        if (f < 60 && !plants_get(mud_physics_plants(ph), tree)->down)
+            mud_physics_push_plant(ph, tree, (float[3]){0, 0, 1.5f * plant_tree_break_force(8.0f, 2.0f)}, 2.0f);
+        mud_physics_drive(ph, &(vehicle_input){0}, 1.0f / 60.0f);
+        mud_sim_stamp(sim);
+        removed += mud_sim_volume_last_step(sim);
+        mud_renderer_queue_step(mr, sim);
+        if (f % 2 == 0) continue;
+        mud_renderer_update(mr, (vec3){40, 4, 40});
+        mud_renderer_stamp(mr);
+    }
+    assert_true(plants_get(mud_physics_plants(ph), tree)->down);
+    assert_true(mud_sim_marks_total(sim) > 20);
+    /* a box tilted both ways and a sphere, over the corner of four blocks */
+    const mudfield_body direct[2] = {
+        {.center = {47.9f, 4.0f - 0.15f, 48.2f}, .axis = {0.6f, 0.8f}, .half = {0.9f, 0.5f}, .radius = 0.12f,
+         .slope = {0.1f, -0.06f}, .penetration = 0.25f},
+        {.center = {32.1f, 4.0f - 0.3f, 31.8f}, .axis = {1, 0}, .half = {0.6f, 0.6f}, .radius = 0.6f, .penetration = 0.3f}};
+    for (int k = 0; k < 2; k++) {
+        mudfield_stamp_geom g;
+        assert_true(mudfield_body_layout(mf, &direct[k], &g));
+        removed += mudfield_stamp_geom_apply(mf, &g);
+        mud_renderer_queue(mr, &g, 1);
+    }
+    mud_renderer_update(mr, (vec3){40, 4, 40});
+    mud_renderer_stamp(mr);
+    testgl_assert_no_error();
+    double sum = 0;
+    float max = 0;
+    long count = 0, printed = 0;
+    int checked = 0, deep = 0;
+    static uint16_t hh[R * R];
+    for (int bz = 0; bz < 8; bz++)
+        for (int bx = 0; bx < 8; bx++)
+            if (mud_renderer_slot(mr, bx, bz) >= 0) {
+                layer_vs_field(mr, sim, bx, bz, &sum, &max, &count, &printed);
+                mud_renderer_read_block_heights(mr, bx, bz, hh);
+                for (int k = 0; k < R * R; k++) deep += hh[k] < MUDFIELD_HEIGHT_ZERO - 100;
+                checked++;
+            }
+    double net = gpu_volume(mr, 8);
+    print_message("bodies: %lld marks, %d blocks, %d texels over 10 cm down, gpu vs cpu mean %.5f m, max %.4f m; "
+                  "removed %.4f m3, net volume %.6f m3\n",
+                  mud_sim_marks_total(sim), checked, deep, sum / (double)count, (double)max, removed, net);
+    assert_true(checked >= 4 && deep > 200 && removed > 1.0);
+    assert_true(sum / (double)count <= 0.002 && max <= 0.01);
+    assert_true(fabs(net) <= 0.02 * removed);
+    mud_renderer_destroy(mr);
+    mud_physics_destroy(ph);
+    mud_sim_destroy(sim);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -291,6 +366,7 @@ int main(void)
         cmocka_unit_test(corner_stamp_keeps_borders_identical),
         cmocka_unit_test(eviction_and_restore_lose_nothing),
         cmocka_unit_test(off_the_track_the_mask_grows_and_both_agree),
+        cmocka_unit_test(body_marks_match_the_cpu_field),
     };
     return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);
 }

@@ -64,7 +64,9 @@ static void chunk_breaking_rule(void **state)
     assert_true(chunk_break_force(1.0f) > chunk_break_force(0.5f));
 }
 
-/* A chunk in deep mud floats at height * density / mud density; on hard ground it lies on it. */
+/* A chunk in deep mud floats at height * density / mud density under the mud around it, and the
+ * mud under it is pressed down to its bottom (its mark: as deep as it sank when it dropped in, the
+ * mud does not spring back); on hard ground it lies on it. */
 static void buoyancy_equilibrium_depth(void **state)
 {
     (void)state;
@@ -81,11 +83,14 @@ static void buoyancy_equilibrium_depth(void **state)
         const mud_chunk *ch = mud_physics_chunks(ph, &cap);
         assert_true(ch[c].alive);
         float bottom = ch[c].pos[1] - 0.5f * chunk_height(size);
-        float surface = mudfield_surface_height(mud_sim_field(sim), ch[c].pos[0], ch[c].pos[2]);
+        const mudfield *mf = mud_sim_field(sim);
+        float surface = mudfield_surface_height(mf, ch[c].pos[0] + 2.0f, ch[c].pos[2]); /* past its berm */
         if (mud) {
             float depth = surface - bottom;
             assert_true(depth > 0.05f); /* in the mud, not on the floor 0.5 m down */
             assert_float_equal(depth, chunk_equilibrium_depth(size), 0.01f);
+            float dent = mudfield_surface_height(mf, ch[c].pos[0], ch[c].pos[2]);
+            assert_true(dent <= bottom + 0.01f && dent >= mudfield_floor_height(mf, ch[c].pos[0], ch[c].pos[2]));
         } else {
             assert_float_equal(bottom, 4.0f, 0.02f);
         }

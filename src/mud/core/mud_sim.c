@@ -15,8 +15,12 @@ struct mud_sim {
     int stamps;
     int dry_count, dried; /* stamp steps since the tracks last dried; levels dried this step */
     float volume;
-    mudfield_stamp_geom prims[VEHICLE_MAX_WHEELS]; /* this step's, for the GPU */
+    mudfield_stamp_geom prims[VEHICLE_MAX_WHEELS + MUD_SIM_MAX_MARKS]; /* this step's, for the GPU */
     int nprims;
+    mud_sim_marks_fn marks_fn; /* bodies that mark the mud (mud_sim_set_marks) */
+    void *marks_user;
+    int marks;
+    long long marks_total;
     int base_rect[4]; /* base samples whose mud mask grew this step */
     bool base_changed;
 };
@@ -113,6 +117,19 @@ void mud_sim_stamp(mud_sim *s)
         s->volume += mudfield_stamp_geom_apply(s->mud, &s->prims[s->nprims++]);
         s->stamps++;
     }
+    /* then the bodies that rest on or slide over the mud, through the same primitives */
+    s->marks = 0;
+    if (s->marks_fn) {
+        mudfield_body bodies[MUD_SIM_MAX_MARKS];
+        int n = s->marks_fn(s->marks_user, bodies, MUD_SIM_MAX_MARKS);
+        assert(n >= 0 && n <= MUD_SIM_MAX_MARKS);
+        for (int i = 0; i < n; i++) {
+            if (!mudfield_body_layout(s->mud, &bodies[i], &s->prims[s->nprims])) continue;
+            s->volume += mudfield_stamp_geom_apply(s->mud, &s->prims[s->nprims++]);
+            s->marks++;
+        }
+        s->marks_total += s->marks;
+    }
     /* Rolling wheels deform grass and dirt too: the mud mask grows under them (softening the
      * ground: the floor sinks with the mask), so the next wheels sink and the ruts go on off the
      * track. A parked truck does not dig itself in. */
@@ -166,6 +183,14 @@ void mud_sim_tune(mud_sim *s, float max_sink, float softness_scale, float engine
 }
 
 int mud_sim_stamps_last_step(const mud_sim *s) { return s->stamps; }
+int mud_sim_marks_last_step(const mud_sim *s) { return s->marks; }
+long long mud_sim_marks_total(const mud_sim *s) { return s->marks_total; }
+
+void mud_sim_set_marks(mud_sim *s, mud_sim_marks_fn fn, void *user)
+{
+    s->marks_fn = fn;
+    s->marks_user = user;
+}
 int mud_sim_dried_last_step(const mud_sim *s) { return s->dried; }
 float mud_sim_volume_last_step(const mud_sim *s) { return s->volume; }
 const terrain *mud_sim_terrain(const mud_sim *s) { return s->terr; }

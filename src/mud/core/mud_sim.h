@@ -8,7 +8,8 @@
  *
  * A step moves the truck (vehicle.h) on the mud surface (mudfield.h) and then stamps every wheel
  * in contact whose tyre is below the mud surface, so the next step drives on the deformed mud;
- * rolling wheels also grow the base's mud mask (the ground softens under them).
+ * rolling wheels also grow the base's mud mask (the ground softens under them); then the bodies
+ * a marks callback gives (mud_sim_set_marks: mud/core/physics.h's world) stamp it too.
  * The ground the truck feels: base terrain, mud surface, hard floor and surface normal.
  * Returns NULL when the terrain desc is invalid or memory runs out (logged).
  */
@@ -55,9 +56,19 @@ int mud_sim_stamps_last_step(const mud_sim *s);
 #define MUD_SIM_MARK_RADIUS 0.7f
 #define MUD_SIM_MARK_RATE 0.006f
 bool mud_sim_base_changed(const mud_sim *s, int rect[4]);
-/* The primitives (mud/core/mud_prim.h) of the last step, laid out for the GPU's stamp pass. */
+/* Bodies that mark the mud as the wheels do (mud/core/physics.h registers its world's): every
+ * mud_sim_stamp, after the wheels, fn writes at most `max` (MUD_SIM_MAX_MARKS) body primitives
+ * (mudfield_body) and returns how many; each is laid out and stamped like a wheel's and joins the
+ * step's primitives. NULL: none (the default). */
+#define MUD_SIM_MAX_MARKS 8
+typedef int (*mud_sim_marks_fn)(void *user, mudfield_body *out, int max);
+void mud_sim_set_marks(mud_sim *s, mud_sim_marks_fn fn, void *user);
+int mud_sim_marks_last_step(const mud_sim *s); /* body primitives stamped in the last step */
+long long mud_sim_marks_total(const mud_sim *s);
+/* The primitives (mud/core/mud_prim.h) of the last step, laid out for the GPU's stamp pass: the
+ * wheels' (at most VEHICLE_MAX_WHEELS), then the bodies' (at most MUD_SIM_MAX_MARKS). */
 const mudfield_stamp_geom *mud_sim_prims(const mud_sim *s, int *count);
-float mud_sim_volume_last_step(const mud_sim *s); /* cubic metres displaced */
+float mud_sim_volume_last_step(const mud_sim *s); /* cubic metres displaced, wheels and bodies */
 /* The tracks' drying: every MUDFIELD_DRY_STEPS-th mud_sim_stamp first dries the field by
  * MUDFIELD_DRY_LEVELS (mudfield_dry) and returns them here (0 on the other steps), for the GPU. */
 int mud_sim_dried_last_step(const mud_sim *s);

@@ -1,4 +1,5 @@
-/* mudfield.h — the deformable mud: a 128 × 128 heightfield per mud block, stamped by wheels (GL-free).
+/* mudfield.h — the deformable mud: a 128 × 128 heightfield per mud block, stamped by wheels and
+ * bodies (GL-free).
  * It is the physics' copy of the mud; the GPU draws the same primitives into its own (src/mud).
  *
  *   mudfield *mf = mudfield_create(terr, NULL);
@@ -104,6 +105,33 @@ float mudfield_stamp(mudfield *mf, const mudfield_wheel *w);
  * default 1) where the hard floor is found; the panel's mud.stamp_depth and mud.softness_scale. */
 void mudfield_set_depth(mudfield *mf, float max_sink, float softness_scale);
 
+/* A body's primitive (a mud chunk, a rock, a felled trunk, the truck's chassis bottoming out): the
+ * bottom of a rounded box pressed into the mud, stamped by the wheel's rules (lowered to the bottom,
+ * the removed volume into a berm all round it, in whole height steps: conserved exactly) through
+ * the same layout, CPU apply and GPU stamp pass. The bottom is a plane over the flat part (half
+ * minus radius along axis and across it) whose edges and corners round off with `radius`: a sphere
+ * is half = {r, r}, radius r; a trunk lying along axis half = {length / 2, r}, radius r; a box
+ * lying flat its half sizes and a small rounding. The rectangle holds the footprint and its berm in
+ * MUDFIELD_STAMP_MAX texels: the berm narrows to fit (a body longer than about 4.5 m is stamped in
+ * pieces by its caller). */
+typedef struct mudfield_body {
+    float center[3];   /* world: the middle of the bottom (its height y there) */
+    float axis[2];     /* xz, unit: the direction of half[0] */
+    float half[2];     /* half sizes of the bottom along axis and across it, metres, >= radius */
+    float radius;      /* > 0: the rounding of the bottom's edges and corners */
+    float slope[2];    /* the bottom plane's rise per metre along axis and across it (a tilted body) */
+    float velocity[2]; /* xz, m/s */
+    float penetration; /* metres its lowest point lies below the mud around it; <= 0 means no stamp */
+    /* A piece of a longer body: bit 0 another piece goes on past +axis, bit 1 past -axis. No berm
+     * is heaped there (it would fill the next piece's footprint): the pieces' berms run on beside
+     * them as one, handing over within MUDFIELD_JOIN_BLEND of the joint. */
+    unsigned joined;
+} mudfield_body;
+/* The wheel's bottom is a cylinder across its rolling direction: flat[1] = MUDFIELD_FLAT_LONG. */
+/* Metres either side of a joint between two pieces over which their berms hand over. */
+#define MUDFIELD_JOIN_BLEND 0.5f
+#define MUDFIELD_FLAT_LONG 1.0e9f
+
 /* A stamp's layout, the part of a primitive that depends only on the wheel and the level (not on
  * the mud): what the GPU needs to draw the same stamp into its render targets. The berm weights
  * of the rectangle's texels, summed row by row (row-major, z outer), let every texel find its
@@ -115,6 +143,12 @@ typedef struct mudfield_stamp_geom {
     float fwd[2], side[2]; /* unit rolling direction and forward x up, xz */
     float pen, half_len, half_w, berm_width, max_sink, speed; /* max_sink: times the softness scale */
     float tread_inv; /* 1 / w.tread_spacing, 0 for a smooth tyre (the GPU multiplies by the same float) */
+    /* The bottom, w.center[1] the height of its rounding's centre: w.center[1] + slope . clamp(uv,
+     * -flat, flat) - sqrt(radius^2 - |uv outside flat|^2) (a wheel: flat {0, MUDFIELD_FLAT_LONG},
+     * slope 0: the tyre's cylinder). The footprint is the rectangle half_len x half_w with its
+     * corners rounded by `corner` (a wheel: 0); ring: a body's berm, a hump all round (a wheel's
+     * heaps ahead and behind, 0). */
+    float flat[2], slope[2], corner, ring;
     int gx0, gz0, gx1, gz1;                    /* global texel rectangle, inclusive */
     float row_prefix[MUDFIELD_STAMP_MAX + 1]; /* berm weight of the rows before; [rows] = sum */
     int mud_bx, mud_bz, mud_mask; /* blocks (mud_bx + i, mud_bz + j), i, j < 3, with mud: bit j * 3 + i
@@ -122,6 +156,8 @@ typedef struct mudfield_stamp_geom {
 } mudfield_stamp_geom;
 /* False (nothing to stamp) when the wheel does not penetrate or the rectangle is empty. */
 bool mudfield_stamp_layout(const mudfield *mf, const mudfield_wheel *w, mudfield_stamp_geom *g);
+/* The same for a body; false when it does not press into the mud (penetration <= 0). */
+bool mudfield_body_layout(const mudfield *mf, const mudfield_body *b, mudfield_stamp_geom *g);
 /* The stamp of a laid-out primitive (mudfield_stamp = layout + apply); returns the displaced volume.
  * Out of memory for its scratch (logged): nothing is stamped and 0 is returned. */
 float mudfield_stamp_geom_apply(mudfield *mf, const mudfield_stamp_geom *g);

@@ -199,12 +199,14 @@ mud_physics *mud_physics_create(mud_sim *sim, const mud_physics_desc *desc)
     dJointGroupEmpty(ph->contacts);
     dWorldQuickStep(ph->world, 1e-6);
     physics__truck_to_body(ph);
+    mud_sim_set_marks(sim, physics__marks, ph); /* the bodies' marks join the wheels' stamps */
     return ph;
 }
 
 void mud_physics_destroy(mud_physics *ph)
 {
     if (!ph) return;
+    if (ph->sim) mud_sim_set_marks(ph->sim, NULL, NULL);
     /* a world that failed before ODE made its parts has none of them */
     if (ph->world) {
         dJointGroupDestroy(ph->contacts);

@@ -29,6 +29,11 @@
  * Chunks (mud/core/chunk.h): boxes with buoyancy and drag from the mud surface over them; the
  * contact force of the truck on a chunk (joint feedback) past chunk_break_force splits it
  * (chunk_split); a chunk too small to split crumbles into floating mud (mud_physics_crumbs).
+ * Marks: the world registers itself with the sim (mud_sim_set_marks): every mud_sim_stamp, after
+ * the wheels, each body pressing into the mud (a chunk, a rock, a felled trunk, the chassis
+ * bottoming out) that moved, turned or sank since its last stamp gives the bottom it presses with
+ * (mudfield_body), stamped like a wheel (physics_marks.c); at most MUD_SIM_MAX_MARKS a step. A
+ * chunk's buoyancy reads the mud's level around it, past its berm, not its own dent.
  * Active set: the blocks whose centre lies within active_radius of the truck. Only their plants,
  * and the chunks lying in them, have bodies; when a block goes inactive its bodies are removed and
  * the poses (bent, fallen, floating) stay in the records. At most max_bodies dynamic bodies exist

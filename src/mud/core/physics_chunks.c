@@ -58,7 +58,10 @@ void physics__chunk_mud_forces(mud_physics *ph, slot *sl, double h)
     const mud_chunk *c = &ph->chunks[sl->index];
     const dReal *pos = dBodyGetPosition(sl->body), *R = dBodyGetRotation(sl->body);
     float x = (float)pos[0], z = (float)pos[2];
-    float surface = mudfield_surface_height(ph->mud, x, z);
+    /* the mud's level around it, not the dent it pressed under itself (physics_marks.c): past the
+     * circle round its footprint, whichever way it turned */
+    float surface = fmaxf(mudfield_surface_height(ph->mud, x, z),
+                          physics__mud_level(ph, (float[3]){x, 0.0f, z}, (float[2]){1, 0}, 0.71f * c->size, 0.71f * c->size));
     if (surface - mudfield_floor_height(ph->mud, x, z) < 0.005f) return; /* no mud here */
     /* vertical extent of the box: its axes' y components times its dimensions */
     double extent = fabs(R[4]) * c->size + fabs(R[5]) * chunk_height(c->size) + fabs(R[6]) * c->size;

@@ -45,6 +45,9 @@ typedef struct slot {
     int calm;       /* sub-steps a new piece cannot break: its first contacts are not a blow */
     double push[3], push_at;
     bool pushed;
+    /* the body's mark in the mud (physics_marks.c): the pose it was last stamped at */
+    bool marked;
+    float mark_pos[3], mark_rot[4], mark_low;
 } slot;
 
 struct mud_physics {
@@ -78,6 +81,7 @@ struct mud_physics {
     float history[MUD_PHYSICS_HISTORY]; /* wall ms of the drives, a ring */
     int drives, bodies_max;
     const water *water; /* mud_physics_set_water; NULL: none */
+    int mark_cursor;    /* the slot the next step's marks start from (round robin) */
 };
 
 /* ---- conversions: ODE quaternions are (w, x, y, z), cglm versors (x, y, z, w) ---- */
@@ -129,6 +133,11 @@ void physics__chunk_break(mud_physics *ph, int s);
 void physics__truck_to_body(mud_physics *ph);
 void physics__body_to_truck(mud_physics *ph);
 void physics__truck_forces(mud_physics *ph, const vehicle_input *in, double h);
+/* marks in the mud (physics_marks.c): mud_sim's marks callback, registered at create */
+int physics__marks(void *user, mudfield_body *out, int max);
+/* the mud's level around a footprint (the buoyancy's surface, too): the mean of the surface at
+ * four points past its berm, along axis u and across it (half sizes half_u, half_v) */
+float physics__mud_level(const mud_physics *ph, const float c[3], const float u[2], float half_u, float half_v);
 /* water (physics_water.c) */
 void physics__water_forces(mud_physics *ph, double h);
 /* the active set (physics_active.c) */

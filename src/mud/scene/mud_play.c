@@ -111,6 +111,8 @@ void mud_play_stats(mud_sim *sim, json_writer *w)
     vec3 pos;
     vehicle_position(v, pos);
     json_int(w, "mud_blocks_allocated", mudfield_blocks_allocated(mud_sim_field(sim)));
+    json_int(w, "mud_marks", mud_sim_marks_last_step(sim));
+    json_int(w, "mud_marks_total", mud_sim_marks_total(sim));
     json_object_begin(w, "truck");
     json_array_begin(w, "pos");
     for (int i = 0; i < 3; i++) json_number(w, NULL, pos[i]);
