@@ -5,9 +5,10 @@
 // The golden script tests/golden/GROUP.txt up to and including its line `T screenshot LAST.png`
 // (the lines after it dropped; nothing before it changes, so every state is the reference's) is
 // served as test-scripts/golden/GROUP.txt and played in headless chromium (SwiftShader WebGL2
-// through ANGLE) at ?scene=S&size=320x180&set=hud=off: S from the script's `# golden: --scene S
-// --seed 1` line (the page has no seed parameter: its seed is 1, every group's but range_show's),
-// default quality, one fixed step a frame, as the native headless run that made the references.
+// through ANGLE) at ?scene=S&size=320x180&quality=high&set=hud=off: S from the script's `# golden:
+// --scene S --seed 1` line (the page has no seed parameter: its seed is 1, every group's but
+// range_show's), quality high (a headless run's; the page's own default on SwiftShader is low), one
+// fixed step a frame, as the native headless run that made the references.
 // Every screenshot of the run (the final LDR frame, what the canvas shows) is read back from the
 // page's file system as PNG into OUT_DIR/GROUP/NAME.png and compared with tests/golden/NAME.png
 // by `imgtool compare` at the scene's web tolerance (TOLERANCE below); a frame beyond it leaves
@@ -104,7 +105,7 @@ async function run(browser, url, g, tool) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push('page error: ' + e.message));
   const t0 = Date.now();
-  await page.goto(`${url}?scene=${g.scene}&size=320x180&step-hz=${g.hz}&set=hud=off&script=test-scripts/golden/${g.group}.txt`);
+  await page.goto(`${url}?scene=${g.scene}&size=320x180&quality=high&step-hz=${g.hz}&set=hud=off&script=test-scripts/golden/${g.group}.txt`);
   await page.waitForFunction(() => window.imprint && window.imprint.done, null, { timeout: 540000, polling: 250 });
   const res = await page.evaluate((names) => {
     const r = window.imprint, files = {};
