@@ -73,6 +73,22 @@ static double gpu_volume(mud_renderer *mr, int nb)
     return sum * MUDFIELD_SPACING * MUDFIELD_SPACING;
 }
 
+
+/* Every block of the first 8 x 8 with a GPU layer: its layer against the CPU field
+ * (layer_vs_field's sums), and its texels over 10 cm deep counted into *deep. */
+static void every_resident_block(mud_renderer *mr, mud_sim *sim, double *sum, float *max, long *count, long *printed,
+                                 int *checked, int *deep)
+{
+    static uint16_t hh[R * R];
+    for (int bz = 0; bz < 8; bz++)
+        for (int bx = 0; bx < 8; bx++)
+            if (mud_renderer_slot(mr, bx, bz) >= 0) {
+                layer_vs_field(mr, sim, bx, bz, sum, max, count, printed);
+                mud_renderer_read_block_heights(mr, bx, bz, hh);
+                for (int k = 0; k < R * R; k++) *deep += hh[k] < MUDFIELD_HEIGHT_ZERO - 100;
+                (*checked)++;
+            }
+}
 static void gpu_targets_match_the_cpu_field(void **state)
 {
     (void)state;
@@ -104,15 +120,7 @@ static void gpu_targets_match_the_cpu_field(void **state)
     long count = 0;
     int checked = 0, deep = 0;
     long printed = 0;
-    static uint16_t hh[R * R];
-    for (int bz = 0; bz < 8; bz++)
-        for (int bx = 0; bx < 8; bx++)
-            if (mud_renderer_slot(mr, bx, bz) >= 0) {
-                layer_vs_field(mr, sim, bx, bz, &sum, &max, &count, &printed);
-                mud_renderer_read_block_heights(mr, bx, bz, hh);
-                for (int k = 0; k < R * R; k++) deep += hh[k] < MUDFIELD_HEIGHT_ZERO - 100;
-                checked++;
-            }
+    every_resident_block(mr, sim, &sum, &max, &count, &printed, &checked, &deep);
     assert_true(checked >= 2 && deep > 100); /* real ruts (10 cm) on more than one block */
     /* 240 steps dried the tracks twice: the first second's ruts are drying, the last steps' fresh */
     print_message("track bytes: %ld dry or none, %ld drying, %ld fresh; %lld dry passes\n", track_ages[0], track_ages[1],
@@ -338,15 +346,7 @@ static void body_marks_match_the_cpu_field(void **state)
     float max = 0;
     long count = 0, printed = 0;
     int checked = 0, deep = 0;
-    static uint16_t hh[R * R];
-    for (int bz = 0; bz < 8; bz++)
-        for (int bx = 0; bx < 8; bx++)
-            if (mud_renderer_slot(mr, bx, bz) >= 0) {
-                layer_vs_field(mr, sim, bx, bz, &sum, &max, &count, &printed);
-                mud_renderer_read_block_heights(mr, bx, bz, hh);
-                for (int k = 0; k < R * R; k++) deep += hh[k] < MUDFIELD_HEIGHT_ZERO - 100;
-                checked++;
-            }
+    every_resident_block(mr, sim, &sum, &max, &count, &printed, &checked, &deep);
     double net = gpu_volume(mr, 8);
     print_message("bodies: %lld marks, %d blocks, %d texels over 10 cm down, gpu vs cpu mean %.5f m, max %.4f m; "
                   "removed %.4f m3, net volume %.6f m3\n",
