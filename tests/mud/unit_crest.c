@@ -30,6 +30,7 @@ static float *ridge(float (*cx)(int), float quant)
 static float straight(int y) { return 60.0f + 0.73f * (float)y; }
 static float stairs(int y) { return 60.0f + 16.0f * floorf(0.73f * (float)y / 16.0f); }
 static float wobble(int y) { return 60.0f + 0.73f * (float)y + 3.0f * sinf((float)y * 0.3f); }
+static float meander(int y) { return 60.0f + 0.73f * (float)y + 12.0f * sinf((float)y * 0.04f); }
 
 static mud_crest trace(const float *d, float half)
 {
@@ -61,6 +62,26 @@ static void a_staircase_measures_its_step(void **state)
     d = ridge(wobble, 0.0f);
     c = trace(d, 30.0f);
     assert_true(fabsf(c.max_px - 3.0f) < 0.3f);
+    free(d);
+}
+
+/* Against a moving average (smooth_rows): a slow meander (a churned rut's berm) measures little,
+ * teeth and a fast wobble as much as against the line. */
+static void a_moving_average_keeps_teeth_not_meanders(void **state)
+{
+    (void)state;
+    float *d = ridge(meander, 0.0f);
+    mud_crest c;
+    mud_crest_band b = {.y0 = 10, .y1 = H - 10, .x_at_y0 = straight(10), .x_at_y1 = straight(H - 10), .half_width = 30.0f};
+    assert_true(mud_crest_trace(d, W, H, &b, &c));
+    assert_true(c.max_px > 8.0f); /* from its line: the meander's amplitude */
+    b.smooth_rows = 20.0f;
+    assert_true(mud_crest_trace(d, W, H, &b, &c));
+    assert_true(c.max_px < 0.5f);
+    free(d);
+    d = ridge(stairs, 0.0f);
+    assert_true(mud_crest_trace(d, W, H, &b, &c));
+    assert_true(c.max_px > 5.0f);
     free(d);
 }
 
@@ -104,6 +125,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_straight_ridge_is_straight),
         cmocka_unit_test(a_staircase_measures_its_step),
+        cmocka_unit_test(a_moving_average_keeps_teeth_not_meanders),
         cmocka_unit_test(plateaus_count_at_their_middle),
         cmocka_unit_test(rows_without_a_ridge_are_skipped),
         cmocka_unit_test(bad_arguments_fail),

@@ -17,6 +17,21 @@ static float row_crest(const float *row, int lo, int hi)
     return (float)best + (den > 0.0f ? 0.5f * (l - r) / den : 0.0f);
 }
 
+/* The mean of the positions within half rows of row i's (ys ascending), the window cut to stay
+ * centred on it near the ends. */
+static double centred_mean(const float *ys, const float *xs, int n, int i, float half)
+{
+    half = fminf(half, fminf(ys[i] - ys[0], ys[n - 1] - ys[i]));
+    double sum = 0.0;
+    int k = 0;
+    for (int j = 0; j < n; j++)
+        if (fabsf(ys[j] - ys[i]) <= half) {
+            sum += xs[j];
+            k++;
+        }
+    return sum / k; /* k >= 1: row i itself */
+}
+
 bool mud_crest_trace(const float *depth, int w, int h, const mud_crest_band *band, mud_crest *out)
 {
     memset(out, 0, sizeof *out);
@@ -52,6 +67,7 @@ bool mud_crest_trace(const float *depth, int w, int h, const mud_crest_band *ban
     double mx = 0, ss = 0;
     for (int i = 0; i < n; i++) {
         double r = xs[i] - (a * ys[i] + b);
+        if (band->smooth_rows > 0.0f) r = xs[i] - centred_mean(ys, xs, n, i, 0.5f * band->smooth_rows);
         mx = fmax(mx, fabs(r));
         ss += r * r;
     }

@@ -12,7 +12,8 @@
  * heights) counts at its middle, and the position is refined by the parabola through the minimum
  * and its two neighbours (sub-pixel). A least-squares line x = a y + b is fitted through the
  * positions; max_px and rms_px are the residuals' largest magnitude and root mean square.
- * Rows whose minimum touches the band's edge (no ridge inside) are skipped. Returns false, with
+ * With band->smooth_rows > 0 the residuals are from a centred moving average instead (the line is
+ * fitted all the same). Rows whose minimum touches the band's edge (no ridge inside) are skipped. Returns false, with
  * *out zeroed, when fewer than 8 rows remain or the arguments are out of range.
  */
 #ifndef IMPRINT_CORE_MUD_CREST_H
@@ -28,6 +29,11 @@ typedef struct mud_crest_band {
     int y0, y1;              /* rows, inclusive */
     float x_at_y0, x_at_y1;  /* band centre at the first and last row */
     float half_width;        /* pixels either side of the centre */
+    /* 0: max_px and rms_px are residuals from the fitted line; > 0: from the moving average of
+     * the crest's positions over this many rows centred on each (a churned rut's berm wanders on
+     * purpose; its residual from a 1 m average is what reads as teeth). Near the ends the window
+     * shrinks to stay centred. */
+    float smooth_rows;
 } mud_crest_band;
 
 typedef struct mud_crest {

@@ -1,6 +1,8 @@
 #include "mud/core/mud_sim.h"
 #include "base/alloc.h"
 #include "base/log.h"
+#include "base/mathx.h"
+#include "mud/core/mud_churn.h"
 #include "mud/core/mud_prim.h"
 
 #include <assert.h>
@@ -15,6 +17,7 @@ struct mud_sim {
     int stamps;
     int dry_count, dried; /* stamp steps since the tracks last dried; levels dried this step */
     float volume;
+    float churn; /* 0..1: mud/core/mud_churn.h */
     mudfield_stamp_geom prims[VEHICLE_MAX_WHEELS + MUD_SIM_MAX_MARKS]; /* this step's, for the GPU */
     int nprims;
     mud_sim_marks_fn marks_fn; /* bodies that mark the mud (mud_sim_set_marks) */
@@ -46,6 +49,7 @@ mud_sim *mud_sim_create(const mud_sim_desc *desc)
         return NULL;
     }
     s->terr = t;
+    s->churn = clampf(d.churn, 0.0f, 1.0f);
     s->mud = mudfield_create(t, &d.mud);
     s->truck = vehicle_create(&d.vehicle);
     if (!s->mud || !s->truck) { /* logged by the failed create */
@@ -112,8 +116,10 @@ void mud_sim_stamp(mud_sim *s)
         float surface = mudfield_surface_height(s->mud, w->hub[0], w->hub[2]);
         if (!mud_prim_form(w, vd->wheel_radius, vd->wheel_width, surface, &prim)) continue;
         mud_prim_tread(vd, w, &prim);
+        mud_churn_wheel(&prim, s->churn, i, w->front);
         /* one layout for both: the CPU field now, the GPU's render targets at the next stamp pass */
         if (!mudfield_stamp_layout(s->mud, &prim, &s->prims[s->nprims])) continue;
+        mud_churn_geom(&s->prims[s->nprims], s->churn);
         s->volume += mudfield_stamp_geom_apply(s->mud, &s->prims[s->nprims++]);
         s->stamps++;
     }
@@ -175,6 +181,9 @@ int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS])
     }
     return n;
 }
+
+void mud_sim_set_churn(mud_sim *s, float churn) { s->churn = clampf(churn, 0.0f, 1.0f); }
+float mud_sim_churn(const mud_sim *s) { return s->churn; }
 
 void mud_sim_tune(mud_sim *s, float max_sink, float softness_scale, float engine_force)
 {

@@ -29,6 +29,7 @@ typedef struct mud_sim_desc {
     terrain_desc terrain;
     mudfield_desc mud;
     vehicle_desc vehicle;
+    float churn; /* 0..1, how churned the ruts are (mud/core/mud_churn.h); 0 (the default): uniform */
 } mud_sim_desc;
 
 typedef struct mud_sim mud_sim;
@@ -46,6 +47,10 @@ void mud_sim_drive(mud_sim *s, const vehicle_input *in, float dt);  /* the truck
 void mud_sim_stamp(mud_sim *s);                                     /* wheels into the mud */
 /* Live knobs (the panel's mud.* and truck.*): mudfield_set_depth, vehicle_set_engine_force. */
 void mud_sim_tune(mud_sim *s, float max_sink, float softness_scale, float engine_force);
+/* The ruts' churn (mud.churn, clamped to 0..1): the wheels' primitives varied by the mud's
+ * softness noise and their slip (mud/core/mud_churn.h); 0: every stamp as the wheel forms it. */
+void mud_sim_set_churn(mud_sim *s, float churn);
+float mud_sim_churn(const mud_sim *s);
 
 /* One emitter per wheel (vehicle order); returns the wheel count. */
 int mud_sim_emitters(const mud_sim *s, clod_emitter out[CLODS_MAX_EMITTERS]);
