@@ -74,6 +74,7 @@ float road_splats(vec2 p)
 // spans under ~3 pixels. x: how deep the lug pressed here 0..1 (times that strength); yz: the
 // print's slope per metre.
 const float MUD_TREAD_DEPTH = 0.03; // the drawn print's depth: shallower than the lugs (0.06), the mud flows back
+const float MUD_TREAD_FAR = 8.0;    // metres from the eye past which no print is drawn
 vec3 mud_tread(vec2 t, float pix_m)
 {
     vec2 tc = clamp(t, vec2(0.0), vec2(127.0));
@@ -128,8 +129,17 @@ void main()
         hmud = dot(across, wz);
         vec2 gm = vec2(dot(slope, wz), dot(across, dz)) / MUD_SPACING;
         // the tyre's print: the lugs pressed down (the height's slope minus theirs)
-        // (only where a tyre passed, and near enough for a lug to span ~3 pixels at 360 lines)
-        if (v_track.x > 0.25 && dot(v_world - u_camera_pos.xyz, v_world - u_camera_pos.xyz) < 3600.0) tread = mud_tread(v_uv, pix_m);
+        // (only where a tyre passed, and within MUD_TREAD_FAR of the eye: a farther print reads as
+        // a row of regular blocks, not as mud)
+        vec3 to_eye = v_world - u_camera_pos.xyz;
+        if (v_track.x > 0.25 && dot(to_eye, to_eye) < MUD_TREAD_FAR * MUD_TREAD_FAR) {
+            tread = mud_tread(v_uv, pix_m);
+            // churned: the print breaks up in patches (a noise ~0.4 m across, on a lattice turned
+            // against the texels), the more the older the track (v_track.y 1 fresh .. 0 dried), and
+            // fades out from 5 m to MUD_TREAD_FAR
+            float age = 1.0 - v_track.y, broken = value_noise(mat2(0.6, 0.8, -0.8, 0.6) * v_world.xz * 2.6);
+            tread *= smoothstep(0.1 + 0.45 * age, 0.35 + 0.45 * age, broken) * (1.0 - smoothstep(5.0, MUD_TREAD_FAR, length(to_eye)));
+        }
         n = normalize(vec3(-(v_grad_base.x + gm.x) + tread.y, 1.0, -(v_grad_base.y + gm.y) + tread.z));
         // The mud carries its pattern where it was pushed. (It was also smeared along the push by
         // rotating the pattern's coordinates into the push's direction: about the world's origin,
@@ -226,7 +236,9 @@ void main()
     vec3 l = u_light_dir.xyz;
     vec3 h = normalize(l + v);
     float ndl = max(dot(n, l), 0.0), ndv = max(dot(n, v), 1e-3), ndh = max(dot(n, h), 0.0);
-    float rough = mix(mix(0.8, 0.92, road), mix(0.85, 0.14, wet / max(mud, 1e-3)), mud) + (grain - 0.5) * 0.1;
+    // wet mud is glossy but never a mirror: its film is churned (roughness 0.3 at the wettest,
+    // broken up by the grain), so the sun's highlight on a rut floor is a soft sheen, not a band
+    float rough = mix(mix(0.8, 0.92, road), mix(0.85, 0.3, wet / max(mud, 1e-3)), mud) + (grain - 0.5) * 0.16;
     rough = max(rough, 0.5 * min(length(tread.yz) * 3.0, 1.0)); // the prints' torn walls: no glints
     float a2 = rough * rough * rough * rough;
     float dn = ndh * ndh * (a2 - 1.0) + 1.0;
