@@ -138,7 +138,7 @@ void main()
             // against the texels), the more the older the track (v_track.y 1 fresh .. 0 dried), and
             // fades out from 5 m to MUD_TREAD_FAR
             float age = 1.0 - v_track.y, broken = value_noise(mat2(0.6, 0.8, -0.8, 0.6) * v_world.xz * 2.6);
-            tread *= smoothstep(0.1 + 0.45 * age, 0.35 + 0.45 * age, broken) * (1.0 - smoothstep(5.0, MUD_TREAD_FAR, length(to_eye)));
+            tread *= smoothstep(-0.15 + 0.7 * age, 0.1 + 0.7 * age, broken) * (1.0 - smoothstep(5.0, MUD_TREAD_FAR, length(to_eye)));
         }
         n = normalize(vec3(-(v_grad_base.x + gm.x) + tread.y, 1.0, -(v_grad_base.y + gm.y) + tread.z));
         // The mud carries its pattern where it was pushed. (It was also smeared along the push by

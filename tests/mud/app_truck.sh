@@ -81,10 +81,13 @@ check "$IMGTOOL" same first_dirt.png dirt.png
 
 # --- the tread in a rut: 4.8 s down the track from the spawn (264, 200) along +z, the truck near
 # z 240; the wheels roll along x = 263 and 265. The camera 3.3 m above the rut at x 263, z 212,
+# with mud.churn 0: the churned rut's depth varies by ~30 % over a metre or two (gl_mud_churn),
+# which lifts the broadband spectrum of the heights and the shading the lugs are measured against;
 # looking down (the rut runs up the picture's middle column, ~3.6 m from the eye: 2 x 3.6 x
 # tan 30 deg = 4.2 m over the picture's height). A lug spacing is 2 pi 0.55 / 6 = 0.576 m; the
 # tyres spin in the soft track, so the print's period is shorter (0.8 x in the close-up).
 cat >top.txt <<'SCRIPT'
+0.0 set mud.churn 0
 0.0 drive 1 0 5
 4.8 camera 263.0 13.6 211.0 263.0 10.3 212.2
 4.8 screenshot top.png
