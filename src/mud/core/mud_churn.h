@@ -11,7 +11,8 @@
  * only, so the front and rear wheels of one track see the same mud. A wheel presses deeper where
  * it is softer (its penetration and the hard floor below it scaled by 1 + churn x
  * MUD_CHURN_DEPTH x noise), spreads wider or narrower (width x 1 + churn x MUD_CHURN_WIDTH x
- * another noise channel), and a slipping wheel digs in by a random extra (slip / MUD_CHURN_SLIP_FULL,
+ * another channel's coarse octave; a rear tyre never wider than that, so it does not cut into the
+ * front tyre's berm), and a slipping wheel digs in by a random extra (slip / MUD_CHURN_SLIP_FULL,
  * at most 1, x MUD_CHURN_DIG x a hash of the stamp) and smears its tread print (its tread phase
  * moved by that hash x the slip's share of a lug spacing).
  * Everything is decided here on the CPU, in the primitive: the GPU's stamp pass reads the same
