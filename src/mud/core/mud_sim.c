@@ -56,11 +56,7 @@ mud_sim *mud_sim_create(const mud_sim_desc *desc)
     s->mud = mudfield_create(t, &d.mud);
     s->truck = vehicle_create(&d.vehicle);
     s->repose_deg = MUD_SIM_REPOSE_DEG;
-    int nb = terrain_blocks_per_side(t);
-    s->slumped = malloc(sizeof *s->slumped * (size_t)nb * (size_t)nb);
-    s->slumped_rects = malloc(sizeof *s->slumped_rects * (size_t)nb * (size_t)nb);
-    if (!s->slumped || !s->slumped_rects) log_error("mud sim: out of memory for %d blocks' slump", nb * nb);
-    if (!s->mud || !s->truck || !s->slumped || !s->slumped_rects) { /* logged by the failed create */
+    if (!s->mud || !s->truck) { /* logged by the failed create */
         mud_sim_destroy(s);
         return NULL;
     }
@@ -128,7 +124,18 @@ void mud_sim_stamp(mud_sim *s)
         if (refill) s->refill_acc -= 1.0f;
         s->slump_rule = mudfield_slump_rule_of(s->repose_deg, s->refill > 0.0f, refill);
         int nb = terrain_blocks_per_side(s->terr);
-        s->nslumped = mudfield_slump(s->mud, &s->slump_rule, s->slumped, s->slumped_rects, nb * nb);
+        if (!s->slumped) { /* the first slump: the lists of the blocks it may change */
+            s->slumped = malloc(sizeof *s->slumped * (size_t)nb * (size_t)nb);
+            s->slumped_rects = malloc(sizeof *s->slumped_rects * (size_t)nb * (size_t)nb);
+            if (!s->slumped || !s->slumped_rects) {
+                log_error("mud sim: out of memory for %d blocks' slump: the ruts keep their walls", nb * nb);
+                free(s->slumped);
+                free(s->slumped_rects);
+                s->slumped = NULL;
+                s->slumped_rects = NULL;
+            }
+        }
+        if (s->slumped) s->nslumped = mudfield_slump(s->mud, &s->slump_rule, s->slumped, s->slumped_rects, nb * nb);
     }
     for (int i = 0; i < vehicle_wheel_count(s->truck); i++) {
         const vehicle_wheel *w = vehicle_wheel_at(s->truck, i);
