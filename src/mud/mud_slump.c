@@ -1,7 +1,7 @@
-/* mud_slump.c — the ruts' slump and refill on the GPU's layers (pass mud.slump): a queued block's
- * height layer copied whole and drawn back through mud_slump.frag, the rule of
- * mud/core/mudfield_slump.h; an evicted block steps on the CPU over its saved bytes by the same
- * rule, so it returns byte for byte. */
+/* mud_slump.c — the ruts' slump and refill on the GPU's layers (pass mud.slump): of a queued
+ * block's height layer, the rectangle the CPU's step changed (and its ring of neighbours) copied
+ * and drawn back through mud_slump.frag, the rule of mud/core/mudfield_slump.h; an evicted block
+ * steps on the CPU over its saved bytes by the same rule, so it returns byte for byte. */
 #include "mud/mud_internal.h"
 
 #include <stdlib.h>
