@@ -250,6 +250,7 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     glUniform1i(gfx_uniform(mr->dry_prog, "u_scratch"), 0);
     mr->u_dry_levels = gfx_uniform(mr->dry_prog, "u_levels");
     glUseProgram(0);
+    if (!mud__slump_create(mr)) goto fail; /* mud.slump: the ruts' slump and refill (mud_slump.c) */
 
     /* no initial data: a layer is cleared (or restored) when a block claims it, before any draw */
     mr->mud_array = mud__slot_array(GL_RGBA8, GL_RGBA, mr->slots, "mud.slots");
@@ -288,7 +289,7 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mesh_data_free(&m);
 
     int n = mr->nb * BASE_SEG + 1;
-    mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)n * n * 2 + (size_t)RES * RES * (6 * (size_t)mr->slots + 4) +
+    mr->stats.gpu_bytes = (size_t)n * n * 4 + (size_t)n * n * 2 + (size_t)RES * RES * (6 * (size_t)mr->slots + 4 + 2) +
                           (size_t)MUDFIELD_STAMP_MAX * MUDFIELD_STAMP_MAX * 6 + 4 +
                           (size_t)(mr->grid_mud.vertex_count + mr->grid_mud_half.vertex_count + mr->patch_coarse.vertex_count + mr->patch_fine.vertex_count + mr->patch_quarter.vertex_count +
                                    mr->grid_base[0].vertex_count * 2) * 64 +
@@ -323,6 +324,7 @@ void mud_renderer_destroy(mud_renderer *mr)
     if (mr->dry_prog) glDeleteProgram(mr->dry_prog);
     gfx_texture_destroy(mr->dry_tex);
     if (mr->dry_fbo) glDeleteFramebuffers(1, &mr->dry_fbo);
+    mud__slump_destroy(mr);
     if (mr->saved)
         for (int b = 0; b < mr->nb * mr->nb; b++) free(mr->saved[b]);
     free(mr->saved);

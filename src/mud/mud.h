@@ -42,6 +42,7 @@
 #include "mud/core/decals.h"
 #include "mud/core/mud_sim.h"
 #include "mud/core/mudfield.h"
+#include "mud/core/mudfield_slump.h"
 #include "gfx/gl.h"
 
 #ifdef __cplusplus
@@ -67,6 +68,8 @@ typedef struct mud_renderer_stats {
     int stamp_draws_frame;  /* primitives rasterized by the last stamp pass */
     long long stamp_draws_total;
     long long dry_passes_total; /* mud.dry passes: the tracks aged (mudfield_dry) */
+    long long slump_passes_total; /* mud.slump: resident layers stepped on the GPU (mudfield_slump.h) */
+    long long slump_saved_total;  /* evicted layers stepped on the CPU by the same rule */
     long long readback_bytes_total; /* layers read back at eviction */
     long long base_upload_bytes_frame, base_upload_bytes_total; /* base samples whose mud mask grew */
     size_t gpu_bytes;       /* base texture + slot array + meshes */
@@ -100,7 +103,13 @@ void mud_renderer_queue(mud_renderer *mr, const mudfield_stamp_geom *prims, int 
 void mud_renderer_queue_base(mud_renderer *mr, const int rect[4]);
 /* The tracks' drying (mud_sim_dried_last_step, mudfield_dry) at the next stamp pass, in order. */
 void mud_renderer_queue_dry(mud_renderer *mr, int levels);
-/* All three for the last step of sim: its drying, its primitives, then the mask growth. */
+/* The ruts' slump (mud_sim_slumped_last_step, mudfield_slump) of these blocks (bz * nb + bx) at
+ * the next stamp pass, in order: a resident layer stepped on the GPU (pass mud.slump) over the
+ * texels of rects (NULL: the whole block) where the CPU's step changed them, an evicted one on the
+ * CPU over its saved bytes, by the same rule. */
+void mud_renderer_queue_slump(mud_renderer *mr, const int *blocks, const mudfield_rect *rects, int count,
+                              const mudfield_slump_rule *rule);
+/* All four for the last step of sim: its drying, its slump, its primitives, then the mask growth. */
 void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim);
 /* The stamp pass: every queued primitive into every mud block it overlaps (a block without a
  * layer gets one: restored, or untouched mud with its neighbours' borders). */

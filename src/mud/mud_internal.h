@@ -25,12 +25,16 @@ extern "C" {
 /* What the GPU holds of a block's mud. */
 enum { GPU_NONE, GPU_RESIDENT, GPU_SAVED };
 
-/* One entry of the stamp pass's queue: a primitive, base samples whose mud mask grew, or the
- * tracks' drying (dry > 0: every fresh track byte lowered by that many levels, mudfield_dry). */
+/* One entry of the stamp pass's queue: a primitive, base samples whose mud mask grew, the
+ * tracks' drying (dry > 0: every fresh track byte lowered by that many levels, mudfield_dry), or
+ * one block's slump step (slump_block >= 0: bz * nb + bx by slump_rule, mudfield_slump.h). */
 #define BASE_SNAP_MAX (24 * 24) /* samples of a step's mask growth kept as they were */
 typedef struct mud_queue_item {
     bool base, snapped;
     int dry;
+    int slump_block;
+    mudfield_rect slump_rect; /* the texels the step changes (the rest it leaves) */
+    mudfield_slump_rule slump_rule;
     int rect[4];
     mudfield_stamp_geom g;
     uint8_t px[BASE_SNAP_MAX * 4]; /* the rect's samples when queued (snapped) */
@@ -78,6 +82,9 @@ struct mud_renderer {
     GLuint stamp_prog[2], scratch_tex, scratch_h_tex, sums_tex, draw_fbo, sums_fbo;
     GLuint dry_prog, dry_tex, dry_fbo; /* mud.dry: a whole layer's copy, drawn back with its tracks aged */
     GLint u_dry_levels;
+    GLuint slump_prog, slump_tex, slump_fbo; /* mud.slump: a height layer's copy, drawn back slumped */
+    GLint u_slump_layer, u_slump_threshold, u_slump_refill;
+    uint16_t *slump_h, *slump_tmp; /* RES * RES: an evicted layer's heights, stepped on the CPU */
     stamp_uniforms su[2];
     mud_queue_item *queue; /* primitives and mask growth of the steps since the last stamp pass */
     int nqueue, queue_cap;
@@ -91,6 +98,11 @@ bool mud__attach_read_layer(mud_renderer *mr, GLuint array, int layer);
 /* The 16-bit heights of a slot's height layer (RES * RES), read through mr->scratch. */
 bool mud__read_heights(mud_renderer *mr, int layer, uint16_t *out);
 bool mud__make_resident(mud_renderer *mr, int bx, int bz);
+/* The slump pass (mud_slump.c): its program, scratch and framebuffer (false: logged), freed; one
+ * queued block's step, on its GPU layers or, evicted, on its saved bytes. */
+bool mud__slump_create(mud_renderer *mr);
+void mud__slump_destroy(mud_renderer *mr);
+void mud__slump_block(mud_renderer *mr, int block, const mudfield_rect *rect, const mudfield_slump_rule *rule);
 
 #ifdef __cplusplus
 }

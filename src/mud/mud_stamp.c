@@ -36,6 +36,7 @@ void mud_renderer_queue(mud_renderer *mr, const mudfield_stamp_geom *prims, int 
         mud_queue_item *q = queue_push(mr);
         q->base = false;
         q->dry = 0;
+        q->slump_block = -1;
         q->g = prims[i];
     }
 }
@@ -46,6 +47,20 @@ void mud_renderer_queue_dry(mud_renderer *mr, int levels)
     mud_queue_item *q = queue_push(mr);
     q->base = false;
     q->dry = levels;
+    q->slump_block = -1;
+}
+
+void mud_renderer_queue_slump(mud_renderer *mr, const int *blocks, const mudfield_rect *rects, int count,
+                              const mudfield_slump_rule *rule)
+{
+    for (int i = 0; i < count; i++) {
+        mud_queue_item *q = queue_push(mr);
+        q->base = false;
+        q->dry = 0;
+        q->slump_block = blocks[i];
+        q->slump_rect = rects ? rects[i] : (mudfield_rect){0, 0, SEG, SEG};
+        q->slump_rule = *rule;
+    }
 }
 
 /* The base samples of rect (global, inclusive) from the terrain, rows along z. */
@@ -66,6 +81,7 @@ void mud_renderer_queue_base(mud_renderer *mr, const int rect[4])
     mud_queue_item *q = queue_push(mr);
     q->base = true;
     q->dry = 0;
+    q->slump_block = -1;
     memcpy(q->rect, rect, sizeof q->rect);
     /* the samples as this step left them: a later step of the same frame may grow them further,
      * and the primitives between must be drawn over this step's mask, as the CPU stamped them */
@@ -77,7 +93,12 @@ void mud_renderer_queue_step(mud_renderer *mr, const mud_sim *sim)
 {
     int n, rect[4];
     const mudfield_stamp_geom *prims = mud_sim_prims(sim, &n);
-    mud_renderer_queue_dry(mr, mud_sim_dried_last_step(sim)); /* the sim dried before it stamped */
+    mud_renderer_queue_dry(mr, mud_sim_dried_last_step(sim)); /* the sim dried, slumped, then stamped */
+    int ns;
+    mudfield_slump_rule rule;
+    const mudfield_rect *rects;
+    const int *slumped = mud_sim_slumped_last_step(sim, &ns, &rects, &rule);
+    mud_renderer_queue_slump(mr, slumped, rects, ns, &rule);
     mud_renderer_queue(mr, prims, n);
     if (mud_sim_base_changed(sim, rect)) mud_renderer_queue_base(mr, rect);
 }
@@ -223,6 +244,7 @@ void mud_renderer_stamp(mud_renderer *mr)
     for (int i = 0; i < mr->nqueue; i++) {
         if (mr->queue[i].base) upload_base(mr, &mr->queue[i]);
         else if (mr->queue[i].dry) dry_all(mr, mr->queue[i].dry);
+        else if (mr->queue[i].slump_block >= 0) mud__slump_block(mr, mr->queue[i].slump_block, &mr->queue[i].slump_rect, &mr->queue[i].slump_rule);
         else stamp_one(mr, &mr->queue[i].g);
     }
     mr->nqueue = 0;

@@ -105,6 +105,7 @@ void mud_renderer_write_stats(const mud_renderer *mr, json_writer *w)
     json_int(w, "mud_stamp_draws", st->stamp_draws_frame);
     json_int(w, "mud_stamp_draws_total", st->stamp_draws_total);
     json_int(w, "mud_dry_passes", st->dry_passes_total);
+    json_int(w, "mud_slump_passes", st->slump_passes_total);
     json_object_begin(w, "mud_base_upload_bytes");
     json_int(w, "frame", st->base_upload_bytes_frame);
     json_int(w, "total", st->base_upload_bytes_total);

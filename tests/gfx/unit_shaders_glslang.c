@@ -73,6 +73,7 @@ static const program_row rows[] = {
     {"src/mud/mud.c", FULL, "mud_stamp.frag", "#define SUM_PASS 1\n"},
     {"src/mud/mud.c", FULL, "mud_stamp.frag", NULL},
     {"src/mud/mud.c", FULL, "mud_dry.frag", NULL},
+    {"src/mud/mud_slump.c", FULL, "mud_slump.frag", NULL},
     {"src/mud/scene/props.c", "mud_props.vert", "mud_props.frag", NULL},
     {"src/mud/scene/props.c", "mud_props.vert", "mud_props.frag", SHADOW},
     {"src/mud/scene/props.c", "mud_props.vert", "mud_props.frag", "#define NO_SHADOW 1\n"},

@@ -85,9 +85,12 @@ check "$IMGTOOL" same first_dirt.png dirt.png
 # which lifts the broadband spectrum of the heights and the shading the lugs are measured against;
 # looking down (the rut runs up the picture's middle column, ~3.6 m from the eye: 2 x 3.6 x
 # tan 30 deg = 4.2 m over the picture's height). A lug spacing is 2 pi 0.55 / 6 = 0.576 m; the
-# tyres spin in the soft track, so the print's period is shorter (0.8 x in the close-up).
+# tyres spin in the soft track, so the print's period is shorter (0.8 x in the close-up). The
+# print as stamped: an 80 degree repose leaves the walls standing (slumped at the default 35 the
+# print's peak is 1.6 x the median of the scan, the walls' new shading adding to the rest).
 cat >top.txt <<'SCRIPT'
 0.0 set mud.churn 0
+0.0 set mud.repose_deg 80
 0.0 drive 1 0 5
 4.8 camera 263.0 13.6 211.0 263.0 10.3 212.2
 4.8 screenshot top.png

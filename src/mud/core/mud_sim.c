@@ -4,6 +4,7 @@
 #include "base/mathx.h"
 #include "mud/core/mud_churn.h"
 #include "mud/core/mud_prim.h"
+#include "mud/core/mudfield_slump.h"
 
 #include <assert.h>
 #include <math.h>
@@ -26,6 +27,12 @@ struct mud_sim {
     long long marks_total;
     int base_rect[4]; /* base samples whose mud mask grew this step */
     bool base_changed;
+    /* the ruts' slump and refill (mud_sim_set_slump, mudfield_slump.h) */
+    float repose_deg, refill, refill_acc;
+    int slump_count;
+    mudfield_slump_rule slump_rule; /* this step's */
+    int *slumped, nslumped;         /* blocks the step's slump changed, blocks_per_side^2 at most */
+    mudfield_rect *slumped_rects;   /* the texels it changed in each */
 };
 
 static void ground_fn(void *user, float x, float z, vehicle_ground_hit *out)
@@ -52,6 +59,7 @@ mud_sim *mud_sim_create(const mud_sim_desc *desc)
     s->churn = clampf(d.churn, 0.0f, 1.0f);
     s->mud = mudfield_create(t, &d.mud);
     s->truck = vehicle_create(&d.vehicle);
+    s->repose_deg = MUD_SIM_REPOSE_DEG;
     if (!s->mud || !s->truck) { /* logged by the failed create */
         mud_sim_destroy(s);
         return NULL;
@@ -64,6 +72,8 @@ void mud_sim_destroy(mud_sim *s)
 {
     if (!s) return;
     vehicle_destroy(s->truck);
+    free(s->slumped);
+    free(s->slumped_rects);
     mudfield_destroy(s->mud);
     terrain_destroy(s->terr);
     free(s);
@@ -108,6 +118,28 @@ void mud_sim_stamp(mud_sim *s)
         s->dry_count = 0;
         s->dried = MUDFIELD_DRY_LEVELS;
         mudfield_dry(s->mud, s->dried);
+    }
+    /* then the ruts slump (and refill): the unsettled blocks, every MUDFIELD_SLUMP_STEPS steps */
+    s->nslumped = 0;
+    if (++s->slump_count >= MUDFIELD_SLUMP_STEPS) {
+        s->slump_count = 0;
+        s->refill_acc += s->refill * MUDFIELD_REFILL_RATE;
+        bool refill = s->refill_acc >= 1.0f;
+        if (refill) s->refill_acc -= 1.0f;
+        s->slump_rule = mudfield_slump_rule_of(s->repose_deg, s->refill > 0.0f, refill);
+        int nb = terrain_blocks_per_side(s->terr);
+        if (!s->slumped) { /* the first slump: the lists of the blocks it may change */
+            s->slumped = malloc(sizeof *s->slumped * (size_t)nb * (size_t)nb);
+            s->slumped_rects = malloc(sizeof *s->slumped_rects * (size_t)nb * (size_t)nb);
+            if (!s->slumped || !s->slumped_rects) {
+                log_error("mud sim: out of memory for %d blocks' slump: the ruts keep their walls", nb * nb);
+                free(s->slumped);
+                free(s->slumped_rects);
+                s->slumped = NULL;
+                s->slumped_rects = NULL;
+            }
+        }
+        if (s->slumped) s->nslumped = mudfield_slump(s->mud, &s->slump_rule, s->slumped, s->slumped_rects, nb * nb);
     }
     for (int i = 0; i < vehicle_wheel_count(s->truck); i++) {
         const vehicle_wheel *w = vehicle_wheel_at(s->truck, i);
@@ -201,6 +233,24 @@ void mud_sim_set_marks(mud_sim *s, mud_sim_marks_fn fn, void *user)
     s->marks_user = user;
 }
 int mud_sim_dried_last_step(const mud_sim *s) { return s->dried; }
+
+void mud_sim_set_slump(mud_sim *s, float repose_deg, float refill)
+{
+    assert(repose_deg >= 10.0f && repose_deg <= 80.0f && refill >= 0.0f && refill <= 1.0f);
+    if (repose_deg == s->repose_deg && refill == s->refill) return;
+    /* a gentler repose or a refill that starts moves mud the settled blocks held still */
+    if (repose_deg < s->repose_deg || refill > s->refill) mudfield_unsettle(s->mud);
+    s->repose_deg = repose_deg;
+    s->refill = refill;
+}
+
+const int *mud_sim_slumped_last_step(const mud_sim *s, int *count, const mudfield_rect **rects, mudfield_slump_rule *rule)
+{
+    *count = s->nslumped;
+    if (rects) *rects = s->slumped_rects;
+    if (rule) *rule = s->slump_rule;
+    return s->slumped;
+}
 float mud_sim_volume_last_step(const mud_sim *s) { return s->volume; }
 const terrain *mud_sim_terrain(const mud_sim *s) { return s->terr; }
 mudfield *mud_sim_field(mud_sim *s) { return s->mud; }

@@ -18,6 +18,7 @@
 
 #include "mud/core/clods.h"
 #include "mud/core/mudfield.h"
+#include "mud/core/mudfield_slump.h"
 #include "mud/core/terrain.h"
 #include "mud/core/vehicle.h"
 
@@ -77,6 +78,17 @@ float mud_sim_volume_last_step(const mud_sim *s); /* cubic metres displaced, whe
 /* The tracks' drying: every MUDFIELD_DRY_STEPS-th mud_sim_stamp first dries the field by
  * MUDFIELD_DRY_LEVELS (mudfield_dry) and returns them here (0 on the other steps), for the GPU. */
 int mud_sim_dried_last_step(const mud_sim *s);
+/* The ruts' slump and refill (mud/core/mudfield_slump.h): after the drying, every
+ * MUDFIELD_SLUMP_STEPS-th mud_sim_stamp steps the field's unsettled blocks by the rule of the
+ * angle of repose (degrees, 10..80; default MUD_SIM_REPOSE_DEG) and, every 1 / (refill x
+ * MUDFIELD_REFILL_RATE) of those, refills (refill 0..1; default 0: the ruts stay). The panel's
+ * mud.repose_deg and mud.refill. */
+#define MUD_SIM_REPOSE_DEG 35.0f
+void mud_sim_set_slump(mud_sim *s, float repose_deg, float refill);
+/* The blocks (bz * blocks_per_side + bx) the last step's slump changed, the texels it changed in
+ * each (*rects, when not NULL) and its rule, for the GPU (mud_renderer_queue_step); count 0 on
+ * most steps. */
+const int *mud_sim_slumped_last_step(const mud_sim *s, int *count, const mudfield_rect **rects, mudfield_slump_rule *rule);
 
 const terrain *mud_sim_terrain(const mud_sim *s);
 mudfield *mud_sim_field(mud_sim *s);

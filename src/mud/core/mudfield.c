@@ -40,6 +40,7 @@ void mudfield_destroy(mudfield *mf)
     for (int i = 0; i < mf->nb * mf->nb; i++) free(mf->blocks[i]);
     free(mf->blocks);
     free(mf->scratch);
+    free(mf->slump_tmp);
     free(mf);
 }
 
@@ -66,7 +67,7 @@ static mud_block *find_texel(const mudfield *mf, int gx, int gz, int *idx)
     return NULL;
 }
 
-static void mark_dirty(mud_block *b, int i, int j)
+void mudfield__mark_dirty(mud_block *b, int i, int j)
 {
     if (!b->is_dirty) {
         b->dirty = (mudfield_rect){i, j, i, j};
@@ -128,9 +129,10 @@ void mudfield__write_texel(mudfield *mf, const stamp_texel *t)
             mudfield_pack_texel(t->tread, t->slide, t->track, q);
             uint16_t h16 = mudfield_pack_height16(t->h);
             if (!memcmp(blk->px[k], q, 4) && blk->h[k] == h16) continue;
+            if (blk->h[k] != h16) blk->unsettled = true;
             memcpy(blk->px[k], q, 4);
             blk->h[k] = h16;
-            mark_dirty(blk, i, j);
+            mudfield__mark_dirty(blk, i, j);
         }
 }
 
@@ -187,7 +189,7 @@ void mudfield_dry(mudfield *mf, int levels)
             uint8_t a = b->px[i][3], d = mudfield_dry_byte(a, levels);
             if (d == a) continue;
             b->px[i][3] = d;
-            mark_dirty(b, i % RES, i / RES);
+            mudfield__mark_dirty(b, i % RES, i / RES);
         }
     }
 }

@@ -20,6 +20,7 @@ typedef struct mud_block {
     uint16_t h[TEXELS];
     mudfield_rect dirty;
     bool is_dirty;
+    bool unsettled; /* a height changed since the slump last found the block settled (mudfield_slump.h) */
 } mud_block;
 
 /* One texel the current stamp touches: global coordinates and its new values. */
@@ -39,6 +40,7 @@ struct mudfield {
     stamp_texel *scratch;
     int scratch_cap;
     long block_failures; /* blocks whose field could not be allocated (every texel of a stamp tries) */
+    uint16_t *slump_tmp;  /* RES * RES: the heights before a slump step (mudfield_slump.c) */
 };
 
 /* The blocks holding global texel g along one axis: g / SEG, and g / SEG - 1 on a shared border. */
@@ -56,6 +58,8 @@ bool mudfield__texel_exists(mudfield *mf, int gx, int gz);
 void mudfield__read_texel(const mudfield *mf, stamp_texel *t);
 /* Into every allocated block holding it (dirty where a byte changed). */
 void mudfield__write_texel(mudfield *mf, const stamp_texel *t);
+/* Grows the block's dirty rectangle by texel (i, j). */
+void mudfield__mark_dirty(mud_block *b, int i, int j);
 /* One more texel of the stamp's scratch (NULL, logged, when it cannot grow). */
 stamp_texel *mudfield__scratch_push(mudfield *mf, int *n);
 

@@ -59,6 +59,8 @@ const mud_cli *mud_cli_values(const options *o);
     X(MUD_P_SOFTNESS_SCALE, "mud.softness_scale", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "mud", "multiplies the terrain's softness: how deep wheels sink") \
     X(MUD_P_STAMP_DEPTH, "mud.stamp_depth", PARAM_FLOAT, 0.5f, 0.05f, 1.5f, NULL, "mud", "metres of mud over the hard floor where softness and mud mask are 1") \
     X(MUD_P_CHURN, "mud.churn", PARAM_FLOAT, 1.0f, 0.0f, 1.0f, NULL, "mud", "how churned the ruts are: depth and width varied by the mud's softness noise and the wheels' slip (0: uniform ruts)") \
+    X(MUD_P_REPOSE_DEG, "mud.repose_deg", PARAM_FLOAT, 35.0f, 10.0f, 80.0f, NULL, "mud", "the mud's angle of repose (degrees): steeper rut walls slump over seconds") \
+    X(MUD_P_REFILL, "mud.refill", PARAM_FLOAT, 0.0f, 0.0f, 1.0f, NULL, "mud", "how fast ruts fill back (0: they stay; 1: to 70 % of their depth within a minute, faster in wet mud)") \
     X(MUD_P_TRUCK_ENGINE_FORCE, "truck.engine_force", PARAM_FLOAT, 24000.0f, 2000.0f, 80000.0f, NULL, "mud", "engine force at the wheels (N)") \
     X(MUD_P_TRUCK_DETAIL, "truck.detail", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "mud", "the detailed truck model; off: each part as its bounding box") \
     X(MUD_P_FINE_DISTANCE, "mud.fine_distance", PARAM_FLOAT, 8.0f, 0.0f, 32.0f, NULL, "mud", "metres from the eye within which mud patches use the fine grid (a quality preset field)") \

@@ -174,6 +174,7 @@ static void mud_update(void *p, const app_input *in, float dt)
     const int p0 = params_id(mud_param_rows, 0);
     mud_sim_tune(s->sim, params_f(pr, p0 + MUD_P_STAMP_DEPTH), params_f(pr, p0 + MUD_P_SOFTNESS_SCALE), params_f(pr, p0 + MUD_P_TRUCK_ENGINE_FORCE));
     mud_sim_set_churn(s->sim, params_f(pr, p0 + MUD_P_CHURN));
+    mud_sim_set_slump(s->sim, params_f(pr, p0 + MUD_P_REPOSE_DEG), params_f(pr, p0 + MUD_P_REFILL));
     mud_bodies_drive(s->bodies, &vi, dt); /* the truck and every body */
     mud_water_step(s->water, dt, s->layers.on[MUD_LAYER_WATER]);
     mud_play_stamp(&s->play, s->sim);
