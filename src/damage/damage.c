@@ -310,6 +310,7 @@ void damage_map_destroy(damage_map *dm)
     gfx_target_destroy(&dm->positions);
     gfx_target_destroy(&dm->raw);
     gfx_target_destroy(&dm->map);
+    gfx_target_destroy(&dm->wash_scratch);
     gfx_pingpong_destroy(&dm->fading);
     gfx_texture_destroy(dm->island_tex);
     gfx_texture_destroy(dm->cut_tex);

@@ -52,7 +52,7 @@
  *           last hit; at rest there is no fade pass at all (the schedule: core/damage_fade.h).
  *   cut     texels a caller cuts away (damage_map_set_cut) are max-blended into the damage map.
  *   wash    (damage_map_wash, mud's truck in a river) texels below a plane in mesh space lowered,
- *           in the raw map (through the dilated one as scratch, blitted back) and the fading map.
+ *           in the raw map (into a scratch target that becomes the raw map) and the fading map.
  *
  * Shading (damage_armor.frag): alpha test R > rough(uv) (core blast_rough mirrors it), two-sided
  * with dark inside faces, scorched glowing ring from B, tempered, darkened paint from A, hot rim

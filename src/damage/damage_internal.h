@@ -63,6 +63,7 @@ struct damage_map {
     float wash_keep;
     bool wash_pending;
     GLuint prog_wash;
+    gfx_target wash_scratch;         /* RGBA8 size²: the washed raw map is drawn here, then swapped in */
     GLint wash_planes_u, wash_first, wash_count, wash_keep_u, wash_sub;
     damage_fade fade;
     damage_map_stats st;

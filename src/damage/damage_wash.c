@@ -1,6 +1,9 @@
 /* The wash (damage.h's damage_map_wash): a plane per mesh, in its own space; one fullscreen pass
  * over the atlas per map reads each texel's mesh-space position (the position map baked at create)
- * and lowers what lies below its mesh's plane. Batches of DAMAGE__WASH_BATCH meshes a pass. */
+ * and lowers what lies below its mesh's plane, from the raw map into a scratch target of its size
+ * that then takes the raw map's place (the old raw map is the next wash's scratch), and from the
+ * fading map's read side into its write side. Batches of DAMAGE__WASH_BATCH meshes a pass. The
+ * scratch target and the program are made at the first wash: a map never washed costs nothing. */
 #include "damage/damage_internal.h"
 
 #include <math.h>
@@ -38,6 +41,9 @@ void damage_map_wash(damage_map *dm, const float plane[4], float amount, const d
 static bool wash_program(damage_map *dm)
 {
     if (dm->prog_wash) return true;
+    if (!dm->wash_scratch.fbo && !gfx_target_create(&dm->wash_scratch, &(gfx_target_desc){.width = dm->size, .height = dm->size, .color = {GL_RGBA8},
+                                                               .label = "damage.wash_scratch"}))
+        return false;
     if (!(dm->prog_wash = gfx_program_load("gfx_fullscreen.vert", "damage_wash.frag", NULL))) return false;
     glUseProgram(dm->prog_wash);
     glUniform1i(gfx_uniform(dm->prog_wash, "u_positions"), 0);
@@ -78,9 +84,11 @@ void damage__wash(damage_map *dm)
     glUniform1f(dm->wash_sub, 1.0f / 255.0f);
     for (int first = 0; first < dm->mesh_count; first += DAMAGE__WASH_BATCH) {
         const int count = dm->mesh_count - first < DAMAGE__WASH_BATCH ? dm->mesh_count - first : DAMAGE__WASH_BATCH;
-        /* the raw map through the dilated one (rewritten by the dilation that follows) */
-        wash_into(dm, dm->raw.color[0], &dm->map, first, count);
-        gfx_target_resolve(&dm->map, &dm->raw, false);
+        /* the raw map into the scratch target, which becomes the raw map */
+        wash_into(dm, dm->raw.color[0], &dm->wash_scratch, first, count);
+        const gfx_target t = dm->raw;
+        dm->raw = dm->wash_scratch;
+        dm->wash_scratch = t;
         wash_into(dm, gfx_pingpong_read(&dm->fading), gfx_pingpong_write(&dm->fading), first, count);
         gfx_pingpong_swap(&dm->fading);
     }

@@ -225,6 +225,7 @@ mud_truck_dirt mud_truck_measure(mud_truck *t)
     double sum[3] = {0}, wet = 0.0;
     long cnt[3] = {0}, covered = 0;
     int most = 0;
+    glFinish(); /* llvmpipe: a read through a new framebuffer did not wait for the map's passes */
     gfx_texture_read_rgba8(damage_map_raw_texture(t->dm), n, n, t->readback);
     for (int k = 0; k < n * n; k++) {
         const int c = t->readback[4 * k];

@@ -15,6 +15,23 @@ void truck_dirt_init(truck_dirt *td, const vehicle_desc *d, unsigned seed)
     const float tyre_bottom = -0.3f - 0.5f * d->rest_length - 0.1f - d->wheel_radius;
     td->clearance = TRUCK_DIRT_BELLY_Y - tyre_bottom;
     rng_seed(&td->r, (uint64_t)seed ^ 0x7d1a7d1aULL);
+    /* truck_model.c: half width track + 0.12, from the tyres' tops to above the roof (1.32), the
+     * bumpers' length */
+    const float top = tyre_bottom + 2.0f * d->wheel_radius, front = 0.5f * d->wheelbase + d->wheel_radius + 0.35f;
+    const float rear = -0.5f * d->wheelbase - d->wheel_radius - 0.3f;
+    td->box_c[0] = 0.0f, td->box_c[1] = 0.5f * (top + 1.45f), td->box_c[2] = 0.5f * (front + rear);
+    td->box_h[0] = d->track_half + 0.12f, td->box_h[1] = 0.5f * (1.45f - top), td->box_h[2] = 0.5f * (front - rear);
+}
+
+void truck_dirt_box(const truck_dirt *td, const vehicle *v, float world_to_box[16], float half[3])
+{
+    mat4 body, inv;
+    vehicle_body_matrix(v, body);
+    glm_mat4_inv_fast(body, inv);
+    /* box space = body space - the box's centre */
+    for (int a = 0; a < 3; a++) inv[3][a] -= td->box_c[a];
+    memcpy(world_to_box, inv, sizeof(float) * 16);
+    memcpy(half, td->box_h, sizeof td->box_h);
 }
 
 void truck_dirt_clean(truck_dirt *td)

@@ -42,6 +42,7 @@ typedef struct truck_splat {
 typedef struct truck_dirt {
     float owed[VEHICLE_MAX_WHEELS + 1]; /* splats owed per wheel, then the belly */
     float clearance;                    /* metres of mud over the tyre bottoms the belly starts at */
+    float box_c[3], box_h[3];           /* the body's box in body space (truck_dirt_box) */
     int wheels;
     rng r;
     truck_splat splat[TRUCK_DIRT_MAX_SPLATS];
@@ -53,6 +54,9 @@ void truck_dirt_init(truck_dirt *td, const vehicle_desc *d, unsigned seed);
 void truck_dirt_clean(truck_dirt *td);
 void truck_dirt_step(truck_dirt *td, const vehicle *v, float dt);
 void truck_dirt_hit(truck_dirt *td, const float pos[3], float radius);
+/* The body's box the clods hit (clods.h's clods_box): above the tyres' tops, the body's width and
+ * length, roof high; world -> box space (column-major) and its half extents. */
+void truck_dirt_box(const truck_dirt *td, const vehicle *v, float world_to_box[16], float half[3]);
 
 #ifdef __cplusplus
 }

@@ -212,6 +212,9 @@ static void mud_update(void *p, const app_input *in, float dt)
     int ncrumbs;
     const mud_crumb *crumbs = mud_physics_crumbs(mud_bodies_physics(s->bodies), &ncrumbs);
     for (int i = 0; i < ncrumbs; i++) mud_clod_worker_drop(s->worker, crumbs[i].pos[0], crumbs[i].pos[2], crumbs[i].size);
+    clods_box box;
+    truck_dirt_box(&s->dirt, mud_sim_vehicle(s->sim), box.world_to_box, box.half);
+    mud_clod_worker_box(s->worker, &box);
     mud_clod_worker_submit(s->worker, e, n, dt);
     mud__spray(s, e, n);
     vec3 pos, eye, target;
@@ -251,6 +254,15 @@ static void add_decals(mud_scene *s)
     if (s->clods && s->clods->step != s->landings_step) {
         s->landings_step = s->clods->step;
         decal_pool_splat(s->decals, mud_sim_terrain(s->sim), s->clods->landed, s->clods->nlanded, (float)s->ctx->time);
+        /* clods that flew into the truck's body box: a splat each where it hit */
+        if (params_b(s->ctx->params, params_id(mud_param_rows, MUD_P_TRUCK_DIRT))) {
+            truck_splat hit[CLODS_HITS_MAX];
+            for (int i = 0; i < s->clods->nhits; i++)
+                hit[i] = (truck_splat){{s->clods->hits[i].pos[0], s->clods->hits[i].pos[1], s->clods->hits[i].pos[2]},
+                                       fmaxf(0.1f, 1.5f * s->clods->hits[i].size)};
+            mud_truck_paint(s->truck, mud_sim_vehicle(s->sim), hit, s->clods->nhits);
+            s->clod_hits += s->clods->nhits;
+        }
     }
     mud_renderer_set_decals(s->mr, s->decal_draw, decal_pool_draws(s->decals, (float)s->ctx->time, s->decal_draw, MUD_DECALS_MAX));
 }

@@ -39,6 +39,7 @@ typedef struct mud_scene {
     truck_dirt dirt;  /* where mud lands on the truck each step (mud/core/truck_dirt.h) */
     float wash_clock; /* seconds since the last wash check */
     bool washing;     /* the last check found water over the hubs */
+    long long clod_hits; /* clods that hit the truck, painted */
     mud_play play; /* scripted driving, chase camera, exhaust, stamp timing (mud/scene/mud_play.h) */
     mud_layers layers; /* `layer NAME on|off`, key L (mud/core/mud_layers.h) */
     mud_layers_timing timing; /* frame times by layer state, for the bench */
