@@ -160,6 +160,7 @@ static vehicle_input read_controls(const app_input *in)
  * line at MUD_WASH_HZ while the water at the hubs is deeper than the hubs (half the mud in about
  * a second, all of it in a few). */
 #define MUD_WASH_HZ 10.0f
+#define MUD_DIRT_HZ 15.0f /* the dirt map's passes a second (at most one a frame) */
 #define MUD_WASH_RATE 0.6f /* of what is left, per second */
 static void mud__truck_dirt(mud_scene *s, float dt)
 {
@@ -167,6 +168,7 @@ static void mud__truck_dirt(mud_scene *s, float dt)
     if (!params_b(s->ctx->params, params_id(mud_param_rows, MUD_P_TRUCK_DIRT))) return;
     mud_truck_paint(s->truck, v, s->dirt.splat, s->dirt.splats);
     mud_truck_update(s->truck, dt);
+    s->dirt_clock += dt;
     s->wash_clock += dt;
     if (s->wash_clock < 1.0f / MUD_WASH_HZ) return;
     const float span = s->wash_clock;
@@ -311,7 +313,12 @@ static void mud_prepare(void *p)
     mud_renderer_set_mud_step(s->mr, params_i(s->ctx->params, params_id(mud_param_rows, MUD_P_GRID_STEP)));
     mud_renderer_set_draw_distance(s->mr, params_f(s->ctx->params, params_id(mud_param_rows, MUD_P_DRAW_DISTANCE)));
     mud_truck_set_dirt_on(s->truck, params_b(s->ctx->params, params_id(mud_param_rows, MUD_P_TRUCK_DIRT)));
-    mud_truck_prepare(s->truck); /* the dirt map's unwrap, wash, dilation and drying passes that are due */
+    /* the dirt map's unwrap, wash, dilation and drying passes that are due, at MUD_DIRT_HZ of
+     * simulated time: the splats of several steps in one unwrap and one dilation */
+    if (s->dirt_clock >= 1.0f / MUD_DIRT_HZ - 1e-4f) {
+        s->dirt_clock = 0.0f;
+        mud_truck_prepare(s->truck);
+    }
     if (s->steps != s->steps_drawn) { /* else the same step drawn again: this frame's counters stay */
         s->steps_drawn = s->steps;
         gfx_pass_begin("mud.upload");

@@ -38,6 +38,7 @@ typedef struct mud_scene {
     mud_truck *truck; /* the truck's meshes and its dirt map on the GPU (mud/truck.h) */
     truck_dirt dirt;  /* where mud lands on the truck each step (mud/core/truck_dirt.h) */
     float wash_clock; /* seconds since the last wash check */
+    float dirt_clock; /* seconds since the dirt map's last passes */
     bool washing;     /* the last check found water over the hubs */
     long long clod_hits; /* clods that hit the truck, painted */
     mud_play play; /* scripted driving, chase camera, exhaust, stamp timing (mud/scene/mud_play.h) */
