@@ -144,7 +144,7 @@ void clods_step(clods *c, float dt)
         k->age += dt;
         bool landed = k->vel[1] < 0 && k->pos[1] < terrain_height(c->terr, k->pos[0], k->pos[2]) - 0.05f;
         if (landed && c->nlanded < CLODS_LANDINGS_MAX) c->landed[c->nlanded++] = (clod_landing){{k->pos[0], k->pos[1], k->pos[2]}, k->size};
-        const bool hit = !landed && c->has_box && in_box(&c->box, k->pos);
+        const bool hit = !landed && c->has_box && k->age > CLODS_HIT_AGE && in_box(&c->box, k->pos);
         if (hit && c->nhits < CLODS_HITS_MAX) c->hits[c->nhits++] = (clod_landing){{k->pos[0], k->pos[1], k->pos[2]}, k->size};
         if (landed || hit || k->age > CLODS_MAX_LIFE)
             c->pool[i] = c->pool[--c->alive]; /* swap-remove keeps the pool packed */

@@ -31,6 +31,7 @@ extern "C" {
 #define CLODS_MAX_EMITTERS 8
 #define CLODS_LANDINGS_MAX 64
 #define CLODS_HITS_MAX 64
+#define CLODS_HIT_AGE 0.3f /* seconds: a younger clod flies through the box (its wheel's throw is under it) */
 
 typedef struct clods_desc {
     int capacity;
@@ -72,7 +73,9 @@ void clods_step(clods *c, float dt);
 int clods_alive(const clods *c);
 int clods_capacity(const clods *c);
 /* A box clods hit (the truck's body): world -> box space (rigid), half extents, centred on the
- * box-space origin. A clod whose centre enters it dies there as a hit (clod_landing: where and its
+ * box-space origin. A clod older than CLODS_HIT_AGE whose centre is in it dies there as a hit (the
+ * truck's own wheels throw theirs from under the box: those fly out, their mud is the wheels'
+ * splats) (clod_landing: where and its
  * size), kept until clods_take_hits, at most CLODS_HITS_MAX between takes. NULL: no box (the
  * default). Copied. */
 typedef struct clods_box {
