@@ -1,19 +1,25 @@
 #version 330 core
 // The truck's surface: the part's colour, HDR emissive lights, and the mud it picked up. The dirt
-// mask (mud/core/truck_dirt.h, R8 TRUCK_DIRT_TEX_W x TRUCK_DIRT_TEX_H: a grid per side of the body
-// along z and up, the tyres in the last row) says how much mud a place took; a value noise at the
-// body-space position breaks it into splashes, so the mud grows from specks into a crust.
+// map (src/mud/truck.h: a damage map of the truck's atlas) says how much mud a place took (R, the
+// splats' coverage) and how wet it still is (the fading map's R, a minute from wet to dry); a
+// value noise at the part's own-space position breaks the splats' edges, so the mud grows from
+// specks into a crust. On the sides (the atlas' v runs up the body there) mud runs down: a texel
+// takes the mud a few centimetres above it in thin streaks (drips below the splats). Wet mud is
+// dark and glossy, dried mud lighter, browner and rough; both dull the paint under them.
 #include "common.glsl"
 in vec3 v_world;
 in vec3 v_nrm;
 in vec3 v_local;
+in vec3 v_lnrm;
+in vec2 v_uv;
 uniform vec3 u_albedo;
 uniform vec3 u_emissive;
 uniform float u_spec;
-uniform sampler2D u_dirt_mask;
-uniform vec4 u_dirt_box;    // z0, 1 / (z1 - z0), y0, 1 / (y1 - y0): the grids' span in body space
-uniform float u_dirt_rows;  // rows per side grid (TRUCK_DIRT_H); the texture has 2 rows + 1 more
-uniform float u_dirt_wheel; // >= 0: a wheel part, this wheel's tyre dirt; < 0: a body part
+uniform sampler2D u_dirt;   // the dirt map (dilated): R coverage
+uniform sampler2D u_wet;    // its fading map: R wetness
+uniform float u_dirt_on;    // truck.dirt
+uniform float u_drip_step;  // atlas v of 4 cm
+uniform float u_wheel;      // 1 on the wheels (no drips: they turn)
 uniform float u_dirt_take;  // how much of the mud the part shows (glass and lights less)
 out vec4 o_color;
 
@@ -33,15 +39,20 @@ float value_noise(vec3 x)
                f.z);
 }
 
-float dirt_amount()
+// Mud running down from the splats above: 5 taps 4 cm apart, in streaks a few texels wide whose
+// length varies by column.
+float drips(float here)
 {
-    if (u_dirt_wheel >= 0.0) return u_dirt_wheel;
-    float rows = 2.0 * u_dirt_rows + 1.0;
-    float u = (v_local.z - u_dirt_box.x) * u_dirt_box.y, h = (v_local.y - u_dirt_box.z) * u_dirt_box.w;
-    float base = v_local.x < 0.0 ? 0.0 : u_dirt_rows;
-    float row = base + clamp(h * u_dirt_rows, 0.5, u_dirt_rows - 0.5);
-    float m = texture(u_dirt_mask, vec2(clamp(u, 0.0, 1.0), row / rows)).r;
-    return h > 1.0 ? 0.0 : m;
+    if (u_wheel > 0.5 || abs(v_lnrm.y) > 0.6) return here;
+    float col = hash3(vec3(floor(v_local.x * 40.0 + v_local.z * 40.0), 3.0, 7.0));
+    if (col < 0.55) return here;
+    float len = 1.0 + 4.0 * fract(col * 13.0), d = here;
+    for (int i = 1; i <= 5; i++) {
+        float k = float(i);
+        if (k > len) break;
+        d = max(d, texture(u_dirt, v_uv + vec2(0.0, k * u_drip_step)).r * (1.0 - k / (len + 1.0)));
+    }
+    return d;
 }
 
 void main()
@@ -50,14 +61,19 @@ void main()
     o_color = vec4(0.0);
 #else
     vec3 n = normalize(v_nrm) * (gl_FrontFacing ? 1.0 : -1.0);
-    float m = dirt_amount() * u_dirt_take;
-    float splash = 0.6 * value_noise(v_local * 7.0) + 0.4 * value_noise(v_local * 19.0);
-    float cover = smoothstep(-0.08, 0.08, m * 1.3 - splash);
-    float wet = value_noise(v_local * 3.0);
-    vec3 mud = mix(vec3(0.075, 0.05, 0.032), vec3(0.16, 0.115, 0.075), wet); // wet and drying mud
+    float here = texture(u_dirt, v_uv).r;
+    float m = drips(here) * u_dirt_take * u_dirt_on;
+    float splash = 0.6 * value_noise(v_local * 9.0) + 0.4 * value_noise(v_local * 23.0);
+    float cover = smoothstep(-0.06, 0.06, m * 1.25 - splash * 0.9);
+    float wet = clamp(texture(u_wet, v_uv).r * 1.3, 0.0, 1.0) * u_dirt_on;
+    float tone = value_noise(v_local * 4.0);
+    vec3 dry = mix(vec3(0.22, 0.17, 0.115), vec3(0.30, 0.24, 0.17), tone);  // dried: light, brown
+    vec3 fresh = mix(vec3(0.05, 0.036, 0.024), vec3(0.09, 0.065, 0.042), tone); // wet: dark
+    vec3 mud = mix(dry, fresh, wet);
     vec3 albedo = mix(u_albedo, mud, cover);
-    float spec = mix(u_spec, 0.12 + 0.3 * (1.0 - wet), cover);
-    vec3 c = light_surface(albedo, n, v_world, spec, 40.0, shadow_factor(v_world, n)) + u_emissive * (1.0 - 0.8 * cover);
+    float spec = mix(u_spec, mix(0.03, 0.22, wet), cover);
+    float shine = mix(40.0, mix(6.0, 28.0, wet), cover);
+    vec3 c = light_surface(albedo, n, v_world, spec, shine, shadow_factor(v_world, n)) + u_emissive * (1.0 - 0.8 * cover);
     o_color = vec4(apply_fog(c, v_world), 1.0);
 #endif
 }

@@ -134,7 +134,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 good=$scratch/good
 mkdir -p "$good"/src/{base,gfx,app,scene,bb/core,dissolve/core,damage/core,damage/scene,mud/scene,wrinkle}
-printf 'imprint_technique(bb)\nimprint_technique(dissolve)\nimprint_technique(damage USES dissolve)\nimprint_technique(mud CORE_EXCLUDE "x")\nimprint_technique(wrinkle)\n' >"$good/CMakeLists.txt"
+printf 'imprint_technique(bb)\nimprint_technique(dissolve)\nimprint_technique(damage USES dissolve)\nimprint_technique(mud USES damage CORE_EXCLUDE "x")\nimprint_technique(wrinkle)\n' >"$good/CMakeLists.txt"
 printf '#include "base/log.h"\nstatic int cube_sides; /* the face of a robot: comments may name anything */\nint x = GL_CULL_FACE; void f(void) { glCullFace(0); }\n' >"$good/src/gfx/a.c"
 printf '#include "app/registry.h"\n#include "mud/scene/mud_vocab.h"\n#include "scene/scene.h"\n' >"$good/src/app/a.c"
 printf '#include "dissolve/dissolve.h"\n#include "damage/core/robot.h"\n#include <stdio.h>\n' >"$good/src/damage/a.c"
@@ -142,6 +142,7 @@ printf '#include "scene/scene.h"\n#include "damage/scene/weapon.h"\n#include "di
 printf '#include "bb/bb.h"\n#include "base/log.h"\n' >"$good/src/scene/fx.c"
 printf '#include "scene/scene.h"\n#include "mud/core/level.h"\n' >"$good/src/mud/scene/a.c"
 printf '#include "base/mesh.h"\n' >"$good/src/bb/core/a.c"
+printf '#include "damage/damage.h"\n#include "mud/core/truck_dirt.h"\n' >"$good/src/mud/a.c"
 printf '#include "base/mesh.h"\n' >"$good/src/dissolve/core/a.c"
 if [ -n "$(violations "$good")" ]; then
     echo "check_slices: self-test: the good tree fails:"; violations "$good"; exit 1
@@ -166,6 +167,8 @@ planted=(
     'CMakeLists.txt|imprint_technique(wrinkle USES bb)'
     'CMakeLists.txt|imprint_technique(bb USES mud)'
     'CMakeLists.txt|imprint_technique(dissolve USES damage)'
+    'src/damage/core/x.c|#include "mud/core/truck_dirt.h"'
+    'src/mud/scene/b.c|#include "damage/scene/weapon.h"'
 )
 n=0
 for p in "${planted[@]}"; do

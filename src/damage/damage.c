@@ -310,6 +310,7 @@ void damage_map_destroy(damage_map *dm)
     gfx_target_destroy(&dm->positions);
     gfx_target_destroy(&dm->raw);
     gfx_target_destroy(&dm->map);
+    gfx_target_destroy(&dm->wash_scratch);
     gfx_pingpong_destroy(&dm->fading);
     gfx_texture_destroy(dm->island_tex);
     gfx_texture_destroy(dm->cut_tex);
@@ -317,11 +318,12 @@ void damage_map_destroy(damage_map *dm)
     gfx_texture_destroy(dm->layout_tex);
     gfx_mesh_destroy(&dm->panel);
     GLuint progs[] = {dm->prog_unwrap, dm->prog_dilate, dm->prog_cut, dm->prog_armor, dm->prog_armor_shadow, dm->prog_panel,
-                      dm->prog_positions, dm->prog_unwrap_map};
+                      dm->prog_positions, dm->prog_unwrap_map, dm->prog_wash};
     for (size_t i = 0; i < sizeof progs / sizeof *progs; i++)
         if (progs[i]) glDeleteProgram(progs[i]);
     free(dm->queue);
     free(dm->queue_blast);
+    free(dm->wash_planes);
     free(dm->mesh_first);
     free(dm->mesh_indices);
     free(dm->vert_first);
@@ -344,7 +346,7 @@ void damage_map_clear(damage_map *dm)
         gfx_target_end();
     }
     dm->queued = dm->queue_entries = 0;
-    dm->needs_dilate = dm->cut_pending = false;
+    dm->needs_dilate = dm->cut_pending = dm->wash_pending = false;
     damage_fade_reset(&dm->fade);
 }
 

@@ -34,7 +34,7 @@
  * (a ping-pong pair), the island mask and the layout (from the atlas), the cut mask, the detail
  * texture (when loaded from a path) and the programs of shaders/damage_*.
  *
- * Passes (timed as damage.unwrap, damage.dilate, damage.fade, damage.cut):
+ * Passes (timed as damage.unwrap, damage.dilate, damage.fade, damage.cut, damage.wash):
  *   unwrap  ONE pass per frame for the queued blasts, oldest first, up to desc.max_spheres; a
  *           burst beyond that stays queued for the next frames' passes (no blast is dropped).
  *           Each blast is one entry per mesh it can reach, the sphere in that mesh's space; the CPU
@@ -51,6 +51,8 @@
  *           take 255 to 0 (damage_fade_steps_to_zero) and stops after that many steps since the
  *           last hit; at rest there is no fade pass at all (the schedule: core/damage_fade.h).
  *   cut     texels a caller cuts away (damage_map_set_cut) are max-blended into the damage map.
+ *   wash    (damage_map_wash, mud's truck in a river) texels below a plane in mesh space lowered,
+ *           in the raw map (into a scratch target that becomes the raw map) and the fading map.
  *
  * Shading (damage_armor.frag): alpha test R > rough(uv) (core blast_rough mirrors it), two-sided
  * with dark inside faces, scorched glowing ring from B, tempered, darkened paint from A, hot rim
@@ -113,6 +115,7 @@ typedef struct damage_map_stats {
     long long unwrap_passes;
     long long fade_passes;
     long long dilate_passes;
+    long long wash_passes;     /* damage_map_wash's passes run (one per prepare with a wash due) */
     int fade_steps_left;       /* 0: at rest */
     int queued;                /* blasts waiting for the next unwrap pass */
 } damage_map_stats;
@@ -150,6 +153,14 @@ void damage_map_update(damage_map *dm, float dt);
 void damage_map_prepare(damage_map *dm, const bool *enabled);
 /* Uploads a new cut mask (atlas_size² bytes, 255 = cut) and blends it in at the next prepare. */
 void damage_map_set_cut(damage_map *dm, const unsigned char *mask);
+/* Lowers every map below a plane: texels whose surface point lies under the plane (world space,
+ * n . x + d < 0 below, n pointing up out of the water; carried into each mesh's space through the
+ * pose of this moment, as a blast is) keep v * (1 - amount) - 1/255 of each channel (floored at
+ * 0, so repeated washes reach exactly 0), in the damage map and the fading map; texels above it
+ * keep theirs. amount in (0, 1]; queued (CPU only) and run at the next prepare as ONE fullscreen
+ * pass over the atlas per map (timed as damage.wash) reading the position map, then the dilation.
+ * A second wash before that prepare replaces the plane and compounds the amounts. */
+void damage_map_wash(damage_map *dm, const float plane[4], float amount, const damage_pose *pose);
 /* Clears both maps and the queue (respawn). */
 void damage_map_clear(damage_map *dm);
 

@@ -1,6 +1,7 @@
 /* damage_internal.h — the damage map's state, shared by the files of the GL module only:
  * damage.c (create, targets, queue), damage_passes.c (unwrap, dilate, cut, fade),
- * damage_draw.c (surface, panels, scorch dump), damage_bench.c (benches on scratch targets).
+ * damage_draw.c (surface, panels, scorch dump), damage_bench.c (benches on scratch targets),
+ * damage_wash.c (lowering the maps below a plane).
  * Nothing outside src/damage/damage*.c includes it; the API is damage.h.
  */
 #ifndef IMPRINT_DAMAGE_DAMAGE_INTERNAL_H
@@ -57,6 +58,13 @@ struct damage_map {
     int *queue_blast;                /* per queued blast: how many entries it has */
     int queued, queue_entries, queue_cap, blast_cap;
     bool needs_dilate, cut_pending;
+    /* the wash (damage_wash.c): per mesh its plane in mesh space, what stays below it; made on first use */
+    float (*wash_planes)[4];
+    float wash_keep;
+    bool wash_pending;
+    GLuint prog_wash;
+    gfx_target wash_scratch;         /* RGBA8 size²: the washed raw map is drawn here, then swapped in */
+    GLint wash_planes_u, wash_first, wash_count, wash_keep_u, wash_sub;
     damage_fade fade;
     damage_map_stats st;
 };
@@ -71,6 +79,8 @@ void damage__unwrap(damage_map *dm, const damage__entry *e, int n, const bool *e
  * entries in the fragment loop. */
 void damage__unwrap_whole(damage_map *dm, const damage__entry *e, int n, const bool *enabled, const gfx_target *const *targets,
                           int ntargets);
+/* The pending wash, if any (damage_wash.c): into the raw map and the fading map, dilation due. */
+void damage__wash(damage_map *dm);
 /* One fade step from pp's read side into its write side, then the swap. */
 void damage__fade_step(const damage_map *dm, gfx_pingpong *pp);
 

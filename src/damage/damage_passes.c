@@ -126,6 +126,7 @@ void damage_map_prepare(damage_map *dm, const bool *enabled)
         dm->cut_pending = false;
         dm->needs_dilate = true;
     }
+    if (dm->wash_pending) damage__wash(dm);
     if (dm->needs_dilate) {
         gfx_pass_begin("damage.dilate");
         dilate(dm, dm->raw.color[0], &dm->map, 1.0f, 0.0f);

@@ -6,28 +6,31 @@
 
 #include "base/log.h"
 #include "mud/core/truck_model.h"
+#include "gfx/dump.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
-#include "gfx/texture.h"
 
-enum { DIRT_UNIT = 3 };
+enum { DIRT_UNIT = 3, WET_UNIT = 4 };
 
 typedef struct truck_prog {
     GLuint prog;
-    GLint model, albedo, emissive, spec, dirt_box, dirt_rows, dirt_wheel, dirt_take;
+    GLint model, albedo, emissive, spec, dirt_on, drip_step, dirt_take, wheel;
 } truck_prog;
 
 struct mud_truck {
     vehicle_desc vd;
     truck_model tm;
-    gfx_mesh body[TRUCK_BODY_PARTS], wheel[TRUCK_WHEEL_PARTS];
-    bool boxes, built;
+    truck_atlas ta;
+    gfx_mesh mesh[TRUCK_ATLAS_MESHES];
+    bool boxes, built, dirt_on;
     truck_prog prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
-    GLuint mask_tex;
-    uint8_t mask[TRUCK_DIRT_TEX_W * TRUCK_DIRT_TEX_H];
-    float tyre[VEHICLE_MAX_WHEELS];
-    float box[4];
+    damage_map *dm;
+    unsigned char *region; /* atlas² bytes: 0 none, 1 lower body, 2 tyre */
+    unsigned char *readback;
+    long long cleans;          /* the measure's cache: the map's passes and cleans it was read at */
+    long long measured_at[4];
+    mud_truck_dirt measured;
 };
 
 static const char *const body_labels[TRUCK_BODY_PARTS] = {"truck.chassis", "truck.cab", "truck.bed", "truck.trim", "truck.glass", "truck.lights", "truck.tail"};
@@ -36,23 +39,71 @@ static const char *const wheel_labels[TRUCK_WHEEL_PARTS] = {"truck.tyre", "truck
 static const float body_take[TRUCK_BODY_PARTS] = {1.0f, 1.0f, 1.0f, 1.0f, 0.35f, 0.4f, 0.5f};
 static const float wheel_take[TRUCK_WHEEL_PARTS] = {1.0f, 0.7f};
 
+static const truck_part *part_of(const mud_truck *t, int i)
+{
+    return i < TRUCK_BODY_PARTS ? &t->tm.body[i] : &t->tm.wheel[(i - TRUCK_BODY_PARTS) % TRUCK_WHEEL_PARTS];
+}
+
 static void free_meshes(mud_truck *t)
 {
     if (!t->built) return;
-    for (int i = 0; i < TRUCK_BODY_PARTS; i++) gfx_mesh_destroy(&t->body[i]);
-    for (int i = 0; i < TRUCK_WHEEL_PARTS; i++) gfx_mesh_destroy(&t->wheel[i]);
+    for (int i = 0; i < t->ta.mesh_count; i++) gfx_mesh_destroy(&t->mesh[i]);
+    damage_map_destroy(t->dm);
+    t->dm = NULL;
+    truck_atlas_free(&t->ta);
     truck_model_free(&t->tm);
     t->built = false;
 }
 
-static void build_meshes(mud_truck *t)
+typedef struct region_ctx {
+    const truck_atlas *ta;
+    unsigned char *region;
+    int n;
+} region_ctx;
+
+static void region_texel(void *user, int mesh, int chart, int tri, int x, int y, const float w[3])
+{
+    (void)chart;
+    region_ctx *c = user;
+    const mesh_data *m = &c->ta->mesh[mesh];
+    float py = 0.0f;
+    for (int k = 0; k < 3; k++) py += w[k] * m->pos[m->idx[tri + k]][1];
+    unsigned char r = 0;
+    if (mesh >= TRUCK_BODY_PARTS) r = (mesh - TRUCK_BODY_PARTS) % TRUCK_WHEEL_PARTS == TRUCK_TYRE ? 2 : 0;
+    else if (py < MUD_TRUCK_LOWER_Y) r = 1;
+    c->region[y * c->n + x] = r;
+}
+
+static bool build_meshes(mud_truck *t)
 {
     free_meshes(t);
     if (t->boxes) truck_model_build_boxes(&t->tm, &t->vd);
     else truck_model_build(&t->tm, &t->vd);
-    for (int i = 0; i < TRUCK_BODY_PARTS; i++) t->body[i] = gfx_mesh_create(&t->tm.body[i].mesh, body_labels[i]);
-    for (int i = 0; i < TRUCK_WHEEL_PARTS; i++) t->wheel[i] = gfx_mesh_create(&t->tm.wheel[i].mesh, wheel_labels[i]);
+    if (!truck_atlas_build(&t->ta, &t->tm, t->vd.wheel_count, MUD_TRUCK_ATLAS)) {
+        log_error("mud truck: its charts do not fit a %d² atlas", MUD_TRUCK_ATLAS);
+        truck_model_free(&t->tm);
+        return false;
+    }
     t->built = true;
+    damage_mesh dms[TRUCK_ATLAS_MESHES];
+    for (int i = 0; i < t->ta.mesh_count; i++) {
+        const mesh_data *m = &t->ta.mesh[i];
+        const char *label = i < TRUCK_BODY_PARTS ? body_labels[i] : wheel_labels[(i - TRUCK_BODY_PARTS) % TRUCK_WHEEL_PARTS];
+        t->mesh[i] = gfx_mesh_create(m, label);
+        dms[i] = (damage_mesh){.positions = (const float(*)[3])m->pos, .normals = (const float(*)[3])m->nrm,
+                               .uvs = (const float(*)[2])m->uv, .charts = t->ta.chart[i], .indices = m->idx,
+                               .vertex_count = m->vertex_count, .index_count = m->index_count};
+        memcpy(dms[i].paint, part_of(t, i)->color, sizeof dms[i].paint);
+    }
+    t->dm = damage_map_create(&(damage_map_desc){.meshes = dms, .mesh_count = t->ta.mesh_count, .atlas_size = MUD_TRUCK_ATLAS,
+                                                 .chart_count = t->ta.chart_count, .fade_hz = MUD_TRUCK_DRY_HZ,
+                                                 .fade_factor = MUD_TRUCK_DRY_FACTOR});
+    if (!t->dm) return false;
+    t->cleans++;
+    memset(t->region, 0, (size_t)MUD_TRUCK_ATLAS * MUD_TRUCK_ATLAS);
+    region_ctx rc = {&t->ta, t->region, MUD_TRUCK_ATLAS};
+    damage_surface_raster(dms, t->ta.mesh_count, MUD_TRUCK_ATLAS, region_texel, &rc);
+    return true;
 }
 
 mud_truck *mud_truck_create(const mud_truck_desc *desc)
@@ -65,6 +116,10 @@ mud_truck *mud_truck_create(const mud_truck_desc *desc)
     }
     t->vd = *desc->vehicle;
     t->boxes = desc->boxes;
+    t->dirt_on = true;
+    t->region = malloc((size_t)MUD_TRUCK_ATLAS * MUD_TRUCK_ATLAS);
+    t->readback = malloc((size_t)MUD_TRUCK_ATLAS * MUD_TRUCK_ATLAS * 4);
+    if (!t->region || !t->readback) goto fail;
     for (int p = 0; p < 2; p++) {
         truck_prog *tp = &t->prog[p];
         tp->prog = gfx_program_load("mud_truck.vert", "mud_truck.frag", p == MUD_PASS_SHADOW ? "#define SHADOW_PASS 1\n" : NULL);
@@ -72,25 +127,20 @@ mud_truck *mud_truck_create(const mud_truck_desc *desc)
         tp->model = gfx_uniform(tp->prog, "u_model");
         if (p == MUD_PASS_SHADOW) continue;
         glUseProgram(tp->prog);
-        glUniform1i(gfx_uniform(tp->prog, "u_dirt_mask"), DIRT_UNIT);
+        glUniform1i(gfx_uniform(tp->prog, "u_dirt"), DIRT_UNIT);
+        glUniform1i(gfx_uniform(tp->prog, "u_wet"), WET_UNIT);
         tp->albedo = gfx_uniform(tp->prog, "u_albedo");
         tp->emissive = gfx_uniform(tp->prog, "u_emissive");
         tp->spec = gfx_uniform(tp->prog, "u_spec");
-        tp->dirt_box = gfx_uniform(tp->prog, "u_dirt_box");
-        tp->dirt_rows = gfx_uniform(tp->prog, "u_dirt_rows");
-        tp->dirt_wheel = gfx_uniform(tp->prog, "u_dirt_wheel");
+        tp->dirt_on = gfx_uniform(tp->prog, "u_dirt_on");
+        tp->drip_step = gfx_uniform(tp->prog, "u_drip_step");
         tp->dirt_take = gfx_uniform(tp->prog, "u_dirt_take");
+        tp->wheel = gfx_uniform(tp->prog, "u_wheel");
     }
-    t->mask_tex = gfx_texture_create(&(gfx_texture_desc){.width = TRUCK_DIRT_TEX_W, .height = TRUCK_DIRT_TEX_H,
-                                                         .internal_format = GL_R8, .data = t->mask, .label = "truck.dirt_mask"});
-    if (!t->mask_tex) goto fail;
-    truck_dirt td;
-    truck_dirt_init(&td, &t->vd);
-    t->box[0] = td.z0, t->box[1] = 1.0f / (td.z1 - td.z0), t->box[2] = td.y0, t->box[3] = 1.0f / (td.y1 - td.y0);
-    build_meshes(t);
+    if (!build_meshes(t)) goto fail;
     return t;
 fail:
-    log_error("mud truck: cannot create its program or mask");
+    log_error("mud truck: cannot create its program, meshes or dirt map");
     mud_truck_destroy(t);
     return NULL;
 }
@@ -101,7 +151,8 @@ void mud_truck_destroy(mud_truck *t)
     free_meshes(t);
     for (int p = 0; p < 2; p++)
         if (t->prog[p].prog) glDeleteProgram(t->prog[p].prog);
-    gfx_texture_destroy(t->mask_tex);
+    free(t->region);
+    free(t->readback);
     free(t);
 }
 
@@ -109,30 +160,97 @@ void mud_truck_set_boxes(mud_truck *t, bool boxes)
 {
     if (boxes == t->boxes) return;
     t->boxes = boxes;
-    build_meshes(t);
+    if (!build_meshes(t)) log_error("mud truck: no model after truck.detail changed");
 }
 
-void mud_truck_set_dirt(mud_truck *t, const truck_dirt *td)
+void mud_truck_set_dirt_on(mud_truck *t, bool on) { t->dirt_on = on; }
+
+int mud_truck_pose(const mud_truck *t, const vehicle *v, mat4 *models)
 {
-    uint8_t px[sizeof t->mask];
-    truck_dirt_pack(td, px);
-    memcpy(t->tyre, td->tyre, sizeof t->tyre);
-    if (!memcmp(px, t->mask, sizeof px)) return;
-    memcpy(t->mask, px, sizeof px);
-    glBindTexture(GL_TEXTURE_2D, t->mask_tex);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, TRUCK_DIRT_TEX_W, TRUCK_DIRT_TEX_H, GL_RED, GL_UNSIGNED_BYTE, px);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    mat4 body;
+    vehicle_body_matrix(v, body);
+    for (int i = 0; i < t->ta.mesh_count; i++) {
+        if (i < TRUCK_BODY_PARTS) glm_mat4_copy(body, models[i]);
+        else vehicle_wheel_matrix(v, (i - TRUCK_BODY_PARTS) / TRUCK_WHEEL_PARTS, models[i]);
+    }
+    return t->ta.mesh_count;
 }
 
-static void draw_part(const truck_prog *tp, mud_pass pass, const truck_part *p, const gfx_mesh *m, mat4 model, float wheel_dirt, float take)
+void mud_truck_paint(mud_truck *t, const vehicle *v, const truck_splat *s, int n)
+{
+    if (!t->dm || !t->dirt_on || n <= 0) return;
+    mat4 models[TRUCK_ATLAS_MESHES];
+    mud_truck_pose(t, v, models);
+    const damage_pose pose = {.models = (const mat4 *)models};
+    for (int i = 0; i < n; i++) damage_blast(t->dm, s[i].pos, s[i].radius, &pose);
+}
+
+void mud_truck_wash(mud_truck *t, const vehicle *v, float water_y, float amount)
+{
+    if (!t->dm) return;
+    mat4 models[TRUCK_ATLAS_MESHES];
+    mud_truck_pose(t, v, models);
+    damage_map_wash(t->dm, (const float[4]){0.0f, 1.0f, 0.0f, -water_y}, amount, &(damage_pose){.models = (const mat4 *)models});
+}
+
+void mud_truck_update(mud_truck *t, float dt)
+{
+    if (t->dm) damage_map_update(t->dm, dt);
+}
+
+void mud_truck_prepare(mud_truck *t)
+{
+    if (t->dm) damage_map_prepare(t->dm, NULL);
+}
+
+void mud_truck_clean(mud_truck *t)
+{
+    if (t->dm) damage_map_clear(t->dm);
+    t->cleans++;
+}
+
+damage_map *mud_truck_dirt_map(mud_truck *t) { return t->dm; }
+const truck_atlas *mud_truck_atlas(const mud_truck *t) { return &t->ta; }
+const unsigned char *mud_truck_texel_regions(const mud_truck *t) { return t->region; }
+
+mud_truck_dirt mud_truck_measure(mud_truck *t)
+{
+    mud_truck_dirt r = {0};
+    if (!t->dm) return r;
+    const damage_map_stats st = damage_map_get_stats(t->dm);
+    const long long key[4] = {st.unwrap_passes, st.wash_passes, st.fade_passes, t->cleans};
+    if (!memcmp(key, t->measured_at, sizeof key)) return t->measured;
+    memcpy(t->measured_at, key, sizeof key);
+    const int n = MUD_TRUCK_ATLAS;
+    double sum[3] = {0}, wet = 0.0;
+    long cnt[3] = {0}, covered = 0;
+    int most = 0;
+    glFinish(); /* llvmpipe: a read through a new framebuffer did not wait for the map's passes */
+    gfx_texture_read_rgba8(damage_map_raw_texture(t->dm), n, n, t->readback);
+    for (int k = 0; k < n * n; k++) {
+        const int c = t->readback[4 * k];
+        sum[t->region[k]] += c, cnt[t->region[k]]++;
+        most = c > most ? c : most;
+        covered += c > 0;
+    }
+    gfx_texture_read_rgba8(damage_map_fading_texture(t->dm), n, n, t->readback);
+    for (int k = 0; k < n * n; k++) wet += t->readback[4 * k];
+    const double lower = cnt[1] ? sum[1] / (double)cnt[1] : 0.0, tyre = cnt[2] ? sum[2] / (double)cnt[2] : 0.0;
+    r.mean = (float)(0.5 * (lower + tyre) / 255.0);
+    r.max = (float)most / 255.0f;
+    r.wet = covered ? (float)(wet / (double)covered / 255.0) : 0.0f;
+    t->measured = r;
+    return r;
+}
+
+static void draw_part(const truck_prog *tp, mud_pass pass, const truck_part *p, const gfx_mesh *m, mat4 model, bool wheel, float take)
 {
     glUniformMatrix4fv(tp->model, 1, GL_FALSE, (const float *)model);
     if (pass == MUD_PASS_MAIN) {
         glUniform3fv(tp->albedo, 1, p->color);
         glUniform3fv(tp->emissive, 1, p->emissive);
         glUniform1f(tp->spec, p->spec);
-        glUniform1f(tp->dirt_wheel, wheel_dirt);
+        glUniform1f(tp->wheel, wheel ? 1.0f : 0.0f);
         glUniform1f(tp->dirt_take, take);
     }
     gfx_mesh_draw(m);
@@ -140,24 +258,26 @@ static void draw_part(const truck_prog *tp, mud_pass pass, const truck_part *p, 
 
 void mud_truck_draw(mud_truck *t, mud_pass pass, const vehicle *v)
 {
+    if (!t->built) return;
     const truck_prog *tp = &t->prog[pass];
     gfx_state_set(pass == MUD_PASS_SHADOW ? GFX_STATE_CASTER : GFX_STATE_OPAQUE);
     glUseProgram(tp->prog);
     if (pass == MUD_PASS_MAIN) {
         glActiveTexture(GL_TEXTURE0 + DIRT_UNIT);
-        glBindTexture(GL_TEXTURE_2D, t->mask_tex);
+        glBindTexture(GL_TEXTURE_2D, t->dm ? damage_map_texture(t->dm) : 0);
+        glActiveTexture(GL_TEXTURE0 + WET_UNIT);
+        glBindTexture(GL_TEXTURE_2D, t->dm ? damage_map_fading_texture(t->dm) : 0);
         glActiveTexture(GL_TEXTURE0);
-        glUniform4fv(tp->dirt_box, 1, t->box);
-        glUniform1f(tp->dirt_rows, (float)TRUCK_DIRT_H);
+        glUniform1f(tp->dirt_on, t->dirt_on && t->dm ? 1.0f : 0.0f);
+        glUniform1f(tp->drip_step, 0.04f * t->ta.density / (float)MUD_TRUCK_ATLAS); /* 4 cm a step */
     }
-    mat4 m;
-    vehicle_body_matrix(v, m);
-    for (int i = 0; i < TRUCK_BODY_PARTS; i++) {
+    mat4 models[TRUCK_ATLAS_MESHES];
+    mud_truck_pose(t, v, models);
+    for (int i = 0; i < t->ta.mesh_count; i++) {
+        const bool wheel = i >= TRUCK_BODY_PARTS;
         if (pass == MUD_PASS_SHADOW && (i == TRUCK_GLASS || i == TRUCK_LIGHTS || i == TRUCK_TAIL)) continue;
-        draw_part(tp, pass, &t->tm.body[i], &t->body[i], m, -1.0f, body_take[i]);
-    }
-    for (int w = 0; w < vehicle_wheel_count(v); w++) {
-        vehicle_wheel_matrix(v, w, m);
-        for (int k = 0; k < TRUCK_WHEEL_PARTS; k++) draw_part(tp, pass, &t->tm.wheel[k], &t->wheel[k], m, t->tyre[w], wheel_take[k]);
+        if (wheel && (i - TRUCK_BODY_PARTS) / TRUCK_WHEEL_PARTS >= vehicle_wheel_count(v)) continue;
+        const float take = wheel ? wheel_take[(i - TRUCK_BODY_PARTS) % TRUCK_WHEEL_PARTS] : body_take[i];
+        draw_part(tp, pass, part_of(t, i), &t->mesh[i], models[i], wheel, take);
     }
 }

@@ -90,6 +90,7 @@ static const program_row rows[] = {
     {"src/damage/damage.c", "damage_unwrap.vert", "damage_unwrap.frag", MAX_SPHERES},
     {"src/damage/damage.c", FULL, "damage_dilate.frag", NULL},
     {"src/damage/damage.c", FULL, "damage_cut.frag", NULL},
+    {"src/damage/damage_wash.c", FULL, "damage_wash.frag", NULL},
     {"src/damage/damage.c", "damage_armor.vert", "damage_armor.frag", SKIN_BONES},
     {"src/damage/damage.c", "damage_armor.vert", "damage_armor.frag", SKIN_BONES SHADOW},
     {"src/damage/damage.c", "damage_panel.vert", "damage_panel.frag", NULL},

@@ -13,6 +13,8 @@
 
 #include "mud/core/mud_prim.h"
 #include "mud/core/mud_sim.h"
+#include "damage/core/damage_surface.h"
+#include "mud/core/truck_atlas.h"
 #include "mud/core/truck_dirt.h"
 #include "mud/core/truck_model.h"
 
@@ -159,55 +161,112 @@ static void smooth_tyre_leaves_no_pattern(void **state)
     mud_sim_destroy(s);
 }
 
-/* Drives the sim for frames at a throttle, stepping the dirt mask with it. */
-static void drive_dirty(mud_sim *s, truck_dirt *td, float throttle, int frames, float *amounts)
+/* Drives the sim for frames at a throttle, stepping the splat source with it; the splats summed
+ * into a hash (positions to the millimetre), how many, and how many were tyre-high or lower. */
+typedef struct dirt_run {
+    long long splats, low, high, tread;
+    uint64_t hash;
+} dirt_run;
+
+static dirt_run drive_dirty(mud_sim *s, truck_dirt *td, float throttle, int frames, long long *counts)
 {
-    truck_dirt_init(td, vehicle_get_desc(mud_sim_vehicle(s)));
+    const vehicle *v = mud_sim_vehicle(s);
+    const vehicle_desc *d = vehicle_get_desc(v);
+    truck_dirt_init(td, d, 7);
+    dirt_run r = {.hash = 1469598103934665603ULL};
     for (int f = 0; f < frames; f++) {
         mud_sim_step(s, &(vehicle_input){.throttle = throttle}, 1.0f / 60.0f);
-        truck_dirt_step(td, mud_sim_vehicle(s), 1.0f / 60.0f);
-        if (amounts) amounts[f] = truck_dirt_amount(td);
+        truck_dirt_step(td, v, 1.0f / 60.0f);
+        mat4 body, inv;
+        vehicle_body_matrix(v, body);
+        glm_mat4_inv_fast(body, inv);
+        for (int i = 0; i < td->splats; i++) {
+            const truck_splat *sp = &td->splat[i];
+            vec3 b;
+            glm_mat4_mulv3(inv, (float *)sp->pos, 1.0f, b);
+            r.low += b[1] < 0.0f, r.high += b[1] > 0.5f;
+            for (int w = 0; w < vehicle_wheel_count(v); w++) {
+                const float *hub = vehicle_wheel_at(v, w)->hub;
+                const float dx = sp->pos[0] - hub[0], dy = sp->pos[1] - hub[1], dz = sp->pos[2] - hub[2];
+                const float dd = sqrtf(dy * dy + dz * dz);
+                r.tread += fabsf(dx) < d->wheel_width && fabsf(dd - d->wheel_radius) < 0.02f;
+            }
+            for (int k = 0; k < 3; k++) r.hash = (r.hash ^ (uint64_t)(int64_t)lroundf(sp->pos[k] * 1000.0f)) * 1099511628211ULL;
+        }
+        r.splats += td->splats;
+        if (counts) counts[f] = r.splats;
     }
+    return r;
 }
 
-static void dirt_grows_in_mud_and_not_on_hard_ground(void **state)
+static void dirt_splats_in_mud_and_not_on_hard_ground(void **state)
 {
     (void)state;
-    static float a[240];
-    truck_dirt td, again;
+    static long long n[240];
+    truck_dirt td;
     mud_sim *mud = flat_sim(0.5f, 1.0f);
     mud_sim_place_truck(mud, 64.0f, 20.0f, 0.0f);
-    drive_dirty(mud, &td, 1.0f, 240, a);
-    print_message("truck_dirt after 1, 2, 4 s in mud: %.3f %.3f %.3f; tyre 0 %.2f\n", (double)a[59], (double)a[119], (double)a[239],
-                  (double)td.tyre[0]);
-    for (int f = 1; f < 240; f++) assert_true(a[f] >= a[f - 1] && a[f] <= 1.0f); /* grows, never past 1 */
-    assert_true(a[59] > 0.02f && a[239] > 2.0f * a[59] && a[239] > 0.3f);
-    /* low on the body more than high up; the tyres most */
-    float low = 0, high = 0;
-    for (int c = 0; c < TRUCK_DIRT_W; c++) low += td.cell[0][0][c], high += td.cell[0][TRUCK_DIRT_H - 1][c];
-    assert_true(low > 3.0f * high && td.tyre[0] > low / TRUCK_DIRT_W);
-    /* the same drive again: the same mask, byte for byte */
+    const dirt_run a = drive_dirty(mud, &td, 1.0f, 240, n);
+    print_message("truck splats after 1, 2, 4 s in mud: %lld %lld %lld; on the treads %lld, body low %lld, high %lld\n", n[59], n[119],
+                  n[239], a.tread, a.low, a.high);
+    assert_true(n[59] > 5 && n[239] > 2 * n[59]);
+    assert_true(a.tread > a.splats / 4 && a.low > 3 * a.high); /* tyres and low on the body the most */
+    assert_int_equal(td.dropped, 0);
+    /* the same drive again: the same splats */
     mud_sim *mud2 = flat_sim(0.5f, 1.0f);
     mud_sim_place_truck(mud2, 64.0f, 20.0f, 0.0f);
-    drive_dirty(mud2, &again, 1.0f, 240, NULL);
-    uint8_t pa[TRUCK_DIRT_TEX_W * TRUCK_DIRT_TEX_H], pb[sizeof pa];
-    truck_dirt_pack(&td, pa);
-    truck_dirt_pack(&again, pb);
-    assert_memory_equal(pa, pb, sizeof pa);
-    assert_true(pa[2 * TRUCK_DIRT_H * TRUCK_DIRT_TEX_W] > 0); /* the tyre row */
+    const dirt_run b = drive_dirty(mud2, &td, 1.0f, 240, NULL);
+    assert_true(a.splats == b.splats && a.hash == b.hash);
+    /* a hit is a splat where it hit */
     truck_dirt_clean(&td);
-    assert_float_equal(truck_dirt_amount(&td), 0.0f, 0.0f);
-    /* hard ground (no mud, no softness) and parked in mud: clean */
+    truck_dirt_hit(&td, (float[3]){1, 2, 3}, 0.1f);
+    assert_int_equal(td.splats, 1);
+    assert_float_equal(td.splat[0].pos[1], 2.0f, 0.0f);
+    /* hard ground (no mud, no softness) and parked in mud: nothing */
     mud_sim *hard = flat_sim(0.0f, 0.0f);
     mud_sim_place_truck(hard, 64.0f, 20.0f, 0.0f);
-    drive_dirty(hard, &td, 1.0f, 240, NULL);
-    assert_true(truck_dirt_amount(&td) < 0.01f);
+    assert_int_equal(drive_dirty(hard, &td, 1.0f, 240, NULL).splats, 0);
     mud_sim_place_truck(mud, 40.0f, 20.0f, 0.0f);
-    drive_dirty(mud, &td, 0.0f, 120, NULL);
-    assert_true(truck_dirt_amount(&td) < 0.01f);
+    assert_true(drive_dirty(mud, &td, 0.0f, 120, NULL).splats <= 2);
     mud_sim_destroy(mud);
     mud_sim_destroy(mud2);
     mud_sim_destroy(hard);
+}
+
+/* The atlas: every rule damage_map_create holds a surface to, no two charts on one texel, every
+ * triangle kept, and a useful density. */
+static void atlas_lays_out_the_whole_truck(void **state)
+{
+    (void)state;
+    vehicle *veh = vehicle_create(NULL);
+    assert_non_null(veh);
+    const vehicle_desc d = *vehicle_get_desc(veh);
+    vehicle_destroy(veh);
+    for (int boxes = 0; boxes < 2; boxes++) {
+        truck_model tm;
+        if (boxes) truck_model_build_boxes(&tm, &d);
+        else truck_model_build(&tm, &d);
+        truck_atlas ta;
+        assert_true(truck_atlas_build(&ta, &tm, d.wheel_count, 512));
+        assert_int_equal(ta.mesh_count, TRUCK_BODY_PARTS + d.wheel_count * TRUCK_WHEEL_PARTS);
+        damage_mesh dm[TRUCK_ATLAS_MESHES];
+        for (int i = 0; i < ta.mesh_count; i++) {
+            const mesh_data *m = &ta.mesh[i];
+            const mesh_data *src = i < TRUCK_BODY_PARTS ? &tm.body[i].mesh : &tm.wheel[(i - TRUCK_BODY_PARTS) % TRUCK_WHEEL_PARTS].mesh;
+            assert_int_equal(m->index_count, src->index_count);
+            dm[i] = (damage_mesh){.positions = (const float(*)[3])m->pos, .uvs = (const float(*)[2])m->uv, .charts = ta.chart[i],
+                                  .indices = m->idx, .vertex_count = m->vertex_count, .index_count = m->index_count};
+            for (int k = 0; k < m->vertex_count; k++) assert_true(m->uv[k][0] > 0.0f && m->uv[k][0] < 1.0f && m->uv[k][1] > 0.0f && m->uv[k][1] < 1.0f);
+        }
+        char why[160] = "";
+        assert_true(damage_surface_check(dm, ta.mesh_count, 512, ta.chart_count, 0, why, sizeof why));
+        static int16_t grid[512 * 512];
+        assert_int_equal(damage_surface_grid(dm, ta.mesh_count, 512, grid), 0);
+        print_message("truck atlas (%s): %d charts at %.1f texels a metre\n", boxes ? "boxes" : "detailed", ta.chart_count, (double)ta.density);
+        assert_true(ta.density > 20.0f); /* 512²: about 24 (4 cm texels) */
+        truck_atlas_free(&ta);
+        truck_model_free(&tm);
+    }
 }
 
 static void model_has_a_trucks_parts(void **state)
@@ -258,7 +317,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tread_prints_with_its_spacing),
         cmocka_unit_test(smooth_tyre_leaves_no_pattern),
-        cmocka_unit_test(dirt_grows_in_mud_and_not_on_hard_ground),
+        cmocka_unit_test(dirt_splats_in_mud_and_not_on_hard_ground),
+        cmocka_unit_test(atlas_lays_out_the_whole_truck),
         cmocka_unit_test(model_has_a_trucks_parts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -23,6 +23,10 @@ struct clods {
     float carry[CLODS_MAX_EMITTERS]; /* fractional clods owed per emitter */
     clod_landing landed[CLODS_LANDINGS_MAX];
     int nlanded;
+    clod_landing hits[CLODS_HITS_MAX];
+    int nhits;
+    bool has_box;
+    clods_box box;
     rng rng;
 };
 
@@ -98,6 +102,38 @@ void clods_emit(clods *c, const clod_emitter *e, int n, float dt)
     }
 }
 
+static bool in_box(const clods_box *b, const float p[3])
+{
+    const float *m = b->world_to_box; /* column-major, as cglm's mat4 */
+    for (int a = 0; a < 3; a++) {
+        const float q = m[a] * p[0] + m[4 + a] * p[1] + m[8 + a] * p[2] + m[12 + a];
+        if (fabsf(q) > b->half[a]) return false;
+    }
+    return true;
+}
+
+void clods_set_box(clods *c, const clods_box *b)
+{
+    c->has_box = b != NULL;
+    if (b) c->box = *b;
+}
+
+int clods_take_hits(clods *c, clod_landing *out, int cap)
+{
+    int n = c->nhits < cap ? c->nhits : cap;
+    for (int i = 0; i < n; i++) out[i] = c->hits[i];
+    c->nhits = 0;
+    return n;
+}
+
+void clods_throw(clods *c, const float pos[3], const float vel[3], float size)
+{
+    if (c->alive == c->capacity) return;
+    clod *k = &c->pool[c->alive++];
+    *k = (clod){.size = size, .color = {92, 66, 42, 255}};
+    for (int i = 0; i < 3; i++) k->pos[i] = pos[i], k->vel[i] = vel[i];
+}
+
 void clods_step(clods *c, float dt)
 {
     for (int i = 0; i < c->alive;) {
@@ -108,7 +144,9 @@ void clods_step(clods *c, float dt)
         k->age += dt;
         bool landed = k->vel[1] < 0 && k->pos[1] < terrain_height(c->terr, k->pos[0], k->pos[2]) - 0.05f;
         if (landed && c->nlanded < CLODS_LANDINGS_MAX) c->landed[c->nlanded++] = (clod_landing){{k->pos[0], k->pos[1], k->pos[2]}, k->size};
-        if (landed || k->age > CLODS_MAX_LIFE)
+        const bool hit = !landed && c->has_box && k->age > CLODS_HIT_AGE && in_box(&c->box, k->pos);
+        if (hit && c->nhits < CLODS_HITS_MAX) c->hits[c->nhits++] = (clod_landing){{k->pos[0], k->pos[1], k->pos[2]}, k->size};
+        if (landed || hit || k->age > CLODS_MAX_LIFE)
             c->pool[i] = c->pool[--c->alive]; /* swap-remove keeps the pool packed */
         else
             i++;

@@ -12,7 +12,8 @@
  * Randomness comes from the seed only: the same emitters give the same clods. A clod that dies
  * on the ground is a landing (where mud splats: terrain decals, mud/core/decals.h), kept until
  * clods_take_landings, at most CLODS_LANDINGS_MAX between takes (more are not kept).
- * Defaults: capacity 4096, gravity 9.81, rate 6 clods per second per m/s of slip.
+ * A box (clods_set_box: the truck's body) stops the clods that fly into it: hits, taken like the
+ * landings (clods_take_hits). Defaults: capacity 4096, gravity 9.81, rate 6 clods per second per m/s of slip.
  */
 #ifndef IMPRINT_CORE_CLODS_H
 #define IMPRINT_CORE_CLODS_H
@@ -29,6 +30,8 @@ extern "C" {
 #define CLODS_MAX_LIFE 4.0f
 #define CLODS_MAX_EMITTERS 8
 #define CLODS_LANDINGS_MAX 64
+#define CLODS_HITS_MAX 64
+#define CLODS_HIT_AGE 0.3f /* seconds: a younger clod flies through the box (its wheel's throw is under it) */
 
 typedef struct clods_desc {
     int capacity;
@@ -69,6 +72,21 @@ void clods_emit(clods *c, const clod_emitter *e, int n, float dt);
 void clods_step(clods *c, float dt);
 int clods_alive(const clods *c);
 int clods_capacity(const clods *c);
+/* A box clods hit (the truck's body): world -> box space (rigid), half extents, centred on the
+ * box-space origin. A clod older than CLODS_HIT_AGE whose centre is in it dies there as a hit (the
+ * truck's own wheels throw theirs from under the box: those fly out, their mud is the wheels'
+ * splats) (clod_landing: where and its
+ * size), kept until clods_take_hits, at most CLODS_HITS_MAX between takes. NULL: no box (the
+ * default). Copied. */
+typedef struct clods_box {
+    float world_to_box[16];
+    float half[3];
+} clods_box;
+void clods_set_box(clods *c, const clods_box *b);
+int clods_take_hits(clods *c, clod_landing *out, int cap);
+/* One clod thrown from pos at vel (world), size metres: what the tests aim. */
+void clods_throw(clods *c, const float pos[3], const float vel[3], float size);
+
 /* The landings since the last take (up to cap); returns how many. */
 int clods_take_landings(clods *c, clod_landing *out, int cap);
 /* Writes up to cap live clods; returns how many. */

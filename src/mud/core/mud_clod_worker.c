@@ -21,6 +21,8 @@ typedef struct step_input {
     float drops[MUD_CLOD_WORKER_DROPS][3];   /* x, z, size at index drop % MUD_CLOD_WORKER_DROPS */
     bool has_flow;                           /* the water's flow for the floating pieces */
     floaters_flow flow;
+    bool has_box;                            /* the box clods hit (the truck's body) */
+    clods_box box;
 } step_input;
 
 struct mud_clod_worker {
@@ -33,6 +35,8 @@ struct mud_clod_worker {
     float drops[MUD_CLOD_WORKER_DROPS][3];
     bool has_flow;                           /* the submitting side's flow (mud_clod_worker_flow) */
     floaters_flow flow;
+    bool has_box;                            /* the submitting side's box (mud_clod_worker_box) */
+    clods_box box;
     atomic_bool stop, parked;
     atomic_uint_least64_t idle_looks;
     sem_t wake;       /* the worker's only sleep; posted by submit, resume and destroy */
@@ -57,6 +61,7 @@ static bool worker_advance(mud_clod_worker *w)
     /* steps we missed (real-time mode only) throw their clods from the newest wheel state */
     clods_emit(w->sim, in->emitters, in->count, in->dt * (float)(seq - w->done));
     floaters_set_flow(w->floats, in->has_flow ? &in->flow : NULL);
+    clods_set_box(w->sim, in->has_box ? &in->box : NULL);
     for (uint64_t s = w->done; s < seq; s++) {
         clods_step(w->sim, in->dt);
         floaters_step(w->floats, in->emitters, in->count, in->dt);
@@ -73,6 +78,7 @@ static bool worker_advance(mud_clod_worker *w)
     f->alive = clods_alive(w->sim);
     f->count = clods_write(w->sim, f->inst, clods_capacity(w->sim));
     f->nlanded = clods_take_landings(w->sim, f->landed, CLODS_LANDINGS_MAX);
+    f->nhits = clods_take_hits(w->sim, f->hits, CLODS_HITS_MAX);
     f->nfloat = floaters_write(w->floats, f->floaters, FLOATERS_MAX);
     f->float_stuck = floaters_count(w->floats, FLOAT_STUCK);
     triple_buffer_publish(w->out, seq);
@@ -154,9 +160,17 @@ void mud_clod_worker_submit(mud_clod_worker *w, const clod_emitter *e, int n, fl
     memcpy(in->drops, w->drops, sizeof in->drops);
     in->has_flow = w->has_flow;
     if (w->has_flow) in->flow = w->flow;
+    in->has_box = w->has_box;
+    if (w->has_box) in->box = w->box;
     triple_buffer_publish(w->in, w->submitted);
     if (w->inline_steps) worker_advance(w);
     else sem_post(&w->wake); /* lock-free: an atomic add, a futex wake only if the worker sleeps */
+}
+
+void mud_clod_worker_box(mud_clod_worker *w, const clods_box *box)
+{
+    w->has_box = box != NULL;
+    if (box) w->box = *box;
 }
 
 void mud_clod_worker_flow(mud_clod_worker *w, const floaters_flow *flow)

@@ -64,6 +64,8 @@ typedef struct mud_clod_frame {
     int nlanded;     /* clods that hit the ground in the steps of this frame (a frame the render
                         thread skips in real-time mode takes its landings with it) */
     clod_landing landed[CLODS_LANDINGS_MAX];
+    int nhits;       /* clods that flew into the box (mud_clod_worker_box) in the steps of this frame */
+    clod_landing hits[CLODS_HITS_MAX];
     int nfloat, float_stuck;  /* floating pieces (floaters.h), of which stuck to a tyre */
     floater_instance floaters[FLOATERS_MAX];
     int count, alive;
@@ -83,6 +85,9 @@ void mud_clod_worker_drop(mud_clod_worker *w, float x, float z, float size);
 /* The water's flow for the floating pieces (floaters_set_flow), carried by every following submit
  * (copied); NULL: no water. Called from the submitting thread. */
 void mud_clod_worker_flow(mud_clod_worker *w, const floaters_flow *flow);
+/* The box the clods hit (clods_set_box: the truck's body at this step), carried by every following
+ * submit (copied); NULL: none. Called from the submitting thread. */
+void mud_clod_worker_box(mud_clod_worker *w, const clods_box *box);
 const mud_clod_frame *mud_clod_worker_frame(mud_clod_worker *w);
 uint64_t mud_clod_worker_submitted(const mud_clod_worker *w);
 void mud_clod_worker_park(mud_clod_worker *w);

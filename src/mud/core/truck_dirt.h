@@ -1,50 +1,62 @@
-/* truck_dirt.h — the truck's dirt mask: mud that builds up on the tyres and lower body (GL-free).
+/* truck_dirt.h — where mud lands on the truck: splats for its dirt map (GL-free).
  *
  *   truck_dirt td;
- *   truck_dirt_init(&td, vehicle_get_desc(v));
+ *   truck_dirt_init(&td, vehicle_get_desc(v), seed);
  *   each fixed step, after the truck moved: truck_dirt_step(&td, v, dt);
- *   truck_dirt_amount(&td)              0..1, the `truck_dirt` stat
- *   truck_dirt_pack(&td, bytes)         TRUCK_DIRT_TEX_W x TRUCK_DIRT_TEX_H R8 (the mask texture)
- *   truck_dirt_clean(&td)               a respawned truck is clean
+ *   a clod that hit the truck:             truck_dirt_hit(&td, pos, size);
+ *   then td.splat[0 .. td.splats - 1]      world spheres the dirt map paints (mud/truck.h's
+ *                                          mud_truck_paint, through the damage map's unwrap)
+ *   truck_dirt_clean(&td)                  a respawned truck is clean (its map is cleared too)
  *
- * The mask is a grid per side of the body (x < 0 first) of TRUCK_DIRT_W cells along z (rear to
- * front over z0..z1, body space) by TRUCK_DIRT_H cells up (y0, the tyre bottoms, to y1), and one
- * value per tyre (the last texel row). A wheel in contact whose tyre is in the mud (sink or
- * penetration) throws mud at a rate of depth x (rolling speed + 2.4 x spin slip): its tyre
- * takes it first, the body cells on its side within 1.3 m along z take it falling off with height,
- * higher when the wheel spins. Every value saturates at 1 (a cell that is half dirty takes half as
- * much); nothing washes off. Hard ground (no sink) throws nothing. Pure arithmetic on the
- * vehicle's state: the same steps give the same mask.
+ * A wheel in contact whose tyre is in the mud (sink or penetration) throws mud at a rate of depth x
+ * (rolling speed + 2.4 x spin slip): TRUCK_DIRT_SPLATS splats per unit of that (depth as a fraction
+ * of half the wheel radius), half on its tyre's tread (a random angle and offset across it, wheel
+ * space), a quarter in its arch (the mudguard over it), a quarter on the body side within 1.3 m
+ * along z, lower more often, higher when the wheel spins. The chassis bottoming out (the mud over
+ * the tyre bottoms, averaged over the wheels in contact, deeper than the chassis' clearance) puts
+ * splats on the underbody. A clod that hits the truck is a splat where it hit. Splats of one step
+ * beyond TRUCK_DIRT_MAX_SPLATS are dropped (counted in dropped). Hard ground (no sink) throws
+ * nothing. Randomness from the seed only: the same steps give the same splats.
  */
 #ifndef IMPRINT_CORE_TRUCK_DIRT_H
 #define IMPRINT_CORE_TRUCK_DIRT_H
 
-#include <stdint.h>
-
+#include "base/rng.h"
 #include "mud/core/vehicle.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define TRUCK_DIRT_W 32
-#define TRUCK_DIRT_H 8
-#define TRUCK_DIRT_TEX_W TRUCK_DIRT_W
-#define TRUCK_DIRT_TEX_H (2 * TRUCK_DIRT_H + 1)
+#define TRUCK_DIRT_MAX_SPLATS 64
+#define TRUCK_DIRT_SPLATS 10.0f
+/* The chassis' lowest point above the hubs at rest and its clearance over the tyre bottoms
+ * (truck_model.c: the frame rails' bottom at body y -0.44). */
+#define TRUCK_DIRT_BELLY_Y (-0.44f)
+
+typedef struct truck_splat {
+    float pos[3]; /* world */
+    float radius; /* metres */
+} truck_splat;
 
 typedef struct truck_dirt {
-    float z0, z1, y0, y1; /* body-space span of the grids */
-    float cell[2][TRUCK_DIRT_H][TRUCK_DIRT_W];
-    float tyre[VEHICLE_MAX_WHEELS];
+    float owed[VEHICLE_MAX_WHEELS + 1]; /* splats owed per wheel, then the belly */
+    float clearance;                    /* metres of mud over the tyre bottoms the belly starts at */
+    float box_c[3], box_h[3];           /* the body's box in body space (truck_dirt_box) */
     int wheels;
+    rng r;
+    truck_splat splat[TRUCK_DIRT_MAX_SPLATS];
+    int splats;                         /* of this step (step clears them; hits add) */
+    long long total, dropped;           /* ever */
 } truck_dirt;
 
-void truck_dirt_init(truck_dirt *td, const vehicle_desc *d);
+void truck_dirt_init(truck_dirt *td, const vehicle_desc *d, unsigned seed);
 void truck_dirt_clean(truck_dirt *td);
 void truck_dirt_step(truck_dirt *td, const vehicle *v, float dt);
-/* Half the tyres' mean, half the mean of the lower half of the body cells. */
-float truck_dirt_amount(const truck_dirt *td);
-void truck_dirt_pack(const truck_dirt *td, uint8_t out[TRUCK_DIRT_TEX_W * TRUCK_DIRT_TEX_H]);
+void truck_dirt_hit(truck_dirt *td, const float pos[3], float radius);
+/* The body's box the clods hit (clods.h's clods_box): above the tyres' tops, the body's width and
+ * length, roof high; world -> box space (column-major) and its half extents. */
+void truck_dirt_box(const truck_dirt *td, const vehicle *v, float world_to_box[16], float half[3]);
 
 #ifdef __cplusplus
 }

@@ -8,8 +8,8 @@
 #include "mud/core/mud_layers.h"
 
 const char *const mud_plant_names[] = {"tree", "rock", NULL};
-const char *const mud_views[] = {"mud", "mud-base", "physics", "water", NULL};
-const char *const mud_dumps[] = {"mud", "mud-base", "water", "mud-height", "mud-view", NULL};
+const char *const mud_views[] = {"mud", "mud-base", "physics", "water", "truck-dirt", NULL};
+const char *const mud_dumps[] = {"mud", "mud-base", "water", "mud-height", "mud-view", "truck-dirt", NULL};
 
 static bool mud__check_layer(script_cmd *cmd, char **tok, char *msg, size_t len)
 {

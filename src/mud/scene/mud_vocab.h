@@ -8,7 +8,8 @@
  * on|off (mud_layer_names, present ones only), plant KIND X Z (mud_plant_names), chunk X Z SIZE
  * (CHUNK_MIN_SIZE..CHUNK_MAX_SIZE metres). Where X and Z fit depends on the level, which only the
  * scene loads: it checks them before the first frame (its check_script hook).
- * Views: mud, mud-base, physics, water (mud_views, MUD_VIEW_*); dumps: mud, mud-base, water.
+ * Views: mud, mud-base, physics, water, truck-dirt (mud_views, MUD_VIEW_*); dumps: mud, mud-base,
+ * water, mud-height, mud-view, truck-dirt.
  * Options: --level FILE (readable), --level-size M (a multiple of 16 in 64..1024; default 512,
  * level_size_set when given), --mud-everywhere.
  */
@@ -28,8 +29,8 @@ extern "C" {
 
 enum { MUD_CMD_TRUCK, MUD_CMD_DRIVE, MUD_CMD_LAYER, MUD_CMD_PLANT, MUD_CMD_CHUNK, MUD_CMD_COUNT };
 enum { MUD_PLANT_TREE, MUD_PLANT_ROCK }; /* `plant KIND`: script_cmd.index */
-enum { MUD_VIEW_MUD, MUD_VIEW_BASE, MUD_VIEW_PHYSICS, MUD_VIEW_WATER };
-enum { MUD_DUMP_MUD, MUD_DUMP_BASE, MUD_DUMP_WATER, MUD_DUMP_HEIGHT, MUD_DUMP_VIEW };
+enum { MUD_VIEW_MUD, MUD_VIEW_BASE, MUD_VIEW_PHYSICS, MUD_VIEW_WATER, MUD_VIEW_TRUCK_DIRT };
+enum { MUD_DUMP_MUD, MUD_DUMP_BASE, MUD_DUMP_WATER, MUD_DUMP_HEIGHT, MUD_DUMP_VIEW, MUD_DUMP_TRUCK_DIRT };
 
 extern const char *const mud_plant_names[]; /* tree, rock: what `plant` places */
 extern const char *const mud_views[];
@@ -63,6 +64,7 @@ const mud_cli *mud_cli_values(const options *o);
     X(MUD_P_REFILL, "mud.refill", PARAM_FLOAT, 0.0f, 0.0f, 1.0f, NULL, "mud", "how fast ruts fill back (0: they stay; 1: to 70 % of their depth within a minute, faster in wet mud)") \
     X(MUD_P_TRUCK_ENGINE_FORCE, "truck.engine_force", PARAM_FLOAT, 24000.0f, 2000.0f, 80000.0f, NULL, "mud", "engine force at the wheels (N)") \
     X(MUD_P_TRUCK_DETAIL, "truck.detail", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "mud", "the detailed truck model; off: each part as its bounding box") \
+    X(MUD_P_TRUCK_DIRT, "truck.dirt", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "mud", "mud on the truck: its dirt map painted where mud hits it, washed in water, drying (off: a clean truck)") \
     X(MUD_P_FINE_DISTANCE, "mud.fine_distance", PARAM_FLOAT, 8.0f, 0.0f, 32.0f, NULL, "mud", "metres from the eye within which mud patches use the fine grid (a quality preset field)") \
     X(MUD_P_GRID_STEP, "mud.grid_step", PARAM_INT, 1.0f, 1.0f, 2.0f, NULL, "mud", "mud texels per grid step past mud.fine_distance (2: half the vertices; a quality preset field)") \
     X(MUD_P_TERRAIN_SHADOW, "mud.terrain_shadow", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "mud", "the terrain casts shadows on itself (off: only the truck, plants and chunks cast; a quality preset field)") \

@@ -110,7 +110,7 @@ static void *mud_create(scene_ctx *ctx)
     const vehicle_desc *vd = vehicle_get_desc(mud_sim_vehicle(s->sim));
     s->truck = mud_truck_create(&(mud_truck_desc){.vehicle = vd, .boxes = !params_b(ctx->params, params_id(mud_param_rows, MUD_P_TRUCK_DETAIL))});
     if (!s->truck) goto fail;
-    truck_dirt_init(&s->dirt, vd);
+    truck_dirt_init(&s->dirt, vd, ctx->seed);
     renderer_set_fog(ctx->r, (vec3){0.56f, 0.62f, 0.7f}, 0.009f);
     mud_layers_default(&s->layers);
     mud_layers_timing_init(&s->timing);
@@ -156,6 +156,35 @@ static vehicle_input read_controls(const app_input *in)
     return vi;
 }
 
+/* The truck's dirt map (mud/truck.h): this step's splats painted, and washed under the water
+ * line at MUD_WASH_HZ while the water at the hubs is deeper than the hubs (half the mud in about
+ * a second, all of it in a few). */
+#define MUD_WASH_HZ 10.0f
+#define MUD_DIRT_HZ 15.0f /* the dirt map's passes a second (at most one a frame) */
+#define MUD_WASH_RATE 0.6f /* of what is left, per second */
+static void mud__truck_dirt(mud_scene *s, float dt)
+{
+    const vehicle *v = mud_sim_vehicle(s->sim);
+    if (!params_b(s->ctx->params, params_id(mud_param_rows, MUD_P_TRUCK_DIRT))) return;
+    mud_truck_paint(s->truck, v, s->dirt.splat, s->dirt.splats);
+    mud_truck_update(s->truck, dt);
+    s->dirt_clock += dt;
+    s->wash_clock += dt;
+    if (s->wash_clock < 1.0f / MUD_WASH_HZ) return;
+    const float span = s->wash_clock;
+    s->wash_clock = 0.0f;
+    if (!s->layers.on[MUD_LAYER_WATER]) return;
+    float level = 0.0f;
+    int under = 0;
+    for (int i = 0; i < vehicle_wheel_count(v); i++) {
+        const float *hub = vehicle_wheel_at(v, i)->hub;
+        const float y = mud_water_float_height(s->water, hub[0], hub[2], -1e9f);
+        if (y > hub[1]) level += y, under++;
+    }
+    s->washing = under > 0;
+    if (under) mud_truck_wash(s->truck, v, level / (float)under, 1.0f - expf(-MUD_WASH_RATE * span));
+}
+
 static void mud_update(void *p, const app_input *in, float dt)
 {
     mud_scene *s = p;
@@ -163,6 +192,7 @@ static void mud_update(void *p, const app_input *in, float dt)
     if (in->pressed[GLFW_KEY_R]) {
         mud_sim_spawn(s->sim);
         truck_dirt_clean(&s->dirt);
+        mud_truck_clean(s->truck);
     }
     if (in->pressed[GLFW_KEY_L]) {
         int off = mud_layers_cycle(&s->layers);
@@ -179,12 +209,16 @@ static void mud_update(void *p, const app_input *in, float dt)
     mud_water_step(s->water, dt, s->layers.on[MUD_LAYER_WATER]);
     mud_play_stamp(&s->play, s->sim);
     truck_dirt_step(&s->dirt, mud_sim_vehicle(s->sim), dt);
+    mud__truck_dirt(s, dt);
     mud_renderer_queue_step(s->mr, s->sim); /* drawn into the GPU's mud at the next prepare */
     clod_emitter e[CLODS_MAX_EMITTERS];
     int n = mud_sim_emitters(s->sim, e);
     int ncrumbs;
     const mud_crumb *crumbs = mud_physics_crumbs(mud_bodies_physics(s->bodies), &ncrumbs);
     for (int i = 0; i < ncrumbs; i++) mud_clod_worker_drop(s->worker, crumbs[i].pos[0], crumbs[i].pos[2], crumbs[i].size);
+    clods_box box;
+    truck_dirt_box(&s->dirt, mud_sim_vehicle(s->sim), box.world_to_box, box.half);
+    mud_clod_worker_box(s->worker, &box);
     mud_clod_worker_submit(s->worker, e, n, dt);
     mud__spray(s, e, n);
     vec3 pos, eye, target;
@@ -224,6 +258,15 @@ static void add_decals(mud_scene *s)
     if (s->clods && s->clods->step != s->landings_step) {
         s->landings_step = s->clods->step;
         decal_pool_splat(s->decals, mud_sim_terrain(s->sim), s->clods->landed, s->clods->nlanded, (float)s->ctx->time);
+        /* clods that flew into the truck's body box: a splat each where it hit */
+        if (params_b(s->ctx->params, params_id(mud_param_rows, MUD_P_TRUCK_DIRT))) {
+            truck_splat hit[CLODS_HITS_MAX];
+            for (int i = 0; i < s->clods->nhits; i++)
+                hit[i] = (truck_splat){{s->clods->hits[i].pos[0], s->clods->hits[i].pos[1], s->clods->hits[i].pos[2]},
+                                       fmaxf(0.1f, 1.5f * s->clods->hits[i].size)};
+            mud_truck_paint(s->truck, mud_sim_vehicle(s->sim), hit, s->clods->nhits);
+            s->clod_hits += s->clods->nhits;
+        }
     }
     mud_renderer_set_decals(s->mr, s->decal_draw, decal_pool_draws(s->decals, (float)s->ctx->time, s->decal_draw, MUD_DECALS_MAX));
 }
@@ -271,7 +314,13 @@ static void mud_prepare(void *p)
     mud_renderer_set_fine_distance(s->mr, params_f(s->ctx->params, params_id(mud_param_rows, MUD_P_FINE_DISTANCE)));
     mud_renderer_set_mud_step(s->mr, params_i(s->ctx->params, params_id(mud_param_rows, MUD_P_GRID_STEP)));
     mud_renderer_set_draw_distance(s->mr, params_f(s->ctx->params, params_id(mud_param_rows, MUD_P_DRAW_DISTANCE)));
-    mud_truck_set_dirt(s->truck, &s->dirt);
+    mud_truck_set_dirt_on(s->truck, params_b(s->ctx->params, params_id(mud_param_rows, MUD_P_TRUCK_DIRT)));
+    /* the dirt map's unwrap, wash, dilation and drying passes that are due, at MUD_DIRT_HZ of
+     * simulated time: the splats of several steps in one unwrap and one dilation */
+    if (s->dirt_clock >= 1.0f / MUD_DIRT_HZ - 1e-4f) {
+        s->dirt_clock = 0.0f;
+        mud_truck_prepare(s->truck);
+    }
     if (s->steps != s->steps_drawn) { /* else the same step drawn again: this frame's counters stay */
         s->steps_drawn = s->steps;
         gfx_pass_begin("mud.upload");

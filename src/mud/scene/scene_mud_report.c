@@ -27,6 +27,12 @@ bool mud_view(void *p, const char *name, scene_view *out)
         return true;
     }
     if (v == MUD_VIEW_WATER) return mud_water_view(s->water, out);
+    if (v == MUD_VIEW_TRUCK_DIRT) {
+        const damage_map *dm = mud_truck_dirt_map(s->truck);
+        *out = (scene_view){dm ? damage_map_texture(dm) : 0, GFX_PANEL_RGB,
+                            "the truck's dirt map (its atlas): R coverage, G and B the splats' wider rings"};
+        return true;
+    }
     if (v != MUD_VIEW_MUD) return false;
     GLuint tex = mud_renderer_block_texture(s->mr, bx, bz);
     if (tex) *out = (scene_view){tex, GFX_PANEL_RGB, "mud block under the truck: R tread print, GB slide"};
@@ -67,6 +73,10 @@ bool mud_dump(void *p, const char *target, const char *path)
     if (d == MUD_DUMP_BASE) return mud_renderer_dump_base_block(s->mr, bx, bz, path);
     if (d == MUD_DUMP_WATER) return mud_water_dump(s->water, path);
     if (d == MUD_DUMP_HEIGHT) return mud_dump_height(s, bx, bz, path);
+    if (d == MUD_DUMP_TRUCK_DIRT) {
+        const damage_map *dm = mud_truck_dirt_map(s->truck);
+        return dm && damage_map_dump_view(dm, false, path);
+    }
     if (d != MUD_DUMP_MUD && d != MUD_DUMP_VIEW) return false;
     static uint8_t px[MUDFIELD_RES * MUDFIELD_RES * 4];
     /* not on the GPU: the CPU field */
@@ -94,7 +104,13 @@ void mud_stats(void *p, json_writer *w)
     json_int(w, "floaters", s->clods ? s->clods->nfloat : 0);
     json_int(w, "floaters_stuck", s->clods ? s->clods->float_stuck : 0);
     json_int(w, "decals_added", decal_pool_added(s->decals));
-    json_number(w, "truck_dirt", truck_dirt_amount(&s->dirt));
+    const mud_truck_dirt td = mud_truck_measure(s->truck);
+    json_number(w, "truck_dirt", td.mean);
+    json_number(w, "truck_dirt_max", td.max);
+    json_number(w, "truck_dirt_wet", td.wet);
+    json_int(w, "truck_splats", s->dirt.total);
+    json_int(w, "truck_clod_hits", s->clod_hits);
+    json_bool(w, "truck_washing", s->washing);
     mud_bodies_stats(s->bodies, w);
     mud_water_stats(s->water, w);
     json_object_begin(w, "layers");

@@ -35,8 +35,12 @@ typedef struct mud_scene {
     mud_clod_worker *worker;
     const mud_clod_frame *clods;
     fx_billboard clod_bb[MUD_MAX_CLODS + FLOATERS_MAX];
-    mud_truck *truck; /* the truck's meshes and its dirt mask on the GPU (mud/truck.h) */
-    truck_dirt dirt;  /* mud on the tyres and lower body (mud/core/truck_dirt.h) */
+    mud_truck *truck; /* the truck's meshes and its dirt map on the GPU (mud/truck.h) */
+    truck_dirt dirt;  /* where mud lands on the truck each step (mud/core/truck_dirt.h) */
+    float wash_clock; /* seconds since the last wash check */
+    float dirt_clock; /* seconds since the dirt map's last passes */
+    bool washing;     /* the last check found water over the hubs */
+    long long clod_hits; /* clods that hit the truck, painted */
     mud_play play; /* scripted driving, chase camera, exhaust, stamp timing (mud/scene/mud_play.h) */
     mud_layers layers; /* `layer NAME on|off`, key L (mud/core/mud_layers.h) */
     mud_layers_timing timing; /* frame times by layer state, for the bench */
