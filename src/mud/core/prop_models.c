@@ -116,8 +116,8 @@ void prop_model_build(mesh_data *m, prop_model which)
         ring_solid(m, PROP_TREE_CROWN, 0.8f * r, 1.0f, 0.3f * r, 7, PROP_MAT_BARK, 0.0f, false);
         flat_disc(m, 0.0f, PROP_TREE_FLARE * r, 9, PROP_MAT_BARK);
         /* a conifer: three stacked cones of needles over a bare trunk (PROP_TREE_CROWN of the height) */
-        ring_solid(m, PROP_TREE_CROWN, 0.19f, 0.68f, 0.0f, 8, PROP_MAT_LEAVES, 0.2f, true);
-        ring_solid(m, 0.55f, 0.15f, 0.87f, 0.0f, 8, PROP_MAT_LEAVES, 0.6f, true);
+        ring_solid(m, PROP_TREE_CROWN, 0.21f, 0.70f, 0.0f, 8, PROP_MAT_LEAVES, 0.2f, true);
+        ring_solid(m, 0.55f, 0.16f, 0.87f, 0.0f, 8, PROP_MAT_LEAVES, 0.6f, true);
         ring_solid(m, 0.72f, 0.10f, 1.02f, 0.0f, 7, PROP_MAT_LEAVES, 1.1f, true);
         break;
     }
