@@ -1,12 +1,14 @@
 #version 330 core
 // Water over the mud: Schlick Fresnel (halved: silt scatters back) between the sky's warmed
 // reflection and a body colour tinted by the depth of the water column; opacity grows with the
-// depth (the mud and ruts show through the shallows); foam where the flow is fast and at the shore. Blended over the opaque scene, no depth write.
+// depth (the mud and ruts show through the shallows); foam where the flow is fast, on the crests of
+// a wake and at the shore. Blended over the opaque scene, no depth write.
 #include "common.glsl"
 in vec3 v_world;
 in vec3 v_nrm;
 in float v_depth;
 in vec2 v_flow;
+in float v_crest;
 out vec4 o_color;
 
 float hash(vec2 p) { return fract(sin(dot(p, vec2(127.1, 311.7))) * 43758.5453); }
@@ -44,6 +46,14 @@ void main()
     // along the shore where the water thins out over the bank
     float speed = length(v_flow);
     float foam = smoothstep(1.0, 2.2, speed) * smoothstep(0.35, 0.75, noise(p * 5.0 + t));
+    // the wake: white water breaking along the crests a moving body pushes out (the bow's V), broken
+    // by noise, and its troughs a shade darker, so the V reads from the bank (unit_water's wake)
+    // (not in the shallows along a bank, where the thinning film's corners stand above dry
+    // neighbours and would draw a dashed line)
+    float crest = smoothstep(0.003, 0.012, v_crest) * smoothstep(0.15, 0.5, noise(p * 4.0 - t * 0.8)) *
+                  smoothstep(0.08, 0.2, v_depth);
+    foam = max(foam, 0.9 * crest);
+    c *= 1.0 - 0.4 * smoothstep(0.004, 0.02, -v_crest);
     float shore = 1.0 - smoothstep(0.03, 0.12, v_depth);
     // (not on the film of a centimetre or so that the simulation spreads past the edge: lit as
     // foam, that film drew a bright dashed line along each bank, apart from the water)

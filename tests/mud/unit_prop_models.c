@@ -1,5 +1,5 @@
 /* The plant and chunk models (mud/core/prop_models.h): unit sizes that match the physics' shapes,
- * faces that look outwards, materials in uv.x, and instance matrices that put a model where the
+ * faces that look outwards, materials in uv.x, a tree with a bare trunk, and instance matrices that put a model where the
  * plant or chunk is. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -66,6 +66,42 @@ static void models_match_the_physics_shapes(void **state)
     }
 }
 
+/* The tree reads as a tree standing and felled: bark alone from the foot up to PROP_TREE_CROWN
+ * (at least a third of the height: 2.6 m of an 8 m tree), as thick as the physics' capsule there,
+ * a flared foot capped by a face looking down (the cut end a felled tree shows), the needles above. */
+static void a_tree_has_a_bare_trunk(void **state)
+{
+    (void)state;
+    mesh_data m = {0};
+    prop_model_build(&m, PROP_TREE);
+    const float r = plant_tree_radius(1.0f);
+    float leaves_lo = 2.0f, bark_hi = 0.0f, stem_lo = 1.0f, stem_hi = 0.0f, foot_r = 0.0f;
+    bool cap = false;
+    for (int v = 0; v < m.vertex_count; v++) {
+        const float *p = m.pos[v];
+        float rad = sqrtf(p[0] * p[0] + p[2] * p[2]);
+        if (lrintf(m.uv[v][0]) == PROP_MAT_LEAVES) {
+            leaves_lo = fminf(leaves_lo, p[1]);
+            continue;
+        }
+        assert_int_equal(lrintf(m.uv[v][0]), PROP_MAT_BARK);
+        bark_hi = fmaxf(bark_hi, p[1]);
+        if (p[1] > 0.02f && p[1] < PROP_TREE_CROWN + 1e-4f && rad > 1e-4f) { /* the bare stem's rings */
+            stem_lo = fminf(stem_lo, rad);
+            stem_hi = fmaxf(stem_hi, rad);
+        }
+        if (p[1] < 1e-4f) foot_r = fmaxf(foot_r, rad);
+        if (m.nrm[v][1] < -0.99f && p[1] < 1e-4f) cap = true;
+    }
+    assert_true(PROP_TREE_CROWN >= 1.0f / 3.0f);
+    assert_true(leaves_lo >= PROP_TREE_CROWN - 1e-5f); /* no needles hide the trunk */
+    assert_true(bark_hi > 0.95f);                      /* and it runs up through the crown */
+    assert_true(stem_lo >= 0.75f * r && stem_hi <= r + 1e-5f); /* the capsule's thickness */
+    assert_true(foot_r >= 1.3f * r);
+    assert_true(cap);
+    mesh_data_free(&m);
+}
+
 static void instance_matrices_place_the_model(void **state)
 {
     (void)state;
@@ -87,6 +123,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(models_match_the_physics_shapes),
+        cmocka_unit_test(a_tree_has_a_bare_trunk),
         cmocka_unit_test(instance_matrices_place_the_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -312,6 +312,43 @@ static void model_has_a_trucks_parts(void **state)
     vehicle_destroy(v);
 }
 
+/* The wheel reads as a tyre from any side: near-black matte rubber round a rim that is darker
+ * than a pale disc and leaves the tyre at least 40 % of the radius; the sidewall rounds (its
+ * normals turn from the axle's direction towards the tread) instead of being one flat disc that
+ * takes a single shade, and it bulges past the tread's edges. */
+static void wheel_reads_as_a_tyre(void **state)
+{
+    (void)state;
+    vehicle *v = vehicle_create(NULL);
+    const vehicle_desc *d = vehicle_get_desc(v);
+    truck_model tm;
+    truck_model_build(&tm, d);
+    const truck_part *tyre = &tm.wheel[TRUCK_TYRE], *rim = &tm.wheel[TRUCK_RIM];
+    float luma_t = 0.2126f * tyre->color[0] + 0.7152f * tyre->color[1] + 0.0722f * tyre->color[2];
+    float luma_r = 0.2126f * rim->color[0] + 0.7152f * rim->color[1] + 0.0722f * rim->color[2];
+    assert_true(luma_t < 0.04f && tyre->spec <= 0.08f);
+    assert_true(luma_r > 2.0f * luma_t && luma_r < 0.3f && rim->spec <= 0.4f);
+    vec3 lo, hi;
+    mesh_bounds(&rim->mesh, lo, hi);
+    assert_true(hi[1] <= 0.6f * d->wheel_radius);
+    /* the carcass's side: vertices outside the tread's edges between the rim and the tread */
+    const mesh_data *ty = &tyre->mesh;
+    float nx_lo = 1.0f, nx_hi = 0.0f, side = 0.0f;
+    for (int i = 0; i < ty->vertex_count; i++) {
+        const float *p = ty->pos[i], *n = ty->nrm[i];
+        float rad = sqrtf(p[1] * p[1] + p[2] * p[2]);
+        if (rad < hi[1] || rad > d->wheel_radius - d->tread_depth - 0.02f || fabsf(p[0]) < 0.35f * d->wheel_width) continue;
+        float nx = fabsf(n[0]) / sqrtf(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+        nx_lo = fminf(nx_lo, nx);
+        nx_hi = fmaxf(nx_hi, nx);
+        side = fmaxf(side, fabsf(p[0]));
+    }
+    assert_true(nx_hi > 0.9f && nx_lo < 0.6f);
+    assert_true(side > 0.5f * d->wheel_width + 0.01f);
+    truck_model_free(&tm);
+    vehicle_destroy(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -320,6 +357,7 @@ int main(void)
         cmocka_unit_test(dirt_splats_in_mud_and_not_on_hard_ground),
         cmocka_unit_test(atlas_lays_out_the_whole_truck),
         cmocka_unit_test(model_has_a_trucks_parts),
+        cmocka_unit_test(wheel_reads_as_a_tyre),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -133,6 +133,31 @@ static void truck_mesh_has_parts_and_round_wheels(void **state)
     vehicle_destroy(NULL);
 }
 
+/* A tyre dug in to 0.7 of its radius throws 1 + 3 x 0.7 = 3.1 times the clods of one on the
+ * surface at the same slip, and bigger ones: a stuck truck's spray (docs/img/mud_stuck.jpg). */
+static void a_dug_in_wheel_throws_a_spray(void **state)
+{
+    (void)state;
+    terrain *t = terrain_create(&(terrain_desc){.level_size = 64, .flat = true, .flat_height = 1.0f});
+    int alive[2];
+    float biggest[2];
+    for (int k = 0; k < 2; k++) {
+        clods *c = clods_create(&(clods_desc){.capacity = 1024, .seed = 5}, t);
+        clod_emitter e = {{32, 1.55f, 32}, {0, 0, 1}, {0, 0, 0}, 0.55f, 4.0f, 0.42f, k ? 0.385f : 0.0f};
+        for (int f = 0; f < 30; f++) clods_emit(c, &e, 1, 1.0f / 60.0f); /* 0.5 s, none stepped: all alive */
+        alive[k] = clods_alive(c);
+        clod_instance inst[1024];
+        int n = clods_write(c, inst, 1024);
+        biggest[k] = 0.0f;
+        for (int i = 0; i < n; i++) biggest[k] = fmaxf(biggest[k], inst[i].size);
+        clods_destroy(c);
+    }
+    assert_in_range(alive[0], 11, 12);                 /* 6 x 4 x 0.5 */
+    assert_in_range(alive[1], 3 * alive[0], 4 * alive[0]); /* 37 */
+    assert_true(biggest[1] > 0.2f && biggest[0] < 0.18f);
+    terrain_destroy(t);
+}
+
 static void spinning_wheels_throw_clods_that_land(void **state)
 {
     (void)state;
@@ -169,6 +194,7 @@ int main(void)
         cmocka_unit_test(moves_less_and_sinks_in_deep_soft_mud),
         cmocka_unit_test(truck_mesh_has_parts_and_round_wheels),
         cmocka_unit_test(spinning_wheels_throw_clods_that_land),
+        cmocka_unit_test(a_dug_in_wheel_throws_a_spray),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

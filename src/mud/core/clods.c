@@ -61,6 +61,9 @@ void clods_destroy(clods *c)
     free(c);
 }
 
+/* how far the tyre is dug in, 0..1 of its radius */
+static float dig(const clod_emitter *e) { return e->radius > 0.0f ? fminf(fmaxf(e->depth / e->radius, 0.0f), 1.0f) : 0.0f; }
+
 static void spawn(clods *c, const clod_emitter *e)
 {
     if (c->alive == c->capacity) return;
@@ -74,7 +77,7 @@ static void spawn(clods *c, const clod_emitter *e)
     k->vel[0] = e->velocity[0] - e->forward[0] * dir * back + sx * lateral;
     k->vel[1] = e->velocity[1] + up;
     k->vel[2] = e->velocity[2] - e->forward[2] * dir * back + sz * lateral;
-    k->size = rnd_range(c, 0.06f, 0.18f);
+    k->size = rnd_range(c, 0.06f, 0.18f) * (1.0f + CLODS_DIG_SIZE * dig(e));
     k->rot = rnd_range(c, 0.0f, 6.2831853f);
     k->spin = rnd_range(c, -8.0f, 8.0f);
     k->age = 0.0f;
@@ -94,7 +97,7 @@ void clods_emit(clods *c, const clod_emitter *e, int n, float dt)
             c->carry[i] = 0.0f;
             continue;
         }
-        c->carry[i] += c->rate * s * dt;
+        c->carry[i] += c->rate * s * (1.0f + CLODS_DIG_GAIN * dig(&e[i])) * dt;
         while (c->carry[i] >= 1.0f) {
             spawn(c, &e[i]);
             c->carry[i] -= 1.0f;

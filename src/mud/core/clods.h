@@ -6,7 +6,9 @@
  *   clods_destroy(c);
  *
  * A wheel that spins (slip above CLODS_MIN_SLIP m/s) throws clods backwards and up from the top
- * of its tyre, more the faster it spins. Clods fly under gravity, tumble, and die when they fall
+ * of its tyre, more the faster it spins. A tyre dug into the mud (emitter depth d, radius r) digs
+ * out more and bigger clods: the rate times 1 + CLODS_DIG_GAIN min(d / r, 1), the sizes times
+ * 1 + CLODS_DIG_SIZE min(d / r, 1), so a stuck truck throws a spray, not a few dots. Clods fly under gravity, tumble, and die when they fall
  * below the base terrain (read-only, so a worker thread may read it while the main thread
  * stamps the mud) or after CLODS_MAX_LIFE seconds. A full pool drops new clods, never grows.
  * Randomness comes from the seed only: the same emitters give the same clods. A clod that dies
@@ -28,6 +30,8 @@ extern "C" {
 
 #define CLODS_MIN_SLIP 0.5f
 #define CLODS_MAX_LIFE 4.0f
+#define CLODS_DIG_GAIN 3.0f
+#define CLODS_DIG_SIZE 0.6f
 #define CLODS_MAX_EMITTERS 8
 #define CLODS_LANDINGS_MAX 64
 #define CLODS_HITS_MAX 64

@@ -35,6 +35,16 @@ static void ring_solid(mesh_data *m, float y0, float r0, float y1, float r1, int
     }
 }
 
+/* a disc facing -y at height y (a trunk's cut foot) */
+static void flat_disc(mesh_data *m, float y, float r, int n, float mat)
+{
+    for (int i = 0; i < n; i++) {
+        float a0 = 2.0f * GLM_PIf * (float)i / (float)n, a1 = 2.0f * GLM_PIf * (float)(i + 1) / (float)n;
+        vec3 b0 = {r * sinf(a0), y, r * cosf(a0)}, b1 = {r * sinf(a1), y, r * cosf(a1)};
+        flat_tri(m, (vec3){0, y, 0}, b1, b0, mat, 0.3f);
+    }
+}
+
 /* a cheap hash of a position: the same corner moves the same way in every face that shares it */
 static float jitter(const float p[3], unsigned salt)
 {
@@ -98,12 +108,17 @@ void prop_model_build(mesh_data *m, prop_model which)
 {
     switch (which) {
     case PROP_TREE: {
+        /* the trunk: a root flare at the foot, then a bark column tapering to a third of the
+         * physics' capsule radius at the top, capped, so a felled tree shows its cut end */
         float r = plant_tree_radius(1.0f);
-        ring_solid(m, 0.0f, r, 1.0f, 0.25f * r, 7, PROP_MAT_BARK, 0.0f, false);
-        /* a conifer: three stacked cones of needles */
-        ring_solid(m, 0.28f, 0.21f, 0.66f, 0.0f, 8, PROP_MAT_LEAVES, 0.2f, true);
-        ring_solid(m, 0.50f, 0.16f, 0.86f, 0.0f, 8, PROP_MAT_LEAVES, 0.6f, true);
-        ring_solid(m, 0.70f, 0.10f, 1.02f, 0.0f, 7, PROP_MAT_LEAVES, 1.1f, true);
+        ring_solid(m, 0.0f, PROP_TREE_FLARE * r, 0.03f, r, 9, PROP_MAT_BARK, 0.0f, false);
+        ring_solid(m, 0.03f, r, PROP_TREE_CROWN, 0.8f * r, 9, PROP_MAT_BARK, 0.3f, false);
+        ring_solid(m, PROP_TREE_CROWN, 0.8f * r, 1.0f, 0.3f * r, 7, PROP_MAT_BARK, 0.0f, false);
+        flat_disc(m, 0.0f, PROP_TREE_FLARE * r, 9, PROP_MAT_BARK);
+        /* a conifer: three stacked cones of needles over a bare trunk (PROP_TREE_CROWN of the height) */
+        ring_solid(m, PROP_TREE_CROWN, 0.21f, 0.70f, 0.0f, 8, PROP_MAT_LEAVES, 0.2f, true);
+        ring_solid(m, 0.55f, 0.16f, 0.87f, 0.0f, 8, PROP_MAT_LEAVES, 0.6f, true);
+        ring_solid(m, 0.72f, 0.10f, 1.02f, 0.0f, 7, PROP_MAT_LEAVES, 1.1f, true);
         break;
     }
     case PROP_BUSH:

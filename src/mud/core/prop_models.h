@@ -7,7 +7,8 @@
  *   mesh_data_free(&tree);
  *
  * Unit models, scaled per instance by the plant's size or the chunk's: tree 1 m tall standing on
- * y = 0 (trunk radius plant_tree_radius(1) at the foot: the capsule the physics uses, scaled),
+ * y = 0 (trunk radius plant_tree_radius(1) just above a root flare at the foot: the capsule the
+ * physics uses, scaled; bare bark up to PROP_TREE_CROWN, then three cones of needles),
  * bush of radius 1 on y = 0, rock of radius ~1 about its centre (the physics' sphere), chunk a box
  * 1 x 0.5 x 1 about its centre (the physics' box), plus the debug view's shapes: unit box (1 m
  * edges), unit sphere, and a cylinder of radius 1 and height 1 centred on the origin along y.
@@ -33,6 +34,10 @@ typedef enum prop_model {
 } prop_model;
 
 enum { PROP_MAT_BARK, PROP_MAT_LEAVES, PROP_MAT_ROCK, PROP_MAT_MUD, PROP_MAT_DEBUG };
+/* The tree: bare trunk (bark only) from the foot to PROP_TREE_CROWN of its height, where the
+ * lowest cone of needles starts; the foot flares to PROP_TREE_FLARE x the trunk's radius. */
+#define PROP_TREE_CROWN 0.36f
+#define PROP_TREE_FLARE 1.5f
 
 void prop_model_build(mesh_data *m, prop_model which);
 /* The model (PROP_TREE.. by kind) and its matrix for one plant / one chunk. */

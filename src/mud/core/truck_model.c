@@ -3,6 +3,8 @@
 #include <math.h>
 #include <string.h>
 
+#define TRUCK_RIM_RADIUS 0.5f /* of the wheel radius: the bead, where the rim meets the tyre */
+
 /* the parts' placements, through base/mesh.h's placed primitives */
 static void box_r(mesh_data *m, float cx, float cy, float cz, float hx, float hy, float hz, float rx, float ry)
 {
@@ -24,6 +26,44 @@ static void part(truck_part *p, float r, float g, float b, float spec)
 {
     p->color[0] = r, p->color[1] = g, p->color[2] = b;
     p->spec = spec;
+}
+
+/* The tyre's carcass: a lathe about the x axis through a rounded section (smooth normals): the
+ * tread band at radius `core` over the width w, shoulders rounding into sidewalls that bulge past
+ * the tread's edges, then turn in to the bead at radius `bead`, where the rim sits. Without the
+ * bulge and the rounding a tyre seen side on is one flat disc that takes a single shade. */
+static void tyre_carcass(mesh_data *m, float core, float w, float bead)
+{
+    enum { SLICES = 40, SECT = 15 };
+    /* a boxy superellipse, angle phi from the tread's crown (0) round to the beads (+-PHI_END);
+     * its height fixed so the crown is at `core` and the beads at `bead` */
+    const float PHI_END = 0.8f * GLM_PIf, ex = 0.5f * w + 0.025f;
+    const float y_end = powf(fabsf(cosf(PHI_END)), 0.45f), ey = (core - bead) / (1.0f + y_end), cen = core - ey;
+    float prof[SECT][2], nrm[SECT][2]; /* (x, radius) and the section's outward normal */
+    for (int k = 0; k < SECT; k++) {
+        float phi = -PHI_END + 2.0f * PHI_END * (float)k / (float)(SECT - 1), s = sinf(phi), c = cosf(phi);
+        prof[k][0] = ex * copysignf(powf(fabsf(s), 0.6f), s);
+        prof[k][1] = cen + ey * copysignf(powf(fabsf(c), 0.45f), c);
+    }
+    for (int k = 0; k < SECT; k++) { /* the normal of the section's chord through the neighbours */
+        int a = k > 0 ? k - 1 : k, b = k < SECT - 1 ? k + 1 : k;
+        float tx = prof[b][0] - prof[a][0], ty = prof[b][1] - prof[a][1], l = sqrtf(tx * tx + ty * ty);
+        nrm[k][0] = -ty / l, nrm[k][1] = tx / l;
+    }
+    uint32_t base = (uint32_t)m->vertex_count;
+    for (int i = 0; i <= SLICES; i++) {
+        float a = 2.0f * GLM_PIf * (float)i / (float)SLICES, ca = cosf(a), sa = sinf(a);
+        for (int k = 0; k < SECT; k++) {
+            float p[3] = {prof[k][0], prof[k][1] * ca, prof[k][1] * sa}, n[3] = {nrm[k][0], nrm[k][1] * ca, nrm[k][1] * sa};
+            mesh_add_vertex(m, p, n, (float[2]){(float)i / (float)SLICES, (float)k / (float)(SECT - 1)});
+        }
+    }
+    for (int i = 0; i < SLICES; i++) /* counter-clockwise seen from outside */
+        for (int k = 0; k < SECT - 1; k++) {
+            uint32_t v0 = base + (uint32_t)(i * SECT + k), v1 = v0 + SECT;
+            mesh_add_tri(m, v0, v1, v1 + 1);
+            mesh_add_tri(m, v0, v1 + 1, v0 + 1);
+        }
 }
 
 /* A mudguard: an arch of segments around the tyre's top, from behind to ahead of the hub. */
@@ -123,8 +163,7 @@ void truck_model_build(truck_model *tm, const vehicle_desc *d)
      * MUDFIELD_TREAD_CHEVRON x |v| / r, where the stamp prints them) */
     mesh_data *ty = &tm->wheel[TRUCK_TYRE].mesh;
     const float depth = d->tread_depth, core = r - depth;
-    cyl_x(ty, 0, 0, 0, core, w, 32);
-    cyl_x(ty, 0, 0, 0, core - 0.02f, w + 0.04f, 32); /* sidewall bulge */
+    tyre_carcass(ty, core, w, TRUCK_RIM_RADIUS * r);
     const float spacing = 2.0f * GLM_PIf * r / (float)d->tread_lugs, half = 0.2f * spacing;
     for (int i = 0; i < (depth > 0.0f ? d->tread_lugs : 0); i++) {
         float a = 2.0f * GLM_PIf * (float)i / (float)d->tread_lugs;
@@ -140,18 +179,19 @@ void truck_model_build(truck_model *tm, const vehicle_desc *d)
             mesh_data_free(&lug);
         }
     }
-    part(&tm->wheel[TRUCK_TYRE], 0.025f, 0.025f, 0.025f, 0.15f);
+    /* rubber: near black and matte (a flat sidewall with the paint's sheen read as a pale disc) */
+    part(&tm->wheel[TRUCK_TYRE], 0.022f, 0.021f, 0.02f, 0.04f);
 
-    /* rim: a dished disc, a hub, six wheel nuts on either face */
+    /* rim: a dished disc set inside the tyre's bead, a hub, six wheel nuts on either face */
     mesh_data *rim = &tm->wheel[TRUCK_RIM].mesh;
-    cyl_x(rim, 0, 0, 0, 0.62f * r, w + 0.045f, 24);
+    cyl_x(rim, 0, 0, 0, TRUCK_RIM_RADIUS * r + 0.01f, w + 0.02f, 24);
     cyl_x(rim, 0, 0, 0, 0.22f * r, w + 0.14f, 12);
     for (int s = -1; s <= 1; s += 2)
         for (int k = 0; k < 6; k++) {
             float a = (float)k / 6.0f * 2.0f * GLM_PIf;
             box(rim, (float)s * (0.5f * w + 0.04f), 0.36f * r * cosf(a), 0.36f * r * sinf(a), 0.02f, 0.022f, 0.022f);
         }
-    part(&tm->wheel[TRUCK_RIM], 0.55f, 0.5f, 0.42f, 0.8f);
+    part(&tm->wheel[TRUCK_RIM], 0.2f, 0.19f, 0.17f, 0.3f); /* dark painted steel: a pale rim read as the whole wheel */
 }
 
 void truck_model_build_boxes(truck_model *tm, const vehicle_desc *d)

@@ -13,8 +13,9 @@
  * colour times TRUCK_LIGHT_GAIN, so the post stack's bloom takes them).
  * The wheel is centred on its hub with the axle along x, so the renderer turns it with the
  * wheel's spin and steer: a tyre of desc->tread_lugs chevron lugs, desc->tread_depth high, over a
- * carcass (lug i at spin angle 2 pi i / lugs, where mud_prim_tread puts its print), a rim with a
- * hub and wheel nuts. Sizes follow the vehicle desc (wheel radius and width, track, wheelbase).
+ * carcass (lug i at spin angle 2 pi i / lugs, where mud_prim_tread puts its print; the carcass a
+ * rounded lathe whose sidewalls bulge past the tread, matte near-black rubber), a dark steel rim of
+ * half the radius inside its bead, with a hub and wheel nuts. Sizes follow the vehicle desc (wheel radius and width, track, wheelbase).
  * Allocation failure aborts (mesh.h).
  */
 #ifndef IMPRINT_CORE_TRUCK_MODEL_H

@@ -232,8 +232,8 @@ static void mud_update(void *p, const app_input *in, float dt)
 }
 
 /* A wheel spinning in mud (slip over SPRAY_SLIP m/s) throws a burst of dust and mud spray each
- * step from behind its contact, backwards along its slip: the clods' emitters, so spray and clods
- * come from the same wheels. */
+ * step from behind its contact, backwards along its slip (more bursts the deeper it is dug in):
+ * the clods' emitters, so spray and clods come from the same wheels. */
 #define SPRAY_SLIP 0.8f
 static void mud__spray(mud_scene *s, const clod_emitter *e, int n)
 {
@@ -247,7 +247,9 @@ static void mud__spray(mud_scene *s, const clod_emitter *e, int n)
             vel[k] = 0.5f * e[i].velocity[k] + back * e[i].forward[k] * 1.2f * slip;
         }
         at[1] = e[i].hub[1] - e[i].radius + e[i].depth + 0.1f; /* on the mud, not in it */
-        s->ctx->fx.spray(s->ctx->fx.user, at, vel, 1);
+        /* a tyre dug in deep digs out more: up to three bursts a step (clods.h's dig, the same rule) */
+        int bursts = 1 + (int)(2.0f * fminf(e[i].depth / fmaxf(e[i].radius, 0.01f), 1.0f));
+        s->ctx->fx.spray(s->ctx->fx.user, at, vel, bursts);
     }
 }
 
