@@ -83,7 +83,7 @@ struct mud_renderer {
     GLuint dry_prog, dry_tex, dry_fbo; /* mud.dry: a whole layer's copy, drawn back with its tracks aged */
     GLint u_dry_levels;
     GLuint slump_prog, slump_tex, slump_fbo; /* mud.slump: a height layer's copy, drawn back slumped */
-    GLint u_slump_layer, u_slump_threshold, u_slump_refill;
+    GLint u_slump_layer, u_slump_threshold, u_slump_threshold_diag, u_slump_refill;
     uint16_t *slump_h, *slump_tmp; /* RES * RES: an evicted layer's heights, stepped on the CPU */
     stamp_uniforms su[2];
     mud_queue_item *queue; /* primitives and mask growth of the steps since the last stamp pass */

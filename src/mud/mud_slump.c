@@ -28,6 +28,7 @@ bool mud__slump_create(mud_renderer *mr)
     glUniform1i(gfx_uniform(mr->slump_prog, "u_mud"), 1);
     mr->u_slump_layer = gfx_uniform(mr->slump_prog, "u_layer");
     mr->u_slump_threshold = gfx_uniform(mr->slump_prog, "u_threshold");
+    mr->u_slump_threshold_diag = gfx_uniform(mr->slump_prog, "u_threshold_diag");
     mr->u_slump_refill = gfx_uniform(mr->slump_prog, "u_refill");
     glUseProgram(0);
     return true;
@@ -81,6 +82,7 @@ void mud__slump_block(mud_renderer *mr, int block, const mudfield_rect *rect, co
     glUseProgram(mr->slump_prog);
     glUniform1i(mr->u_slump_layer, s);
     glUniform1i(mr->u_slump_threshold, rule->threshold);
+    glUniform1i(mr->u_slump_threshold_diag, rule->threshold_diag);
     glUniform1i(mr->u_slump_refill, rule->refill ? 1 : 0);
     gfx_fullscreen_draw();
     gfx_target_end(); /* back to the pass's draw_fbo */

@@ -139,7 +139,8 @@ static void rut_crest(float churn)
     vec3 start = {22.0f, 4.0f, 14.0f}, fwd = {sinf(hr), 0.0f, cosf(hr)}, side = {cosf(hr), 0.0f, -sinf(hr)};
     mud_sim_place_truck(sim, start[0], start[2], 33.0f);
     /* the stamp's own crest: under an 80 degree repose its walls (about 52 degrees) stand and
-     * nothing slumps; slumped at the default 35 the drawn crest's residual is 2.8 px (docs/mud.md) */
+     * nothing slumps; slumped at the default 35 the churned crest's drawn residual is 2.95 px
+     * with the 8-neighbour rule (3.26 px with the 4-neighbour one; docs/mud_slump.md) */
     mud_sim_set_slump(sim, 80.0f, 0.0f);
     for (int f = 0; f < 150; f++) { /* two steps per frame, as the app at 30 fps */
         mud_sim_step(sim, &(vehicle_input){.throttle = 1.0f}, 1.0f / 60.0f);

@@ -67,6 +67,19 @@ static int steepest(const uint16_t *h)
     return m;
 }
 
+/* The largest height difference across a diagonal of the interior (the 8-neighbour rule's T_d). */
+static int steepest_diag(const uint16_t *h)
+{
+    int m = 0;
+    for (int j = 1; j + 1 < SEG; j++)
+        for (int i = 1; i + 1 < SEG; i++) {
+            int k = j * R + i, a = abs(h[k] - h[k + R + 1]), b = abs(h[k + 1] - h[k + R]);
+            m = a > m ? a : m;
+            m = b > m ? b : m;
+        }
+    return m;
+}
+
 /* The block's mud volume in height steps (exact: the rule moves whole steps). */
 static long long steps_volume(const uint16_t *h)
 {
@@ -152,8 +165,11 @@ static void walls_slump_to_the_repose_angle_volume_kept(void **state)
                   "%lld mud.slump passes, %d blocks unsettled\n",
                   depth1, steep1, atan(steep1 * MUDFIELD_HEIGHT_STEP / MUDFIELD_SPACING) * 57.29577951308232, vol0,
                   steps_volume(r.h), field0, mudfield_volume(r.mf), st->slump_passes_total, mudfield_unsettled_blocks(r.mf));
-    /* at most the angle of repose plus a texel's slack (one height step over a texel) */
+    /* at most the angle of repose plus a texel's slack (one height step over a texel), side by
+     * side and across the diagonals (the rut's ends and the stamp's rounding) */
+    print_message("across the diagonals: %d mm (T_d %d)\n", steepest_diag(r.h), rule.threshold_diag);
     assert_true(steep1 <= rule.threshold + 1);
+    assert_true(steepest_diag(r.h) <= rule.threshold_diag + 1);
     assert_true(steps_volume(r.h) == vol0); /* conserved exactly */
     assert_true(depth1 > 0.5 * depth0);     /* the defaults keep their ruts (mud.refill 0) */
     assert_true(st->slump_passes_total > 10);

@@ -38,21 +38,42 @@ static int steepest(const uint16_t *v)
     return m;
 }
 
+/* The largest height difference across a diagonal of the interior. */
+static int steepest_diag(const uint16_t *v)
+{
+    int m = 0;
+    for (int j = 1; j + 1 < SEG; j++)
+        for (int i = 1; i + 1 < SEG; i++) {
+            int k = j * R + i;
+            if (abs(v[k] - v[k + R + 1]) > m) m = abs(v[k] - v[k + R + 1]);
+            if (abs(v[k + 1] - v[k + R]) > m) m = abs(v[k + 1] - v[k + R]);
+        }
+    return m;
+}
+
 static void the_threshold_is_the_repose_over_a_texel(void **state)
 {
     (void)state;
     mudfield_slump_rule r = mudfield_slump_rule_of(35.0f, false, false);
-    assert_int_equal(r.threshold, 88); /* tan 35 deg x 16/127 m = 88.2 mm */
+    assert_int_equal(r.threshold, 88);       /* tan 35 deg x 16/127 m = 88.2 mm */
+    assert_int_equal(r.threshold_diag, 124); /* across a diagonal, x sqrt 2: 124.8 mm */
     assert_int_equal(mudfield_slump_rule_of(80.0f, false, false).threshold, 714);
+    assert_int_equal(mudfield_slump_rule_of(80.0f, false, false).threshold_diag, 1010);
     assert_int_equal(mudfield_slump_rule_of(10.0f, false, false).threshold, 22);
-    /* the flow: ceil of an eighth of the excess; the refill an eighth (wet) to a sixteenth (dry) */
-    assert_int_equal(mudfield_slump_flow(&r, 88, 0, 0), 0);
-    assert_int_equal(mudfield_slump_flow(&r, 89, 0, 0), 1);
-    assert_int_equal(mudfield_slump_flow(&r, 88 + 17, 0, 0), 3);
+    /* the flow: ceil of a sixteenth of the excess; the refill an eighth (wet) to a sixteenth (dry),
+     * a quarter of that across a diagonal */
+    assert_int_equal(mudfield_slump_flow(&r, 88, 0, 0, false), 0);
+    assert_int_equal(mudfield_slump_flow(&r, 89, 0, 0, false), 1);
+    assert_int_equal(mudfield_slump_flow(&r, 88 + 17, 0, 0, false), 2);
+    assert_int_equal(mudfield_slump_flow(&r, 124, 0, 0, true), 0);
+    assert_int_equal(mudfield_slump_flow(&r, 125, 0, 0, true), 1);
+    assert_int_equal(mudfield_slump_flow(&r, 124 + 33, 0, 0, true), 3);
     mudfield_slump_rule f = mudfield_slump_rule_of(35.0f, true, true);
-    assert_int_equal(mudfield_slump_flow(&f, 64, 0, 0), 4);
-    assert_int_equal(mudfield_slump_flow(&f, 64, 255, 0), 7);
-    assert_int_equal(mudfield_slump_flow(&f, 64, 0, 255), 7);
+    assert_int_equal(mudfield_slump_flow(&f, 64, 0, 0, false), 4);
+    assert_int_equal(mudfield_slump_flow(&f, 64, 255, 0, false), 7);
+    assert_int_equal(mudfield_slump_flow(&f, 64, 0, 255, false), 7);
+    assert_int_equal(mudfield_slump_flow(&f, 120, 0, 0, true), 1);
+    assert_int_equal(mudfield_slump_flow(&f, 120, 0, 255, true), 3);
 }
 
 static void noise_keeps_its_volume_and_borders(void **state)
@@ -79,7 +100,7 @@ static void noise_keeps_its_volume_and_borders(void **state)
         assert_int_equal(h[i * R + SEG], copy[i * R + SEG]);
     }
     print_message("noise: steepest step %d -> %d mm, volume kept\n", steep0, steepest(h));
-    assert_true(steep0 > 700 && steepest(h) <= 88);
+    assert_true(steep0 > 700 && steepest(h) <= 88 && steepest_diag(h) <= 124);
 }
 
 static void a_cliff_slumps_to_the_repose_and_stays(void **state)
@@ -99,6 +120,28 @@ static void a_cliff_slumps_to_the_repose_and_stays(void **state)
     memcpy(copy, h, sizeof h);
     assert_int_equal(mudfield_slump_heights(h, px, &r, tmp, NULL), 0); /* stays */
     assert_memory_equal(h, copy, sizeof h);
+}
+
+/* A trench across the grid's diagonal slumps to the same angle as one along it: the difference
+ * across a diagonal (sqrt 2 texels) at most T_d; a 4-neighbour rule leaves it 2 T (176 mm, walls
+ * of 44 degrees). */
+static void a_diagonal_cliff_slumps_to_the_same_angle(void **state)
+{
+    (void)state;
+    memset(px, 0, sizeof px);
+    for (int j = 0; j < R; j++)
+        for (int i = 0; i < R; i++) h[j * R + i] = (uint16_t)(MUDFIELD_HEIGHT_ZERO + (abs(i - j) < 20 ? -300 : 0));
+    mudfield_slump_rule r = mudfield_slump_rule_of(35.0f, false, false);
+    long long v0 = volume(h);
+    int steps = 0;
+    while (mudfield_slump_heights(h, px, &r, tmp, NULL)) steps++;
+    print_message("a diagonal 30 cm trench: settled in %d steps, steepest %d mm side by side, %d mm across a "
+                  "diagonal (thresholds %d, %d)\n",
+                  steps, steepest(h), steepest_diag(h), r.threshold, r.threshold_diag);
+    assert_true(steps > 3 && steps < 300);
+    assert_true(steepest(h) <= r.threshold);
+    assert_true(steepest_diag(h) <= r.threshold_diag);
+    assert_true(volume(h) == v0);
 }
 
 /* The trench's depth below the level after n refill steps over mud of track byte a. */
@@ -171,7 +214,7 @@ static void the_field_steps_as_a_saved_copy_does(void **state)
     print_message("a stamped rut's block: settled after %d slump steps (%d block steps)\n", steps, total);
     assert_true(steps >= 200 && steps < 1000);
     /* settled: nothing runs until a stamp changes a height, or the rule changes */
-    assert_int_equal(mudfield_slump(mf, &(mudfield_slump_rule){88, true, true}, blocks, rects, 16), 0);
+    assert_int_equal(mudfield_slump(mf, &(mudfield_slump_rule){88, 124, true, true}, blocks, rects, 16), 0);
     mudfield_unsettle(mf);
     assert_true(mudfield_unsettled_blocks(mf) >= 1);
     mudfield_destroy(mf);
@@ -184,6 +227,7 @@ int main(void)
         cmocka_unit_test(the_threshold_is_the_repose_over_a_texel),
         cmocka_unit_test(noise_keeps_its_volume_and_borders),
         cmocka_unit_test(a_cliff_slumps_to_the_repose_and_stays),
+        cmocka_unit_test(a_diagonal_cliff_slumps_to_the_same_angle),
         cmocka_unit_test(wet_mud_refills_faster),
         cmocka_unit_test(the_field_steps_as_a_saved_copy_does),
     };

@@ -14,15 +14,19 @@ mudfield_slump_rule mudfield_slump_rule_of(float repose_deg, bool refills, bool 
 {
     assert(repose_deg > 0.0f && repose_deg < 90.0f);
     double t = tan((double)repose_deg * 3.14159265358979323846 / 180.0) * (double)MUDFIELD_SPACING / (double)MUDFIELD_HEIGHT_STEP;
-    return (mudfield_slump_rule){.threshold = (int)floor(t), .refills = refills || refill, .refill = refill};
+    return (mudfield_slump_rule){.threshold = (int)floor(t),
+                                 .threshold_diag = (int)floor(t * 1.41421356237309504880),
+                                 .refills = refills || refill,
+                                 .refill = refill};
 }
 
 /* The net flow into interior texel k from neighbour k + off (which must be interior too). */
-static inline int pair_in(const mudfield_slump_rule *r, const uint16_t *old, const uint8_t *px, int k, int off)
+static inline int pair_in(const mudfield_slump_rule *r, const uint16_t *old, const uint8_t *px, int k, int off,
+                          bool diag)
 {
     int d = (int)old[k + off] - (int)old[k];
-    if (d > 0) return mudfield_slump_flow(r, d, px[4 * (k + off) + 3], px[4 * k + 3]);
-    if (d < 0) return -mudfield_slump_flow(r, -d, px[4 * k + 3], px[4 * (k + off) + 3]);
+    if (d > 0) return mudfield_slump_flow(r, d, px[4 * (k + off) + 3], px[4 * k + 3], diag);
+    if (d < 0) return -mudfield_slump_flow(r, -d, px[4 * k + 3], px[4 * (k + off) + 3], diag);
     return 0;
 }
 
@@ -36,10 +40,15 @@ int mudfield_slump_heights(uint16_t *h, const uint8_t *px, const mudfield_slump_
         for (int i = 1; i < SEG; i++) {
             int k = j * RES + i, in = 0;
             /* the border's texels (i or j 0 or SEG) neither give nor take */
-            if (i > 1) in += pair_in(r, tmp, px, k, -1);
-            if (i < SEG - 1) in += pair_in(r, tmp, px, k, 1);
-            if (j > 1) in += pair_in(r, tmp, px, k, -RES);
-            if (j < SEG - 1) in += pair_in(r, tmp, px, k, RES);
+            bool w = i > 1, e = i < SEG - 1, s = j > 1, nn = j < SEG - 1;
+            if (w) in += pair_in(r, tmp, px, k, -1, false);
+            if (e) in += pair_in(r, tmp, px, k, 1, false);
+            if (s) in += pair_in(r, tmp, px, k, -RES, false);
+            if (nn) in += pair_in(r, tmp, px, k, RES, false);
+            if (w && s) in += pair_in(r, tmp, px, k, -RES - 1, true);
+            if (e && s) in += pair_in(r, tmp, px, k, -RES + 1, true);
+            if (w && nn) in += pair_in(r, tmp, px, k, RES - 1, true);
+            if (e && nn) in += pair_in(r, tmp, px, k, RES + 1, true);
             if (!in) continue;
             int v = (int)tmp[k] + in;
             assert(v >= 0 && v <= 65535); /* between its neighbours' heights */

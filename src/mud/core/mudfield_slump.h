@@ -8,17 +8,21 @@
  *   int n = mudfield_slump(mf, &r, blocks, cap);   the unsettled blocks, one step each
  *
  * The rule, per block, from the heights before the step (a Jacobi step: the order of the texels
- * does not matter): every pair of 4-neighbour texels p, q of the block, neither on the block's
- * border, with d = H(p) - H(q) > 0 (1 mm steps) moves
- *     m = max(d > T ? ceil((d - T) / 8) : 0,                       the slump
+ * does not matter): every pair of 8-neighbour texels p, q of the block (side by side or across a
+ * diagonal), neither on the block's border, with d = H(p) - H(q) > 0 (1 mm steps) moves
+ *     m = max(d > T ? ceil((d - T) / 16) : 0,                      the slump
  *             refill ? (min(d, 4095) x (128 + wet)) >> 11 : 0)     the refill
- * steps from p to q, where T = floor(tan(repose) x MUDFIELD_SPACING / MUDFIELD_HEIGHT_STEP)
- * (88 steps at 35 degrees) and wet = the larger fresh track (A - 128, 0..127) of the two texels:
- * what one texel gives, the other takes, so the volume is conserved exactly. Walls steeper than
- * the repose angle (a height difference over T between neighbours) flow down until every
- * difference is at most T; a refill step flows a sixteenth (dry) to an eighth (fresh) of every
- * difference downhill, filling ruts from their berms, and stops where differences fall under
- * 16 (dry) or 8 mm. The block's border texels (shared with its neighbours, mudfield.h) neither
+ * steps from p to q, where for side neighbours T = floor(t), t = tan(repose) x MUDFIELD_SPACING /
+ * MUDFIELD_HEIGHT_STEP (88 steps at 35 degrees), and for diagonal ones T = floor(t x sqrt 2) (125)
+ * and the refill's shift is 13 (a quarter: the isotropic 9-point weights); wet = the larger fresh track (A - 128, 0..127) of the two texels:
+ * what one texel gives, the other takes, so the volume is conserved exactly. The 8 pairs of a
+ * texel move at most half its excess (8 / 16), so a step cannot overshoot. Walls steeper than
+ * the repose angle along any of the 4 directions (a height difference over T between
+ * neighbours) flow down until every difference is at most its T: a diagonal wall slumps to the
+ * same angle as a wall along the grid, not along the grid's axes; a refill step flows a
+ * sixteenth (dry) to an eighth (fresh) of every side difference (a quarter of that across diagonals)
+ * downhill, filling ruts from their berms, and stops where differences fall under 16 (dry) or
+ * 8 mm. The block's border texels (shared with its neighbours, mudfield.h) neither
  * give nor take: each block steps alone, on the GPU's layer as on the CPU, and the borders stay
  * bit-identical (a rut across a border keeps its walls on the border line itself).
  */
@@ -36,15 +40,16 @@ extern "C" {
 
 /* mud_sim steps the slump every MUDFIELD_SLUMP_STEPS stamp steps (15 per second at 60 Hz) and
  * makes every 1 / (refill x MUDFIELD_REFILL_RATE)-th of them refill too (mud.refill 1: every
- * 32nd, one refill step in 2.1 s: a 20 cm rut is 52 % as deep after a minute, gl_mud_slump). */
+ * 32nd, one refill step in 2.1 s: a 20 cm rut is 48 % as deep after a minute, gl_mud_slump). */
 #define MUDFIELD_SLUMP_STEPS 4
 #define MUDFIELD_REFILL_RATE 0.03125f
-#define MUDFIELD_SLUMP_DIV 8      /* the slump moves ceil(excess / 8) */
-#define MUDFIELD_REFILL_SHIFT 11  /* the refill moves (d x (128 + wet)) >> 11 */
+#define MUDFIELD_SLUMP_DIV 16     /* the slump moves ceil(excess / 16) (8 pairs a texel: at most half its excess) */
+#define MUDFIELD_REFILL_SHIFT 11  /* the refill moves (d x (128 + wet)) >> 11, >> 13 across a diagonal */
 #define MUDFIELD_REFILL_DMAX 4095 /* d clamped in the refill's product (32-bit on the GPU) */
 
 typedef struct mudfield_slump_rule {
-    int threshold; /* T: the largest stable height difference between neighbours, in height steps */
+    int threshold;      /* T: the largest stable height difference between side neighbours, in height steps */
+    int threshold_diag; /* T_d: the same across a diagonal, floor(T_real x sqrt 2) */
     bool refills;  /* some steps refill: a block settles only at a step that refills */
     bool refill;   /* this step also refills */
 } mudfield_slump_rule;
@@ -53,15 +58,16 @@ typedef struct mudfield_slump_rule {
 mudfield_slump_rule mudfield_slump_rule_of(float repose_deg, bool refills, bool refill);
 
 /* The pair's flow from the higher texel (difference d > 0) to the lower one, in height steps;
- * a_p, a_q their RGBA8 texels' A bytes. */
-static inline int mudfield_slump_flow(const mudfield_slump_rule *r, int d, uint8_t a_p, uint8_t a_q)
+ * a_p, a_q their RGBA8 texels' A bytes; diag: the pair is diagonal neighbours. */
+static inline int mudfield_slump_flow(const mudfield_slump_rule *r, int d, uint8_t a_p, uint8_t a_q, bool diag)
 {
-    int m = d > r->threshold ? (d - r->threshold + MUDFIELD_SLUMP_DIV - 1) / MUDFIELD_SLUMP_DIV : 0;
+    int t = diag ? r->threshold_diag : r->threshold;
+    int m = d > t ? (d - t + MUDFIELD_SLUMP_DIV - 1) / MUDFIELD_SLUMP_DIV : 0;
     if (r->refill) {
         int wp = a_p > MUDFIELD_TRACK_FRESH ? a_p - MUDFIELD_TRACK_FRESH : 0;
         int wq = a_q > MUDFIELD_TRACK_FRESH ? a_q - MUDFIELD_TRACK_FRESH : 0;
         int dd = d < MUDFIELD_REFILL_DMAX ? d : MUDFIELD_REFILL_DMAX;
-        int f = (dd * (128 + (wp > wq ? wp : wq))) >> MUDFIELD_REFILL_SHIFT;
+        int f = (dd * (128 + (wp > wq ? wp : wq))) >> (MUDFIELD_REFILL_SHIFT + (diag ? 2 : 0));
         if (f > m) m = f;
     }
     return m;
