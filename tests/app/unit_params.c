@@ -39,7 +39,7 @@ static void tables_register_in_order(void **state)
 {
     (void)state;
     static const char *const order[] = {
-        "damage.fade_rate", "damage.radius_scale", "damage.pellets", "damage.tracers", "damage.ember_heat", "mud.softness_scale", "mud.stamp_depth",
+        "damage.fade_rate", "damage.radius_scale", "damage.pellets", "damage.tracers", "damage.ember_heat", "mud.softness_scale", "mud.stamp_depth", "mud.churn", "mud.repose_deg", "mud.refill",
         "truck.engine_force", "truck.detail", "truck.dirt", "mud.fine_distance", "mud.grid_step", "mud.terrain_shadow", "mud.draw_distance",
         "wrinkle.brow_raise.normal_strength",
         "wrinkle.brow_raise.occlusion_strength", "wrinkle.frown.normal_strength", "wrinkle.frown.occlusion_strength",

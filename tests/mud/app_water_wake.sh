@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The truck's wake reads in the river (docs/img/mud_water.jpg's caption): the picture's run at
-# 320x180, the truck 6.5 s into its drive through the river seen from the bank behind it; the
+# 320x180, the truck 6.5 s into its drive at full throttle (at 0.8 it bogs down in the churned
+# soft patch before the bank) through the river seen from the bank behind it; the
 # water to the right of the truck, where the bow wave's arm spreads, holds white water (pixels
 # every channel > 130, grey within 45): foam on the crests the truck pushes out
 # (shaders/mud_water.frag). Measured: 141 such pixels; 12 with the shaders before the crests'
@@ -11,7 +12,7 @@ set -u
 cat >wake.txt <<'SCRIPT'
 0 post dof off
 0 truck 264 262 0
-0 drive 0.8 0 7
+0 drive 1 0 7
 6.5 camera 254 11 274 264 5.8 289
 6.55 screenshot wake.png
 SCRIPT
