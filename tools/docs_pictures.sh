@@ -32,6 +32,9 @@
 #   wrinkle_shut_front_before.jpg wrinkle_shut_34_before.jpg wrinkle_profile_before.jpg
 #   wrinkle_neck_before.jpg (docs/perf.md: docs/scripts/wrinkle_shut.txt and wrinkle_neck.txt
 #   with the shut lid slid down as a ledge and the neck a vertical column, as main at 3052415 had them)
+#   mud50_chase_before.jpg mud50_stuck_before.jpg mud50_ruts_before.jpg mud50_tread_before.jpg
+#   mud50_river_before.jpg mud50_tree_before.jpg (docs/mud.md: issue 50's before,
+#   docs/scripts/mud_issue50.txt and mud_issue50_tree.txt run by a build of main at bf380a8)
 # END FROZEN
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
