@@ -357,16 +357,16 @@ static void names_and_lists_agree(void **state)
     names_join(L.scene_names, ", ", list, sizeof list);
     assert_string_equal(list, "range, mud, face, dissolve");
     names_join(L.views, ", ", list, sizeof list);
-    assert_string_equal(list, "none, damage, damage-fading, mud, mud-base, physics, water, wrinkle-normal, "
+    assert_string_equal(list, "none, damage, damage-fading, mud, mud-base, physics, water, truck-dirt, wrinkle-normal, "
                               "wrinkle-occlusion, wrinkle-mask, wrinkle-influence, dissolve-d, dissolve-w, "
                               "shadow, ssao, bloom, coc");
     names_join(L.dumps, ", ", list, sizeof list);
-    assert_string_equal(list, "damage, damage-fading, damage-scorch, damage-view, damage-fading-view, mud, mud-base, water, mud-height, mud-view, wrinkle, wrinkle-view, shadow");
+    assert_string_equal(list, "damage, damage-fading, damage-scorch, damage-view, damage-fading-view, mud, mud-base, water, mud-height, mud-view, truck-dirt, wrinkle, wrinkle-view, shadow");
     assert_int_equal(script_lang_scene(&L, "face"), FACE);
     assert_int_equal(script_lang_scene(&L, "Face"), -1);
     assert_string_equal(script_lang_row(&L, DISSOLVE, DISSOLVE_CMD_MODE)->name, "dissolve-mode");
     assert_string_equal(script_lang_row(&L, SCRIPT_APP, SCRIPT_POST)->name, "post");
-    assert_int_equal(script_name_index(L.views, "shadow"), 13);
+    assert_int_equal(script_name_index(L.views, "shadow"), 14);
     assert_int_equal(script_name_index(L.views, "Shadow"), -1);
     assert_int_equal(script_name_index(wrinkle_expr_names, "disgust"), 5);
     assert_int_equal(script_name_index(head_shape_names, "nose_wrinkle"), 5);
@@ -501,9 +501,9 @@ static void every_table_name_parses_and_errors_list_the_table(void **state)
         {FACE, FACE_CMD_EXPRESSION, wrinkle_expr_names, WRINKLE_EXPR_COUNT, ""},
         {DISSOLVE, DISSOLVE_CMD_MODE, dissolve_mode_names, DISSOLVE_MODE_COUNT, ""},
         {DISSOLVE, DISSOLVE_CMD_SHAPE, dissolve_shape_names, DISSOLVE_SHAPE_COUNT, ""},
-        {SCRIPT_APP, SCRIPT_VIEW, L.views, 17, ""},
+        {SCRIPT_APP, SCRIPT_VIEW, L.views, 18, ""},
         {SCRIPT_APP, SCRIPT_POST, post_effect_names, POST_EFFECT_COUNT, " on"},
-        {SCRIPT_APP, SCRIPT_DUMP, L.dumps, 13, " out.png"},
+        {SCRIPT_APP, SCRIPT_DUMP, L.dumps, 14, " out.png"},
         {DISSOLVE, DISSOLVE_CMD_PITFALL, dissolve_pitfall_names, DISSOLVE_PITFALL_COUNT, ""},
         {DISSOLVE, DISSOLVE_CMD_EDGE, dissolve_edge_names, DISSOLVE_EDGE_COUNT, ""},
         {MUD, MUD_CMD_PLANT, mud_plant_names, 2, " 10 20"},
