@@ -6,14 +6,11 @@
 
 #include "base/log.h"
 
-/* Out of memory for a few kilobytes of tables: the model cannot be built (truck_model.h aborts too). */
+/* Out of memory: logged, NULL; truck_atlas_build then frees what it has and returns false. */
 static void *need(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size);
-    if (!p) {
-        log_error("truck atlas: out of memory");
-        abort();
-    }
+    if (!p) log_error("truck atlas: out of memory (%zu x %zu bytes)", n, size);
     return p;
 }
 
@@ -50,12 +47,18 @@ static int root(int *p, int i)
     return i;
 }
 
-/* Per triangle of m its chart (0-based, local to m) in tri_chart; returns the charts' count. */
+/* Per triangle of m its chart (0-based, local to m) in tri_chart; returns the charts' count, -1
+ * out of memory. */
 static int charts_of(const mesh_data *m, int *tri_chart, int *tri_axis)
 {
     const int nt = m->index_count / 3;
     int *parent = need((size_t)(nt ? nt : 1), sizeof(int));
     int *first = need(6 * (size_t)(m->vertex_count ? m->vertex_count : 1), sizeof(int));
+    if (!parent || !first) {
+        free(parent);
+        free(first);
+        return -1;
+    }
     for (int i = 0; i < 6 * m->vertex_count; i++) first[i] = -1;
     for (int t = 0; t < nt; t++) {
         parent[t] = t;
@@ -112,21 +115,25 @@ bool truck_atlas_build(truck_atlas *ta, const truck_model *tm, int wheel_count, 
     ta->mesh_count = TRUCK_BODY_PARTS + wheel_count * TRUCK_WHEEL_PARTS;
     ta->size = size;
     const mesh_data *src[TRUCK_ATLAS_MESHES];
-    int *tri_chart[TRUCK_ATLAS_MESHES], *tri_axis[TRUCK_ATLAS_MESHES], first_chart[TRUCK_ATLAS_MESHES + 1];
+    int *tri_chart[TRUCK_ATLAS_MESHES] = {0}, *tri_axis[TRUCK_ATLAS_MESHES] = {0}, first_chart[TRUCK_ATLAS_MESHES + 1];
     int n = 0;
-    for (int i = 0; i < ta->mesh_count; i++) {
+    bool mem = true; /* every allocation succeeded */
+    for (int i = 0; i < ta->mesh_count && mem; i++) {
         src[i] = i < TRUCK_BODY_PARTS ? &tm->body[i].mesh : &tm->wheel[(i - TRUCK_BODY_PARTS) % TRUCK_WHEEL_PARTS].mesh;
         size_t nt = (size_t)(src[i]->index_count / 3 + 1);
         tri_chart[i] = need(nt, sizeof(int));
         tri_axis[i] = need(nt, sizeof(int));
         first_chart[i] = n;
-        n += charts_of(src[i], tri_chart[i], tri_axis[i]);
+        const int k = tri_chart[i] && tri_axis[i] ? charts_of(src[i], tri_chart[i], tri_axis[i]) : -1;
+        if (k < 0) mem = false;
+        else n += k;
     }
     first_chart[ta->mesh_count] = n;
-    chart_box *c = need((size_t)n, sizeof *c);
-    chart_box **order = need((size_t)n, sizeof *order);
-    for (int i = 0; i < n; i++) c[i].lo[0] = c[i].lo[1] = INFINITY, c[i].hi[0] = c[i].hi[1] = -INFINITY;
-    for (int i = 0; i < ta->mesh_count; i++)
+    chart_box *c = mem ? need((size_t)n, sizeof *c) : NULL;
+    chart_box **order = mem ? need((size_t)n, sizeof *order) : NULL;
+    if (!c || !order) mem = false;
+    for (int i = 0; i < n && mem; i++) c[i].lo[0] = c[i].lo[1] = INFINITY, c[i].hi[0] = c[i].hi[1] = -INFINITY;
+    for (int i = 0; i < ta->mesh_count && mem; i++)
         for (int t = 0; t < src[i]->index_count / 3; t++) {
             chart_box *b = &c[first_chart[i] + tri_chart[i][t]];
             b->mesh = i, b->axis = tri_axis[i][t];
@@ -138,17 +145,22 @@ bool truck_atlas_build(truck_atlas *ta, const truck_model *tm, int wheel_count, 
         }
     float density = TRUCK_ATLAS_DENSITY;
     bool ok = false;
-    while (density >= 1.0f && !(ok = pack(c, n, size, density, order))) density *= 0.9f;
+    while (mem && density >= 1.0f && !(ok = pack(c, n, size, density, order))) density *= 0.9f;
     if (ok) {
         ta->density = density;
         ta->chart_count = n;
-        for (int i = 0; i < ta->mesh_count; i++) {
+        for (int i = 0; i < ta->mesh_count && ok; i++) {
             const mesh_data *s = src[i];
             mesh_data *m = &ta->mesh[i];
             int *remap = need(6 * (size_t)(s->vertex_count ? s->vertex_count : 1), sizeof(int));
-            for (int v = 0; v < 6 * s->vertex_count; v++) remap[v] = -1;
             int cap = s->index_count ? s->index_count : 1, count = 0;
             ta->chart[i] = need((size_t)cap, sizeof(int));
+            if (!remap || !ta->chart[i]) {
+                free(remap);
+                ok = false;
+                break;
+            }
+            for (int v = 0; v < 6 * s->vertex_count; v++) remap[v] = -1;
             for (int t = 0; t < s->index_count / 3; t++) {
                 const int ci = first_chart[i] + tri_chart[i][t];
                 const chart_box *b = &c[ci];
