@@ -53,15 +53,15 @@ vec3 skin_albedo(vec3 base, vec3 o, out float hair)
     // edge, head.c's head__lip_border / head__lip_lower on the sculpt point under o (the relief is
     // radial: o's direction times the sculpt's radius near the mouth), a crisp edge
     vec3 d = normalize(o);
-    float r0 = 0.1115 + (-0.659 - d.y) * 0.0755, sx = abs(d.x) * r0, my = d.y * r0 + 0.0755;
+    float r0 = 0.1088 + (-0.6158 - d.y) * 0.0829, sx = abs(d.x) * r0, my = d.y * r0 + 0.067;
     float bow = 0.0100 + 0.0022 * exp(-pow((sx - 0.0055) / 0.0040, 2.0)) - 0.0010 * exp(-pow(sx / 0.0022, 2.0));
-    float top = bow * sqrt(max(1.0 - pow(sx / 0.025, 2.0), 0.0)), bot = 0.0105 * sqrt(max(1.0 - pow(sx / 0.024, 2.0), 0.0));
+    float top = bow * sqrt(max(1.0 - pow(sx / 0.027, 2.0), 0.0)), bot = 0.0105 * sqrt(max(1.0 - pow(sx / 0.026, 2.0), 0.0));
     float lips = smoothstep(top + 0.0003, top - 0.0003, my) * smoothstep(-bot - 0.0004, -bot + 0.0004, my)
-               * smoothstep(0.0255, 0.0225, sx) * smoothstep(0.03, 0.06, o.z);
+               * smoothstep(0.0275, 0.0245, sx) * smoothstep(0.03, 0.06, o.z);
     c = mix(c, base * vec3(0.86, 0.58, 0.60), lips);
     c *= mix(vec3(1.0), vec3(1.04, 0.92, 0.91), region(vec2(ax, o.y), vec2(0.045, -0.030), vec2(0.02, 0.016))); // cheeks
-    c *= mix(vec3(1.0), vec3(1.02, 0.94, 0.93), region(vec2(o.x, o.y), vec2(0.0, -0.045), vec2(0.012, 0.01)));  // nose tip
-    float beard = smoothstep(-0.052, -0.07, o.y) * smoothstep(0.0, 0.03, o.z) * (1.0 - lips);
+    c *= mix(vec3(1.0), vec3(1.02, 0.94, 0.93), region(vec2(o.x, o.y), vec2(0.0, -0.040), vec2(0.012, 0.01)));  // nose tip
+    float beard = smoothstep(-0.046, -0.062, o.y) * smoothstep(0.0, 0.03, o.z) * (1.0 - lips);
     c *= mix(vec3(1.0), vec3(0.90, 0.90, 0.95), beard * 0.6);
     c *= mix(vec3(1.0), vec3(0.95, 0.92, 0.93), region(vec2(ax, o.y), vec2(0.032, 0.003), vec2(0.018, 0.012))); // around the eyes
     return mix(c, hair_col, hair);

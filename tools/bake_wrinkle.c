@@ -237,6 +237,27 @@ typedef struct groove {
 
 #define MM 0.001f
 
+/* The grooves and the face-part mask below are drawn in millimetres on the head before issue 51
+ * (eyes 28 mm off the midline, nose tip at -36, mouth at -75.5, chin at -125 mm). The adult sculpt
+ * moved those landmarks (head.h: eyes at 31, nose tip -31, mouth -67, chin -116.5): a sculpt point
+ * maps back to that drawing's frame, piecewise linear in y between the landmarks and scaled in x
+ * by the eyes' spacing, so every line lands on the same feature it was drawn for. */
+static void drawn_frame(const vec3 s, float q[2])
+{
+    static const float now[4] = {HEAD_EYE_Y / MM, HEAD_NOSE_TIP_Y / MM, HEAD_MOUTH_Y / MM, HEAD_CHIN_Y / MM};
+    static const float drawn[4] = {4.0f, -36.0f, -75.5f, -125.0f};
+    float y = s[1] / MM, x = s[0] / MM * (28.0f / (HEAD_EYE_X / MM));
+    if (y >= now[0]) q[1] = y;
+    else if (y <= now[3]) q[1] = y - now[3] + drawn[3];
+    else {
+        int k = y > now[1] ? 0 : y > now[2] ? 1 : 2;
+        float t = (y - now[k]) / (now[k + 1] - now[k]);
+        q[1] = drawn[k] + t * (drawn[k + 1] - drawn[k]);
+    }
+    q[0] = x;
+}
+
+
 static const groove grooves_brow_raise[] = {
     {{-47, 41}, {-24, 44}, {-2, 40.5f}, 0.45f, 1.0f, 0}, {{2, 40.5f}, {24, 43.5f}, {47, 41.5f}, 0.45f, 1.0f, 0},
     {{-45, 50}, {-20, 53.5f}, {6, 50}, 0.5f, 1.1f, 0},   {{9, 50.5f}, {28, 53}, {44, 50}, 0.45f, 1.0f, 0},
@@ -320,7 +341,8 @@ static void layer_relief(const layer_grooves *L, const vec3 s, float *height, fl
     *height = 0.0f;
     *occ = 1.0f;
     if (s[2] <= 0.0f) return;
-    float q[2] = {s[0] / MM, s[1] / MM};
+    float q[2];
+    drawn_frame(s, q);
     q[1] += 0.7f * stb_perlin_noise3(q[0] * 0.09f, q[1] * 0.05f, 3.7f, 0, 0, 0);
     for (int i = 0; i < L->count; i++) {
         const groove *g = &L->g[i];
@@ -341,7 +363,7 @@ static float base_height(const vec3 p, const vec3 s)
     /* pores, and fine vertical lines on the lips */
     float h = 0.00003f * (stb_perlin_noise3(p[0] * 450.0f, p[1] * 450.0f, p[2] * 450.0f, 0, 0, 0)
                          + 0.5f * stb_perlin_noise3(p[0] * 1100.0f, p[1] * 1100.0f, p[2] * 1100.0f, 0, 0, 0));
-    float lips = (1.0f - glm_smoothstep(0.014f, 0.02f, fabsf(s[0]))) * (1.0f - glm_smoothstep(0.007f, 0.011f, fabsf(s[1] - HEAD_MOUTH_Y)))
+    float lips = (1.0f - glm_smoothstep(0.016f, 0.022f, fabsf(s[0]))) * (1.0f - glm_smoothstep(0.007f, 0.011f, fabsf(s[1] - HEAD_MOUTH_Y)))
                * (s[2] > 0.0f ? 1.0f : 0.0f);
     float c = 0.5f + 0.5f * cosf(2.0f * GLM_PIf * s[0] / 0.0016f);
     return h - 0.00006f * lips * c * c * c * c;
@@ -349,7 +371,9 @@ static float base_height(const vec3 p, const vec3 s)
 
 static void face_mask(const vec3 s, float m[4])
 {
-    float x = fabsf(s[0]) / MM, y = s[1] / MM;
+    float q[2];
+    drawn_frame(s, q);
+    float x = fabsf(q[0]), y = q[1];
     float front = glm_smoothstep(0.005f, 0.03f, s[2]);
     m[0] = glm_smoothstep(31, 38, y) * (1 - glm_smoothstep(88, 100, y)) * (1 - glm_smoothstep(48, 60, x));
     float ex = (x - 38) / 31, ey = (y - 2) / 18;

@@ -107,19 +107,18 @@ static void single_blendshape_is_custom(void **state)
 static void bust_holds_the_head(void **state)
 {
     (void)state;
-    mesh_data shoulders = {0}, column = {0};
-    head_bust_build_stand(&shoulders, &column);
+    mesh_data top = {0}, legs = {0};
+    assert_true(head_bust_build_stand(&top, &legs));
     vec3 lo, hi;
-    mesh_bounds(&column, lo, hi);
-    assert_float_equal(lo[1], 0.0f, 1e-5f);
-    assert_float_equal(hi[1], HEAD_BUST_COLUMN_TOP, 1e-5f);
-    mesh_bounds(&shoulders, lo, hi);
-    assert_float_equal(hi[1], HEAD_BUST_COLUMN_TOP + HEAD_BUST_SHOULDER_RY, 1e-4f);
-    /* the neck's cut sits inside the shoulders, above the column */
+    mesh_bounds(&legs, lo, hi);
+    assert_float_equal(lo[1], 0.0f, 0.004f); /* standing on the ground */
+    mesh_bounds(&top, lo, hi);
+    /* the neck's cut sits inside the sweater, under its top */
     float neck = head_bust_head_y() + HEAD_NECK_BOTTOM_Y;
-    assert_true(neck > HEAD_BUST_COLUMN_TOP && neck < hi[1]);
-    mesh_data_free(&shoulders);
-    mesh_data_free(&column);
+    assert_true(head_bust_top_sdf((vec3){0.0f, neck, head_neck_axis_z(HEAD_NECK_BOTTOM_Y)}) < 0.0f);
+    assert_true(neck < hi[1]);
+    mesh_data_free(&top);
+    mesh_data_free(&legs);
 }
 
 int main(void)

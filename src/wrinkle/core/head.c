@@ -19,8 +19,8 @@ const char *const head_shape_names[HEAD_MORPH_COUNT + 1] = {"brow_raise", "frown
 /* Warp strength of the grid: larger = more of the grid (and texture) on the face. */
 #define HEAD_WARP_U 2.0f
 #define HEAD_WARP_V 1.2f
-#define HEAD_EYE_PROTRUDE 0.0075f
-#define HEAD_JAW_TAPER 0.11f /* how much narrower the face is at the chin than at the cheekbones */
+#define HEAD_EYE_PROTRUDE 0.0105f
+#define HEAD_JAW_TAPER 0.33f /* how much narrower the face is at the chin than at the cheekbones */
 
 static float head__smoothstep(float e0, float e1, float x)
 {
@@ -74,7 +74,7 @@ static float head__neck_exit_r(const vec3 d, float rn)
 }
 
 /* Neck radius at height y: a column that flares into the trapezius toward the cut. */
-static float head__neck_radius(float y) { return 0.057f + 0.008f * head__smoothstep(-0.17f, HEAD_NECK_BOTTOM_Y, y); }
+static float head__neck_radius(float y) { return 0.045f + 0.018f * head__smoothstep(-0.175f, HEAD_NECK_BOTTOM_Y, y); }
 
 /* Neck: a vertical capsule cut flat at the bottom, widening toward the shoulders. It contains the
  * origin, so the exit distance is continuous over all directions (no crease where it meets the
@@ -90,18 +90,26 @@ static float head__base_radius(const vec3 d)
 {
     /* Human proportions: crown to eyes ~ eyes to chin, a round skull rather than a tall dome, a
      * face nearly as wide as the skull at the cheekbones; the relief widens the jaw. */
-    float cranium = head__ellipsoid_exit(d, (vec3){0.0f, 0.024f, -0.012f}, (vec3){0.0815f, 0.090f, 0.100f});
+    /* an egg, not a ball: narrower below its equator (the temples over the cheekbones' arches:
+     * the face's widest is at the arches, 137 mm, the skull's 151 mm higher up) */
+    const vec3 cc = {0.0f, 0.024f, -0.012f}, cr = {0.0745f, 0.0825f, 0.097f};
+    float cranium = head__ellipsoid_exit(d, cc, cr);
+    for (int it = 0; it < 2; it++) {
+        float s = 1.0f - 0.12f * head__smoothstep(0.035f, -0.02f, cranium * d[1]);
+        cranium = head__ellipsoid_exit((vec3){d[0] / s, d[1], d[2]}, cc, cr);
+    }
     /* the mandible's front: the face's ellipsoid moves forward for the directions through the chin
      * (smooth in d, so no crease), bringing the chin under the lips; alone it recedes from the
      * mouth down */
-    float cz = 0.006f + 0.011f * head__gauss(d[1], d[0], -0.87f, 0.0f, 0.16f, 0.30f);
-    vec3 fc = {0.0f, -0.049f, cz}, fr = {0.075f, 0.089f, 0.081f};
+    float cz = 0.006f + 0.011f * head__gauss(d[1], d[0], -0.83f, 0.0f, 0.16f, 0.30f);
+    vec3 fc = {0.0f, -0.044f, cz}, fr = {0.066f, 0.085f, 0.081f};
     /* the face narrows from the cheekbones to the chin (alone the ellipsoid is widest at the
      * mouth, a boxy lower face): its width scales by s(y) at the height where d leaves it, found
-     * by two fixed-point steps as for the neck's flare */
+     * by two fixed-point steps as for the neck's flare; less toward the front, so the jaw's angles
+     * come in (bigonial 97 mm) while the chin stays a broad boss */
     float face = head__ellipsoid_exit(d, fc, fr);
     for (int it = 0; it < 2; it++) {
-        float s = 1.0f - HEAD_JAW_TAPER * head__smoothstep(-0.02f, -0.12f, face * d[1]);
+        float s = 1.0f - HEAD_JAW_TAPER * head__smoothstep(-0.02f, -0.11f, face * d[1]) * (1.0f - 0.45f * head__smoothstep(0.3f, 0.75f, d[2]));
         face = head__ellipsoid_exit((vec3){d[0] / s, d[1], d[2]}, fc, fr);
     }
     float r = head__smax(cranium, face, 0.032f);
@@ -182,14 +190,14 @@ static float head__relief(const vec3 p)
     float f = 0.0f;
     f += 0.005f * head__gauss(ax, y, 0.030f, HEAD_BROW_Y, 0.028f, 0.010f);     /* brow ridge */
     f += 0.002f * head__gauss(x, y, 0.0f, 0.022f, 0.012f, 0.010f);             /* glabella */
-    f -= 0.011f * head__gauss(ax, y, HEAD_EYE_X, HEAD_EYE_Y, 0.024f, 0.011f);  /* eye socket */
-    f -= 0.005f * head__gauss(ax, y, HEAD_EYE_X - 0.010f, HEAD_EYE_Y, 0.005f, 0.006f); /* inner corner */
-    f += 0.006f * head__gauss(ax, y, HEAD_EYE_X + 0.0140f, HEAD_EYE_Y + 0.001f, 0.0040f, 0.0060f); /* outer corner: skin onto the ball's edge */
+    f -= 0.011f * head__gauss(ax, y, HEAD_EYE_X, HEAD_EYE_Y, 0.026f, 0.011f);  /* eye socket */
+    f -= 0.008f * head__gauss(ax, y, HEAD_EYE_X - 0.013f, HEAD_EYE_Y, 0.006f, 0.006f); /* inner corner */
+    f += 0.006f * head__gauss(ax, y, HEAD_EYE_X + 0.0165f, HEAD_EYE_Y + 0.001f, 0.0040f, 0.0060f); /* outer corner: skin onto the ball's edge */
     /* lids: a thick upper lid over the top of the ball and a thinner lower one, meeting over the
      * ball's outer edge, make the opening almond-shaped; the upper lid's crease sits under the brow */
-    f += 0.0090f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0080f, 0.0150f, 0.0036f);
+    f += 0.0090f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0080f, 0.0165f, 0.0036f);
     f -= 0.0015f * head__gauss(ax, y, HEAD_EYE_X + 0.001f, HEAD_EYE_Y + 0.0135f, 0.012f, 0.0022f);
-    f += 0.0045f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.0135f, 0.003f);
+    f += 0.0045f * head__gauss(ax, y, HEAD_EYE_X + 0.002f, HEAD_EYE_Y - 0.0085f, 0.0150f, 0.003f);
     f += 0.0085f * head__gauss(ax, y, 0.047f, -0.018f, 0.022f, 0.022f);        /* cheekbone */
     f -= 0.0008f * head__gauss(ax, y, 0.047f, -0.052f, 0.013f, 0.015f);         /* the hollow under it */
     /* nose: a ridge that widens and rises from the root to a rounded tip over two wings */
@@ -202,16 +210,16 @@ static float head__relief(const vec3 p)
     f += 0.0025f * head__gauss(x, y, 0.0f, HEAD_NOSE_TIP_Y + 0.003f, 0.0055f, 0.0045f); /* its ball */
     f -= 0.0020f * head__gauss(x, y, 0.0f, HEAD_NOSE_ROOT_Y + 0.002f, 0.010f, 0.006f); /* the root's saddle */
     f += 0.0012f * head__gauss(x, y, 0.0f, -0.010f, 0.006f, 0.007f);                   /* the bridge's bone */
-    f += 0.0095f * head__gauss(ax, y, HEAD_NOSE_WING_X - 0.0015f, HEAD_NOSE_WING_Y, 0.0062f, 0.0065f);
+    f += 0.0095f * head__gauss(ax, y, HEAD_NOSE_WING_X - 0.0015f, HEAD_NOSE_WING_Y, 0.0055f, 0.0065f);
     f -= 0.0030f * head__gauss(ax, y, 0.0075f, HEAD_NOSE_TIP_Y - 0.0095f, 0.0040f, 0.0034f); /* nostrils */
-    f -= 0.002f * head__gauss(ax, y, 0.022f, HEAD_NOSE_WING_Y + 0.001f, 0.003f, 0.006f); /* alar groove */
+    f -= 0.002f * head__gauss(ax, y, HEAD_NOSE_WING_X + 0.0075f, HEAD_NOSE_WING_Y + 0.001f, 0.003f, 0.006f); /* alar groove */
     f += head__mouth_relief(ax, y - HEAD_MOUTH_Y);
-    f += 0.013f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y + 0.010f, 0.032f, 0.012f);     /* chin boss */
+    f += 0.013f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y + 0.010f, 0.038f, 0.012f);     /* chin boss */
     f *= front;
     /* the zygomatic arch runs from the cheekbone back toward the ear */
     f += 0.003f * head__gauss(y, p[2], -0.010f, 0.010f, 0.020f, 0.035f) * head__smoothstep(0.035f, 0.06f, ax);
     /* jaw: the lower face widens toward the angle of the jaw below the ears */
-    f += 0.007f * head__gauss(y, p[2], -0.094f, -0.012f, 0.028f, 0.040f) * head__smoothstep(0.02f, 0.055f, ax);
+    f += 0.002f * head__gauss(y, p[2], -0.087f, -0.012f, 0.028f, 0.040f) * head__smoothstep(0.02f, 0.055f, ax);
     f += (0.003f + 0.006f * head__smoothstep(0.03f, 0.10f, y)) * head__hair(p);
     /* the neck's relief is a height off its side, which the rays from the origin cross at a
      * slant: along the ray it is the height over the ray's horizontal part */
@@ -286,11 +294,11 @@ bool head_inside(const head_model *h, const vec3 p)
 
 static const float head__regions[HEAD_MORPH_COUNT][2][3] = {
     [HEAD_BROW_RAISE] = {{-0.075f, -0.002f, 0.0f}, {0.075f, 0.10f, 0.16f}},
-    [HEAD_FROWN] = {{-0.06f, -0.005f, 0.02f}, {0.06f, 0.05f, 0.16f}},
-    [HEAD_SMILE] = {{-0.07f, -0.105f, 0.0f}, {0.07f, -0.01f, 0.16f}},
+    [HEAD_FROWN] = {{-0.06f, 0.006f, 0.02f}, {0.06f, 0.055f, 0.16f}},
+    [HEAD_SMILE] = {{-0.07f, -0.097f, 0.0f}, {0.07f, -0.01f, 0.16f}},
     [HEAD_SQUINT] = {{-0.07f, -0.04f, 0.0f}, {0.07f, 0.03f, 0.16f}},
-    [HEAD_JAW_OPEN] = {{-0.085f, -0.17f, -0.03f}, {0.085f, -0.068f, 0.16f}},
-    [HEAD_NOSE_WRINKLE] = {{-0.045f, -0.075f, 0.03f}, {0.045f, 0.03f, 0.17f}},
+    [HEAD_JAW_OPEN] = {{-0.085f, -0.162f, -0.03f}, {0.085f, -0.060f, 0.16f}},
+    [HEAD_NOSE_WRINKLE] = {{-0.045f, -0.085f, 0.03f}, {0.045f, 0.03f, 0.17f}},
     [HEAD_BLINK] = {{-HEAD_EYE_X - 0.022f, HEAD_EYE_Y - 0.012f, 0.02f}, {HEAD_EYE_X + 0.022f, HEAD_EYE_Y + 0.022f, 0.16f}},
 };
 
@@ -325,19 +333,22 @@ static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
     switch (s) {
     case HEAD_BROW_RAISE: {
         float w = wz * head__plateau(x, lo[0], lo[0] + 0.03f, hi[0] - 0.03f, hi[0]) * head__plateau(y, lo[1], 0.022f, 0.035f, hi[1]);
-        glm_vec3_copy((vec3){0.0f, 0.008f * w, 0.001f * w}, out);
+        glm_vec3_copy((vec3){0.0f, 0.0095f * w, 0.001f * w}, out);
         break;
     }
     case HEAD_FROWN: {
-        float w = wz * head__plateau(x, lo[0], -0.035f, 0.035f, hi[0]) * head__plateau(y, lo[1], 0.015f, 0.032f, hi[1]);
-        glm_vec3_copy((vec3){-0.12f * x * w, -0.005f * (1.0f - 0.5f * ax / 0.06f) * w, 0.0015f * w}, out);
+        /* the corrugators pull the inner brows down and together: ~4.5 mm toward the midline from
+         * 2 cm out (the skin between them gathers), less beyond 25 mm; down most at the inner end */
+        float w = wz * head__plateau(x, lo[0], -0.035f, 0.035f, hi[0]) * head__plateau(y, lo[1], 0.026f, 0.034f, hi[1]);
+        float in = 0.0045f * head__smoothstep(0.0f, 0.020f, ax) * (1.0f - 0.6f * head__smoothstep(0.025f, 0.05f, ax));
+        glm_vec3_copy((vec3){-sx * in * w, -0.0068f * (1.0f - 0.5f * ax / 0.06f) * w, 0.0015f * w}, out);
         break;
     }
     case HEAD_SMILE: {
-        float corner = wz * head__plateau(ax, 0.0f, 0.02f, 0.034f, hi[0]) * head__plateau(y, lo[1], -0.085f, -0.066f, -0.045f);
-        float cheek = wz * head__plateau(ax, 0.02f, 0.035f, 0.05f, hi[0]) * head__plateau(y, -0.06f, -0.04f, -0.02f, hi[1]);
-        out[0] = sx * (0.004f * corner + 0.001f * cheek);
-        out[1] = 0.007f * corner + 0.004f * cheek;
+        float corner = wz * head__plateau(ax, 0.0f, 0.022f, 0.036f, hi[0]) * head__plateau(y, lo[1], -0.077f, -0.058f, -0.022f);
+        float cheek = wz * head__plateau(ax, 0.02f, 0.035f, 0.05f, hi[0]) * head__plateau(y, -0.054f, -0.035f, -0.015f, hi[1]);
+        out[0] = sx * (0.0055f * corner + 0.001f * cheek);
+        out[1] = 0.0088f * corner + 0.004f * cheek;
         out[2] = -0.003f * corner + 0.003f * cheek;
         break;
     }
@@ -345,25 +356,28 @@ static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
         /* lids close toward the eye line from both sides, the cheek pushes up under the eye */
         float lids = wz * head__plateau(ax, 0.008f, 0.022f, 0.042f, 0.065f) * head__plateau(y, -0.02f, -0.004f, 0.01f, 0.024f);
         float cheek = wz * head__plateau(ax, 0.015f, 0.03f, 0.05f, hi[0]) * head__plateau(y, lo[1], -0.028f, -0.014f, -0.002f);
-        out[1] = -0.0028f * tanhf((y - HEAD_EYE_Y) / 0.005f) * lids + 0.0025f * cheek;
+        out[1] = -0.0036f * tanhf((y - HEAD_EYE_Y) / 0.008f) * lids + 0.0025f * cheek;
         out[2] = 0.001f * cheek;
         break;
     }
     case HEAD_JAW_OPEN: {
         /* the jaw turns about the hinge below the ears; the lower lip goes with it */
         float wxz = head__plateau(x, lo[0], -0.06f, 0.06f, hi[0]) * head__plateau(z, lo[2], 0.01f, 0.15f, hi[2]);
-        float cheek = head__plateau(y, lo[1], -0.135f, -0.080f, hi[1]);
+        float cheek = head__plateau(y, lo[1], -0.127f, -0.072f, hi[1]);
         float open = 1.0f - head__smoothstep(0.4f * HEAD_MOUTH_CORNER_X, HEAD_MOUTH_CORNER_X, ax);
-        float w = side < 0 ? cheek + (head__smoothstep(lo[1], -0.135f, y) - cheek) * open : cheek * (1.0f - open);
+        float w = side < 0 ? cheek + (head__smoothstep(lo[1], -0.127f, y) - cheek) * open : cheek * (1.0f - open);
         head_jaw_turn(p, out);
         glm_vec3_scale(out, w * wxz, out);
         break;
     }
     case HEAD_NOSE_WRINKLE: {
-        float wx = head__plateau(ax, -0.01f, -0.005f, 0.022f, hi[0]);
-        float wings = wz * wx * head__plateau(y, lo[1], -0.062f, -0.038f, -0.02f);
+        float wx = head__plateau(ax, -0.01f, -0.005f, 0.018f, 0.034f);
+        float wings = wz * wx * head__plateau(y, -0.060f, -0.050f, -0.030f, -0.015f);
         float bridge = wz * wx * head__plateau(y, -0.025f, -0.01f, 0.008f, hi[1]);
-        out[1] = 0.004f * wings - 0.0015f * bridge;
+        /* and the upper lip lifts with the wings (levator labii): 3.5 mm at the vermilion's top, less
+         * at the slit (the lips stay together), none 12 mm under it */
+        float lip = head__plateau(ax, -0.01f, -0.005f, 0.010f, 0.024f) * head__plateau(y, HEAD_MOUTH_Y - 0.014f, HEAD_MOUTH_Y + 0.008f, HEAD_MOUTH_Y + 0.014f, HEAD_MOUTH_Y + 0.032f);
+        out[1] = 0.004f * wings - 0.0015f * bridge + 0.0035f * wz * lip;
         out[2] = -0.0005f * wings + 0.0005f * bridge;
         break;
     }

@@ -78,17 +78,17 @@ typedef enum head_shape {
  * mirror-symmetric. The sculpt and the wrinkle baker both place things by these, so they agree. */
 #define HEAD_SLICES 224 /* head_desc's default grid: columns, rows */
 #define HEAD_STACKS 144
-#define HEAD_EYE_X 0.028f
+#define HEAD_EYE_X 0.031f
 #define HEAD_EYE_Y 0.004f
-#define HEAD_EYE_RADIUS 0.014f
+#define HEAD_EYE_RADIUS 0.0155f
 #define HEAD_BROW_Y 0.027f
 #define HEAD_NOSE_ROOT_Y 0.012f
-#define HEAD_NOSE_TIP_Y (-0.036f)
-#define HEAD_NOSE_WING_X 0.015f
-#define HEAD_NOSE_WING_Y (-0.037f)
-#define HEAD_MOUTH_Y (-0.0755f)
-#define HEAD_MOUTH_CORNER_X 0.025f
-#define HEAD_CHIN_Y (-0.125f)
+#define HEAD_NOSE_TIP_Y (-0.031f)
+#define HEAD_NOSE_WING_X 0.0115f
+#define HEAD_NOSE_WING_Y (-0.032f)
+#define HEAD_MOUTH_Y (-0.067f)
+#define HEAD_MOUTH_CORNER_X 0.027f
+#define HEAD_CHIN_Y (-0.1165f)
 #define HEAD_NECK_BOTTOM_Y (-0.22f)
 #define HEAD_NECK_Z (-0.022f) /* the neck's axis at x = 0 passes through this z at y = HEAD_NECK_AXIS_Y */
 #define HEAD_NECK_AXIS_Y (-0.20f)

@@ -5,7 +5,8 @@
 #include "wrinkle/core/sdf_mesh.h"
 
 /* The right ear's frame: origin on the side of the skull, the plate tilted back at the top. */
-static const float ear__origin[3] = {0.0755f, -0.009f, -0.017f};
+static const float ear__origin[3] = {0.0755f, -0.013f, -0.017f};
+#define EAR_SQUASH 0.915f /* the sculpt below is 68 mm tall; an adult man's ear is 62 (Farkas sa-sba) */
 #define EAR_TILT 0.2f   /* radians the ear leans back */
 #define EAR_A0 (-0.002f) /* the outline's centre along the ear's forward axis */
 #define EAR_B 0.031f    /* half height of the outline */
@@ -44,7 +45,7 @@ float head_ear_sdf(const float p[3])
     float dx = fabsf(p[0]) - ear__origin[0], dy = p[1] - ear__origin[1], dz = p[2] - ear__origin[2];
     float ct = cosf(EAR_TILT), st = sinf(EAR_TILT);
     /* a: forward along the ear, b: up along it, c: out from the head */
-    float a = dy * st + dz * ct, b = dy * ct - dz * st, c = dx;
+    float a = dy * st + dz * ct, b = (dy * ct - dz * st) / EAR_SQUASH, c = dx;
     float ax = 0.0165f * (1.0f + 0.12f * b / EAR_B); /* wider at the top than at the lobe */
     float ea = (a - EAR_A0) / ax, eb = b / EAR_B, ne = sqrtf(ea * ea + eb * eb);
     float theta = atan2f(eb, ea); /* 0 forward, pi/2 up, pi back */
