@@ -295,7 +295,7 @@ typedef struct face_marks {
     float al, ch;            /* half widths */
     float ear_top, ear_bottom, ear_front_z, ear_back_z, ear_len;
     float go_z;              /* z of the jaw's widest point */
-    float zy_p[3], al_y;
+    float al_y;
 } face_marks;
 
 /* Triangles of m with a vertex inside the box (a coarse cull for front_hit on a part). */
@@ -367,10 +367,6 @@ static void face_measure(const head_model *h, const float (*pos)[3], face_marks 
         if (p[0] < 0.0f) continue;
         f->ear_top = fmaxf(f->ear_top, p[1]);
         f->ear_bottom = fminf(f->ear_bottom, p[1]);
-        /* its free part, out of the skull: the front and back of what stands off the head */
-        vec3 d;
-        glm_vec3_normalize_to((float *)p, d);
-        (void)d;
         f->ear_front_z = fmaxf(f->ear_front_z, p[2]);
         f->ear_back_z = fminf(f->ear_back_z, p[2]);
     }
@@ -382,7 +378,7 @@ static void face_measure(const head_model *h, const float (*pos)[3], face_marks 
         const float *p = pos[i];
         float ax = fabsf(p[0]);
         if (p[1] > f->n[1]) f->eu = fmaxf(f->eu, ax);
-        if (p[1] < eye_y && p[1] > eye_y - 0.03f && p[2] > f->ear_front_z && ax > f->zy) { f->zy = ax; glm_vec3_copy((float *)p, f->zy_p); }
+        if (p[1] < eye_y && p[1] > eye_y - 0.03f && p[2] > f->ear_front_z) f->zy = fmaxf(f->zy, ax);
         if (p[1] < f->sto[1] - 0.010f && p[1] > f->sto[1] - 0.030f && p[2] > f->ear_front_z && ax > f->go) {
             f->go = ax;
             f->go_z = p[2];
@@ -467,14 +463,25 @@ static void proportions_meet_adult_norms(void **state)
         print_message("| %s | %.1f | %.0f | %+.1f |\n", norm_name[k], (double)mm[k], (double)norm_mm[k], (double)pct);
         if (fabsf(pct) > 6.0f) bad++;
     }
-    print_message("zy at y %.1f z %.1f; al at y %.1f; ear front z %.1f; en %.1f %.1f ex %.1f %.1f\n", (double)(f.zy_p[1] * 1e3f), (double)(f.zy_p[2] * 1e3f),
-                  (double)(f.al_y * 1e3f), (double)(f.ear_front_z * 1e3f), (double)(f.en[0] * 1e3f), (double)(f.en[1] * 1e3f), (double)(f.ex[0] * 1e3f), (double)(f.ex[1] * 1e3f));
-    print_message("ear: top %.1f mm over the brow's height... n %.1f sn %.1f, top %.1f bottom %.1f; its back edge z %.1f, "
-                  "the jaw's widest at z %.1f\n", 0.0, (double)(f.n[1] * 1e3f), (double)(f.sn[1] * 1e3f), (double)(f.ear_top * 1e3f),
-                  (double)(f.ear_bottom * 1e3f), (double)(f.ear_back_z * 1e3f), (double)(f.go_z * 1e3f));
+    /* the ear as a face's: its top at the brow's height (the crest of the brow over the pupil), its
+     * bottom at the nose's base, within 6 % of the face's height; its front behind the jaw's
+     * widest point at the gonion's height */
+    float brow_y = 0.0f, brow_z = -1.0f, tol = 0.06f * (f.n[1] - f.gn[1]);
+    for (int i = 0; i < g_head.ear_first_vertex; i++) {
+        const float *p = g_head.skin.pos[i];
+        if (fabsf(p[0] - g_head.eye_center[0][0]) < 0.001f && p[1] > f.n[1] - 0.004f && p[1] < f.n[1] + 0.03f && p[2] > brow_z) {
+            brow_z = p[2];
+            brow_y = p[1];
+        }
+    }
+    print_message("ear: top %.1f mm (brow %.1f), bottom %.1f mm (subnasale %.1f), front at z %.1f mm (the jaw's widest at %.1f)\n",
+                  (double)(f.ear_top * 1e3f), (double)(brow_y * 1e3f), (double)(f.ear_bottom * 1e3f), (double)(f.sn[1] * 1e3f),
+                  (double)(f.ear_front_z * 1e3f), (double)(f.go_z * 1e3f));
+    bad += fabsf(f.ear_top - brow_y) > tol;
+    bad += fabsf(f.ear_bottom - f.sn[1]) > tol;
+    bad += f.ear_front_z >= f.go_z;
     assert_int_equal(bad, 0);
 }
-
 
 /* ---- expressions that move the face (issue 51), measured on the mesh ---- */
 

@@ -1,13 +1,12 @@
 #include "wrinkle/core/head.h"
 
-#include "base/names.h"
-
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/log.h"
+#include "base/names.h"
 #include "wrinkle/core/head_ear.h"
 #include "wrinkle/core/head_mouth.h"
 
@@ -76,9 +75,7 @@ static float head__neck_exit_r(const vec3 d, float rn)
 /* Neck radius at height y: a column that flares into the trapezius toward the cut. */
 static float head__neck_radius(float y) { return 0.045f + 0.018f * head__smoothstep(-0.175f, HEAD_NECK_BOTTOM_Y, y); }
 
-/* Neck: a vertical capsule cut flat at the bottom, widening toward the shoulders. It contains the
- * origin, so the exit distance is continuous over all directions (no crease where it meets the
- * skull); its round top hides inside. The flare is found by a few fixed-point steps on y. */
+/* The neck with its flare (head__neck_radius at the height where d leaves it: fixed-point steps). */
 static float head__neck_exit(const vec3 d)
 {
     float t = head__neck_exit_r(d, head__neck_radius(-0.1f));
@@ -88,10 +85,8 @@ static float head__neck_exit(const vec3 d)
 
 static float head__base_radius(const vec3 d)
 {
-    /* Human proportions: crown to eyes ~ eyes to chin, a round skull rather than a tall dome, a
-     * face nearly as wide as the skull at the cheekbones; the relief widens the jaw. */
-    /* an egg, not a ball: narrower below its equator (the temples over the cheekbones' arches:
-     * the face's widest is at the arches, 137 mm, the skull's 151 mm higher up) */
+    /* Adult proportions (issue 51, unit_head's table): a skull 151 mm wide, an egg narrower under
+     * its equator (the temples over the arches: the face's widest, 137 mm, is at the arches) */
     const vec3 cc = {0.0f, 0.024f, -0.012f}, cr = {0.0745f, 0.0825f, 0.097f};
     float cranium = head__ellipsoid_exit(d, cc, cr);
     for (int it = 0; it < 2; it++) {
@@ -117,7 +112,6 @@ static float head__base_radius(const vec3 d)
     return head__smax(r, neck, 0.014f);
 }
 
-/* Radial relief of the features, a function of the un-sculpted point p. */
 /* Hair above the hairline (the skin shader's skin_albedo draws the same line): 0 below, 1 above.
  * The sculpt lifts it a few millimetres, so the hairline is a small step, not a painted edge. */
 static float head__hair(const vec3 p)
@@ -216,13 +210,10 @@ static float head__relief(const vec3 p)
     f += head__mouth_relief(ax, y - HEAD_MOUTH_Y);
     f += 0.013f * head__gauss(x, y, 0.0f, HEAD_CHIN_Y + 0.010f, 0.038f, 0.012f);     /* chin boss */
     f *= front;
-    /* the zygomatic arch runs from the cheekbone back toward the ear */
-    f += 0.003f * head__gauss(y, p[2], -0.010f, 0.010f, 0.020f, 0.035f) * head__smoothstep(0.035f, 0.06f, ax);
-    /* jaw: the lower face widens toward the angle of the jaw below the ears */
-    f += 0.002f * head__gauss(y, p[2], -0.087f, -0.012f, 0.028f, 0.040f) * head__smoothstep(0.02f, 0.055f, ax);
+    f += 0.003f * head__gauss(y, p[2], -0.010f, 0.010f, 0.020f, 0.035f) * head__smoothstep(0.035f, 0.06f, ax); /* zygomatic arch */
+    f += 0.002f * head__gauss(y, p[2], -0.087f, -0.012f, 0.028f, 0.040f) * head__smoothstep(0.02f, 0.055f, ax); /* jaw's angle */
     f += (0.003f + 0.006f * head__smoothstep(0.03f, 0.10f, y)) * head__hair(p);
-    /* the neck's relief is a height off its side, which the rays from the origin cross at a
-     * slant: along the ray it is the height over the ray's horizontal part */
+    /* the neck's relief is a height off its side: along the slanting ray, over its horizontal part */
     float n = head__neck_relief(p);
     if (n != 0.0f) {
         float len = glm_vec3_norm((float *)p);
@@ -337,8 +328,7 @@ static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
         break;
     }
     case HEAD_FROWN: {
-        /* the corrugators pull the inner brows down and together: ~4.5 mm toward the midline from
-         * 2 cm out (the skin between them gathers), less beyond 25 mm; down most at the inner end */
+        /* the inner brows down and 4.5 mm together from 2 cm out (the skin between them gathers) */
         float w = wz * head__plateau(x, lo[0], -0.035f, 0.035f, hi[0]) * head__plateau(y, lo[1], 0.026f, 0.034f, hi[1]);
         float in = 0.0045f * head__smoothstep(0.0f, 0.020f, ax) * (1.0f - 0.6f * head__smoothstep(0.025f, 0.05f, ax));
         glm_vec3_copy((vec3){-sx * in * w, -0.0068f * (1.0f - 0.5f * ax / 0.06f) * w, 0.0015f * w}, out);
@@ -374,8 +364,7 @@ static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
         float wx = head__plateau(ax, -0.01f, -0.005f, 0.018f, 0.034f);
         float wings = wz * wx * head__plateau(y, -0.060f, -0.050f, -0.030f, -0.015f);
         float bridge = wz * wx * head__plateau(y, -0.025f, -0.01f, 0.008f, hi[1]);
-        /* and the upper lip lifts with the wings (levator labii): 3.5 mm at the vermilion's top, less
-         * at the slit (the lips stay together), none 12 mm under it */
+        /* the upper lip lifts with the wings: 3.5 mm at the vermilion, less at the slit (lips together) */
         float lip = head__plateau(ax, -0.01f, -0.005f, 0.010f, 0.024f) * head__plateau(y, HEAD_MOUTH_Y - 0.014f, HEAD_MOUTH_Y + 0.008f, HEAD_MOUTH_Y + 0.014f, HEAD_MOUTH_Y + 0.032f);
         out[1] = 0.004f * wings - 0.0015f * bridge + 0.0035f * wz * lip;
         out[2] = -0.0005f * wings + 0.0005f * bridge;

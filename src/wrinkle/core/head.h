@@ -8,12 +8,12 @@
  *   head_free(&h);
  *
  * Frame: metres, +y up, the face looks down +z, origin at the centre of the skull at eye
- * height (the eyes sit at y = HEAD_EYE_Y). Crown at y ~ +0.123 (over ~8 mm of cropped hair),
- * chin at y ~ -0.127, in the canon (unit_head's proportions_follow_the_canon): the eye line halves
- * crown-to-chin, the eyes are one eye-width apart, the nose base at two thirds, the mouth's
- * corners under the pupils, the ears between the brow and the nose base. ~16.5 cm wide at the skull
- * and ~14.5 cm at the jaw; the neck widens toward the shoulders and is cut flat at
- * y = HEAD_NECK_BOTTOM_Y. A scene stands the bust on something by translating it up by
+ * height (the eyes sit at y = HEAD_EYE_Y). Crown at y ~ +0.115 (over ~8 mm of cropped hair),
+ * chin at y ~ -0.117: an adult man's head by Farkas' means, each of 14 measures taken on the mesh
+ * within 6 % (unit_head's proportions_meet_adult_norms: 231 mm vertex to chin, 152 wide at the
+ * skull, 142 at the cheekbones, 102 at the jaw's angles; eyes 92 mm apart at their outer corners,
+ * the ears from under the brow to the nose's base). The neck widens toward the shoulders and is
+ * cut flat at y = HEAD_NECK_BOTTOM_Y. A scene stands the head on a body by translating it up by
  * -HEAD_NECK_BOTTOM_Y (plus the depth it sinks the cut into its shoulders or pedestal).
  *
  * Skin: one closed surface (skull and hair, brows, eye sockets and lids, nose, lips, cheeks, jaw,

@@ -5,7 +5,7 @@
 #include "wrinkle/core/sdf_mesh.h"
 
 /* The right ear's frame: origin on the side of the skull, the plate tilted back at the top. */
-static const float ear__origin[3] = {0.0755f, -0.013f, -0.017f};
+static const float ear__origin[3] = {0.0755f, -0.009f, -0.017f};
 #define EAR_SQUASH 0.915f /* the sculpt below is 68 mm tall; an adult man's ear is 62 (Farkas sa-sba) */
 #define EAR_TILT 0.2f   /* radians the ear leans back */
 #define EAR_A0 (-0.002f) /* the outline's centre along the ear's forward axis */
