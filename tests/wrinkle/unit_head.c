@@ -221,9 +221,9 @@ static void body_is_an_adults(void **state)
     for (int v = 0; v < top.vertex_count; v++)
         if (top.pos[v][1] > 1.195f && top.pos[v][1] < 1.225f) shoulders = fmaxf(shoulders, 2.0f * fabsf(top.pos[v][0]));
     print_message("body: shoulders %.0f mm across (%.2f head widths of %.0f mm); trapezius %.0f mm higher at 6.5 cm out than at "
-                  "15; collarbone %.1f mm out of the chest under it; height %.2f m\n", (double)(shoulders * 1e3f),
+                  "15; collarbone %.1f mm out of the chest under it; height %.2f m; %d + %d triangles\n", (double)(shoulders * 1e3f),
                   (double)(shoulders / head_w), (double)(head_w * 1e3f), (double)((trap_in - trap_out) * 1e3f),
-                  (double)(ridge * 1e3f), (double)(head_bust_head_y() + 0.115f));
+                  (double)(ridge * 1e3f), (double)(head_bust_head_y() + 0.115f), top.index_count / 3, legs.index_count / 3);
     assert_true(fabsf(shoulders - HEAD_BUST_SHOULDER_W) < 0.024f);
     assert_true(shoulders / head_w > 2.45f && shoulders / head_w < 2.75f);
     assert_true(trap_in - trap_out > 0.025f);
