@@ -4,7 +4,7 @@
 # sunk more than 0.3 m below the ground, and the spinning, dug-in wheels have more than 45 clods in
 # the air (a tyre on the surface at the same slip throws a third of that: mud/core/clods.h); its
 # spray hits the truck (arches, frame, the next tyre: mud/core/truck_dirt.h's truck_dirt_spray),
-# more than 50 particles painted (221 measured; the clods that hit it: truck_clod_hits).
+# more than 50 particles painted (220 measured; the clods that hit it: truck_clod_hits).
 set -u
 . "$TESTDIR/support/lean.sh"
 fail=0
