@@ -49,8 +49,9 @@ void main()
     // the wake: white water breaking along the crests a moving body pushes out (the bow's V), broken
     // by noise, and its troughs a shade darker, so the V reads from the bank (unit_water's wake)
     // (not in the shallows along a bank, where the thinning film's corners stand above dry
-    // neighbours and would draw a dashed line)
-    float crest = smoothstep(0.003, 0.012, v_crest) * smoothstep(0.15, 0.5, noise(p * 4.0 - t * 0.8)) *
+    // neighbours and would draw a dashed line); from 1.2 mm over the neighbours' mean, so the
+    // arms stay white as they spread and flatten behind the truck (app_water_wake)
+    float crest = smoothstep(0.0012, 0.006, v_crest) * smoothstep(0.15, 0.5, noise(p * 4.0 - t * 0.8)) *
                   smoothstep(0.08, 0.2, v_depth);
     foam = max(foam, 0.9 * crest);
     c *= 1.0 - 0.4 * smoothstep(0.004, 0.02, -v_crest);

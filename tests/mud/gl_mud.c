@@ -3,6 +3,7 @@
  * nothing while driving, and an evicted block comes back exactly; the bodies' primitives (chunks,
  * a rock, a felled tree, a tilted box) too. */
 #include "testgl.h"
+#include "mud_drive.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -97,20 +98,10 @@ static void gpu_targets_match_the_cpu_field(void **state)
     mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){.field = mf, .slots = 16, .active_radius = 30.0f});
     assert_non_null(mr);
     mud_sim_place_truck(sim, 29.0f, 27.0f, 40.0f); /* drives diagonally over block borders */
-    double removed = 0;
-    int draws = 0;
-    for (int f = 0; f < 240; f++) {
-        mud_sim_step(sim, &(vehicle_input){.throttle = 1.0f, .steer = f > 120 ? 0.5f : 0.0f}, 1.0f / 60.0f);
-        removed += mud_sim_volume_last_step(sim);
-        mud_renderer_queue_step(mr, sim); /* the tracks' drying, then the primitives */
-        if (f % 2 == 0) continue; /* two steps per frame: the pass draws primitives in order */
-        vec3 p;
-        vehicle_position(mud_sim_vehicle(sim), p);
-        mud_renderer_update(mr, p);
-        mud_renderer_stamp(mr);
-        draws += mud_renderer_get_stats(mr)->stamp_draws_frame;
-        assert_true(mud_renderer_get_stats(mr)->upload_bytes_frame == 0);
-    }
+    mud_drive d = {.throttle = 1.0f, .steer = 0.5f, .steer_from = 121, .frames = 240};
+    mud_drive_run(sim, mr, &d);
+    const double removed = d.removed;
+    const long draws = d.draws;
     testgl_assert_no_error();
     const mud_renderer_stats *st = mud_renderer_get_stats(mr);
     assert_true(draws > 200 && st->stamp_draws_total == draws);
@@ -263,15 +254,7 @@ static void off_the_track_the_mask_grows_and_both_agree(void **state)
     mudfield *mf = mud_sim_field(sim);
     mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){.field = mf});
     assert_non_null(mr);
-    for (int f = 0; f < 240; f++) {
-        mud_sim_step(sim, &(vehicle_input){.throttle = 1.0f, .steer = f > 90 ? 0.6f : 0.0f}, 1.0f / 60.0f);
-        mud_renderer_queue_step(mr, sim);
-        if (f % 2 == 0) continue;
-        vec3 p;
-        vehicle_position(mud_sim_vehicle(sim), p);
-        mud_renderer_update(mr, p);
-        mud_renderer_stamp(mr);
-    }
+    mud_drive_run(sim, mr, &(mud_drive){.throttle = 1.0f, .steer = 0.6f, .steer_from = 91, .frames = 240});
     testgl_assert_no_error();
     const mud_renderer_stats *st = mud_renderer_get_stats(mr);
     assert_true(st->upload_bytes_total == 0 && st->base_upload_bytes_total > 1000);

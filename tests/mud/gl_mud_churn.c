@@ -6,6 +6,7 @@
  * of before (depth within 5 %, width within 3 %). The GPU's layers, drawn from the same churned
  * primitives, hold the CPU field's heights and bytes as for the plain ruts, and nothing is uploaded. */
 #include "testgl.h"
+#include "mud_drive.h"
 
 #include <math.h>
 
@@ -28,17 +29,7 @@ typedef struct rut_stats {
 static void drive(mud_sim *sim, mud_renderer *mr)
 {
     mud_sim_place_truck(sim, 24.0f, 5.0f, 0.0f);
-    for (int f = 0; f < 480; f++) {
-        mud_sim_step(sim, &(vehicle_input){.throttle = 1.0f}, 1.0f / 60.0f);
-        mud_renderer_queue_step(mr, sim);
-        if (f % 2 == 0) continue;
-        vec3 p;
-        vehicle_position(mud_sim_vehicle(sim), p);
-        mud_renderer_update(mr, p);
-        mud_renderer_stamp(mr);
-        assert_true(mud_renderer_get_stats(mr)->upload_bytes_frame == 0);
-        if (p[2] > 31.5f) break;
-    }
+    mud_drive_run(sim, mr, &(mud_drive){.throttle = 1.0f, .frames = 480, .stop_z = 31.5f});
 }
 
 /* Where the height h crosses level between texels i and i + 1 (metres along the row). */

@@ -11,6 +11,7 @@
  * are then taken from their 1 m moving average, the drawn one within 2 px (issue 50).
  * IMPRINT_CREST_PNG=PATH writes the lit picture with the traced band marked. */
 #include "testgl.h"
+#include "mud_drive.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -142,15 +143,7 @@ static void rut_crest(float churn)
      * nothing slumps; slumped at the default 35 the churned crest's drawn residual is 2.95 px
      * with the 8-neighbour rule (3.26 px with the 4-neighbour one; docs/mud_slump.md) */
     mud_sim_set_slump(sim, 80.0f, 0.0f);
-    for (int f = 0; f < 150; f++) { /* two steps per frame, as the app at 30 fps */
-        mud_sim_step(sim, &(vehicle_input){.throttle = 1.0f}, 1.0f / 60.0f);
-        mud_renderer_queue_step(mr, sim);
-        if (f % 2 == 0) continue;
-        vec3 p;
-        vehicle_position(mud_sim_vehicle(sim), p);
-        mud_renderer_update(mr, p);
-        mud_renderer_stamp(mr);
-    }
+    mud_drive_run(sim, mr, &(mud_drive){.throttle = 1.0f, .frames = 150}); /* 2.5 s */
     /* the outer berm of the left wheels' rut: beside the tyre (track half 1 m + half width 0.21 m
      * + the rut's shoulder 0.16 m + half the berm's hump 0.22 m), 4 to 10 m after the start */
     vec3 a, b;

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "mud/core/physics.h"
+#include "mud/core/plants.h"
+#include "mud/core/prop_models.h"
 
 #define DT (1.0f / 60.0f)
 
@@ -149,6 +151,45 @@ static void tree_spring_threshold(void **state)
     assert_true(plants_get(mud_physics_plants(ph), t)->down);
     run(ph, sim, (vehicle_input){0}, 4.0f);
     assert_true(mud_physics_plant_bend(ph, t) > 1.3f); /* lying on the ground */
+    mud_physics_destroy(ph);
+    mud_sim_destroy(sim);
+}
+
+/* A felled tree lies propped on its crown (physics_plants.c's crown capsule), not sunk into the
+ * ground with its trunk flat: pushed over (the push stops once it snaps), 8 s later (its foot on
+ * the ground again) the crown's widest ring (prop_models.c: 0.21 of the height out at
+ * PROP_TREE_CROWN of it) is at most a tenth of the height under the ground (its lowest branches
+ * pressed flat: 0.67 m of 8 m measured; 1.51 m on the trunk's capsule alone), the bare trunk's
+ * middle two trunk radii clear of the ground (0.53 m; 0.17 m alone: the trunk hidden in the
+ * grass), and the tree lies where it fell (its foot within 2 m). */
+static void felled_tree_lies_on_trunk_and_crown(void **state)
+{
+    (void)state;
+    mud_sim *sim = flat_sim(0.0f, 0.0f);
+    mud_physics *ph = mud_physics_create(sim, &(mud_physics_desc){.seed = 5});
+    mud_sim_place_truck(sim, 40, 40, 0);
+    const float height = 8.0f, at = 2.0f, ground = 4.0f;
+    int t = mud_physics_add_plant(ph, PLANT_TREE, 56, 50, height);
+    for (int f = 0; f < 120 && !plants_get(mud_physics_plants(ph), t)->down; f++) {
+        mud_physics_push_plant(ph, t, (float[3]){1.2f * plant_tree_break_force(height, at), 0, 0}, at);
+        run(ph, sim, (vehicle_input){0}, DT);
+    }
+    assert_true(plants_get(mud_physics_plants(ph), t)->down);
+    run(ph, sim, (vehicle_input){0}, 8.0f); /* it lands on its crown, then its foot tips down (4 s: 0.41 m up) */
+    const plant *p = plants_get(mud_physics_plants(ph), t);
+    vec3 axis;
+    glm_quat_rotatev((versor){p->rot[0], p->rot[1], p->rot[2], p->rot[3]}, (vec3){0, 1, 0}, axis);
+    const float ring_y = p->pos[1] + PROP_TREE_CROWN * height * axis[1];
+    const float ring_low = ring_y - 0.21f * height * sqrtf(fmaxf(1.0f - axis[1] * axis[1], 0.0f));
+    const float mid_y = p->pos[1] + 0.5f * PROP_TREE_CROWN * height * axis[1];
+    print_message("felled tree: bend %.2f rad; foot %.2f m, bare trunk's middle %.2f m, the crown's widest ring's lowest point "
+                  "%.2f m over the ground; foot moved %.2f m\n",
+                  (double)mud_physics_plant_bend(ph, t), (double)(p->pos[1] - ground), (double)(mid_y - ground),
+                  (double)(ring_low - ground), (double)hypotf(p->pos[0] - 56.0f, p->pos[2] - 50.0f));
+    assert_true(mud_physics_plant_bend(ph, t) > 1.2f); /* lying */
+    assert_true(ring_low > ground - 0.1f * height);              /* -0.67 m (-1.51 m on the trunk alone) */
+    assert_true(mid_y > ground + 2.0f * plant_tree_radius(height)); /* 0.53 m (0.17 m) */
+    assert_true(hypotf(p->pos[0] - 56.0f, p->pos[2] - 50.0f) < 2.0f);
     mud_physics_destroy(ph);
     mud_sim_destroy(sim);
 }
@@ -367,6 +408,7 @@ int main(void)
         cmocka_unit_test(chunk_breaking_rule),
         cmocka_unit_test(buoyancy_equilibrium_depth),
         cmocka_unit_test(tree_spring_threshold),
+        cmocka_unit_test(felled_tree_lies_on_trunk_and_crown),
         cmocka_unit_test(heightfield_matches_terrain),
         cmocka_unit_test(ode_truck_keeps_the_mud_coupling),
         cmocka_unit_test(truck_snaps_trees_and_breaks_chunks),

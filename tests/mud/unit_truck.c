@@ -233,6 +233,52 @@ static void dirt_splats_in_mud_and_not_on_hard_ground(void **state)
     mud_sim_destroy(hard);
 }
 
+/* A wheel's spray that flies into the truck splats where it enters (arches, frame, the next
+ * tyre); spray thrown away from it splats nothing. */
+static void spray_splats_where_it_hits_the_truck(void **state)
+{
+    (void)state;
+    truck_dirt td;
+    mud_sim *mud = flat_sim(0.5f, 1.0f);
+    mud_sim_place_truck(mud, 64.0f, 20.0f, 0.0f);
+    for (int f = 0; f < 30; f++) mud_sim_step(mud, &(vehicle_input){0}, 1.0f / 60.0f); /* settled */
+    const vehicle *v = mud_sim_vehicle(mud);
+    const vehicle_desc *d = vehicle_get_desc(v);
+    truck_dirt_init(&td, d, 7);
+    mat4 body, inv;
+    vehicle_body_matrix(v, body);
+    glm_mat4_inv_fast(body, inv);
+    vec3 fwd;
+    glm_mat4_mulv3(body, (vec3){0, 0, 1}, 0.0f, fwd);
+    /* the front wheel with the larger z (forward is +z in body space) spinning forwards: its spray
+     * leaves behind its contact, backwards at 6 m/s, as scene_mud.c's throws it */
+    int front = 0;
+    for (int i = 1; i < vehicle_wheel_count(v); i++)
+        if (vehicle_wheel_at(v, i)->mount[2] > vehicle_wheel_at(v, front)->mount[2]) front = i;
+    const vehicle_wheel *w = vehicle_wheel_at(v, front);
+    float at[3], vel[3];
+    for (int k = 0; k < 3; k++) at[k] = w->hub[k] - fwd[k] * 0.7f * d->wheel_radius, vel[k] = -6.0f * fwd[k];
+    at[1] = w->hub[1] - d->wheel_radius + 0.1f;
+    const int n = truck_dirt_spray(&td, v, at, vel, 1000);
+    print_message("spray into the truck: %d of 1000 particles hit, %d splats\n", n, td.splats);
+    assert_true(n > 20 && n < 1000);
+    assert_int_equal(td.spray_hits, n);
+    assert_int_equal(td.splats, n < TRUCK_DIRT_MAX_SPLATS ? n : TRUCK_DIRT_MAX_SPLATS);
+    for (int i = 0; i < td.splats; i++) { /* small, on the truck: behind the wheel, above the rails' bottom */
+        vec3 b;
+        glm_mat4_mulv3(inv, td.splat[i].pos, 1.0f, b);
+        assert_true(td.splat[i].radius >= TRUCK_SPRAY_RADIUS_MIN && td.splat[i].radius <= TRUCK_SPRAY_RADIUS_MAX);
+        assert_true(b[1] >= TRUCK_DIRT_BELLY_Y && b[2] < w->mount[2]);
+    }
+    /* the same wheel spinning backwards: its spray flies forwards, away from the truck */
+    truck_dirt_clean(&td);
+    for (int k = 0; k < 3; k++) at[k] = w->hub[k] + fwd[k] * 0.7f * d->wheel_radius, vel[k] = 6.0f * fwd[k];
+    at[1] = w->hub[1] - d->wheel_radius + 0.1f;
+    assert_int_equal(truck_dirt_spray(&td, v, at, vel, 1000), 0);
+    assert_int_equal(td.splats, 0);
+    mud_sim_destroy(mud);
+}
+
 /* The atlas: every rule damage_map_create holds a surface to, no two charts on one texel, every
  * triangle kept, and a useful density. */
 static void atlas_lays_out_the_whole_truck(void **state)
@@ -355,6 +401,7 @@ int main(void)
         cmocka_unit_test(tread_prints_with_its_spacing),
         cmocka_unit_test(smooth_tyre_leaves_no_pattern),
         cmocka_unit_test(dirt_splats_in_mud_and_not_on_hard_ground),
+        cmocka_unit_test(spray_splats_where_it_hits_the_truck),
         cmocka_unit_test(atlas_lays_out_the_whole_truck),
         cmocka_unit_test(model_has_a_trucks_parts),
         cmocka_unit_test(wheel_reads_as_a_tyre),

@@ -43,6 +43,7 @@ void physics__slot_release(mud_physics *ph, int s)
     slot *sl = &ph->slots[s];
     if (sl->joint) dJointDestroy(sl->joint);
     if (sl->geom) dGeomDestroy(sl->geom);
+    if (sl->crown) dGeomDestroy(sl->crown);
     if (sl->body) dBodyDestroy(sl->body);
     *sl = (slot){.kind = SLOT_FREE, .next_free = ph->free_head};
     ph->free_head = s;
@@ -80,9 +81,11 @@ static void near_cb(void *user, dGeomID a, dGeomID b)
     int n = dCollide(a, b, room < PAIR_CONTACTS ? room : PAIR_CONTACTS, &c[0].geom, sizeof c[0]);
     bool chunk = (sa && sa->kind == SLOT_CHUNK) || (sb && sb->kind == SLOT_CHUNK);
     bool truck = (sa && sa->kind == SLOT_TRUCK) || (sb && sb->kind == SLOT_TRUCK);
+    /* a felled tree's crown on the ground: needles slide more than bark grips */
+    bool crown = ((dGeomGetCategoryBits(a) | dGeomGetCategoryBits(b)) & CAT_CROWN) != 0;
     for (int i = 0; i < n; i++) {
         c[i].surface.mode = dContactApprox1 | dContactSoftERP | dContactSoftCFM;
-        c[i].surface.mu = chunk ? 0.6 : 0.9;
+        c[i].surface.mu = crown ? 0.5 : chunk ? 0.6 : 0.9;
         c[i].surface.soft_erp = 0.3;
         c[i].surface.soft_cfm = 1e-5;
         dJointID j = dJointCreateContact(ph->world, ph->contacts, &c[i]);

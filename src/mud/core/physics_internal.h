@@ -29,7 +29,7 @@ static_assert(sizeof(dReal) == sizeof(double), "the project uses Debian's double
 #define WAKE_PUSH 0.5             /* m/s of spread given to the pieces of a broken chunk */
 
 /* collision categories: who may touch whom */
-enum { CAT_TERRAIN = 1, CAT_CHASSIS = 2, CAT_WHEEL = 4, CAT_PLANT = 8, CAT_CHUNK = 16 };
+enum { CAT_TERRAIN = 1, CAT_CHASSIS = 2, CAT_WHEEL = 4, CAT_PLANT = 8, CAT_CHUNK = 16, CAT_CROWN = 32 };
 enum { SLOT_FREE, SLOT_TRUCK, SLOT_PLANT, SLOT_CHUNK };
 
 /* the truck's collision box, body space (the model's chassis and cab, mud/core/truck_model.c) */
@@ -39,6 +39,7 @@ static const double CHASSIS_CENTRE[3] = {0.0, 0.4, 0.02};
 typedef struct slot {
     dBodyID body;
     dGeomID geom;
+    dGeomID crown;  /* a tree's crown: the ball of needles a felled tree lies on (ground only) */
     dJointID joint; /* a standing tree's foot */
     int kind, index, next_free;
     double force;   /* the truck's contact force on this chunk in the last sub-step, N */

@@ -1,6 +1,6 @@
 /* physics_marks.c — the bodies' marks in the mud. Every step, after the wheels, mud_sim asks the
  * world (physics__marks, registered at create) for body primitives: each body that presses into
- * the mud (a chunk, a rock, a felled trunk, the truck's chassis bottoming out) gives the bottom it
+ * the mud (a chunk, a rock, a felled trunk and its crown, the truck's chassis bottoming out) gives the bottom it
  * presses with, a rounded box (mudfield_body), stamped as the wheels' primitives are, on the CPU
  * field and the GPU's layers alike. A body is stamped when it presses in and has moved, turned or
  * sunk since its last stamp: once it rests in its dent nothing more is stamped. At most `max`
@@ -18,6 +18,7 @@
 #define MARK_PIECE 3.0f   /* metres of flat bottom a primitive at most: a trunk, the chassis in pieces */
 #define MARK_PIECES 4
 #define MARK_ROUND 0.15f  /* metres: the rounding of a box's bottom edges */
+#define CROWN_MARK 0.4f   /* metres: half the width of the band a felled crown's branches press */
 #define MARK_STEEP 0.5f   /* a trunk steeper than 60 degrees (standing, falling) marks nothing */
 
 /* A body's bottom as mudfield_body has it, and its lowest point. */
@@ -58,6 +59,17 @@ static void box_bottom(const dReal *R, const double c[3], const double e[3], bot
     b->radius = fminf(MARK_ROUND, 0.5f * fminf(b->half[0], b->half[1]));
 }
 
+/* A capsule along the body's y (centre `along` from the body's origin, radius r, straight length
+ * len; hl: the axis' horizontal length, not steep): its bottom line under the axis, pressing a
+ * band at most `wide` either side of it. */
+static void capsule_bottom(const dReal *p, const dReal *R, double hl, float along, float r, float len, float wide, bottom *b)
+{
+    const float su = (float)(R[5] / hl), half = 0.5f * len * (float)hl + r, w = fminf(r, wide);
+    const float c[3] = {(float)p[0] + along * (float)R[1], (float)p[1] + along * (float)R[5], (float)p[2] + along * (float)R[9]};
+    *b = (bottom){{c[0], (float)(c[1] - r / hl), c[2]}, {(float)(R[1] / hl), (float)(R[9] / hl)}, {half, w}, w, {su, 0}, 0};
+    b->low = b->c[1] - fabsf(su) * (half - r);
+}
+
 /* The bottom of the body in slot sl; false when it has none that marks (a standing tree). */
 static bool body_bottom(const mud_physics *ph, const slot *sl, bottom *b)
 {
@@ -82,13 +94,24 @@ static bool body_bottom(const mud_physics *ph, const slot *sl, bottom *b)
     }
     if (pl->kind != PLANT_TREE || sl->joint) return false; /* a standing tree: its foot is planted */
     /* a felled trunk: the capsule along the body's y, its bottom line under the axis */
-    const float r = plant_tree_radius(pl->size), len = fmaxf(pl->size - 2.0f * r, 0.1f);
     const double hl = hypot(R[1], R[9]);
     if (hl < MARK_STEEP) return false;
-    const float su = (float)(R[5] / hl), half = 0.5f * len * (float)hl + r;
-    *b = (bottom){{(float)p[0], (float)(p[1] - r / hl), (float)p[2]}, {(float)(R[1] / hl), (float)(R[9] / hl)}, {half, r}, r,
-                  {su, 0}, 0};
-    b->low = b->c[1] - fabsf(su) * (half - r);
+    const float r = plant_tree_radius(pl->size);
+    capsule_bottom(p, R, hl, 0.0f, r, fmaxf(pl->size - 2.0f * r, 0.1f), r, b);
+    return true;
+}
+
+/* A felled tree's crown (physics_plants.c's crown capsule): the branches under it pressed into the
+ * mud along the trunk's line, CROWN_MARK either side of it (not the crown's whole breadth). */
+static bool crown_bottom(const mud_physics *ph, const slot *sl, bottom *b)
+{
+    if (sl->kind != SLOT_PLANT || !sl->crown || sl->joint) return false;
+    const plant *pl = plants_get(ph->plants, sl->index);
+    const dReal *p = dBodyGetPosition(sl->body), *R = dBodyGetRotation(sl->body);
+    const double hl = hypot(R[1], R[9]);
+    if (hl < MARK_STEEP) return false;
+    capsule_bottom(p, R, hl, (PLANT_TREE_CROWN_AT - 0.5f) * pl->size, PLANT_TREE_CROWN_RADIUS * pl->size,
+                   PLANT_TREE_CROWN_LENGTH * pl->size, CROWN_MARK, b);
     return true;
 }
 
@@ -135,25 +158,30 @@ int physics__marks(void *user, mudfield_body *out, int max)
         slot *sl = &ph->slots[s];
         /* at rest where it was last seen: nothing new (a body with no mark yet is looked at once) */
         if (sl->kind == SLOT_FREE || !sl->body || (sl->marked && !dBodyIsEnabled(sl->body))) continue;
-        bottom b;
-        if (!body_bottom(ph, sl, &b)) continue;
+        bottom b[2]; /* a felled tree: its trunk and its crown */
+        if (!body_bottom(ph, sl, &b[0])) continue;
+        const int nb = crown_bottom(ph, sl, &b[1]) ? 2 : 1;
+        const float low = nb > 1 ? fminf(b[0].low, b[1].low) : b[0].low;
         const dReal *p = dBodyGetPosition(sl->body), *q = dBodyGetQuaternion(sl->body);
-        if (sl->marked && !moved(sl, p, q, b.low)) continue;
-        const float level = physics__mud_level(ph, b.c, b.u, b.half[0], b.half[1]);
-        /* in the mud: under the level around it, and the level over the hard floor */
-        if (level - b.low > MARK_TOUCH && mudfield_floor_height(ph->mud, b.c[0], b.c[2]) < level - MARK_TOUCH) {
-            int k = pieces(&b, level, dBodyGetLinearVel(sl->body), out + n, max - n);
-            if (k < 0) { /* no room left this step: this body goes first next step */
-                ph->mark_cursor = s;
-                return n;
+        if (sl->marked && !moved(sl, p, q, low)) continue;
+        const int n0 = n;
+        for (int i = 0; i < nb; i++) {
+            const float level = physics__mud_level(ph, b[i].c, b[i].u, b[i].half[0], b[i].half[1]);
+            /* in the mud: under the level around it, and the level over the hard floor */
+            if (level - b[i].low > MARK_TOUCH && mudfield_floor_height(ph->mud, b[i].c[0], b[i].c[2]) < level - MARK_TOUCH) {
+                int k = pieces(&b[i], level, dBodyGetLinearVel(sl->body), out + n, max - n);
+                if (k < 0) { /* no room left this step: this body goes first next step */
+                    ph->mark_cursor = s;
+                    return n0;
+                }
+                n += k;
             }
-            n += k;
         }
         /* seen here (stamped, or out of the mud): looked at again when it moves, turns or sinks */
         sl->marked = true;
         for (int i = 0; i < 3; i++) sl->mark_pos[i] = (float)p[i];
         for (int i = 0; i < 4; i++) sl->mark_rot[i] = (float)q[i];
-        sl->mark_low = b.low;
+        sl->mark_low = low;
     }
     return n;
 }

@@ -26,11 +26,27 @@ bool physics__plant_wake(mud_physics *ph, int i)
         physics__new_body(ph, s, SLOT_PLANT, i, c, p->rot);
         double r = plant_tree_radius(p->size), len = fmax(p->size - 2.0 * r, 0.1);
         dMassSetCapsuleTotal(&m, plant_tree_mass(p->size), 2, r, len);
+        /* the crown's branches round the trunk: a quarter of the mass PLANT_TREE_CROWN_RADIUS out
+         * adds to the inertia about the trunk's own axis (a bare capsule's is tiny: the crown's
+         * friction on the ground would spin it up) */
+        const double cr = PLANT_TREE_CROWN_RADIUS * p->size;
+        m.I[1 * 4 + 1] += 0.25 * plant_tree_mass(p->size) * cr * cr * 0.5;
         sl->geom = dCreateCapsule(ph->space, r, len);
         dGeomSetBody(sl->geom, sl->body);
         dMatrix3 R;
         dRFromAxisAndAngle(R, 1, 0, 0, -M_PI_2); /* the capsule's z along the trunk's y */
         dGeomSetOffsetRotation(sl->geom, R);
+        /* the crown (prop_models.c: cones of needles 0.21 of the height wide at a third of it,
+         * ten times the trunk's radius): a capsule round its lower, wider part that only the
+         * ground touches (a standing tree's is never tested, near_cb), so a felled tree lies on
+         * its trunk's foot and its crown, needles on the ground, not sunk into it */
+        sl->crown = dCreateCapsule(ph->space, PLANT_TREE_CROWN_RADIUS * p->size, PLANT_TREE_CROWN_LENGTH * p->size);
+        dGeomSetBody(sl->crown, sl->body);
+        dGeomSetOffsetRotation(sl->crown, R);
+        dGeomSetOffsetPosition(sl->crown, 0.0, (PLANT_TREE_CROWN_AT - 0.5) * p->size, 0.0);
+        dGeomSetData(sl->crown, sl);
+        dGeomSetCategoryBits(sl->crown, CAT_CROWN);
+        dGeomSetCollideBits(sl->crown, CAT_TERRAIN);
         if (!p->down) {
             sl->joint = dJointCreateBall(ph->world, 0);
             dJointAttach(sl->joint, sl->body, 0);

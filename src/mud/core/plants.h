@@ -41,6 +41,11 @@ typedef enum plant_kind { PLANT_TREE, PLANT_ROCK, PLANT_BUSH, PLANT_KINDS } plan
 #define PLANT_TREE_STIFFNESS 4.0f    /* spring moment / the tree's own weight moment, per radian */
 #define PLANT_TREE_DENSITY 650.0f    /* kg/m^3 of the trunk (crown mass included) */
 #define PLANT_ROCK_DENSITY 2600.0f
+/* a felled tree's crown as the ground feels it: a capsule along the trunk, centred at
+ * PLANT_TREE_CROWN_AT of the height, its radius and straight length in heights */
+#define PLANT_TREE_CROWN_AT 0.62f
+#define PLANT_TREE_CROWN_RADIUS 0.17f
+#define PLANT_TREE_CROWN_LENGTH 0.16f
 
 typedef struct plant {
     float pos[3];  /* pose origin, world */

@@ -15,6 +15,7 @@ void truck_dirt_init(truck_dirt *td, const vehicle_desc *d, unsigned seed)
     const float tyre_bottom = -0.3f - 0.5f * d->rest_length - 0.1f - d->wheel_radius;
     td->clearance = TRUCK_DIRT_BELLY_Y - tyre_bottom;
     rng_seed(&td->r, (uint64_t)seed ^ 0x7d1a7d1aULL);
+    rng_seed(&td->spray_r, (uint64_t)seed ^ 0x5b7a75b7ULL);
     /* truck_model.c: half width track + 0.12, from the tyres' tops to above the roof (1.32), the
      * bumpers' length */
     const float top = tyre_bottom + 2.0f * d->wheel_radius, front = 0.5f * d->wheelbase + d->wheel_radius + 0.35f;
@@ -50,6 +51,38 @@ void truck_dirt_hit(truck_dirt *td, const float pos[3], float radius)
     truck_splat *s = &td->splat[td->splats++];
     memcpy(s->pos, pos, sizeof s->pos);
     s->radius = radius;
+}
+
+int truck_dirt_spray(truck_dirt *td, const vehicle *v, const float at[3], const float vel[3], int count)
+{
+    const float dt = 1.0f / 60.0f, g = -9.81f * TRUCK_SPRAY_GRAVITY, k = 1.0f / (1.0f + TRUCK_SPRAY_DRAG * dt);
+    mat4 body, inv;
+    vehicle_body_matrix(v, body);
+    glm_mat4_inv_fast(body, inv);
+    /* body space: the box's sides, front, back and top, its bottom lowered to the frame rails */
+    const float lo[3] = {td->box_c[0] - td->box_h[0], TRUCK_DIRT_BELLY_Y, td->box_c[2] - td->box_h[2]};
+    const float hi[3] = {td->box_c[0] + td->box_h[0], td->box_c[1] + td->box_h[1], td->box_c[2] + td->box_h[2]};
+    int hits = 0;
+    for (int n = 0; n < count; n++) {
+        vec3 p = {at[0], at[1], at[2]}, u;
+        for (int a = 0; a < 3; a++) u[a] = vel[a] + rng_range(&td->spray_r, -TRUCK_SPRAY_SPREAD, TRUCK_SPRAY_SPREAD);
+        u[1] += rng_range(&td->spray_r, TRUCK_SPRAY_UP_MIN, TRUCK_SPRAY_UP_MAX);
+        const float life = rng_range(&td->spray_r, TRUCK_SPRAY_LIFE_MIN, TRUCK_SPRAY_LIFE_MAX),
+                    rad = rng_range(&td->spray_r, TRUCK_SPRAY_RADIUS_MIN, TRUCK_SPRAY_RADIUS_MAX);
+        for (float age = dt; age < life; age += dt) {
+            u[0] *= k, u[1] = (u[1] + g * dt) * k, u[2] *= k; /* particles.c's step */
+            glm_vec3_muladds(u, dt, p);
+            if (age < TRUCK_SPRAY_AGE) continue;
+            vec3 q;
+            glm_mat4_mulv3(inv, p, 1.0f, q);
+            if (q[0] < lo[0] || q[0] > hi[0] || q[1] < lo[1] || q[1] > hi[1] || q[2] < lo[2] || q[2] > hi[2]) continue;
+            truck_dirt_hit(td, p, rad);
+            hits++;
+            break;
+        }
+    }
+    td->spray_hits += hits;
+    return hits;
 }
 
 /* A splat at p (space m) of radius rad. */

@@ -33,6 +33,17 @@ extern "C" {
 /* The chassis' lowest point above the hubs at rest and its clearance over the tyre bottoms
  * (truck_model.c: the frame rails' bottom at body y -0.44). */
 #define TRUCK_DIRT_BELLY_Y (-0.44f)
+/* the spray's flight (bb_emit.c's bb_emit_spray) and its splats */
+#define TRUCK_SPRAY_SPREAD 0.6f
+#define TRUCK_SPRAY_UP_MIN 1.5f
+#define TRUCK_SPRAY_UP_MAX 3.0f
+#define TRUCK_SPRAY_LIFE_MIN 0.5f
+#define TRUCK_SPRAY_LIFE_MAX 0.9f
+#define TRUCK_SPRAY_DRAG 1.5f
+#define TRUCK_SPRAY_GRAVITY 0.5f
+#define TRUCK_SPRAY_AGE 0.1f    /* seconds: a younger particle is still leaving its own tyre */
+#define TRUCK_SPRAY_RADIUS_MIN 0.03f /* metres: a third of a clod's splat */
+#define TRUCK_SPRAY_RADIUS_MAX 0.06f
 
 typedef struct truck_splat {
     float pos[3]; /* world */
@@ -45,15 +56,27 @@ typedef struct truck_dirt {
     float box_c[3], box_h[3];           /* the body's box in body space (truck_dirt_box) */
     int wheels;
     rng r;
+    rng spray_r;                        /* the spray's own (truck_dirt_spray): the splats of a step keep theirs */
     truck_splat splat[TRUCK_DIRT_MAX_SPLATS];
     int splats;                         /* of this step (step clears them; hits add) */
     long long total, dropped;           /* ever */
+    long long spray_hits;               /* spray particles that hit the truck, ever (truck_dirt_spray) */
 } truck_dirt;
 
 void truck_dirt_init(truck_dirt *td, const vehicle_desc *d, unsigned seed);
 void truck_dirt_clean(truck_dirt *td);
 void truck_dirt_step(truck_dirt *td, const vehicle *v, float dt);
 void truck_dirt_hit(truck_dirt *td, const float pos[3], float radius);
+/* A wheel's spray (count particles thrown from at with velocity vel, as the scene's fx spray
+ * throws them: each gets +-TRUCK_SPRAY_SPREAD m/s on every axis, TRUCK_SPRAY_UP_MIN..MAX more upwards, a
+ * life of TRUCK_SPRAY_LIFE_MIN..MAX, drag TRUCK_SPRAY_DRAG and TRUCK_SPRAY_GRAVITY of gravity; bb_emit.h's
+ * spray, drawn by the billboard module, whose particles this module cannot see): each particle is
+ * flown here, at the truck's pose of this step, in 1/60 s steps, and the first point where one
+ * older than TRUCK_SPRAY_AGE is inside the truck from its frame rails' bottom up (the body's box of
+ * truck_dirt_box, down to TRUCK_DIRT_BELLY_Y: arches, frame, sills, the next tyre) is a small
+ * splat there (TRUCK_SPRAY_RADIUS_MIN..MAX). Adds to this step's splats, so call it
+ * after truck_dirt_step; returns the particles that hit (also added to spray_hits). */
+int truck_dirt_spray(truck_dirt *td, const vehicle *v, const float at[3], const float vel[3], int count);
 /* The body's box the clods hit (clods.h's clods_box): above the tyres' tops, the body's width and
  * length, roof high; world -> box space (column-major) and its half extents. */
 void truck_dirt_box(const truck_dirt *td, const vehicle *v, float world_to_box[16], float half[3]);

@@ -209,10 +209,11 @@ static void mud_update(void *p, const app_input *in, float dt)
     mud_water_step(s->water, dt, s->layers.on[MUD_LAYER_WATER]);
     mud_play_stamp(&s->play, s->sim);
     truck_dirt_step(&s->dirt, mud_sim_vehicle(s->sim), dt);
-    mud__truck_dirt(s, dt);
-    mud_renderer_queue_step(s->mr, s->sim); /* drawn into the GPU's mud at the next prepare */
     clod_emitter e[CLODS_MAX_EMITTERS];
     int n = mud_sim_emitters(s->sim, e);
+    mud__spray(s, e, n); /* before the paint: the spray that hits the truck adds this step's splats */
+    mud__truck_dirt(s, dt);
+    mud_renderer_queue_step(s->mr, s->sim); /* drawn into the GPU's mud at the next prepare */
     int ncrumbs;
     const mud_crumb *crumbs = mud_physics_crumbs(mud_bodies_physics(s->bodies), &ncrumbs);
     for (int i = 0; i < ncrumbs; i++) mud_clod_worker_drop(s->worker, crumbs[i].pos[0], crumbs[i].pos[2], crumbs[i].size);
@@ -220,7 +221,6 @@ static void mud_update(void *p, const app_input *in, float dt)
     truck_dirt_box(&s->dirt, mud_sim_vehicle(s->sim), box.world_to_box, box.half);
     mud_clod_worker_box(s->worker, &box);
     mud_clod_worker_submit(s->worker, e, n, dt);
-    mud__spray(s, e, n);
     vec3 pos, eye, target;
     if (mud_play_exhaust(&s->play, s->sim, vi.throttle, dt, pos) && s->ctx->fx.smoke)
         s->ctx->fx.smoke(s->ctx->fx.user, pos, 0.06f);
@@ -233,7 +233,8 @@ static void mud_update(void *p, const app_input *in, float dt)
 
 /* A wheel spinning in mud (slip over SPRAY_SLIP m/s) throws a burst of dust and mud spray each
  * step from behind its contact, backwards along its slip (more bursts the deeper it is dug in):
- * the clods' emitters, so spray and clods come from the same wheels. */
+ * the clods' emitters, so spray and clods come from the same wheels. The spray that flies into the
+ * truck (arches, frame, the next tyre) paints a small splat there (truck_dirt_spray). */
 #define SPRAY_SLIP 0.8f
 static void mud__spray(mud_scene *s, const clod_emitter *e, int n)
 {
@@ -250,6 +251,7 @@ static void mud__spray(mud_scene *s, const clod_emitter *e, int n)
         /* a tyre dug in deep digs out more: up to three bursts a step (clods.h's dig, the same rule) */
         int bursts = 1 + (int)(2.0f * fminf(e[i].depth / fmaxf(e[i].radius, 0.01f), 1.0f));
         s->ctx->fx.spray(s->ctx->fx.user, at, vel, bursts);
+        truck_dirt_spray(&s->dirt, mud_sim_vehicle(s->sim), at, vel, bursts);
     }
 }
 

@@ -110,6 +110,7 @@ void mud_stats(void *p, json_writer *w)
     json_number(w, "truck_dirt_wet", td.wet);
     json_int(w, "truck_splats", s->dirt.total);
     json_int(w, "truck_clod_hits", s->clod_hits);
+    json_int(w, "truck_spray_hits", s->dirt.spray_hits);
     json_bool(w, "truck_washing", s->washing);
     mud_bodies_stats(s->bodies, w);
     mud_water_stats(s->water, w);
