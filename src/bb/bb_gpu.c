@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "base/log.h"
+#include "base/quality.h"
 #include "gfx/mesh_gl.h"
 #include "gfx/shader.h"
 #include "gfx/state.h"
@@ -88,6 +89,15 @@ bb_gpu *bb_gpu_create(const bb_gpu_desc *desc)
     g->prm = d.params ? *d.params : bb_gpu_params_default();
     g->size = d.size > 0.0f ? d.size : 0.06f;
     g->path = d.path > BB_GPU_PATH_AUTO && d.path < BB_GPU_PATH_COUNT ? d.path : BB_GPU_PATH_AUTO;
+    /* auto on a CPU renderer: the rule, not the trial (a trial's timings there swing with the load
+     * on the CPU and picked the texture path in 2 of 8 runs on a loaded machine) */
+    const char *renderer = (const char *)glGetString(GL_RENDERER);
+    const bool ruled = g->path == BB_GPU_PATH_AUTO && !d.timed && quality_auto(renderer, false) == QUALITY_LOW;
+    if (ruled) {
+        g->path = BB_GPU_PATH_FEEDBACK;
+        snprintf(g->reason, sizeof g->reason, "the rule on a CPU renderer (%.40s): its texture path's draw fetches cost "
+                 "3.7x the feedback path's attributes at 1000000 (docs/bb_gpu_paths.md)", renderer ? renderer : "?");
+    }
     g->surface_prog = gfx_program_load("gfx_fullscreen.vert", "bb_gpu_surface.frag", NULL);
     if (!g->surface_prog) goto fail;
     g->u_sdepth = gfx_uniform(g->surface_prog, "u_depth");
@@ -128,7 +138,7 @@ bb_gpu *bb_gpu_create(const bb_gpu_desc *desc)
         }
     } else {
         if (!(g->path == BB_GPU_PATH_FEEDBACK ? feedback : texture)) goto fail;
-        snprintf(g->reason, sizeof g->reason, "forced (--particles-gpu-path %s)", bb_gpu_path_name(g->path));
+        if (!ruled) snprintf(g->reason, sizeof g->reason, "forced (--particles-gpu-path %s)", bb_gpu_path_name(g->path));
     }
     g->steps = 0;
     free(init);

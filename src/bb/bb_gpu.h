@@ -16,10 +16,13 @@
  *   texture:  two targets of two RGBA32F textures, 1024 texels a row (particle i at (i % 1024,
  *             i / 1024)); a step is a full-screen fragment pass (bb_gpu_sim.frag) reading one
  *             pair and writing the other; the draw fetches the latest by gl_InstanceID.
- * desc.path picks one; auto (0) makes both, times a warm-up step and then the best of three
- * alternating steps of each with the GPU's work finished, keeps the faster and frees the other
- * (the kept one starts again from the initial state, so the choice changes no result), and logs
- * the choice and its reason in one line (bb_gpu_path_reason). The state never leaves the GPU; the
+ * desc.path picks one; auto (0) on a GPU makes both, times a warm-up round and then the best of
+ * three alternating rounds of each (a step of all, a draw of 65 536 scaled to all), with the GPU's
+ * work finished, keeps the cheaper and frees the other (the kept one starts again from the initial
+ * state, so the choice changes no result); on a CPU renderer (the GL renderer string names
+ * llvmpipe, softpipe or SwiftShader, base/quality.h's quality_auto) it takes feedback by rule
+ * (measured: docs/bb_gpu_paths.md) unless desc.timed. One log line says which and why
+ * (bb_gpu_path_reason). The state never leaves the GPU; the
  * initial state (spread ages) comes from bb_gpu_sim_init, uploaded once.
  * Drawing: one instanced draw of 4-vertex strips, one atlas of a renderer's
  * (its layer and grid; gain 1, the light budget is bb_gpu.vert's),
@@ -49,7 +52,9 @@ typedef struct bb_gpu_desc {
     int count;                   /* particles; 0 = 1 000 000 */
     const bb_gpu_params *params; /* NULL = bb_gpu_params_default() */
     float size;                  /* billboard width, metres; 0 = 0.06 */
-    bb_gpu_path path;            /* BB_GPU_PATH_AUTO (0): timed at creation, the faster kept */
+    bb_gpu_path path;            /* BB_GPU_PATH_AUTO (0): timed at creation, the faster kept; on
+                                  * a CPU renderer (llvmpipe, softpipe, SwiftShader) feedback */
+    bool timed;                  /* auto times both on a CPU renderer too (tests) */
 } bb_gpu_desc;
 
 typedef struct bb_gpu bb_gpu;

@@ -13,6 +13,7 @@
 #include "bb/core/bb_anim.h"
 #include "bb/core/bb_emit.h"
 #include "base/log.h"
+#include "base/quality.h"
 #include "gfx/state.h"
 
 enum { W = 256, H = 256 };
@@ -556,9 +557,9 @@ static void gpu_simulation_matches_the_cpu_reference(void **state)
 }
 
 /* The two paths step the same particles to the same state (they run one shader function,
- * bb_gpu_sim.glsl), with a count that leaves the texture path's last row part-filled; auto keeps
- * one of them, says why, and starts it from the initial state (its first step's state is the
- * forced path's). */
+ * bb_gpu_sim.glsl), with a count that leaves the texture path's last row part-filled; auto timed
+ * keeps one of them, says why, and starts it from the initial state (its first step's state is the
+ * forced path's); plain auto on a CPU renderer takes feedback by rule, and says so. */
 static void gpu_paths_agree_and_auto_keeps_one(void **state)
 {
     (void)state;
@@ -569,7 +570,16 @@ static void gpu_paths_agree_and_auto_keeps_one(void **state)
     prm.seed = 9u;
     bb_gpu *fb = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm, .path = BB_GPU_PATH_FEEDBACK});
     bb_gpu *tx = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm, .path = BB_GPU_PATH_TEXTURE});
-    bb_gpu *au = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm});
+    bb_gpu *au = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm, .timed = true});
+    bb_gpu *ru = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm});
+    assert_non_null(ru);
+    if (quality_auto((const char *)glGetString(GL_RENDERER), false) == QUALITY_LOW) {
+        assert_int_equal(bb_gpu_path_used(ru), BB_GPU_PATH_FEEDBACK);
+        assert_non_null(strstr(bb_gpu_path_reason(ru), "the rule on a CPU renderer"));
+    } else {
+        assert_non_null(strstr(bb_gpu_path_reason(ru), "timed at startup"));
+    }
+    bb_gpu_destroy(ru);
     assert_non_null(fb);
     assert_non_null(tx);
     assert_non_null(au);
