@@ -112,7 +112,7 @@ if column:
 import os
 if os.path.exists(f"{out}/particles_auto.json"):
   print()
-  print("GPU particles, 1 000 000 in the dissolve scene, each path (`--particles-gpu-path`; auto keeps the one its startup trial finds faster):")
+  print("GPU particles, 1 000 000 in the dissolve scene, each path (`--particles-gpu-path`; auto: feedback by rule on a CPU renderer, the faster of a startup trial on a GPU):")
   print()
   print("| path | `bb.gpu_sim` GPU ms | `bb.gpu_draw` GPU ms | frame median ms | kept, why |")
   print("|---|---:|---:|---:|---|")

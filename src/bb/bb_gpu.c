@@ -32,8 +32,6 @@ static void point(GLuint vao, GLuint vbo, GLuint divisor)
     glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 
-
-
 /* The feedback path's programs, buffers (the initial state in the first) and vertex arrays. */
 static bool bb_gpu__feedback_create(bb_gpu *g, const bb_gpu_particle *init)
 {
@@ -72,12 +70,6 @@ static void bb_gpu__feedback_destroy(bb_gpu *g)
     g->sim = g->draw = 0;
     g->vbo[0] = g->vbo[1] = g->sim_vao[0] = g->sim_vao[1] = g->draw_vao[0] = g->draw_vao[1] = 0;
 }
-
-
-
-
-
-
 
 bb_gpu *bb_gpu_create(const bb_gpu_desc *desc)
 {
@@ -219,8 +211,6 @@ static void bb_gpu__set_sim_uniforms(const bb_gpu *g, const bb_gpu_sim_u *u, flo
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, depth ? g->surface.color[0] : 0);
 }
-
-
 
 void bb_gpu__step_path(bb_gpu *g, bb_gpu_path path, float dt)
 {
