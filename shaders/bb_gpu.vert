@@ -1,5 +1,5 @@
 #version 330 core
-// GPU-simulated particles drawn straight from the simulation's buffer (one instance each, a
+// GPU-simulated particles drawn straight from the simulation's state (one instance each, a
 // 4-vertex strip): velocity-aligned sparks whose atlas frame is age / life * its cell count. A million
 // sparks summed additively would blow out to one white dome, so the light is budgeted: one
 // particle in u_hero.x (a hash of its index picks it, the same every frame) is a hot spark,
@@ -7,8 +7,16 @@
 // up to a glow.
 #include "bb_common.glsl"
 
-layout(location = 0) in vec4 i_pos_age;
-layout(location = 1) in vec4 i_vel_life;
+#ifdef BB_GPU_STATE_TEXTURE
+// the texture path: the state textures of the latest step (bb_gpu_sim.frag), one texel a particle
+uniform sampler2D u_state_pos; // position, age
+uniform sampler2D u_state_vel; // velocity, life
+uniform int u_state_width;
+#else
+// the feedback path: the latest step's buffer, one instance a particle
+layout(location = 0) in vec4 a_pos_age;
+layout(location = 1) in vec4 a_vel_life;
+#endif
 
 uniform float u_size;
 uniform vec4 u_tint;
@@ -36,6 +44,12 @@ uint hash(uint x)
 
 void main()
 {
+#ifdef BB_GPU_STATE_TEXTURE
+    ivec2 st = ivec2(gl_InstanceID % u_state_width, gl_InstanceID / u_state_width);
+    vec4 i_pos_age = texelFetch(u_state_pos, st, 0), i_vel_life = texelFetch(u_state_vel, st, 0);
+#else
+    vec4 i_pos_age = a_pos_age, i_vel_life = a_vel_life;
+#endif
     bool hero = hash(uint(gl_InstanceID)) % uint(u_hero.x) == 0u;
     float size = hero ? u_size * u_hero.y : u_size;
     vec2 c = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) - 0.5;

@@ -1,5 +1,5 @@
 #version 330 core
-// The depth buffer's surface, texel for texel, for the GPU particles' collision (bb_gpu_sim.vert):
+// The depth buffer's surface, texel for texel, for the GPU particles' collision (bb_gpu_sim.glsl):
 // once a frame, before the steps, so that each particle fetches one texel instead of rebuilding a
 // normal from five. Per texel: the view-space normal from the neighbouring texels (on each axis
 // the neighbour whose distance is nearer, so silhouettes do not tilt it) and the view distance;

@@ -2,7 +2,8 @@
 # The GPU run in one command: `--bench` of every scene at 1920x1080 (at `--quality high` where the
 # binary has --quality), then a markdown table (scene, frame median, every pass's CPU and GPU
 # median and its budget, marked **over** where it is over, the GL renderer string) written between
-# the gpu_bench markers of docs/perf.md.
+# the gpu_bench markers of docs/perf.md; then a million GPU particles by each path (--particles-gpu-path
+# feedback, texture, auto) in a second table, where the binary has that option.
 # Usage: tools/gpu_bench.sh [--size WxH] [--frames N] [--window] [--print] [--force]
 #   --size WxH   framebuffer size (default 1920x1080; smaller to try the script on a CPU renderer)
 #   --frames N   frames per scene (default 300; imprint leaves its warm-up frames out)
@@ -22,7 +23,7 @@ frames=300
 window=0
 print_only=0
 force=0
-usage() { sed -n '5,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '5,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --size) [ $# -ge 2 ] || usage; size=$2; shift 2 ;;
@@ -65,6 +66,16 @@ for s in "${scenes[@]}"; do
     --bench "$out/$s.json" >/dev/null 2>"$out/$s.log" || { cat "$out/$s.log" >&2; exit 1; }
 done
 
+# the GPU particles' two paths (issue 52 item 3): a million in the dissolve scene, each path forced,
+# then auto (which logs the path it kept and why); only with a binary that has the option
+paths=()
+if grep -q -- '--particles-gpu-path' <<<"$help"; then paths=(feedback texture auto); fi
+for p in "${paths[@]}"; do
+  echo "gpu_bench: --particles-gpu 1000000 --particles-gpu-path $p at $size" >&2
+  "$imprint" "${mode[@]}" --scene dissolve --size "$size" --frames "$frames" "${quality[@]}" --particles-gpu 1000000 \
+    --particles-gpu-path "$p" --bench "$out/particles_$p.json" >/dev/null 2>"$out/particles_$p.log" || { cat "$out/particles_$p.log" >&2; exit 1; }
+done
+
 cmd="tools/gpu_bench.sh"
 [ "$window" = 1 ] && cmd="$cmd --window"
 [ "$size" != 1920x1080 ] && cmd="$cmd --size $size"
@@ -98,6 +109,19 @@ if column:
     print()
     print(f"Budgets: the column {column} of the budget per pass (\"Budgets per pass\" above); "
           "**over**: the larger of the pass's GPU and CPU medians exceeds it.")
+import os
+if os.path.exists(f"{out}/particles_auto.json"):
+  print()
+  print("GPU particles, 1 000 000 in the dissolve scene, each path (`--particles-gpu-path`; auto: feedback by rule on a CPU renderer, the faster of a startup trial on a GPU):")
+  print()
+  print("| path | `bb.gpu_sim` GPU ms | `bb.gpu_draw` GPU ms | frame median ms | kept, why |")
+  print("|---|---:|---:|---:|---|")
+  for p in ("feedback", "texture", "auto"):
+    d = json.load(open(f"{out}/particles_{p}.json"))
+    g, ps = d["particles_gpu"], d["passes"]
+    sim = ps.get("bb.gpu_sim", {}).get("gpu_ms", {}).get("median", float("nan"))
+    draw = ps.get("bb.gpu_draw", {}).get("gpu_ms", {}).get("median", float("nan"))
+    print(f"| {p} | {sim:.3f} | {draw:.3f} | {d['frame_ms']['median']:.2f} | {g.get('path', '?')}: {g.get('path_reason', '')} |")
 PY
 cat "$out/table.md"
 

@@ -2,7 +2,7 @@
  *
  *   clampf(v, lo, hi)     v limited to [lo, hi]
  *   hash_u32(x)           a 32-bit integer hash (lowbias32: xor-shift-multiply, full avalanche);
- *                         shaders/bb_gpu_sim.vert holds the same arithmetic, so the CPU mirror
+ *                         shaders/bb_gpu_sim.glsl holds the same arithmetic, so the CPU mirror
  *                         and the GPU pass draw the same numbers
  *   hash_unit(h)          its top 24 bits as a float in [0, 1)
  */

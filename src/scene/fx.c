@@ -46,7 +46,7 @@ struct fx_system {
     float sim_acc;     /* sim time of the steps since the last drawn frame */
     int transient;     /* billboards appended for this frame only: the last `transient` of the pool */
     bool built;        /* fx_prepare ran since the last fx_draw */
-    /* --particles-gpu: simulated by transform feedback; steps run at the next fx_prepare */
+    /* --particles-gpu: simulated on the GPU (--particles-gpu-path); steps run at the next fx_prepare */
     bb_gpu *gpu;
     int gpu_pending;
     float gpu_dt;
@@ -100,7 +100,9 @@ fx_system *fx_create(const options *opt, unsigned seed)
     if (cli->particles_gpu > 0) {
         bb_gpu_params prm = bb_gpu_params_default();
         prm.seed = seed;
-        fx->gpu = bb_gpu_create(&(bb_gpu_desc){.count = (int)cli->particles_gpu, .params = &prm});
+        bb_gpu_path path = BB_GPU_PATH_AUTO;
+        if (!bb_gpu_path_parse(cli->particles_gpu_path, &path)) path = BB_GPU_PATH_AUTO;
+        fx->gpu = bb_gpu_create(&(bb_gpu_desc){.count = (int)cli->particles_gpu, .params = &prm, .path = path});
         if (!fx->gpu) log_error("particles: the GPU particles are off (see above)");
     }
     return fx;
@@ -316,6 +318,8 @@ void fx_stats(fx_system *fx, json_writer *w)
     json_string(w, "particles_align", bb_align_names[fx->align]); /* --bb-align: auto = each billboard's own */
     json_int(w, "particles_gpu", bb_gpu_count(fx->gpu));
     json_int(w, "particles_gpu_collisions", fx->gpu ? bb_gpu_collisions(fx->gpu) : 0);
+    /* the path that steps them (--particles-gpu-path; auto resolved at startup), "" without them */
+    json_string(w, "particles_gpu_path", fx->gpu ? bb_gpu_path_name(bb_gpu_path_used(fx->gpu)) : "");
     json_int(w, "embers", particles_count_tag(fx->pool, BB_TAG_EMBER));
 }
 
@@ -363,5 +367,7 @@ void fx_bench(fx_system *fx, json_writer *w)
     fx__summary(w, "step_call_ms", fx->gpu_call_ms, fx->frames, n);
     json_int(w, "alive", bb_gpu_count(fx->gpu));
     json_int(w, "steps", (long long)bb_gpu_steps(fx->gpu));
+    json_string(w, "path", bb_gpu_path_name(bb_gpu_path_used(fx->gpu)));
+    json_string(w, "path_reason", bb_gpu_path_reason(fx->gpu));
     json_object_end(w);
 }

@@ -65,6 +65,7 @@ static void defaults_match_the_header(void **state)
     assert_string_equal(BB(o)->batcher, "instanced");
     assert_string_equal(BB(o)->align, "auto");
     assert_int_equal(BB(o)->particles, 0);
+    assert_string_equal(BB(o)->particles_gpu_path, "auto");
     assert_int_equal(MUD(o)->level_size, 512);
 }
 
@@ -77,7 +78,7 @@ static void every_option_is_applied(void **state)
     int rc = parse(&o, err, sizeof err, "--scene", "dissolve", "--headless", "--size", "320x180", "--frames", "5",
                    "--fixed-dt", "0.02", "--seed", "4294967295", "--script", script, "--screenshot", "a.png",
                    "--bench", "b.json", "--batcher", "quads", "--particles", "100000", "--level-size", "1024", "--step-hz", "144",
-                   "--particles-gpu", "1000000", "--bb-align", "velocity", NULL);
+                   "--particles-gpu", "1000000", "--bb-align", "velocity", "--particles-gpu-path", "texture", NULL);
     if (rc != OPTIONS_OK) fprintf(stderr, "%s\n", err);
     assert_int_equal(rc, OPTIONS_OK);
     assert_string_equal(o.scene, "dissolve");
@@ -93,6 +94,7 @@ static void every_option_is_applied(void **state)
     assert_string_equal(o.bench_path, "b.json");
     assert_string_equal(BB(o)->batcher, "quads");
     assert_int_equal(BB(o)->particles_gpu, 1000000);
+    assert_string_equal(BB(o)->particles_gpu_path, "texture");
     assert_string_equal(BB(o)->align, "velocity");
     assert_int_equal(BB(o)->particles, 100000);
     assert_int_equal(MUD(o)->level_size, 1024);
@@ -214,6 +216,7 @@ static void bad_values_name_option_and_value(void **state)
         {"--script", "no/such/file.txt", "--script: cannot read 'no/such/file.txt': No such file or directory"},
         {"--script", "/", "--script: cannot read '/': Is a directory"},
         {"--batcher", "sprites", "--batcher: unknown batcher 'sprites' (expected instanced | quads | cpu)"},
+        {"--particles-gpu-path", "warp", "--particles-gpu-path: unknown GPU particle path 'warp' (expected auto | feedback | texture)"},
         {"--particles-gpu", "4000001", "--particles-gpu: expected a whole number 0..4000000, got '4000001'"},
         {"--bb-align", "up", "--bb-align: unknown alignment 'up' (expected auto | screen | viewpoint | velocity)"},
         {"--particles", "-1", "--particles: expected a whole number 0..10000000, got '-1'"},
@@ -281,7 +284,7 @@ static void unknown_missing_and_stray_arguments(void **state)
 
     static const char *const need_value[] = {"--scene", "--size", "--frames", "--fixed-dt", "--seed",
                                              "--script", "--screenshot", "--batcher", "--particles", "--level-size",
-                                             "--step-hz", "--particles-gpu", "--bb-align"};
+                                             "--step-hz", "--particles-gpu", "--bb-align", "--particles-gpu-path"};
     for (size_t i = 0; i < sizeof need_value / sizeof need_value[0]; i++) {
         char want[128];
         snprintf(want, sizeof want, "%s: missing value (see --help)", need_value[i]);
@@ -330,7 +333,7 @@ static void help_and_version_exit_ok(void **state)
                                             "--frames N", "--fixed-dt S", "--seed N", "--script FILE",
                                             "--screenshot PATH", "--bench [PATH]", "--help, --version",
                                             "--batcher", "--particles N", "--level-size M", "--step-hz N",
-                                            "--particles-gpu N", "--bb-align MODE"};
+                                            "--particles-gpu N", "--bb-align MODE", "--particles-gpu-path PATH"};
     for (size_t i = 0; i < sizeof mentioned / sizeof mentioned[0]; i++)
         if (!strstr(text, mentioned[i])) fail_msg("help does not mention '%s'", mentioned[i]);
     free(text);

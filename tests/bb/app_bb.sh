@@ -88,4 +88,24 @@ check holds gbench.json "'bb.gpu_sim' in d['passes'] and 'bb.gpu_draw' in d['pas
 check test $? -eq 2
 check grep -q "particles-gpu: expected a whole number 0..4000000" err.txt
 
+# 8. --particles-gpu-path: both paths step and draw the same particles (one shader function,
+# bb_gpu_sim.glsl): the same picture; stats and --bench name the path; auto (feedback by rule on
+# a CPU renderer, timed on a GPU) logs its choice and why in one line; a bad path is refused
+# before the first frame
+for p in feedback texture; do
+  check "$IMPRINT" --headless --size 64x36 --scene dissolve --seed 7 --particles-gpu 100000 --particles-gpu-path "$p" --frames 4 --script gcap.txt
+  check test "$(json g.json "d['particles_gpu_path']")" = "$p"
+  cp gpu1.png "path_$p.png"
+done
+check "$IMGTOOL" same path_feedback.png path_texture.png
+check "$IMPRINT" --headless --size 64x36 --scene dissolve --seed 7 --particles-gpu 100000 --frames 4 --script gcap.txt >auto.txt
+check test "$(grep -c "particles: the GPU particles step by .*\(the rule on a CPU renderer\|timed at startup\)" auto.txt)" -eq 1
+check "$IMGTOOL" same path_feedback.png gpu1.png
+check "$IMPRINT" --headless --size 16x16 --scene dissolve --particles-gpu 20000 --particles-gpu-path texture --frames 12 --bench pbench.json
+check holds pbench.json "d['particles_gpu']['path'] == 'texture' and 'forced' in d['particles_gpu']['path_reason'] and d['particles_gpu']['sim_ms']['median'] > 0"
+"$IMPRINT" --headless --frames 1 --particles-gpu 10 --particles-gpu-path warp 2>err.txt
+check test $? -eq 2
+check test "$(wc -l <err.txt)" -eq 1
+check grep -q "particles-gpu-path: unknown GPU particle path 'warp' (expected auto | feedback | texture)" err.txt
+
 exit $fail

@@ -13,6 +13,7 @@
 #include "bb/core/bb_anim.h"
 #include "bb/core/bb_emit.h"
 #include "base/log.h"
+#include "base/quality.h"
 #include "gfx/state.h"
 
 enum { W = 256, H = 256 };
@@ -478,11 +479,12 @@ static void alpha_atlases_share_one_back_to_front_order(void **state)
     fbo_destroy(&f);
 }
 
-/* The transform-feedback simulation against its CPU reference, from the same initial state,
- * over 60 steps with emission, drag and bounces on a bumpy height function. */
+/* The GPU simulation of each path (transform feedback; the fragment pass over state textures)
+ * against its CPU reference, from the same initial state, over 60 steps with emission, drag and
+ * bounces on a bumpy height function; then drawn. */
 static void gpu_simulation_matches_the_cpu_reference(void **state)
 {
-    (void)state;
+    const bb_gpu_path path = *(const bb_gpu_path *)*state;
     enum { N = 4096, STEPS = 60 };
     const float dt = 1.0f / 60.0f;
     bb_gpu_params prm = bb_gpu_params_default();
@@ -490,9 +492,10 @@ static void gpu_simulation_matches_the_cpu_reference(void **state)
     prm.freq = 1.7f;
     prm.drag = 0.4f;
     prm.seed = 77u;
-    bb_gpu *g = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm});
+    bb_gpu *g = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm, .path = path});
     assert_non_null(g);
     assert_int_equal(bb_gpu_count(g), N);
+    assert_int_equal(bb_gpu_path_used(g), path);
     bb_gpu_particle *cpu = malloc(N * sizeof *cpu), *gpu = malloc(N * sizeof *gpu);
     bb_gpu_sim_init(cpu, N, &prm);
     int emitted = 0, bounced = 0;
@@ -508,9 +511,7 @@ static void gpu_simulation_matches_the_cpu_reference(void **state)
     /* the run covers what it should: emission and bounces */
     assert_true(emitted > N / 4);
     assert_true(bounced > 100);
-    glBindBuffer(GL_ARRAY_BUFFER, bb_gpu_state_buffer(g));
-    glGetBufferSubData(GL_ARRAY_BUFFER, 0, N * sizeof *gpu, gpu);
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    assert_true(bb_gpu_read_state(g, gpu));
     testgl_assert_no_error();
     int close = 0;
     double worst = 0;
@@ -553,6 +554,76 @@ static void gpu_simulation_matches_the_cpu_reference(void **state)
     free(gpu);
     bb_gpu_destroy(g);
     bb_gpu_destroy(NULL);
+}
+
+/* The two paths step the same particles to the same state (they run one shader function,
+ * bb_gpu_sim.glsl), with a count that leaves the texture path's last row part-filled; auto timed
+ * keeps one of them, says why, and starts it from the initial state (its first step's state is the
+ * forced path's); plain auto on a CPU renderer takes feedback by rule, and says so. */
+static void gpu_paths_agree_and_auto_keeps_one(void **state)
+{
+    (void)state;
+    enum { N = 3000, STEPS = 40 }; /* 3000 = 2 rows of 1024 and 952 texels */
+    const float dt = 1.0f / 60.0f;
+    bb_gpu_params prm = bb_gpu_params_default();
+    prm.amp = 0.25f;
+    prm.seed = 9u;
+    bb_gpu *fb = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm, .path = BB_GPU_PATH_FEEDBACK});
+    bb_gpu *tx = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm, .path = BB_GPU_PATH_TEXTURE});
+    bb_gpu *au = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm, .timed = true});
+    bb_gpu *ru = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm});
+    assert_non_null(ru);
+    if (quality_auto((const char *)glGetString(GL_RENDERER), false) == QUALITY_LOW) {
+        assert_int_equal(bb_gpu_path_used(ru), BB_GPU_PATH_FEEDBACK);
+        assert_non_null(strstr(bb_gpu_path_reason(ru), "the rule on a CPU renderer"));
+    } else {
+        assert_non_null(strstr(bb_gpu_path_reason(ru), "timed at startup"));
+    }
+    bb_gpu_destroy(ru);
+    assert_non_null(fb);
+    assert_non_null(tx);
+    assert_non_null(au);
+    const bb_gpu_path chosen = bb_gpu_path_used(au);
+    assert_true(chosen == BB_GPU_PATH_FEEDBACK || chosen == BB_GPU_PATH_TEXTURE);
+    assert_non_null(strstr(bb_gpu_path_reason(au), "timed at startup"));
+    assert_non_null(strstr(bb_gpu_path_reason(fb), "forced"));
+    assert_int_equal(bb_gpu_steps(au), 0);
+    bb_gpu_particle *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b), *c = malloc(N * sizeof *c);
+    bb_gpu_step(au, dt);
+    bb_gpu_step(chosen == BB_GPU_PATH_TEXTURE ? tx : fb, dt);
+    assert_true(bb_gpu_read_state(au, a));
+    assert_true(bb_gpu_read_state(chosen == BB_GPU_PATH_TEXTURE ? tx : fb, b));
+    assert_memory_equal(a, b, N * sizeof *a);
+    for (int k = 1; k < STEPS; k++) {
+        bb_gpu_step(fb, dt);
+        bb_gpu_step(tx, dt);
+    }
+    bb_gpu_step(chosen == BB_GPU_PATH_TEXTURE ? fb : tx, dt); /* the one not stepped above catches up */
+    assert_int_equal(bb_gpu_steps(fb), STEPS);
+    assert_int_equal(bb_gpu_steps(tx), STEPS);
+    assert_true(bb_gpu_read_state(fb, a));
+    assert_true(bb_gpu_read_state(tx, b));
+    bb_gpu_sim_init(c, N, &prm);
+    int same = 0, moved = 0;
+    double worst = 0.0;
+    for (int i = 0; i < N; i++) {
+        double d = fabs(a[i].age - b[i].age) + fabs(a[i].life - b[i].life);
+        for (int k = 0; k < 3; k++) d = fmax(d, fmax(fabs(a[i].pos[k] - b[i].pos[k]), fabs(a[i].vel[k] - b[i].vel[k])));
+        worst = fmax(worst, d);
+        same += d < 1e-5;
+        moved += fabsf(a[i].pos[1] - c[i].pos[1]) > 1e-3f;
+    }
+    print_message("paths: auto kept %s (%s); %d of %d particles the same after %d steps, worst %.2g\n",
+                  bb_gpu_path_name(chosen), bb_gpu_path_reason(au), same, N, STEPS, worst);
+    assert_true(moved > N / 2);
+    assert_true(same >= N * 99 / 100);
+    testgl_assert_no_error();
+    free(a);
+    free(b);
+    free(c);
+    bb_gpu_destroy(fb);
+    bb_gpu_destroy(tx);
+    bb_gpu_destroy(au);
 }
 
 static void soft_edges_fade_near_geometry(void **state)
@@ -603,6 +674,7 @@ static void soft_edges_fade_near_geometry(void **state)
 
 int main(void)
 {
+    static bb_gpu_path paths[2] = {BB_GPU_PATH_FEEDBACK, BB_GPU_PATH_TEXTURE};
     log_set_quiet(true);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(n_billboards_make_n_blobs_at_the_right_spots),
@@ -610,7 +682,9 @@ int main(void)
         cmocka_unit_test(three_batchers_draw_the_same_picture),
         cmocka_unit_test(velocity_alignment_stretches_along_projected_velocity),
         cmocka_unit_test(alpha_atlases_share_one_back_to_front_order),
-        cmocka_unit_test(gpu_simulation_matches_the_cpu_reference),
+        {"gpu_simulation_matches_the_cpu_reference (feedback)", gpu_simulation_matches_the_cpu_reference, NULL, NULL, &paths[0]},
+        {"gpu_simulation_matches_the_cpu_reference (texture)", gpu_simulation_matches_the_cpu_reference, NULL, NULL, &paths[1]},
+        cmocka_unit_test(gpu_paths_agree_and_auto_keeps_one),
         cmocka_unit_test(soft_edges_fade_near_geometry),
     };
     return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);

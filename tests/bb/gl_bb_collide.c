@@ -1,5 +1,6 @@
-/* GPU particles against a depth buffer on a real GL driver: the transform-feedback step that
- * collides with a depth texture (shaders/bb_gpu_sim.vert) against its CPU mirror
+/* GPU particles against a depth buffer on a real GL driver: the step of each path (transform
+ * feedback, and the fragment pass over state textures) that collides with a depth texture
+ * (shaders/bb_gpu_sim.glsl) against its CPU mirror
  * (bb_gpu_sim_step_depth, bb/core/bb_gpu_collide.c), on a depth picture of a plane and a sphere
  * made on the CPU: after 2 s nearly all particles agree within 1 mm, none that the camera sees
  * over the plane is below it, they did hit and bounce, and the stats' impact count is the
@@ -44,7 +45,7 @@ static float hit(const float o[3], const float d[3], int *what)
 
 static void gpu_particles_collide_with_the_depth_buffer(void **state)
 {
-    (void)state;
+    const bb_gpu_path path = *(const bb_gpu_path *)*state;
     enum { N = 4096, STEPS = 120 };
     const float dt = 1.0f / 60.0f;
     mat4 view, proj;
@@ -92,8 +93,9 @@ static void gpu_particles_collide_with_the_depth_buffer(void **state)
     prm.spread = 1.0f;
     prm.ground = -50.0f; /* the analytic ground out of the way: only the depth buffer holds them */
     prm.seed = 5u;
-    bb_gpu *g = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm});
+    bb_gpu *g = bb_gpu_create(&(bb_gpu_desc){.count = N, .params = &prm, .path = path});
     assert_non_null(g);
+    assert_int_equal(bb_gpu_path_used(g), path);
     bb_gpu_set_depth(g, tex, view, proj, dep.thickness);
     bb_gpu_particle *cpu = malloc(N * sizeof *cpu), *gpu = malloc(N * sizeof *gpu);
     bb_gpu_sim_init(cpu, N, &prm);
@@ -104,9 +106,7 @@ static void gpu_particles_collide_with_the_depth_buffer(void **state)
         all_impacts += impacts;
     }
     testgl_assert_no_error();
-    glBindBuffer(GL_ARRAY_BUFFER, bb_gpu_state_buffer(g));
-    glGetBufferSubData(GL_ARRAY_BUFFER, 0, N * sizeof *gpu, gpu);
-    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    assert_true(bb_gpu_read_state(g, gpu));
     int close = 0, resting = 0, below = 0;
     double worst = 0.0;
     for (int i = 0; i < N; i++) {
@@ -127,8 +127,8 @@ static void gpu_particles_collide_with_the_depth_buffer(void **state)
             }
         }
     }
-    print_message("collide: %d of %d within 1 mm, worst %.4f m, %u impacts over the run, %u in the last step, %d on the plane, %d below it\n",
-                  close, N, worst, all_impacts, impacts, resting, below);
+    print_message("collide (%s): %d of %d within 1 mm, worst %.4f m, %u impacts over the run, %u in the last step, %d on the plane, %d below it\n",
+                  bb_gpu_path_name(path), close, N, worst, all_impacts, impacts, resting, below);
     assert_int_equal(below, 0);
     assert_true(close >= N * 99 / 100);
     assert_true(worst < 1e-2);
@@ -148,9 +148,12 @@ static void gpu_particles_collide_with_the_depth_buffer(void **state)
 
 int main(void)
 {
+    /* both GPU paths, each held to the CPU mirror */
+    static bb_gpu_path paths[2] = {BB_GPU_PATH_FEEDBACK, BB_GPU_PATH_TEXTURE};
     log_set_quiet(true);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(gpu_particles_collide_with_the_depth_buffer),
+        {"gpu_particles_collide_with_the_depth_buffer (feedback)", gpu_particles_collide_with_the_depth_buffer, NULL, NULL, &paths[0]},
+        {"gpu_particles_collide_with_the_depth_buffer (texture)", gpu_particles_collide_with_the_depth_buffer, NULL, NULL, &paths[1]},
     };
     return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);
 }

@@ -67,6 +67,8 @@ static const program_row rows[] = {
     {"src/bb/bb.c", "bb_cpu.vert", "bb_particle.frag", NULL},
     {"src/bb/bb_gpu.c", "bb_gpu_sim.vert", NULL, NULL},
     {"src/bb/bb_gpu.c", "bb_gpu.vert", "bb_particle.frag", NULL},
+    {"src/bb/bb_gpu.c", FULL, "bb_gpu_sim.frag", NULL},
+    {"src/bb/bb_gpu.c", "bb_gpu.vert", "bb_particle.frag", "#define BB_GPU_STATE_TEXTURE 1\n"},
     {"src/bb/bb_gpu.c", FULL, "bb_gpu_surface.frag", NULL},
     {"src/mud/mud.c", "mud_terrain.vert", "mud_terrain.frag", DECALS},
     {"src/mud/mud.c", "mud_terrain.vert", "mud_terrain.frag", DECALS SHADOW},

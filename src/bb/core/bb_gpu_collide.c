@@ -1,4 +1,4 @@
-/* bb_gpu_collide.c — see bb_gpu_collide.h; every line has its twin in shaders/bb_gpu_sim.vert or,
+/* bb_gpu_collide.c — see bb_gpu_collide.h; every line has its twin in shaders/bb_gpu_sim.glsl or,
  * for the surface per texel (texel_point, tangent, the normal), in shaders/bb_gpu_surface.frag. */
 #include "bb/core/bb_gpu_collide.h"
 

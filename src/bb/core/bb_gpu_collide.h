@@ -1,5 +1,5 @@
 /* bb_gpu_collide.h — the GPU particles' collision with a depth buffer, on the CPU (GL-free): the
- * reference for the depth test in shaders/bb_gpu_sim.vert (the normal and distance per texel made
+ * reference for the depth test in shaders/bb_gpu_sim.glsl (the normal and distance per texel made
  * once a frame by shaders/bb_gpu_surface.frag), checked against it by gl_bb_collide.
  *
  *   bb_gpu_depth d = {.depth = texels, .width = w, .height = h, .thickness = 0.3f};

@@ -1,4 +1,4 @@
-/* bb_gpu_sim.c — see bb_gpu_sim.h; every line has its twin in shaders/bb_gpu_sim.vert. */
+/* bb_gpu_sim.c — see bb_gpu_sim.h; every line has its twin in shaders/bb_gpu_sim.glsl. */
 #include "bb/core/bb_gpu_sim.h"
 
 #include <assert.h>
@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "base/mathx.h"
+#include "base/names.h"
 #include "bb/core/bb_gpu_collide.h"
 
 bb_gpu_params bb_gpu_params_default(void)
@@ -14,6 +15,18 @@ bb_gpu_params bb_gpu_params_default(void)
                            .drag = 0.15f, .ground = 0.0f, .amp = 0.0f, .freq = 2.0f, .restitution = 0.45f,
                            .friction = 0.2f, .impact_life = 0.25f, .seed = 1u};
 }
+
+const char *const bb_gpu_path_names[BB_GPU_PATH_COUNT + 1] = {"auto", "feedback", "texture", NULL};
+
+bool bb_gpu_path_parse(const char *name, bb_gpu_path *out)
+{
+    const int i = names_find(bb_gpu_path_names, name);
+    if (i < 0) return false;
+    *out = (bb_gpu_path)i;
+    return true;
+}
+
+const char *bb_gpu_path_name(bb_gpu_path p) { return p >= 0 && p < BB_GPU_PATH_COUNT ? bb_gpu_path_names[p] : "?"; }
 
 float bb_gpu_height(const bb_gpu_params *prm, float x, float z)
 {

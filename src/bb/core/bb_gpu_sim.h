@@ -1,5 +1,5 @@
 /* bb_gpu_sim.h — the GPU particle simulation's equations, on the CPU (GL-free): the reference
- * shaders/bb_gpu_sim.vert is tested against, and the initial state the GPU starts from.
+ * shaders/bb_gpu_sim.glsl is tested against, and the initial state the GPU starts from.
  *
  *   bb_gpu_params prm = bb_gpu_params_default();          // the fountain of `--particles-gpu`
  *   bb_gpu_particle *s = malloc(n * sizeof *s);
@@ -23,6 +23,7 @@
 #ifndef IMPRINT_CORE_BB_GPU_SIM_H
 #define IMPRINT_CORE_BB_GPU_SIM_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "bb/core/bb_gpu_collide.h"
@@ -49,6 +50,15 @@ typedef struct bb_gpu_params {
 } bb_gpu_params;
 
 bb_gpu_params bb_gpu_params_default(void);
+
+/* How the GPU steps the particles (bb/bb_gpu.h): transform feedback of a vertex pass over a pair of
+ * vertex buffers, or a fragment pass over a pair of RGBA32F state textures; auto times both at
+ * creation and keeps the faster. Names: bb_gpu_path_names (--particles-gpu-path). */
+typedef enum bb_gpu_path { BB_GPU_PATH_AUTO, BB_GPU_PATH_FEEDBACK, BB_GPU_PATH_TEXTURE, BB_GPU_PATH_COUNT } bb_gpu_path;
+extern const char *const bb_gpu_path_names[BB_GPU_PATH_COUNT + 1]; /* "auto", "feedback", "texture", NULL */
+/* False (out unchanged) for a name not in bb_gpu_path_names. */
+bool bb_gpu_path_parse(const char *name, bb_gpu_path *out);
+const char *bb_gpu_path_name(bb_gpu_path p); /* "?" out of range */
 
 float bb_gpu_height(const bb_gpu_params *prm, float x, float z);
 void bb_gpu_sim_init(bb_gpu_particle *s, uint32_t n, const bb_gpu_params *prm);

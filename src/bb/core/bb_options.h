@@ -5,7 +5,8 @@
  *
  * --batcher KIND (bb_batcher_names, default instanced), --bb-align MODE (bb_align_names, default
  * auto), --particles N (0..10,000,000 extra billboards), --particles-gpu N (0..4,000,000
- * transform-feedback particles). Values: a bb_cli in the options' slot of bb_options, read with
+ * particles simulated on the GPU), --particles-gpu-path auto|feedback|texture (how: bb_gpu_path_names,
+ * default auto). Values: a bb_cli in the options' slot of bb_options, read with
  * bb_cli_values (src/scene/fx.c reads them). bb_param_rows: the particles' parameters (base/params.h).
  */
 #ifndef IMPRINT_BB_OPTIONS_H
@@ -30,7 +31,8 @@ typedef struct bb_cli {
     char batcher[16];   /* --batcher instanced|quads|cpu */
     char align[16];     /* --bb-align auto|screen|viewpoint|velocity */
     long particles;     /* --particles N, 0..10,000,000 */
-    long particles_gpu; /* --particles-gpu N, 0..4,000,000: simulated by transform feedback */
+    long particles_gpu; /* --particles-gpu N, 0..4,000,000: simulated on the GPU */
+    char particles_gpu_path[16]; /* --particles-gpu-path auto|feedback|texture (bb_gpu_path_names) */
 } bb_cli;
 
 /* o's values of bb_options; the defaults when o's command line had none. */
