@@ -7,13 +7,16 @@
 // the share k of the blur. The result is what the colour pass adds to its sharp pixel, already
 // composited here at half size (one fetch there instead of three):
 //   final = sharp * a + rgb,  a = (1 - s) (1 - k) ao,  rgb = (1 - s) k blur + s bloom
-// with s the bloom strength (POST_BLOOM: bloom from the chain's result, whose alpha carries the
-// occlusion; POST_AO without bloom: the occlusion texture).
+// with s the bloom strength (POST_BLOOM: the bloom chain stopped one step short; its last up step
+// is taken here, one bilinear tap of the level below mixed with this level's own colour, which is
+// step 1's: c0; POST_AO: the occlusion texture).
 uniform sampler2D u_coc;   // rgb colour, a signed CoC (half pixels)
-uniform sampler2D u_bloom; // same size: rgb bloom, a occlusion
+uniform sampler2D u_bloom; // quarter size: the bloom's level 1 up result
 uniform sampler2D u_ao;    // same size: r occlusion
 uniform float u_max;
 uniform float u_bloom_strength;
+uniform float u_keep;      // the bloom's share kept per level
+in vec2 v_uv;
 out vec4 o_color;
 void main()
 {
@@ -36,11 +39,10 @@ void main()
     float k = smoothstep(0.5, 1.5, near), ao = 1.0, strength = 0.0;
     vec3 add = vec3(0.0);
 #if defined(POST_BLOOM)
-    vec4 bloom = texelFetch(u_bloom, p, 0);
-    ao = bloom.a;
     strength = u_bloom_strength;
-    add = strength * bloom.rgb;
-#elif defined(POST_AO)
+    add = strength * mix(texture(u_bloom, v_uv).rgb, c0.rgb, u_keep);
+#endif
+#if defined(POST_AO)
     ao = texelFetch(u_ao, p, 0).r;
 #endif
     o_color = vec4((1.0 - strength) * k * sum / wsum + add, (1.0 - strength) * (1.0 - k) * ao);

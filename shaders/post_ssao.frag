@@ -1,5 +1,5 @@
 #version 330 core
-// SSAO at half size: view-space position and normal rebuilt from full-size depth, 6 samples
+// SSAO at quarter size: view-space position and normal rebuilt from full-size depth, 6 samples
 // in the normal-oriented hemisphere (rotated per pixel in a 4x4 pattern the blur removes),
 // each occluded when the depth buffer holds a surface in front of it within the radius.
 uniform sampler2D u_depth;
@@ -24,7 +24,7 @@ const vec3 KERNEL[SAMPLES] = vec3[SAMPLES](vec3(0.34, 0.11, 0.27), vec3(-0.36, 0
 
 void main()
 {
-    ivec2 full = ivec2(gl_FragCoord.xy) * 2;
+    ivec2 full = ivec2(gl_FragCoord.xy) * 4;
     float d = texelFetch(u_depth, full, 0).r;
     if (d >= 1.0) { o_ao = vec2(1.0, 1e4); return; }
     vec3 p = view_pos(full);

@@ -35,6 +35,10 @@
 #   mud50_chase_before.jpg mud50_stuck_before.jpg mud50_ruts_before.jpg mud50_tread_before.jpg
 #   mud50_river_before.jpg mud50_tree_before.jpg (docs/mud.md: issue 50's before,
 #   docs/scripts/mud_issue50.txt and mud_issue50_tree.txt run by a build of main at bf380a8)
+#   issue52_post_range_before.jpg issue52_post_range_after.jpg issue52_post_dissolve_before.jpg
+#   issue52_post_dissolve_after.jpg (docs/perf.md: issue 52's post stack, crops of the reference
+#   scripts tests/golden/range_show.txt and dissolve.txt run at 960x540 by a build of main at
+#   d659130 and by the change that made SSAO quarter-size)
 # END FROZEN
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

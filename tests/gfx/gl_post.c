@@ -1,5 +1,5 @@
 /* The post stack's passes on known inputs, pixels read back: bloom spreads a bright pixel's
- * energy without adding any, SSAO darkens an inside corner and leaves a flat floor alone, FXAA
+ * energy without adding any (also with its last step taken by DOF's gather), SSAO darkens an inside corner and leaves a flat floor alone, FXAA
  * makes an aliased edge closer to its true coverage (shading only the colour pass's candidates,
  * which cover every edge), an identity grade changes no pixel. */
 #include "testgl.h"
@@ -12,6 +12,7 @@
 
 #include "base/log.h"
 #include "gfx/post/bloom.h"
+#include "gfx/post/dof.h"
 #include "gfx/post/fxaa.h"
 #include "gfx/post/grade.h"
 #include "gfx/post/ssao.h"
@@ -67,6 +68,68 @@ static void bloom_spreads_energy_without_adding_it(void **state)
     free(src);
     gfx_bloom_destroy(b);
     gfx_texture_destroy(tex);
+    testgl_assert_no_error();
+}
+
+/* With DOF on, the bloom chain stops a step short (quarter size) and DOF's gather takes the last
+ * step as it composites: with everything in focus and the bloom's share 1, the composite is the
+ * bloom alone, and it must still hold the hot pixel's energy, spread round where it was. */
+static void bloom_last_step_in_dof_keeps_energy(void **state)
+{
+    (void)state;
+    enum { W = 256, H = 256 };
+    float *src = calloc((size_t)W * H * 4, sizeof *src);
+    const float hot = 500.0f;
+    src[((H / 2) * W + W / 2) * 4 + 0] = hot;
+    GLuint tex = float_tex(W, H, src);
+    mat4 proj;
+    glm_perspective(glm_rad(60.0f), 1.0f, 0.1f, 100.0f, proj);
+    const float focus = 4.0f; /* every pixel at the focus distance: CoC 0, no blur share */
+    float *depth = malloc((size_t)W * H * sizeof *depth);
+    for (int i = 0; i < W * H; i++) depth[i] = (-proj[2][2] + proj[3][2] / focus) * 0.5f + 0.5f;
+    GLuint dtex = gfx_texture_create(&(gfx_texture_desc){.width = W, .height = H, .internal_format = GL_R32F,
+                                                         .format = GL_RED, .type = GL_FLOAT, .data = depth,
+                                                         .flags = GFX_TEX_NEAREST});
+    gfx_bloom *b = gfx_bloom_create(&(gfx_bloom_desc){.width = W, .height = H});
+    gfx_dof *d = gfx_dof_create(&(gfx_dof_desc){.width = W, .height = H});
+    assert_non_null(b);
+    assert_non_null(d);
+    float params[4];
+    gfx_dof_params(d, (const float *)proj, focus, params);
+    GLuint half = gfx_dof_half(d, tex, dtex, 0, params);
+    GLuint low = gfx_bloom_run(b, 0, 0, half);
+    int lw = 0, lh = 0;
+    glBindTexture(GL_TEXTURE_2D, low);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &lw);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &lh);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    assert_int_equal(lw, W / 4); /* a step short: level 1 */
+    assert_int_equal(lh, H / 4);
+    GLuint comp = gfx_dof_run(d, &(gfx_dof_composite){.bloom = low, .bloom_strength = 1.0f,
+                                                      .bloom_keep = gfx_bloom_keep(b)}, params);
+    enum { HW = W / 2, HH = H / 2 };
+    float *px = malloc((size_t)HW * HH * 4 * sizeof *px);
+    read_float_tex(comp, px);
+    double sum = 0, peak = 0, sharp = 0;
+    int lit = 0, px_peak = 0;
+    for (int i = 0; i < HW * HH; i++) {
+        sum += px[i * 4];
+        sharp = fmax(sharp, fabs(px[i * 4 + 3])); /* the sharp pixel's factor: 0 at share 1 */
+        if (px[i * 4] > peak) { peak = px[i * 4]; px_peak = i; }
+        lit += px[i * 4] > 1e-4f;
+    }
+    assert_float_equal(sum * 4.0, hot, hot * 0.03); /* a half-size texel covers four pixels */
+    assert_true(sharp < 1e-6);
+    assert_true(lit > 500);
+    assert_true(peak * 4.0 < hot * 0.4); /* level 0 keeps 0.35 of its own 2x2 average */
+    assert_true(abs(px_peak % HW - HW / 2) <= 1 && abs(px_peak / HW - HH / 2) <= 1);
+    free(px);
+    free(depth);
+    free(src);
+    gfx_bloom_destroy(b);
+    gfx_dof_destroy(d);
+    gfx_texture_destroy(tex);
+    gfx_texture_destroy(dtex);
     testgl_assert_no_error();
 }
 
@@ -313,6 +376,7 @@ int main(void)
     log_set_quiet(true);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(bloom_spreads_energy_without_adding_it),
+        cmocka_unit_test(bloom_last_step_in_dof_keeps_energy),
         cmocka_unit_test(ssao_darkens_a_corner_not_a_floor),
         cmocka_unit_test(fxaa_reduces_an_edges_staircase),
         cmocka_unit_test(fxaa_mark_covers_every_edge),

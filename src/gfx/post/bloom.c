@@ -16,8 +16,8 @@ struct gfx_bloom {
     int width, height, levels, max_levels;
     float keep;
     gfx_target down[BLOOM_MAX_LEVELS], up[BLOOM_MAX_LEVELS];
-    GLuint prog_down, prog_up;
-    GLint down_texel, down_use_ao, up_texel, up_keep, up_use_ao;
+    GLuint prog_down, prog_up, prog_last;
+    GLint down_texel, down_use_ao, up_texel, up_keep, last_keep, last_use_ao;
 };
 
 static void bloom__free_targets(gfx_bloom *b)
@@ -60,7 +60,8 @@ gfx_bloom *gfx_bloom_create(const gfx_bloom_desc *d)
     b->max_levels = levels;
     b->prog_down = gfx_program_load("gfx_fullscreen.vert", "post_bloom_down.frag", NULL);
     b->prog_up = gfx_program_load("gfx_fullscreen.vert", "post_bloom_up.frag", NULL);
-    if (!b->prog_down || !b->prog_up || !bloom__targets(b, levels)) {
+    b->prog_last = gfx_program_load("gfx_fullscreen.vert", "post_bloom_up.frag", "#define BLOOM_LAST 1\n");
+    if (!b->prog_down || !b->prog_up || !b->prog_last || !bloom__targets(b, levels)) {
         log_error("bloom: cannot create its targets or programs (see above)");
         gfx_bloom_destroy(b);
         return NULL;
@@ -69,14 +70,18 @@ gfx_bloom *gfx_bloom_create(const gfx_bloom_desc *d)
     b->down_use_ao = gfx_uniform(b->prog_down, "u_use_ao");
     b->up_texel = gfx_uniform(b->prog_up, "u_texel");
     b->up_keep = gfx_uniform(b->prog_up, "u_keep");
-    b->up_use_ao = gfx_uniform(b->prog_up, "u_use_ao");
+    b->last_keep = gfx_uniform(b->prog_last, "u_keep");
+    b->last_use_ao = gfx_uniform(b->prog_last, "u_use_ao");
     glUseProgram(b->prog_down);
     glUniform1i(gfx_uniform(b->prog_down, "u_src"), 0);
     glUniform1i(gfx_uniform(b->prog_down, "u_ao"), 1);
     glUseProgram(b->prog_up);
     glUniform1i(gfx_uniform(b->prog_up, "u_low"), 0);
     glUniform1i(gfx_uniform(b->prog_up, "u_high"), 1);
-    glUniform1i(gfx_uniform(b->prog_up, "u_ao"), 2);
+    glUseProgram(b->prog_last);
+    glUniform1i(gfx_uniform(b->prog_last, "u_low"), 0);
+    glUniform1i(gfx_uniform(b->prog_last, "u_high"), 1);
+    glUniform1i(gfx_uniform(b->prog_last, "u_ao"), 2);
     glUseProgram(0);
     return b;
 }
@@ -87,6 +92,7 @@ void gfx_bloom_destroy(gfx_bloom *b)
     bloom__free_targets(b);
     if (b->prog_down) glDeleteProgram(b->prog_down);
     if (b->prog_up) glDeleteProgram(b->prog_up);
+    if (b->prog_last) glDeleteProgram(b->prog_last);
     free(b);
 }
 
@@ -97,6 +103,8 @@ bool gfx_bloom_resize(gfx_bloom *b, int w, int h)
     b->height = h;
     return bloom__targets(b, b->max_levels);
 }
+
+float gfx_bloom_keep(const gfx_bloom *b) { return b->keep; }
 
 void gfx_bloom_size(const gfx_bloom *b, int *w, int *h)
 {
@@ -134,12 +142,18 @@ GLuint gfx_bloom_run(gfx_bloom *b, GLuint src, GLuint ao, GLuint level0)
     glUseProgram(b->prog_up);
     glUniform1f(b->up_keep, b->keep);
     GLuint low = own[b->levels - 1];
-    for (int i = b->levels - 2; i >= 0; i--) {
+    /* with a given level 0 the caller (DOF's gather) takes the last step itself */
+    for (int i = b->levels - 2; i >= (level0 ? 1 : 0); i--) {
         gfx_target_bind(&b->up[i]);
-        glUniform2f(b->up_texel, 1.0f / (float)b->down[i + 1].width, 1.0f / (float)b->down[i + 1].height);
-        glUniform1i(b->up_use_ao, i == 0 && ao);
-        glActiveTexture(GL_TEXTURE2);
-        glBindTexture(GL_TEXTURE_2D, i == 0 ? ao : 0);
+        if (i == 0) { /* the last step: one bilinear tap, the occlusion into alpha */
+            glUseProgram(b->prog_last);
+            glUniform1f(b->last_keep, b->keep);
+            glUniform1i(b->last_use_ao, ao != 0);
+            glActiveTexture(GL_TEXTURE2);
+            glBindTexture(GL_TEXTURE_2D, ao);
+        } else {
+            glUniform2f(b->up_texel, 1.0f / (float)b->down[i + 1].width, 1.0f / (float)b->down[i + 1].height);
+        }
         glActiveTexture(GL_TEXTURE1);
         glBindTexture(GL_TEXTURE_2D, own[i]);
         glActiveTexture(GL_TEXTURE0);

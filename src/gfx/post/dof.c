@@ -10,15 +10,17 @@
 #include "gfx/target.h"
 #include "gfx/timer.h"
 
-/* the gather's programs: what it composites besides the blur (compiled in, not switched) */
-enum { DOF_BLUR_PLAIN, DOF_BLUR_AO, DOF_BLUR_BLOOM, DOF_BLUR_VARIANTS };
+/* the gather's programs: what it composites besides the blur (compiled in, not switched):
+ * bit 0 occlusion, bit 1 bloom */
+enum { DOF_BLUR_AO = 1, DOF_BLUR_BLOOM = 2, DOF_BLUR_VARIANTS = 4 };
 
 struct gfx_dof {
     int width, height;
     float max_coc_720;
     gfx_target coc, blur;
     GLuint prog_coc, prog_blur[DOF_BLUR_VARIANTS];
-    GLint coc_params, coc_use_ao, blur_max[DOF_BLUR_VARIANTS], blur_strength[DOF_BLUR_VARIANTS];
+    GLint coc_params, coc_use_ao, blur_max[DOF_BLUR_VARIANTS], blur_strength[DOF_BLUR_VARIANTS],
+        blur_keep[DOF_BLUR_VARIANTS];
 };
 
 static bool dof__targets(gfx_dof *d)
@@ -40,7 +42,8 @@ gfx_dof *gfx_dof_create(const gfx_dof_desc *desc)
     d->height = desc->height > 0 ? desc->height : 720;
     d->max_coc_720 = desc->max_coc_720 > 0 ? desc->max_coc_720 : 4.0f;
     d->prog_coc = gfx_program_load("gfx_fullscreen.vert", "post_dof_coc.frag", NULL);
-    static const char *const defines[DOF_BLUR_VARIANTS] = {"", "#define POST_AO 1\n", "#define POST_BLOOM 1\n"};
+    static const char *const defines[DOF_BLUR_VARIANTS] = {"", "#define POST_AO 1\n", "#define POST_BLOOM 1\n",
+                                                           "#define POST_AO 1\n#define POST_BLOOM 1\n"};
     bool ok = d->prog_coc != 0;
     for (int i = 0; i < DOF_BLUR_VARIANTS; i++) {
         d->prog_blur[i] = gfx_program_load("gfx_fullscreen.vert", "post_dof_blur.frag", defines[i]);
@@ -61,6 +64,7 @@ gfx_dof *gfx_dof_create(const gfx_dof_desc *desc)
         GLuint prog = d->prog_blur[i];
         d->blur_max[i] = gfx_uniform(prog, "u_max");
         d->blur_strength[i] = gfx_uniform(prog, "u_bloom_strength");
+        d->blur_keep[i] = gfx_uniform(prog, "u_keep");
         glUseProgram(prog);
         glUniform1i(gfx_uniform(prog, "u_coc"), 0);
         glUniform1i(gfx_uniform(prog, "u_bloom"), 1);
@@ -128,10 +132,11 @@ GLuint gfx_dof_run(gfx_dof *d, const gfx_dof_composite *c, const float params[4]
     gfx_pass_begin("post.dof");
     gfx_state_set(GFX_STATE_FULLSCREEN);
     gfx_target_bind(&d->blur);
-    int v = c->bloom ? DOF_BLUR_BLOOM : c->ao ? DOF_BLUR_AO : DOF_BLUR_PLAIN;
+    int v = (c->bloom ? DOF_BLUR_BLOOM : 0) | (c->ao ? DOF_BLUR_AO : 0);
     glUseProgram(d->prog_blur[v]);
     glUniform1f(d->blur_max[v], params[3]);
     glUniform1f(d->blur_strength[v], c->bloom_strength);
+    glUniform1f(d->blur_keep[v], c->bloom_keep);
     const GLuint tex[3] = {d->coc.color[0], c->bloom, c->ao};
     for (int i = 2; i >= 0; i--) {
         glActiveTexture(GL_TEXTURE0 + i);

@@ -7,8 +7,8 @@
  *   float params[4]; gfx_dof_params(d, proj, focus_m, params);
  *   GLuint half = gfx_dof_half(d, hdr_tex, depth_tex, ao_tex, params);   step 1
  *   ... bloom may start its chain from `half` ...
- *   GLuint comp = gfx_dof_run(d, &(gfx_dof_composite){.bloom = b, .ao = ao_tex, .bloom_strength = 0.08f},
- *                             params);                                     step 2
+ *   GLuint comp = gfx_dof_run(d, &(gfx_dof_composite){.bloom = low, .ao = ao_tex, .bloom_strength = 0.08f,
+ *                                                      .bloom_keep = gfx_bloom_keep(b)}, params);  step 2
  *   ... colour pass: sharp * comp.a + comp.rgb ...
  *   gfx_dof_destroy(d);
  *
@@ -21,7 +21,10 @@
  * Step 2 gathers the blur (share k from the near-field coverage and the pixel's own circle) and
  * composites at half size what the colour pass would otherwise fetch three times:
  *   final = sharp * a + rgb,  a = (1 - s) (1 - k) ao,  rgb = (1 - s) k blur + s bloom
- * (s = bloom_strength when bloom is given; its alpha carries the occlusion then, else ao is read).
+ * (s = bloom_strength when bloom is given, else 0). The bloom given is the chain a step short
+ * (gfx_bloom_run with level 0 = step 1's colour): the gather takes the last up step itself,
+ * bloom = mix(bilinear(low), step 1's colour at this pixel, bloom_keep), so no half-size pass
+ * writes the bloom.
  * Both steps are timed as "post.dof" (one sample per frame, their sum).
  * Failure: create returns NULL after logging.
  */
@@ -48,9 +51,10 @@ void gfx_dof_destroy(gfx_dof *d);
 bool gfx_dof_resize(gfx_dof *d, int width, int height);
 void gfx_dof_params(const gfx_dof *d, const float proj[16], float focus_m, float out[4]);
 typedef struct gfx_dof_composite {
-    GLuint bloom;         /* half-size bloom result (alpha: occlusion), 0 = none */
-    GLuint ao;            /* half-size occlusion (.r), read only without bloom; 0 = none */
+    GLuint bloom;         /* bloom a last step short (quarter size, from gfx_bloom_run with step 1's colour), 0 = none */
+    GLuint ao;            /* half-size occlusion (.r); 0 = none */
     float bloom_strength; /* s above */
+    float bloom_keep;     /* the bloom's share kept per level (gfx_bloom_keep), for the last step */
 } gfx_dof_composite;
 
 GLuint gfx_dof_half(gfx_dof *d, GLuint hdr, GLuint depth, GLuint ao, const float params[4]);

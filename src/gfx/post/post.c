@@ -97,7 +97,8 @@ void gfx_post_run(gfx_post *p, const gfx_post_frame *f, const gfx_target *dst)
     if (on[POST_BLOOM]) in.bloom = p->last_bloom = gfx_bloom_run(p->bloom, f->hdr, in.ao, half);
     if (on[POST_DOF]) {
         in.dof = gfx_dof_run(p->dof, &(gfx_dof_composite){.bloom = in.bloom, .ao = in.ao,
-                                                          .bloom_strength = gfx_grade_bloom_strength(p->grade)},
+                                                          .bloom_strength = gfx_grade_bloom_strength(p->grade),
+                                                          .bloom_keep = gfx_bloom_keep(p->bloom)},
                              dof_params);
         p->ran_dof = true;
     }

@@ -7,9 +7,9 @@
  *   gfx_post_destroy(p);
  *
  * Passes (each stage skipped when switched off in post_settings):
- *   SSAO (half, post.ssao) -> DOF step 1: half-size colour + CoC (post.dof) -> bloom chain from
- *   it (post.bloom; from its own first level without DOF) -> DOF step 2: gather, occlusion and
- *   bloom composited (half, post.dof) -> exposure (16x16 + 1x1, post.exposure) -> colour pass:
+ *   SSAO (quarter, blurred up to half, post.ssao) -> DOF step 1: half-size colour + CoC (post.dof)
+ *   -> bloom chain from it, one up step short (post.bloom; from its own first level and whole
+ *   without DOF) -> DOF step 2: gather, occlusion and bloom's last step composited (half, post.dof) -> exposure (16x16 + 1x1, post.exposure) -> colour pass:
  *   the composite, exposure, tone map, grade, sharpening and FXAA's edge mark into dst's colour
  *   and depth, FXAA's input into a second target (full, post.grade) -> FXAA on the marked
  *   pixels only (post.fxaa). The picture composes the effects in DESIGN's order all the same.

@@ -15,7 +15,7 @@ struct gfx_ssao {
     float radius, strength;
     gfx_target raw, blurred;
     GLuint prog_sky, prog_ao, prog_blur;
-    GLint ao_proj, ao_params;
+    GLint ao_proj, ao_params, blur_proj;
 };
 
 static bool ssao__targets(gfx_ssao *s)
@@ -23,9 +23,10 @@ static bool ssao__targets(gfx_ssao *s)
     gfx_target_destroy(&s->raw);
     gfx_target_destroy(&s->blurred);
     int w = (s->width + 1) / 2, h = (s->height + 1) / 2;
-    /* the raw result is filtered: the blur's taps each average 2x2 of it */
-    return gfx_target_create(&s->raw, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RG16F},
-                                                          .depth = GL_DEPTH_COMPONENT24, .label = "post.ssao.raw"}) &&
+    /* the raw result is at quarter size and filtered: the blur's taps each average 2x2 of it */
+    return gfx_target_create(&s->raw, &(gfx_target_desc){.width = (s->width + 3) / 4, .height = (s->height + 3) / 4,
+                                                          .color = {GL_RG16F}, .depth = GL_DEPTH_COMPONENT24,
+                                                          .label = "post.ssao.raw"}) &&
            gfx_target_create(&s->blurred, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RG16F},
                                                               .label = "post.ssao"});
 }
@@ -48,12 +49,14 @@ gfx_ssao *gfx_ssao_create(const gfx_ssao_desc *d)
     }
     s->ao_proj = gfx_uniform(s->prog_ao, "u_proj");
     s->ao_params = gfx_uniform(s->prog_ao, "u_params");
+    s->blur_proj = gfx_uniform(s->prog_blur, "u_proj");
     glUseProgram(s->prog_sky);
     glUniform1i(gfx_uniform(s->prog_sky, "u_depth"), 0);
     glUseProgram(s->prog_ao);
     glUniform1i(gfx_uniform(s->prog_ao, "u_depth"), 0);
     glUseProgram(s->prog_blur);
     glUniform1i(gfx_uniform(s->prog_blur, "u_raw"), 0);
+    glUniform1i(gfx_uniform(s->prog_blur, "u_depth"), 1);
     glUseProgram(0);
     return s;
 }
@@ -95,11 +98,18 @@ GLuint gfx_ssao_run(gfx_ssao *s, GLuint depth, const float proj[16])
     glUniform4f(s->ao_params, s->radius, s->strength, (float)s->width, (float)s->height);
     gfx_fullscreen_draw();
     gfx_state_set(GFX_STATE_FULLSCREEN);
-    /* the 4x4 blur in one pass of four bilinear taps */
+    /* the 4x4 blur and the depth-aware step up to half size in one pass of four bilinear taps */
     glUseProgram(s->prog_blur);
+    glUniform2f(s->blur_proj, proj[10], proj[14]);
     gfx_target_bind(&s->blurred);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, depth);
+    glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, s->raw.color[0]);
     gfx_fullscreen_draw();
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, 0);
     glUseProgram(0);
     gfx_pass_end();

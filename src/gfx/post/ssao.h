@@ -1,7 +1,9 @@
-/* ssao.h — screen-space ambient occlusion at half size: a normal-oriented hemisphere of 6
+/* ssao.h — screen-space ambient occlusion at quarter size: a normal-oriented hemisphere of 6
  * samples per pixel around the view-space position rebuilt from depth (the normal too, from the
  * neighbours with the smaller depth step, so silhouettes do not smear), then a 4x4 depth-aware
- * blur (one pass of four bilinear taps, each a 2x2 block) that removes the 4x4 rotation pattern without bleeding across depth edges.
+ * blur that steps up to half size (one pass of four bilinear taps, each a 2x2 block, weighted by
+ * each block's distance against the half-size pixel's own from depth) that removes the 4x4
+ * rotation pattern without bleeding across depth edges.
  *
  *   gfx_ssao *s = gfx_ssao_create(&(gfx_ssao_desc){.width = 1280, .height = 720});
  *   GLuint ao = gfx_ssao_run(s, depth_tex, proj);   half size, .r: 1 = open, lower = occluded
@@ -11,7 +13,7 @@
  * perspective matrix proj (column-major, as cglm's mat4). Sky (depth 1) stays 1. A flat
  * surface occludes nothing (its hemisphere is open); an inside corner darkens along its crease.
  * Sky pixels are written by a cheap first draw and the occlusion draw is depth-tested against
- * them, so a software rasterizer skips blocks of sky (the half-size raw target has a depth buffer
+ * them, so a software rasterizer skips blocks of sky (the quarter-size raw target has a depth buffer
  * for that).
  * Defaults: radius 0.6 m, strength 1.2 (exponent on the open fraction). Timed as "post.ssao".
  * Failure: create returns NULL after logging.
