@@ -382,7 +382,8 @@ void app_bench_report(app *a)
     json_int(&w, "frames", a->nframe_ms);
     json_int(&w, "warmup_frames", a->frame - a->nframe_ms);
     stats_write_median_p95(&w, "frame_ms", a->frame_ms, a->nframe_ms);
-    /* each pass against its budget (app/budgets.h): the renderer class and the nearer size */
+    /* each pass against its budget (app/budgets.h): the renderer class and the nearer size; a pass
+     * over it is a warning on stderr, so a `--bench` without a path leaves stdout one JSON document */
     const int col = budget_column(platform_gl_renderer(), a->ctx.width, a->ctx.height);
     int over = 0;
     json_object_begin(&w, "passes");
@@ -399,7 +400,7 @@ void app_bench_report(app *a)
             json_number(&w, "budget_ms", budget);
             json_bool(&w, "over_budget", cost > budget);
             if (cost > budget) {
-                log_info("bench: %s %.2f ms, over its budget of %.2f ms (%s)", p->name, cost, budget, budget_column_names[col]);
+                log_warn("bench: %s %.2f ms, over its budget of %.2f ms (%s)", p->name, cost, budget, budget_column_names[col]);
                 over++;
             }
         }
