@@ -104,6 +104,8 @@ static void hair__vertex(head_hair *hair, mesh_data *m, int32_t **anchor, int *c
     (*anchor)[total - 1] = skin_vertex;
 }
 
+#define HAIR_BROW_HALF_W 0.0005f /* m: a brow hair's card at its root (a hair is ~0.1 mm; a card stands for a few) */
+
 static void hair__brows(const head_model *h, head_hair *hair, int *cap)
 {
     hair_front front;
@@ -134,22 +136,34 @@ static void hair__brows(const head_model *h, head_hair *hair, int *cap)
             glm_vec3_copy(h->skin.nrm[vr], n);
             glm_vec3_cross(n, along, side_dir);
             glm_vec3_normalize(side_dir);
-            glm_vec3_scale(side_dir, 0.0005f, side_dir);
-            vec3 p[3];
-            glm_vec3_sub(root, side_dir, p[0]);
-            glm_vec3_add(root, side_dir, p[1]);
-            glm_vec3_copy(tip, p[2]); /* a strand tapers to a point */
+            /* a card tapering from HAIR_BROW_HALF_W at the root to a quarter of it at the tip; the
+             * side direction and the signed half width go in tan (the shader widens a strand
+             * thinner than a pixel and fades it as much, head_hair.h) */
+            const float hw[4] = {-HAIR_BROW_HALF_W, HAIR_BROW_HALF_W, -0.25f * HAIR_BROW_HALF_W, 0.25f * HAIR_BROW_HALF_W};
+            vec3 p[4];
+            for (int k = 0; k < 4; k++) {
+                glm_vec3_copy(k < 2 ? root : tip, p[k]);
+                glm_vec3_muladds(side_dir, hw[k], p[k]);
+            }
             uint32_t base = (uint32_t)hair->brows.vertex_count;
-            hair__vertex(hair, &hair->brows, &hair->anchor, cap, p[0], n, t, 0.0f, vr);
-            hair__vertex(hair, &hair->brows, &hair->anchor, cap, p[1], n, t, 0.0f, vr);
-            hair__vertex(hair, &hair->brows, &hair->anchor, cap, p[2], n, t, 1.0f, vt);
+            for (int k = 0; k < 4; k++) {
+                hair__vertex(hair, &hair->brows, &hair->anchor, cap, p[k], n, t, k < 2 ? 0.0f : 1.0f, k < 2 ? vr : vt);
+                if (hair->brows.failed) break;
+                float *tn = hair->brows.tan[hair->brows.vertex_count - 1];
+                tn[0] = side_dir[0], tn[1] = side_dir[1], tn[2] = side_dir[2], tn[3] = hw[k];
+            }
             /* facing out of the skin whichever way the strand leans */
             vec3 e1, e2, fn;
             glm_vec3_sub(p[1], p[0], e1);
             glm_vec3_sub(p[2], p[0], e2);
             glm_vec3_cross(e1, e2, fn);
-            if (glm_vec3_dot(fn, n) >= 0.0f) mesh_add_tri(&hair->brows, base, base + 1, base + 2);
-            else mesh_add_tri(&hair->brows, base, base + 2, base + 1);
+            if (glm_vec3_dot(fn, n) >= 0.0f) {
+                mesh_add_tri(&hair->brows, base, base + 1, base + 3);
+                mesh_add_tri(&hair->brows, base, base + 3, base + 2);
+            } else {
+                mesh_add_tri(&hair->brows, base, base + 3, base + 1);
+                mesh_add_tri(&hair->brows, base, base + 2, base + 3);
+            }
         }
     }
     free(front.e);
