@@ -104,7 +104,7 @@ static void lashes_sit_on_the_upper_lids(void **state)
 {
     (void)state;
     assert_true(hair.lashes.vertex_count >= 2 * 2 * 12); /* most columns of both lids found */
-    for (int v = 0; v < hair.lashes.vertex_count; v++) {
+    for (int v = 0; v < hair.lash_vertex_count; v++) {
         const float *p = hair.lashes.pos[v];
         int a = hair.anchor[hair.brows.vertex_count + v];
         assert_true(a >= 0 && a < head.skin.vertex_count);
@@ -122,12 +122,31 @@ static void lash_tips_stand_outside_the_lid(void **state)
 {
     (void)state;
     int tips = 0, inside = 0;
-    for (int v = 1; v < hair.lashes.vertex_count; v += 2) {
+    for (int v = 1; v < hair.lash_vertex_count; v += 2) {
         tips++;
         inside += head_inside(&head, hair.lashes.pos[v]);
     }
     assert_true(tips >= 2 * 12);
     assert_int_equal(inside, 0);
+}
+
+/* The tear line on each lower lid: along the lid's rim (its margin: within 3 mm of the ball), under
+ * the eye's centre, in front, each strip 0.7 mm high, anchored on that rim vertex within 1 mm. */
+static void tear_lines_lie_on_the_balls_over_the_lower_lids(void **state)
+{
+    (void)state;
+    const int n = hair.lashes.vertex_count - hair.lash_vertex_count;
+    assert_true(n >= 2 * 2 * 12); /* most columns of both lids found */
+    assert_true(hair.lashes.index_count > hair.lash_index_count);
+    for (int v = hair.lash_vertex_count; v < hair.lashes.vertex_count; v++) {
+        const float *p = hair.lashes.pos[v];
+        const float *c = head.eye_center[p[0] > 0.0f ? 0 : 1];
+        assert_true(dist3(p, c) > HEAD_EYE_RADIUS - 0.001f && dist3(p, c) < HEAD_EYE_RADIUS + 0.0035f);
+        assert_true(p[1] < c[1] && p[2] > c[2]);
+        int a = hair.anchor[hair.brows.vertex_count + v];
+        assert_true(a >= 0 && a < head.skin.vertex_count && head.skin.pos[a][1] < c[1]);
+        assert_true(dist3(p, head.skin.pos[a]) < 0.001f);
+    }
 }
 
 static void hair_deltas_are_their_anchors(void **state)
@@ -163,6 +182,7 @@ int main(void)
         cmocka_unit_test(brows_keep_their_strands_on_a_coarse_grid),
         cmocka_unit_test(brow_cards_carry_their_side_and_width),
         cmocka_unit_test(lashes_sit_on_the_upper_lids),
+        cmocka_unit_test(tear_lines_lie_on_the_balls_over_the_lower_lids),
         cmocka_unit_test(lash_tips_stand_outside_the_lid),
         cmocka_unit_test(hair_deltas_are_their_anchors),
     };

@@ -228,11 +228,70 @@ static void hair__lashes(const head_model *h, head_hair *hair, int *cap)
     }
 }
 
+/* The lower lid's margin under eye e at horizontal offset dx from the eye's centre: the highest
+ * skin vertex 1 mm or more below the centre that lies on the eyeball (within 3 mm of its surface),
+ * in front; -1 where none. */
+static int hair__lower_margin(const head_model *h, int e, float dx)
+{
+    const float *c = h->eye_center[e];
+    int best = -1;
+    float by = -INFINITY;
+    for (int v = 0; v < h->skin.vertex_count; v++) {
+        const float *p = h->skin.pos[v];
+        if (fabsf(p[0] - c[0] - dx) > 0.0012f || p[1] > c[1] - 0.001f || p[2] < c[2]) continue;
+        vec3 d;
+        glm_vec3_sub((float *)p, (float *)c, d);
+        float r = glm_vec3_norm(d);
+        if (r < HEAD_EYE_RADIUS - 0.0005f || r > HEAD_EYE_RADIUS + 0.003f) continue;
+        if (p[1] > by) by = p[1], best = v;
+    }
+    return best;
+}
+
+/* The tear line: a strip HAIR_TEAR_M high along each lower lid's rim, where it meets the ball, after the
+ * lashes in the same mesh (indices from lash_index_count on), riding the lower lid's vertices. */
+#define HAIR_TEAR_M 0.0007f
+static void hair__tear_line(const head_model *h, head_hair *hair, int *cap)
+{
+    for (int e = 0; e < 2; e++) {
+        const float *c = h->eye_center[e];
+        uint32_t prev = UINT32_MAX;
+        for (int k = 0; k <= HEAD_HAIR_LASH_SEGMENTS; k++) {
+            float t = (float)k / HEAD_HAIR_LASH_SEGMENTS;
+            float dx = (t * 2.0f - 1.0f) * HEAD_EYE_RADIUS * 0.7f;
+            int v = hair__lower_margin(h, e, dx);
+            if (v < 0) { prev = UINT32_MAX; continue; }
+            /* on the lid's rim: from the margin's point (a hair off the skin) up toward the ball */
+            vec3 p[2], n, in;
+            glm_vec3_copy(h->skin.nrm[v], n);
+            hair__on_skin(h, v, 0.00015f, p[0]);
+            glm_vec3_sub((float *)c, p[0], in);
+            glm_vec3_normalize(in);
+            glm_vec3_copy(p[0], p[1]);
+            p[1][1] += HAIR_TEAR_M;
+            glm_vec3_muladds(in, 0.3f * HAIR_TEAR_M, p[1]);
+            uint32_t base = (uint32_t)hair->lashes.vertex_count;
+            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, p[0], n, t, 0.0f, v);
+            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, p[1], n, t, 1.0f, v);
+            if (prev != UINT32_MAX) {
+                mesh_add_tri(&hair->lashes, prev, base, prev + 1);
+                mesh_add_tri(&hair->lashes, prev + 1, base, base + 1);
+                mesh_add_tri(&hair->lashes, prev, prev + 1, base);
+                mesh_add_tri(&hair->lashes, prev + 1, base + 1, base);
+            }
+            prev = base;
+        }
+    }
+}
+
 bool head_hair_build(const head_model *h, head_hair *out)
 {
     int cap = 0;
     hair__brows(h, out, &cap);
     hair__lashes(h, out, &cap);
+    out->lash_index_count = out->lashes.index_count;
+    out->lash_vertex_count = out->lashes.vertex_count;
+    hair__tear_line(h, out, &cap);
     if (!out->brows.failed && !out->lashes.failed) return true;
     log_error("head hair: out of memory: no brows or lashes");
     head_hair_free(out);

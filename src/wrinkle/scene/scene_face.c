@@ -43,15 +43,16 @@
  * side of the face turned to the camera in the fill. */
 #define FACE_FOV_Y_DEG 16.1f
 #define FACE_SCRIPT_FOV_Y_DEG 60.0f /* camera.h's default */
-#define FACE_CAMERA_M 1.65f
+#define FACE_CAMERA_M 1.36f
 /* The portrait rig beside the key: the fill low from the camera's side, a rim from behind and
  * above on the key's other side, the sky's ambient kept to a little (a dark studio); x face.fill,
  * face.rim, face.key. A dark backdrop (an inside-out sphere round the head) instead of the ground. */
-#define FACE_FILL_RGB 0.34f, 0.37f, 0.42f
+#define FACE_FILL_RGB 0.22f, 0.24f, 0.28f
 #define FACE_RIM_RGB 1.70f, 1.65f, 1.60f
-#define FACE_AMBIENT 0.30f
+#define FACE_AMBIENT 0.25f
 #define FACE_BACKDROP_M 2.2f
-#define FACE_EXPOSURE_EV (-3.0f)
+#define FACE_METER_M 0.08f /* the auto exposure meters the head: a sphere this big round it */
+#define FACE_EXPOSURE_EV (-1.0f) /* a portrait's key is low: the lit side bright, the rest in the fill */
 
 
 /* The head's blendshape deltas with the hair's appended (each hair vertex takes its anchor's), to
@@ -107,6 +108,7 @@ static bool face__build(face *f, float detail)
     if (shapes) {
         f->brows = gfx_mesh_create(&hair.brows, "face.brows");
         f->lashes = gfx_mesh_create(&hair.lashes, "face.lashes");
+        f->lash_index_count = hair.lash_index_count;
     }
     head_hair_free(&hair);
     if (!shapes) return false;
@@ -152,8 +154,8 @@ static void *face_create(scene_ctx *ctx)
     glm_translate_make(f->model, (vec3){0.0f, y, 0.0f});
     if (!ctx->camera_from_script) {
         ctx->cam->fov_y = glm_rad(FACE_FOV_Y_DEG);
-        /* head and shoulders: the eyes a third down the frame, the face turned a little away */
-        vec3 target = {0.0f, y - 0.06f, 0.0f}, dir = {-0.33f, 0.055f, 0.94f}, eye;
+        /* head and shoulders, tight: the head as large as the old 30-degree lens at 0.72 m drew it */
+        vec3 target = {0.0f, y - 0.03f, 0.0f}, dir = {-0.33f, 0.055f, 0.94f}, eye;
         glm_vec3_normalize(dir);
         glm_vec3_copy(target, eye);
         glm_vec3_muladds(dir, FACE_CAMERA_M, eye);
@@ -227,6 +229,28 @@ static void face__pose(face *f)
     }
 }
 
+/* Spot metering: the auto exposure averages the head's part of the picture (the cells a sphere of
+ * FACE_METER_M round it covers), not the frame, which is mostly dark backdrop (it opened up 8x). */
+static void face__meter(face *f)
+{
+    mat4 view, proj, vp;
+    const float aspect = (float)f->ctx->width / (float)(f->ctx->height > 0 ? f->ctx->height : 1);
+    camera_matrices(f->ctx->cam, aspect, view, proj);
+    glm_mat4_mul(proj, view, vp);
+    vec4 c;
+    glm_mat4_mulv3(f->model, (vec3){0.0f, -0.03f, 0.06f}, 1.0f, c);
+    c[3] = 1.0f;
+    glm_mat4_mulv(vp, c, c);
+    if (c[3] <= FACE_METER_M) { /* the camera inside or behind the head: the whole picture */
+        renderer_set_exposure_meter(f->ctx->r, NULL);
+        return;
+    }
+    const float x = 0.5f + 0.5f * c[0] / c[3], y = 0.5f - 0.5f * c[1] / c[3];
+    const float ry = 0.5f * FACE_METER_M * proj[1][1] / c[3], rx = ry / aspect;
+    const float rect[4] = {x - rx, y - ry, x + rx, y + ry};
+    renderer_set_exposure_meter(f->ctx->r, rect);
+}
+
 /* The portrait rig's lights (world directions toward each light), x the panel's face.key, .fill, .rim. */
 static void face__lights(face *f)
 {
@@ -256,6 +280,7 @@ static void face_prepare(void *p)
     }
     face__pose(f);
     face__lights(f);
+    face__meter(f);
     /* the vertex shaders morph: the CPU only hands over six weights */
     gfx_pass_begin("face.blendshapes");
     memcpy(f->morph, f->cycle.weight, sizeof f->cycle.weight);
@@ -314,7 +339,7 @@ static void face_draw(void *p, scene_pass pass)
     /* the studio's dark backdrop round the head, dark by itself (no ground plane) */
     mat4 around;
     glm_translate_make(around, (vec3){0.0f, head_bust_head_y(), 0.0f});
-    renderer_draw_lit_spec(r, &f->backdrop, around, (vec3){0.02f, 0.02f, 0.022f}, (vec3){0.005f, 0.0055f, 0.007f}, 0.0f, 1.0f);
+    renderer_draw_lit_spec(r, &f->backdrop, around, (vec3){0.012f, 0.012f, 0.014f}, (vec3){0.003f, 0.0033f, 0.0042f}, 0.0f, 1.0f);
     renderer_draw_lit(r, &f->pedestal, id, (vec3){0.16f, 0.15f, 0.14f}, NULL);
     /* a dark crew-neck top: cotton, so a weak, broad highlight (the default semi-gloss one put a
      * clipped white spot on the chest in every frontal picture) */
@@ -336,8 +361,12 @@ static void face_draw(void *p, scene_pass pass)
     }
     /* hair: dark brown, a little sheen; it follows the brows and lids through the deltas; the
      * lashes opaque (a ribbon), the brows blended cards after everything opaque (below) */
-    wrinkle_part hair = {.index_count = f->lashes.index_count, .albedo = {0.018f, 0.012f, 0.009f}, .spec = 0.04f, .shininess = 20.0f};
+    wrinkle_part hair = {.index_count = f->lash_index_count, .albedo = {0.012f, 0.008f, 0.006f}, .spec = 0.04f, .shininess = 20.0f};
     wrinkle_draw_part(f->wr, &f->lashes, f->lashes_first, f->model, &hair);
+    /* the tear line on each lower lid: wet, pale pink, catching the room's light */
+    wrinkle_part tear = {.first_index = f->lash_index_count, .index_count = f->lashes.index_count - f->lash_index_count,
+                         .albedo = {0.62f, 0.42f, 0.40f}, .spec = 0.9f, .shininess = 120.0f, .fill = 0.25f};
+    wrinkle_draw_part(f->wr, &f->lashes, f->lashes_first, f->model, &tear);
     /* the iris is drawn on the ball under the cornea (wrinkle_eye.frag), no disc of its own */
     wrinkle_eyes eyes = {.radius = HEAD_EYE_RADIUS, .iris_radius = 0.0058f, .pupil_radius = 0.0026f,
                          .sclera = {0.66f, 0.62f, 0.58f}, .iris = {0.09f, 0.16f, 0.24f}};
@@ -377,7 +406,6 @@ const scene_vtable scene_face = {
     .quality = face_quality_rows,
     .quality_count = FACE_QUALITY_COUNT,
     .showcase = showcase_face,
-    /* a face before a dark backdrop: the mean the auto exposure meters is mostly the backdrop's */
     .exposure_ev = FACE_EXPOSURE_EV,
     .showpiece = {"head", face_showpiece_build},
     .keys_help = face_keys_help,

@@ -25,6 +25,7 @@ typedef struct face {
     gfx_mesh skin, mouth, eyes, shoulders, pedestal, brows, lashes, backdrop;
     float detail;                  /* face.detail the meshes were built at */
     int brows_first, lashes_first; /* where the hair's vertices start in the blendshape deltas */
+    int lash_index_count;          /* the lashes' indices in lashes; the tear lines' follow */
     wrinkle *wr;
     wrinkle_cycle cycle;     /* expressions in a loop, picked, or single blendshapes (core) */
     float blink;             /* the blink blendshape's weight (`blendshape blink W`) */
