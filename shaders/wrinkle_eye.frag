@@ -10,15 +10,19 @@
 //  - The tear film is a mirror: the sky with Fresnel, and a catchlight: the bright sky above and
 //    behind the viewer, as a tight glint leaning toward the sun (the sun's own glint would sit
 //    under the upper lid); the socket's shadow dims it only partly.
+//  - The rig's fill and rim (wrinkle_light.glsl) light the ball too; the sky it mirrors is scaled
+//    like the skin's ambient.
 #include "common.glsl"
+#include "wrinkle_light.glsl"
 in vec3 v_world;
+flat in int v_eye;
 in vec3 v_nrm;
 in vec3 v_local;
 in vec3 v_socket;
 uniform vec3 u_albedo;         // sclera
 uniform vec3 u_iris;           // iris colour
 uniform vec3 u_eye_size;       // ball radius, iris radius, pupil radius (m)
-uniform mat3 u_eye_to_world;   // the eye's frame (turned, in the swaying head) to world
+uniform mat3 u_eye_to_world[2]; // each eye's frame (turned, in the swaying head) to world
 uniform vec3 u_forward;        // world direction the head faces
 out vec4 o_color;
 
@@ -37,7 +41,7 @@ void main()
     vec3 n = normalize(v_nrm);
     vec3 v = normalize(u_camera_pos.xyz - v_world);
     float R = u_eye_size.x, ri = u_eye_size.y, rp = u_eye_size.z;
-    vec3 nl = normalize(v_local), vl = transpose(u_eye_to_world) * v;
+    vec3 nl = normalize(v_local), vl = transpose(u_eye_to_world[v_eye]) * v;
     float limbus = sqrt(max(R * R - ri * ri, 0.0));
     // the sclera, warmer and darker where the ball turns into the corners
     vec3 albedo = u_albedo * mix(vec3(1.0), vec3(0.72, 0.60, 0.58), 1.0 - smoothstep(0.35, 0.9, nl.z));
@@ -51,12 +55,15 @@ void main()
     float lid = 1.0 - 0.7 * smoothstep(-0.2 * R, 0.45 * R, v_socket.y); // lids and lashes above
     float socket = mix(0.35, 1.0, smoothstep(0.25, 0.9, dot(n, u_forward))) * lid;
     float shadow = shadow_factor(v_world, n);
-    vec3 base = light_surface(albedo * socket, n, v_world, 0.0, 1.0, shadow);
+    // the sun (the key) with its shadow, the sky's ambient and the rig's fill and rim (light_surface's
+    // diffuse with the rig's scales)
+    float ndl = max(dot(n, u_light_dir.xyz), 0.0);
+    vec3 base = albedo * socket * (u_light_color.rgb * u_rig.x * ndl * shadow + rig_ambient(n) + rig_lambert(n));
     vec3 catch_dir = normalize(v + vec3(0.0, 0.25, 0.0) + u_light_dir.xyz * 0.35);
     vec3 h = normalize(catch_dir + v);
     float fres = 0.02 + 0.98 * pow(1.0 - max(dot(n, v), 0.0), 5.0);
     float glint = pow(max(dot(n, h), 0.0), 900.0) * 60.0 * mix(0.4, 1.0, shadow) * mix(0.5, 1.0, lid);
-    vec3 sky = sky_color(reflect(-v, n)) * u_light_color.w;
+    vec3 sky = sky_color(reflect(-v, n)) * u_light_color.w * u_rig.y;
     vec3 c = base + u_light_color.rgb * glint * 0.04 + sky * (0.05 + fres) * socket;
     o_color = vec4(apply_fog(c, v_world), 1.0);
 }

@@ -2,7 +2,9 @@
 // Face geometry for both wrinkle passes: the compositing pass and the skin pass run this same
 // shader with the same Frame block, so the composed buffer lines up with the skin pixel for pixel.
 // The blendshapes are applied here (wrinkle_morph.glsl), so every pass moves the skin alike; with
-// SHADOW_PASS defined it is the head's shadow caster.
+// SHADOW_PASS defined it is the head's shadow caster; with HAIR_STRANDS a brow strand (a_tan: the
+// unit side direction and the signed half width here), widened to at least a pixel, v_cover
+// saying how much of that width the strand really covers.
 #include "common.glsl"
 #include "wrinkle_morph.glsl"
 in vec3 a_pos;
@@ -16,12 +18,24 @@ out vec4 v_tan;
 out vec2 v_uv;
 out vec3 v_obj; // the neutral head-frame point (the skin's albedo regions are painted on it)
 out float v_curv; // the skin's curvature (1/m), morphed with the shapes, -1 where unknown
+#ifdef HAIR_STRANDS
+out float v_cover;
+const float HAIR_MIN_PX = 0.75; // the least half width on screen, pixels
+#endif
 invariant gl_Position;
 void main()
 {
     vec3 p = a_pos, n = a_nrm;
     v_curv = morph(p, n); // and the morphed curvature
     vec4 w = u_model * vec4(p, 1.0);
+#ifdef HAIR_STRANDS
+    // metres per pixel at this depth (the projection's vertical scale); a strand thinner than
+    // HAIR_MIN_PX is widened to it and covers as much less
+    float px = 2.0 * (u_viewproj * w).w / (u_proj[1][1] * u_viewport.y);
+    float half_w = abs(a_tan.w), want = max(half_w, HAIR_MIN_PX * px);
+    w.xyz += mat3(u_model) * a_tan.xyz * sign(a_tan.w) * (want - half_w);
+    v_cover = half_w / want;
+#endif
     v_world = w.xyz;
     v_nrm = mat3(u_model) * n;
     v_tan = vec4(mat3(u_model) * a_tan.xyz, a_tan.w);

@@ -2,9 +2,16 @@
 // A part of the head lit plainly (gfx_lit.frag's light), for the mouth's insides and the hair:
 // flat albedo, plus gums on the teeth — a pink band over the roots of each row, placed on the
 // neutral head-frame point (v_obj), so it rides the jaw with the teeth. u_gum_y: the upper row's
-// top and the lower row's bottom (y, head frame); equal: no gums.
+// top and the lower row's bottom (y, head frame); equal: no gums. The rig's fill and rim
+// (wrinkle_light.glsl) beside the sun. With HAIR_STRANDS (wrinkle_draw_hair) it is a brow strand:
+// alpha from its coverage of the pixel (wrinkle_face.vert), fading out toward the tip.
 #include "common.glsl"
+#include "wrinkle_light.glsl"
 in vec3 v_world;
+in vec2 v_uv;
+#ifdef HAIR_STRANDS
+in float v_cover;
+#endif
 in vec3 v_nrm;
 in vec3 v_obj;
 uniform vec3 u_albedo;
@@ -23,6 +30,16 @@ void main()
         : 0.0;
     vec3 albedo = mix(u_albedo, GUM, gum);
     vec2 spec = mix(u_spec, vec2(0.3, 24.0), gum);
-    vec3 c = light_surface(albedo, n, v_world, spec.x, spec.y, shadow_factor(v_world, n)) + mix(u_emissive, GUM * 0.25, gum);
-    o_color = vec4(apply_fog(c, v_world), 1.0);
+    // light_surface with the rig's scales: the sun (key) and its highlight, the sky's ambient, fill, rim
+    vec3 v = normalize(u_camera_pos.xyz - v_world), l = u_light_dir.xyz;
+    float ndl = max(dot(n, l), 0.0);
+    float hl = pow(max(dot(n, normalize(l + v)), 0.0), spec.y) * spec.x * (spec.y + 8.0) / 25.0;
+    vec3 c = u_light_color.rgb * u_rig.x * shadow_factor(v_world, n) * (albedo + vec3(hl)) * ndl
+           + albedo * (rig_ambient(n) + rig_lambert(n)) + mix(u_emissive, GUM * 0.25, gum);
+#ifdef HAIR_STRANDS
+    float alpha = v_cover * (1.0 - smoothstep(0.55, 1.0, v_uv.y));
+#else
+    float alpha = 1.0;
+#endif
+    o_color = vec4(apply_fog(c, v_world), alpha);
 }

@@ -24,6 +24,8 @@ struct renderer {
     post_settings post_on;
     float post_dt;
     float exposure_ev;
+    float meter[4];
+    bool metered; /* meter set for this frame */
     bool shadow_valid, shadow_reuse; /* the map holds casters drawn with frame.light_viewproj; reuse it this frame */
     gfx_mesh ground;
     vec3 focus;
@@ -197,6 +199,7 @@ void renderer_begin_frame(renderer *r, mat4 view, mat4 proj, const vec3 cam_pos,
     glm_mat4_mul(proj, view, f->viewproj);
     glm_mat4_inv(f->viewproj, f->inv_viewproj);
     glm_vec4_copy((vec4){cam_pos[0], cam_pos[1], cam_pos[2], time}, f->camera_pos);
+    r->metered = false; /* a scene meters for the frame it draws (renderer_set_exposure_meter) */
     vec3 l = {0.45f, 0.8f, 0.38f};
     glm_vec3_normalize(l);
 
@@ -289,7 +292,8 @@ void renderer_finish(renderer *r)
     const float *cam = r->frame.camera_pos;
     float focus = glm_vec3_distance((float *)cam, r->focus);
     gfx_post_run(r->post, &(gfx_post_frame){.hdr = src, .depth = r->depth_resolved.depth, .proj = (const float *)r->frame.proj,
-                                           .focus_m = focus, .dt = r->post_dt, .exposure_ev = r->exposure_ev, .settings = &r->post_on}, &r->ldr);
+                                           .focus_m = focus, .dt = r->post_dt, .exposure_ev = r->exposure_ev,
+                                           .meter = r->metered ? r->meter : NULL, .settings = &r->post_on}, &r->ldr);
 }
 
 const gfx_target *renderer_output(renderer *r)
@@ -313,6 +317,12 @@ const gfx_target *renderer_output(renderer *r)
 const gfx_target *renderer_final(const renderer *r) { return r->out.fbo ? &r->out : &r->ldr; }
 
 void renderer_set_exposure_ev(renderer *r, float ev) { r->exposure_ev = ev; }
+
+void renderer_set_exposure_meter(renderer *r, const float *rect)
+{
+    r->metered = rect != NULL;
+    if (rect) memcpy(r->meter, rect, sizeof r->meter);
+}
 
 void renderer_set_post(renderer *r, const post_settings *on, float dt)
 {

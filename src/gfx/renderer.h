@@ -69,6 +69,9 @@ float renderer_scale(const renderer *r);
 
 /* Exposure compensation in EV (0 = the post stack's key as it is), kept until set again. */
 void renderer_set_exposure_ev(renderer *r, float ev);
+/* This frame only (renderer_begin_frame forgets it): meter the auto exposure on a part of the
+ * picture (fractions x0 y0 x1 y1 from the top left: a subject before a dark backdrop), NULL: all. */
+void renderer_set_exposure_meter(renderer *r, const float *rect);
 void renderer_set_shadow_focus(renderer *r, const vec3 center, float radius);
 void renderer_set_fog(renderer *r, const vec3 color, float density);
 void renderer_begin_frame(renderer *r, mat4 view, mat4 proj, const vec3 cam_pos, float time);

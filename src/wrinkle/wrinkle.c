@@ -30,15 +30,23 @@ typedef struct wrinkle_morph_loc {
     GLint weight, vertices, first;
 } wrinkle_morph_loc;
 
+/* Where a program that includes wrinkle_light.glsl takes the rig's lights. */
+typedef struct wrinkle_light_loc {
+    GLint fill_dir, fill_color, rim_dir, rim_color, rig;
+} wrinkle_light_loc;
+
 struct wrinkle {
     wrinkle_maps maps;
     bool own_maps;
     GLuint mask_view;
     gfx_target target;
-    GLuint compose_prog, skin_prog, caster_prog, part_prog, eye_prog;
+    GLuint compose_prog, skin_prog, caster_prog, part_prog, eye_prog, hair_prog;
     GLint caster_model, part_model, part_albedo, part_spec, part_emissive, part_gum_y;
+    GLint hair_model, hair_albedo, hair_spec;
+    wrinkle_light_loc light_skin, light_part, light_eye, light_hair;
+    wrinkle_lights lights;
     GLint eye_model, eye_albedo, eye_forward, eye_iris, eye_size, eye_to_world, eye_center, eye_rot;
-    wrinkle_morph_loc morph_compose, morph_skin, morph_caster, morph_part;
+    wrinkle_morph_loc morph_compose, morph_skin, morph_caster, morph_part, morph_hair;
     GLuint shape_tex; /* the blendshape deltas (2D RGBA32F, SHAPE_ROW texels a row), 0 = none */
     int shape_vertices;
     float shape_weight[HEAD_MORPH_COUNT]; /* the wrinkle shapes, then the blink */
@@ -114,6 +122,28 @@ static void wrinkle__morph_unbind(void)
     glActiveTexture(GL_TEXTURE0); /* every call leaves unit 0 active */
 }
 
+static void wrinkle__light_lookup(GLuint prog, wrinkle_light_loc *loc)
+{
+    loc->fill_dir = gfx_uniform(prog, "u_fill_dir");
+    loc->fill_color = gfx_uniform(prog, "u_fill_color");
+    loc->rim_dir = gfx_uniform(prog, "u_rim_dir");
+    loc->rim_color = gfx_uniform(prog, "u_rim_color");
+    loc->rig = gfx_uniform(prog, "u_rig");
+}
+
+/* The rig's lights into the program in use. */
+static void wrinkle__light_bind(const wrinkle *wr, const wrinkle_light_loc *loc)
+{
+    const wrinkle_lights *l = &wr->lights;
+    glUniform3fv(loc->fill_dir, 1, l->fill_dir);
+    glUniform3fv(loc->fill_color, 1, l->fill_color);
+    glUniform3fv(loc->rim_dir, 1, l->rim_dir);
+    glUniform3fv(loc->rim_color, 1, l->rim_color);
+    glUniform2f(loc->rig, l->key, l->ambient);
+}
+
+void wrinkle_set_lights(wrinkle *wr, const wrinkle_lights *lights) { wr->lights = *lights; }
+
 static void wrinkle__samplers(GLuint prog)
 {
     glUseProgram(prog);
@@ -169,7 +199,18 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
     wr->caster_prog = gfx_program_load("wrinkle_face.vert", "gfx_lit.frag", "#define SHADOW_PASS 1\n");
     wr->part_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_part.frag", NULL);
     wr->eye_prog = gfx_program_load("wrinkle_eye.vert", "wrinkle_eye.frag", NULL);
-    if (!wr->compose_prog || !wr->skin_prog || !wr->caster_prog || !wr->part_prog || !wr->eye_prog) goto fail;
+    wr->hair_prog = gfx_program_load("wrinkle_face.vert", "wrinkle_part.frag", "#define HAIR_STRANDS 1\n");
+    if (!wr->compose_prog || !wr->skin_prog || !wr->caster_prog || !wr->part_prog || !wr->eye_prog || !wr->hair_prog) goto fail;
+    wr->lights = (wrinkle_lights){.key = 1.0f, .ambient = 1.0f};
+    gfx_label(GL_PROGRAM, wr->hair_prog, "wrinkle.hair");
+    wr->hair_model = gfx_uniform(wr->hair_prog, "u_model");
+    wr->hair_albedo = gfx_uniform(wr->hair_prog, "u_albedo");
+    wr->hair_spec = gfx_uniform(wr->hair_prog, "u_spec");
+    wrinkle__morph_lookup(wr->hair_prog, &wr->morph_hair);
+    wrinkle__light_lookup(wr->hair_prog, &wr->light_hair);
+    wrinkle__light_lookup(wr->skin_prog, &wr->light_skin);
+    wrinkle__light_lookup(wr->part_prog, &wr->light_part);
+    wrinkle__light_lookup(wr->eye_prog, &wr->light_eye);
     gfx_label(GL_PROGRAM, wr->eye_prog, "wrinkle.eye");
     wr->eye_model = gfx_uniform(wr->eye_prog, "u_model");
     wr->eye_albedo = gfx_uniform(wr->eye_prog, "u_albedo");
@@ -196,6 +237,11 @@ wrinkle *wrinkle_create(const wrinkle_desc *desc)
     wrinkle__samplers(wr->compose_prog);
     glUseProgram(wr->skin_prog);
     glUniform1i(gfx_uniform(wr->skin_prog, "u_composed"), UNIT_COMPOSED);
+    /* where the skin's paint goes: the sculpt's landmarks (u_marks in wrinkle_skin.frag) */
+    const float marks[12] = {HEAD_EYE_X,       HEAD_EYE_Y,      HEAD_BROW_Y,        HEAD_EYE_RADIUS,
+                             HEAD_NOSE_TIP_Y,  HEAD_NOSE_WING_X, HEAD_NOSE_WING_Y,  HEAD_NOSE_ROOT_Y,
+                             HEAD_MOUTH_Y,     HEAD_MOUTH_CORNER_X, HEAD_CHIN_Y,    0.0f};
+    glUniform4fv(gfx_uniform(wr->skin_prog, "u_marks"), 3, marks);
     glUseProgram(0);
     wr->compose_model = gfx_uniform(wr->compose_prog, "u_model");
     wr->compose_weight = gfx_uniform(wr->compose_prog, "u_weight");
@@ -228,6 +274,7 @@ void wrinkle_destroy(wrinkle *wr)
     if (wr->caster_prog) glDeleteProgram(wr->caster_prog);
     if (wr->part_prog) glDeleteProgram(wr->part_prog);
     if (wr->eye_prog) glDeleteProgram(wr->eye_prog);
+    if (wr->hair_prog) glDeleteProgram(wr->hair_prog);
     if (wr->shape_tex) glDeleteTextures(1, &wr->shape_tex);
     free(wr);
 }
@@ -355,6 +402,7 @@ void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3
     gfx_state_set(GFX_STATE_OPAQUE);
     glUniformMatrix4fv(wr->skin_model, 1, GL_FALSE, (const float *)model);
     glUniform3fv(wr->skin_albedo, 1, albedo);
+    wrinkle__light_bind(wr, &wr->light_skin);
     wrinkle__morph_bind(wr, &wr->morph_skin);
     wrinkle__bind_tex(UNIT_COMPOSED, wr->target.color[0]);
     gfx_mesh_draw(face);
@@ -386,7 +434,22 @@ void wrinkle_draw_part(wrinkle *wr, const gfx_mesh *m, int first_vertex, mat4 mo
     glUniform3fv(wr->part_emissive, 1, fill);
     glUniform2f(wr->part_spec, part->spec, part->shininess > 0 ? part->shininess : 16.0f);
     glUniform2fv(wr->part_gum_y, 1, part->gum_y);
+    wrinkle__light_bind(wr, &wr->light_part);
     wrinkle__morph_bind_from(wr, &wr->morph_part, first_vertex);
+    gfx_mesh_draw_range(m, part->first_index, part->index_count);
+    wrinkle__morph_unbind();
+    glUseProgram(0);
+}
+
+void wrinkle_draw_hair(wrinkle *wr, const gfx_mesh *m, int first_vertex, mat4 model, const wrinkle_part *part)
+{
+    gfx_state_set(GFX_DEPTH_LEQUAL | GFX_BLEND_ALPHA); /* two-sided, over the skin it grows from */
+    glUseProgram(wr->hair_prog);
+    glUniformMatrix4fv(wr->hair_model, 1, GL_FALSE, (const float *)model);
+    glUniform3fv(wr->hair_albedo, 1, part->albedo);
+    glUniform2f(wr->hair_spec, part->spec, part->shininess > 0 ? part->shininess : 16.0f);
+    wrinkle__light_bind(wr, &wr->light_hair);
+    wrinkle__morph_bind_from(wr, &wr->morph_hair, first_vertex);
     gfx_mesh_draw_range(m, part->first_index, part->index_count);
     wrinkle__morph_unbind();
     glUseProgram(0);
@@ -401,12 +464,15 @@ void wrinkle_draw_eyes(wrinkle *wr, const gfx_mesh *m, mat4 model, const wrinkle
     glUniform3fv(wr->eye_iris, 1, eyes->iris);
     glUniform3f(wr->eye_size, eyes->radius, eyes->iris_radius, eyes->pupil_radius);
     glUniform3fv(wr->eye_center, 2, (const float *)eyes->center);
-    mat3 rot, model3, to_world;
-    glm_mat4_pick3((vec4 *)eyes->rot, rot);
+    mat3 rot[2], model3, to_world[2];
     glm_mat4_pick3(model, model3);
-    glm_mat3_mul(model3, rot, to_world);
-    glUniformMatrix3fv(wr->eye_rot, 1, GL_FALSE, (const float *)rot);
-    glUniformMatrix3fv(wr->eye_to_world, 1, GL_FALSE, (const float *)to_world);
+    for (int e = 0; e < 2; e++) {
+        glm_mat4_pick3((vec4 *)eyes->rot[e], rot[e]);
+        glm_mat3_mul(model3, rot[e], to_world[e]);
+    }
+    glUniformMatrix3fv(wr->eye_rot, 2, GL_FALSE, (const float *)rot);
+    glUniformMatrix3fv(wr->eye_to_world, 2, GL_FALSE, (const float *)to_world);
+    wrinkle__light_bind(wr, &wr->light_eye);
     vec3 fwd;
     glm_mat4_mulv3(model, (vec3){0.0f, 0.0f, 1.0f}, 0.0f, fwd);
     glm_vec3_normalize(fwd);

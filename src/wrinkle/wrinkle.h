@@ -118,16 +118,33 @@ typedef struct wrinkle_part {
                               pink gums over the roots; equal (zero): none */
 } wrinkle_part;
 void wrinkle_draw_part(wrinkle *wr, const gfx_mesh *m, int first_vertex, mat4 model, const wrinkle_part *part);
+/* Hair strands (the brows: head_hair.h's quads, a_tan = the unit side direction and the signed half
+ * width at that vertex), alpha-blended after the opaque head: a strand thinner than a pixel is
+ * widened to one and made as much more transparent, so it covers its pixels as a film instead of
+ * dropping to isolated dark dots; the tip fades out. Depth tested, not written. */
+void wrinkle_draw_hair(wrinkle *wr, const gfx_mesh *m, int first_vertex, mat4 model, const wrinkle_part *part);
 /* Both eyeballs (one mesh, the right at +x) in the main pass: sclera and iris on each ball, the
  * iris seen through a refracting cornea, under a wet coat, the top shaded by the lids; each ball
- * turned by rot (head frame, the saccades) about its centre. */
+ * turned by its rot (head frame: the gaze) about its centre. */
 typedef struct wrinkle_eyes {
     vec3 center[2];          /* head frame, right (+x) then left */
     float radius, iris_radius, pupil_radius; /* m */
     vec3 sclera, iris;       /* linear RGB */
-    mat4 rot;                /* the gaze: rotation only */
+    mat4 rot[2];             /* each eye's gaze (head frame): rotation only, right then left */
 } wrinkle_eyes;
 void wrinkle_draw_eyes(wrinkle *wr, const gfx_mesh *m, mat4 model, const wrinkle_eyes *eyes);
+
+/* Lights beside the sun for the skin, the parts, the hair and the eyes (a portrait rig: the sun is
+ * the key, with its shadow). Directions point toward the light (world, unit); colours are linear
+ * radiance, zero: no such light. key scales the sun and ambient the sky's ambient (and what the
+ * wet eyes reflect of the sky): a dark studio keeps little of it. Taken as given (no defaults);
+ * before the first call: key 1, ambient 1, no fill, no rim (the plain sun and sky). */
+typedef struct wrinkle_lights {
+    vec3 fill_dir, fill_color;
+    vec3 rim_dir, rim_color;
+    float key, ambient;
+} wrinkle_lights;
+void wrinkle_set_lights(wrinkle *wr, const wrinkle_lights *lights);
 
 GLuint wrinkle_composed_texture(const wrinkle *wr);
 /* RGBA8, written by the compositing pass beside the composed buffer: slot i's colour (red, green,

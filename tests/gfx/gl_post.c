@@ -1,7 +1,8 @@
 /* The post stack's passes on known inputs, pixels read back: bloom spreads a bright pixel's
  * energy without adding any (also with its last step taken by DOF's gather), SSAO darkens an inside corner and leaves a flat floor alone, FXAA
  * makes an aliased edge closer to its true coverage (shading only the colour pass's candidates,
- * which cover every edge), an identity grade changes no pixel. */
+ * which cover every edge), an identity grade changes no pixel, the auto exposure meters the part
+ * of the picture it is told to (gfx_exposure_meter: a face before a dark backdrop). */
 #include "testgl.h"
 
 #include <math.h>
@@ -13,6 +14,7 @@
 #include "base/log.h"
 #include "gfx/post/bloom.h"
 #include "gfx/post/dof.h"
+#include "gfx/post/exposure.h"
 #include "gfx/post/fxaa.h"
 #include "gfx/post/grade.h"
 #include "gfx/post/ssao.h"
@@ -371,6 +373,40 @@ static void identity_grade_leaves_pixels_equal(void **state)
     testgl_assert_no_error();
 }
 
+/* A frame dark on its left half (luminance 0.01) and bright on its right (1.0): metered whole, the
+ * exposure aims the log mean (0.1) at the key (0.16); metered on the bright half it is lower (to
+ * its floor), on the dark half higher (to its ceiling); the meter is forgotten with NULL. */
+static void exposure_meters_the_part_it_is_told(void **state)
+{
+    (void)state;
+    enum { W = 64, H = 64 };
+    float *src = malloc((size_t)W * H * 4 * sizeof *src);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            for (int k = 0; k < 4; k++) src[(y * W + x) * 4 + k] = k == 3 ? 1.0f : x < W / 2 ? 0.01f : 1.0f;
+    GLuint tex = float_tex(W, H, src);
+    gfx_exposure *e = gfx_exposure_create(&(gfx_exposure_desc){0});
+    assert_non_null(e);
+    const float bright[4] = {0.5f, 0.0f, 1.0f, 1.0f}, dark[4] = {0.0f, 0.0f, 0.5f, 1.0f};
+    const float *meters[4] = {NULL, bright, dark, NULL};
+    float got[4], px[4];
+    for (int i = 0; i < 4; i++) {
+        gfx_exposure_reset(e);
+        gfx_exposure_meter(e, meters[i]);
+        read_float_tex(gfx_exposure_run(e, tex, 0.1f, 0.0f), px);
+        got[i] = px[0];
+    }
+    print_message("exposure: whole %.3f, bright half %.3f, dark half %.3f, whole again %.3f\n", got[0], got[1], got[2], got[3]);
+    assert_true(fabsf(got[0] - 1.6f) < 0.1f);  /* 0.16 / sqrt(0.01 x 1) */
+    assert_true(fabsf(got[1] - 0.3f) < 0.01f); /* 0.16 / 1, held at the floor 0.3 */
+    assert_true(fabsf(got[2] - 2.4f) < 0.01f); /* 0.16 / 0.01, held at the ceiling 2.4 */
+    assert_true(fabsf(got[3] - got[0]) < 1e-4f);
+    testgl_assert_no_error();
+    gfx_exposure_destroy(e);
+    gfx_texture_destroy(tex);
+    free(src);
+}
+
 int main(void)
 {
     log_set_quiet(true);
@@ -381,6 +417,7 @@ int main(void)
         cmocka_unit_test(fxaa_reduces_an_edges_staircase),
         cmocka_unit_test(fxaa_mark_covers_every_edge),
         cmocka_unit_test(identity_grade_leaves_pixels_equal),
+        cmocka_unit_test(exposure_meters_the_part_it_is_told),
     };
     return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);
 }

@@ -89,6 +89,7 @@ static const program_row rows[] = {
     {"src/wrinkle/wrinkle.c", "wrinkle_face.vert", "wrinkle_skin.frag", "#define WRINKLE_PLAIN_SKIN 1\n"}, /* desc.plain_skin */
     {"src/wrinkle/wrinkle.c", "wrinkle_face.vert", "gfx_lit.frag", SHADOW},
     {"src/wrinkle/wrinkle.c", "wrinkle_face.vert", "wrinkle_part.frag", NULL},
+    {"src/wrinkle/wrinkle.c", "wrinkle_face.vert", "wrinkle_part.frag", "#define HAIR_STRANDS 1\n"}, /* wrinkle_draw_hair */
     {"src/wrinkle/wrinkle.c", "wrinkle_eye.vert", "wrinkle_eye.frag", NULL},
     {"src/damage/scene/range_stage.c", "gfx_lit.vert", "damage_range_concrete.frag", NULL},
     {"src/damage/damage.c", "damage_unwrap.vert", "damage_unwrap.frag", MAX_SPHERES},

@@ -39,8 +39,8 @@ static float dist3(const float *a, const float *b)
 static void brows_lie_on_the_skin_over_the_eyes(void **state)
 {
     (void)state;
-    assert_int_equal(hair.brows.vertex_count, 2 * HEAD_HAIR_BROW_STRANDS * 3);
-    assert_int_equal(hair.brows.index_count, 2 * HEAD_HAIR_BROW_STRANDS * 3);
+    assert_int_equal(hair.brows.vertex_count, 2 * HEAD_HAIR_BROW_STRANDS * 4); /* a card: root pair, tip pair */
+    assert_int_equal(hair.brows.index_count, 2 * HEAD_HAIR_BROW_STRANDS * 6);
     int right = 0;
     for (int v = 0; v < hair.brows.vertex_count; v++) {
         const float *p = hair.brows.pos[v];
@@ -57,6 +57,23 @@ static void brows_lie_on_the_skin_over_the_eyes(void **state)
     assert_int_equal(right, hair.brows.vertex_count / 2); /* one brow each side */
 }
 
+/* Each card vertex's tan: the unit side direction and the signed half width (the renderer widens a
+ * card thinner than a pixel along it): the pair's two vertices are the half width either side. */
+static void brow_cards_carry_their_side_and_width(void **state)
+{
+    (void)state;
+    for (int v = 0; v + 3 < hair.brows.vertex_count; v += 4)
+        for (int pair = 0; pair < 2; pair++) {
+            const float *a = hair.brows.tan[v + 2 * pair], *b = hair.brows.tan[v + 2 * pair + 1];
+            assert_true(fabsf(sqrtf(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]) - 1.0f) < 1e-4f);
+            assert_true(a[3] < 0.0f && b[3] > 0.0f && fabsf(a[3] + b[3]) < 1e-7f);
+            vec3 d, c;
+            glm_vec3_sub(hair.brows.pos[v + 2 * pair + 1], hair.brows.pos[v + 2 * pair], d);
+            glm_vec3_scale((float *)a, b[3] - a[3], c);
+            assert_true(dist3(d, c) < 1e-6f); /* pos[1] - pos[0] = side x (w1 - w0) */
+        }
+}
+
 /* On the coarse grid of face.detail 0.5 every strand keeps its length (3.1 mm at the least):
  * root and tip follow the drawn point, not the grid vertex under it, which two points of a
  * strand could share (the brows thinned to clumps). */
@@ -69,12 +86,13 @@ static void brows_keep_their_strands_on_a_coarse_grid(void **state)
     assert_true(head_hair_build(&coarse, &ch));
     assert_int_equal(ch.brows.vertex_count, hair.brows.vertex_count);
     float shortest = 1.0f;
-    for (int v = 0; v + 2 < ch.brows.vertex_count; v += 3) {
-        vec3 mid;
+    for (int v = 0; v + 3 < ch.brows.vertex_count; v += 4) {
+        vec3 mid, tip;
         glm_vec3_lerp(ch.brows.pos[v], ch.brows.pos[v + 1], 0.5f, mid);
-        shortest = fminf(shortest, dist3(mid, ch.brows.pos[v + 2]));
+        glm_vec3_lerp(ch.brows.pos[v + 2], ch.brows.pos[v + 3], 0.5f, tip);
+        shortest = fminf(shortest, dist3(mid, tip));
         /* and each vertex where the full grid puts it, within 1.5 mm */
-        for (int k = 0; k < 3; k++) assert_true(dist3(ch.brows.pos[v + k], hair.brows.pos[v + k]) < 0.0015f);
+        for (int k = 0; k < 4; k++) assert_true(dist3(ch.brows.pos[v + k], hair.brows.pos[v + k]) < 0.0015f);
     }
     print_message("shortest brow strand on the coarse grid: %.2f mm\n", shortest * 1000.0f);
     assert_true(shortest > 0.0025f);
@@ -86,7 +104,7 @@ static void lashes_sit_on_the_upper_lids(void **state)
 {
     (void)state;
     assert_true(hair.lashes.vertex_count >= 2 * 2 * 12); /* most columns of both lids found */
-    for (int v = 0; v < hair.lashes.vertex_count; v++) {
+    for (int v = 0; v < hair.lash_vertex_count; v++) {
         const float *p = hair.lashes.pos[v];
         int a = hair.anchor[hair.brows.vertex_count + v];
         assert_true(a >= 0 && a < head.skin.vertex_count);
@@ -104,12 +122,31 @@ static void lash_tips_stand_outside_the_lid(void **state)
 {
     (void)state;
     int tips = 0, inside = 0;
-    for (int v = 1; v < hair.lashes.vertex_count; v += 2) {
+    for (int v = 1; v < hair.lash_vertex_count; v += 2) {
         tips++;
         inside += head_inside(&head, hair.lashes.pos[v]);
     }
     assert_true(tips >= 2 * 12);
     assert_int_equal(inside, 0);
+}
+
+/* The tear line on each lower lid: along the lid's rim (its margin: within 3 mm of the ball), under
+ * the eye's centre, in front, each strip 0.7 mm high, anchored on that rim vertex within 1 mm. */
+static void tear_lines_lie_on_the_balls_over_the_lower_lids(void **state)
+{
+    (void)state;
+    const int n = hair.lashes.vertex_count - hair.lash_vertex_count;
+    assert_true(n >= 2 * 2 * 12); /* most columns of both lids found */
+    assert_true(hair.lashes.index_count > hair.lash_index_count);
+    for (int v = hair.lash_vertex_count; v < hair.lashes.vertex_count; v++) {
+        const float *p = hair.lashes.pos[v];
+        const float *c = head.eye_center[p[0] > 0.0f ? 0 : 1];
+        assert_true(dist3(p, c) > HEAD_EYE_RADIUS - 0.001f && dist3(p, c) < HEAD_EYE_RADIUS + 0.0035f);
+        assert_true(p[1] < c[1] && p[2] > c[2]);
+        int a = hair.anchor[hair.brows.vertex_count + v];
+        assert_true(a >= 0 && a < head.skin.vertex_count && head.skin.pos[a][1] < c[1]);
+        assert_true(dist3(p, head.skin.pos[a]) < 0.001f);
+    }
 }
 
 static void hair_deltas_are_their_anchors(void **state)
@@ -143,7 +180,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(brows_lie_on_the_skin_over_the_eyes),
         cmocka_unit_test(brows_keep_their_strands_on_a_coarse_grid),
+        cmocka_unit_test(brow_cards_carry_their_side_and_width),
         cmocka_unit_test(lashes_sit_on_the_upper_lids),
+        cmocka_unit_test(tear_lines_lie_on_the_balls_over_the_lower_lids),
         cmocka_unit_test(lash_tips_stand_outside_the_lid),
         cmocka_unit_test(hair_deltas_are_their_anchors),
     };

@@ -39,6 +39,10 @@ void gfx_exposure_destroy(gfx_exposure *e);
 void gfx_exposure_reset(gfx_exposure *e);
 /* ev: compensation, the key times 2^ev (the guard stays: it keeps large areas out of clipping). */
 GLuint gfx_exposure_run(gfx_exposure *e, GLuint hdr, float dt, float ev);
+/* Where the average is metered from the next run on: the 16x16 cells that overlap rect (fractions
+ * x0 y0 x1 y1 of the image from the top left: a subject before a dark backdrop), NULL: every cell
+ * (the default). The guard still reads every cell. */
+void gfx_exposure_meter(gfx_exposure *e, const float *rect);
 
 #ifdef __cplusplus
 }

@@ -104,6 +104,7 @@ void gfx_post_run(gfx_post *p, const gfx_post_frame *f, const gfx_target *dst)
     }
     if (on[POST_EXPOSURE]) {
         if (!p->exposure_was_on) gfx_exposure_reset(p->exposure);
+        gfx_exposure_meter(p->exposure, f->meter);
         in.exposure = gfx_exposure_run(p->exposure, f->hdr, f->dt, f->exposure_ev);
     }
     p->exposure_was_on = on[POST_EXPOSURE];

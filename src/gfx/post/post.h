@@ -44,6 +44,7 @@ typedef struct gfx_post_frame {
     float focus_m;         /* distance to the subject, for DOF */
     float dt;              /* simulated seconds since the previous frame, for exposure adaptation */
     float exposure_ev;     /* compensation: the key (auto) or the fixed exposure times 2^ev */
+    const float *meter;    /* auto exposure's metered part (gfx_exposure_meter), NULL = all */
     const post_settings *settings; /* NULL = every effect on */
 } gfx_post_frame;
 

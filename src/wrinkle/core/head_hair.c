@@ -104,6 +104,8 @@ static void hair__vertex(head_hair *hair, mesh_data *m, int32_t **anchor, int *c
     (*anchor)[total - 1] = skin_vertex;
 }
 
+#define HAIR_BROW_HALF_W 0.0005f /* m: a brow hair's card at its root (a hair is ~0.1 mm; a card stands for a few) */
+
 static void hair__brows(const head_model *h, head_hair *hair, int *cap)
 {
     hair_front front;
@@ -134,22 +136,34 @@ static void hair__brows(const head_model *h, head_hair *hair, int *cap)
             glm_vec3_copy(h->skin.nrm[vr], n);
             glm_vec3_cross(n, along, side_dir);
             glm_vec3_normalize(side_dir);
-            glm_vec3_scale(side_dir, 0.0005f, side_dir);
-            vec3 p[3];
-            glm_vec3_sub(root, side_dir, p[0]);
-            glm_vec3_add(root, side_dir, p[1]);
-            glm_vec3_copy(tip, p[2]); /* a strand tapers to a point */
+            /* a card tapering from HAIR_BROW_HALF_W at the root to a quarter of it at the tip; the
+             * side direction and the signed half width go in tan (the shader widens a strand
+             * thinner than a pixel and fades it as much, head_hair.h) */
+            const float hw[4] = {-HAIR_BROW_HALF_W, HAIR_BROW_HALF_W, -0.25f * HAIR_BROW_HALF_W, 0.25f * HAIR_BROW_HALF_W};
+            vec3 p[4];
+            for (int k = 0; k < 4; k++) {
+                glm_vec3_copy(k < 2 ? root : tip, p[k]);
+                glm_vec3_muladds(side_dir, hw[k], p[k]);
+            }
             uint32_t base = (uint32_t)hair->brows.vertex_count;
-            hair__vertex(hair, &hair->brows, &hair->anchor, cap, p[0], n, t, 0.0f, vr);
-            hair__vertex(hair, &hair->brows, &hair->anchor, cap, p[1], n, t, 0.0f, vr);
-            hair__vertex(hair, &hair->brows, &hair->anchor, cap, p[2], n, t, 1.0f, vt);
+            for (int k = 0; k < 4; k++) {
+                hair__vertex(hair, &hair->brows, &hair->anchor, cap, p[k], n, t, k < 2 ? 0.0f : 1.0f, k < 2 ? vr : vt);
+                if (hair->brows.failed) break;
+                float *tn = hair->brows.tan[hair->brows.vertex_count - 1];
+                tn[0] = side_dir[0], tn[1] = side_dir[1], tn[2] = side_dir[2], tn[3] = hw[k];
+            }
             /* facing out of the skin whichever way the strand leans */
             vec3 e1, e2, fn;
             glm_vec3_sub(p[1], p[0], e1);
             glm_vec3_sub(p[2], p[0], e2);
             glm_vec3_cross(e1, e2, fn);
-            if (glm_vec3_dot(fn, n) >= 0.0f) mesh_add_tri(&hair->brows, base, base + 1, base + 2);
-            else mesh_add_tri(&hair->brows, base, base + 2, base + 1);
+            if (glm_vec3_dot(fn, n) >= 0.0f) {
+                mesh_add_tri(&hair->brows, base, base + 1, base + 3);
+                mesh_add_tri(&hair->brows, base, base + 3, base + 2);
+            } else {
+                mesh_add_tri(&hair->brows, base, base + 3, base + 1);
+                mesh_add_tri(&hair->brows, base, base + 2, base + 3);
+            }
         }
     }
     free(front.e);
@@ -214,11 +228,70 @@ static void hair__lashes(const head_model *h, head_hair *hair, int *cap)
     }
 }
 
+/* The lower lid's margin under eye e at horizontal offset dx from the eye's centre: the highest
+ * skin vertex 1 mm or more below the centre that lies on the eyeball (within 3 mm of its surface),
+ * in front; -1 where none. */
+static int hair__lower_margin(const head_model *h, int e, float dx)
+{
+    const float *c = h->eye_center[e];
+    int best = -1;
+    float by = -INFINITY;
+    for (int v = 0; v < h->skin.vertex_count; v++) {
+        const float *p = h->skin.pos[v];
+        if (fabsf(p[0] - c[0] - dx) > 0.0012f || p[1] > c[1] - 0.001f || p[2] < c[2]) continue;
+        vec3 d;
+        glm_vec3_sub((float *)p, (float *)c, d);
+        float r = glm_vec3_norm(d);
+        if (r < HEAD_EYE_RADIUS - 0.0005f || r > HEAD_EYE_RADIUS + 0.003f) continue;
+        if (p[1] > by) by = p[1], best = v;
+    }
+    return best;
+}
+
+/* The tear line: a strip HAIR_TEAR_M high along each lower lid's rim, where it meets the ball, after the
+ * lashes in the same mesh (indices from lash_index_count on), riding the lower lid's vertices. */
+#define HAIR_TEAR_M 0.0007f
+static void hair__tear_line(const head_model *h, head_hair *hair, int *cap)
+{
+    for (int e = 0; e < 2; e++) {
+        const float *c = h->eye_center[e];
+        uint32_t prev = UINT32_MAX;
+        for (int k = 0; k <= HEAD_HAIR_LASH_SEGMENTS; k++) {
+            float t = (float)k / HEAD_HAIR_LASH_SEGMENTS;
+            float dx = (t * 2.0f - 1.0f) * HEAD_EYE_RADIUS * 0.7f;
+            int v = hair__lower_margin(h, e, dx);
+            if (v < 0) { prev = UINT32_MAX; continue; }
+            /* on the lid's rim: from the margin's point (a hair off the skin) up toward the ball */
+            vec3 p[2], n, in;
+            glm_vec3_copy(h->skin.nrm[v], n);
+            hair__on_skin(h, v, 0.00015f, p[0]);
+            glm_vec3_sub((float *)c, p[0], in);
+            glm_vec3_normalize(in);
+            glm_vec3_copy(p[0], p[1]);
+            p[1][1] += HAIR_TEAR_M;
+            glm_vec3_muladds(in, 0.3f * HAIR_TEAR_M, p[1]);
+            uint32_t base = (uint32_t)hair->lashes.vertex_count;
+            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, p[0], n, t, 0.0f, v);
+            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, p[1], n, t, 1.0f, v);
+            if (prev != UINT32_MAX) {
+                mesh_add_tri(&hair->lashes, prev, base, prev + 1);
+                mesh_add_tri(&hair->lashes, prev + 1, base, base + 1);
+                mesh_add_tri(&hair->lashes, prev, prev + 1, base);
+                mesh_add_tri(&hair->lashes, prev + 1, base + 1, base);
+            }
+            prev = base;
+        }
+    }
+}
+
 bool head_hair_build(const head_model *h, head_hair *out)
 {
     int cap = 0;
     hair__brows(h, out, &cap);
     hair__lashes(h, out, &cap);
+    out->lash_index_count = out->lashes.index_count;
+    out->lash_vertex_count = out->lashes.vertex_count;
+    hair__tear_line(h, out, &cap);
     if (!out->brows.failed && !out->lashes.failed) return true;
     log_error("head hair: out of memory: no brows or lashes");
     head_hair_free(out);

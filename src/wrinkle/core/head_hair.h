@@ -6,11 +6,15 @@
  *       hair.anchor[v] (brows first, then lashes), so they ride the brows and lids ...
  *   head_hair_free(&hair);
  *
- * Brows: HEAD_HAIR_BROW_STRANDS thin quads per side along an arch over each eye, rooted on the
- * skin (nearest skin vertex, lifted along its normal) and combed outward, rising at the inner end
- * as brow hair grows; denser and longer near the nose. Lashes: one ribbon per upper lid, rooted on
+ * Brows: HEAD_HAIR_BROW_STRANDS thin cards (quads, 1 mm wide at the root, a quarter of that at the
+ * tip) per side along an arch over each eye, rooted on the skin (nearest skin vertex, lifted along
+ * its normal) and combed outward, rising at the inner end as brow hair grows; denser and longer
+ * near the nose. Each card vertex's tan holds the card's unit side direction and its signed half
+ * width there (the renderer widens a card thinner than a pixel: wrinkle_draw_hair). Lashes: one ribbon per upper lid, rooted on
  * the lid margin (the lowest skin over the eyeball in each column) and curling up and forward,
- * longest mid-lid; both windings, so it shows from above and below. pos, nrm, uv (uv.x along the
+ * longest mid-lid; both windings, so it shows from above and below. After the lashes, in the same
+ * mesh (from index lash_index_count), a tear line per lower lid: a strip 0.7 mm high along the
+ * lid's rim (its margin on the ball), riding the lid (the wet line a lower lid shows). pos, nrm, uv (uv.x along the
  * arch, uv.y root 0 to tip 1). Deterministic: a fixed seed.
  */
 #ifndef IMPRINT_CORE_WRINKLE_HEAD_HAIR_H
@@ -26,7 +30,9 @@ extern "C" {
 #define HEAD_HAIR_LASH_SEGMENTS 24
 
 typedef struct head_hair {
-    mesh_data brows, lashes;
+    mesh_data brows, lashes; /* lashes: the lashes' indices, then the tear lines' */
+    int lash_index_count;    /* the lashes' indices in lashes; the tear lines' follow */
+    int lash_vertex_count;   /* the lashes' vertices in lashes; the tear lines' follow */
     int32_t *anchor; /* brows.vertex_count + lashes.vertex_count skin vertex indices */
 } head_hair;
 

@@ -52,3 +52,36 @@ void face_idle_update(face_idle *fi, float dt)
     float b = sinf(FACE_IDLE_PI * t / FACE_IDLE_BREATH_S);
     fi->rise = FACE_IDLE_RISE_M * b * b; /* sin^2 of half the angle: one breath per period, from rest */
 }
+
+void face_gaze_at(mat4 model, const vec3 eye_center, const vec3 target, const float offset[2], mat4 rot)
+{
+    vec3 eye, d, dh;
+    glm_mat4_mulv3(model, (float *)eye_center, 1.0f, eye);
+    glm_vec3_sub((float *)target, eye, d);
+    mat3 m3, inv;
+    glm_mat4_pick3(model, m3);
+    glm_mat3_inv(m3, inv);
+    glm_mat3_mulv(inv, d, dh); /* toward the target in the head frame */
+    float yaw = atan2f(dh[0], dh[2]), pitch = atan2f(dh[1], sqrtf(dh[0] * dh[0] + dh[2] * dh[2]));
+    if (offset) yaw += offset[0], pitch += offset[1];
+    yaw = glm_clamp(yaw, -FACE_GAZE_YAW_MAX, FACE_GAZE_YAW_MAX);
+    pitch = glm_clamp(pitch, -FACE_GAZE_PITCH_MAX, FACE_GAZE_PITCH_MAX);
+    /* +z turned up by pitch, then round y by yaw: (cos p sin y, sin p, cos p cos y) */
+    glm_mat4_identity(rot);
+    glm_rotate_y(rot, yaw, rot);
+    glm_rotate_x(rot, -pitch, rot);
+}
+
+float face_gaze_miss(mat4 model, const vec3 eye_center, mat4 rot, const vec3 target)
+{
+    vec3 eye, dir, d;
+    glm_mat4_mulv3(model, (float *)eye_center, 1.0f, eye);
+    glm_mat4_mulv3(rot, (vec3){0.0f, 0.0f, 1.0f}, 0.0f, dir);
+    glm_mat4_mulv3(model, dir, 0.0f, dir);
+    glm_vec3_normalize(dir);
+    glm_vec3_sub((float *)target, eye, d);
+    float along = glm_vec3_dot(d, dir);
+    if (along <= 0.0f) return glm_vec3_norm(d);
+    glm_vec3_muladds(dir, -along, d);
+    return glm_vec3_norm(d);
+}

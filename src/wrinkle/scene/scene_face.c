@@ -35,11 +35,24 @@
 #include "gfx/timer.h"
 #include "wrinkle/wrinkle.h"
 
-/* A portrait lens from further away: at 60 degrees and 30 cm the nose and forehead swell. Only for
- * the scene's own framing; a script `camera` gets the default lens, so its framing is the same as
- * in every other scene. Set every step: the camera is shared by the scenes. */
-#define FACE_FOV_Y_DEG 30.0f
+/* A portrait lens: an 85 mm lens on full frame (24 mm high: 2 atan(12 / 85) = 16.1 degrees) framing
+ * head and shoulders from FACE_CAMERA_M away; at 60 degrees and 30 cm the nose and forehead swell.
+ * Only for the scene's own framing; a script `camera` gets the default lens, so its framing is the
+ * same as in every other scene. Set every step: the camera is shared by the scenes. The camera
+ * stands on the face's right (-x), the key (the sun, from +x) on its far side: short lighting, the
+ * side of the face turned to the camera in the fill. */
+#define FACE_FOV_Y_DEG 16.1f
 #define FACE_SCRIPT_FOV_Y_DEG 60.0f /* camera.h's default */
+#define FACE_CAMERA_M 1.36f
+/* The portrait rig beside the key: the fill low from the camera's side, a rim from behind and
+ * above on the key's other side, the sky's ambient kept to a little (a dark studio); x face.fill,
+ * face.rim, face.key. A dark backdrop (an inside-out sphere round the head) instead of the ground. */
+#define FACE_FILL_RGB 0.22f, 0.24f, 0.28f
+#define FACE_RIM_RGB 1.70f, 1.65f, 1.60f
+#define FACE_AMBIENT 0.25f
+#define FACE_BACKDROP_M 2.2f
+#define FACE_METER_M 0.08f /* the auto exposure meters the head: a sphere this big round it */
+#define FACE_EXPOSURE_EV (-1.0f) /* a portrait's key is low: the lit side bright, the rest in the fill */
 
 
 /* The head's blendshape deltas with the hair's appended (each hair vertex takes its anchor's), to
@@ -95,12 +108,22 @@ static bool face__build(face *f, float detail)
     if (shapes) {
         f->brows = gfx_mesh_create(&hair.brows, "face.brows");
         f->lashes = gfx_mesh_create(&hair.lashes, "face.lashes");
+        f->lash_index_count = hair.lash_index_count;
     }
     head_hair_free(&hair);
     if (!shapes) return false;
     f->skin = gfx_mesh_create(&f->head.skin, "face.skin");
     f->mouth = gfx_mesh_create(&f->head.mouth, "face.mouth");
     f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
+    mesh_data backdrop = {0};
+    mesh_build_sphere(&backdrop, FACE_BACKDROP_M, 48, 24);
+    for (int v = 0; v < backdrop.vertex_count; v++) glm_vec3_negate(backdrop.nrm[v]); /* seen from inside */
+    for (int i = 0; i + 2 < backdrop.index_count; i += 3) {
+        uint32_t t = backdrop.idx[i + 1];
+        backdrop.idx[i + 1] = backdrop.idx[i + 2];
+        backdrop.idx[i + 2] = t;
+    }
+    f->backdrop = face__upload(&backdrop, "face.backdrop");
     mesh_data shoulders = {0}, pedestal = {0};
     head_bust_build_stand(&shoulders, &pedestal);
     head_bust_build_collar(&f->head, 0.005f, &shoulders);
@@ -111,7 +134,7 @@ static bool face__build(face *f, float detail)
 
 static void face__free(face *f)
 {
-    gfx_mesh *m[] = {&f->skin, &f->mouth, &f->eyes, &f->shoulders, &f->pedestal, &f->brows, &f->lashes};
+    gfx_mesh *m[] = {&f->skin, &f->mouth, &f->eyes, &f->shoulders, &f->pedestal, &f->brows, &f->lashes, &f->backdrop};
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) gfx_mesh_destroy(m[i]);
     head_free(&f->head);
 }
@@ -131,12 +154,19 @@ static void *face_create(scene_ctx *ctx)
     glm_translate_make(f->model, (vec3){0.0f, y, 0.0f});
     if (!ctx->camera_from_script) {
         ctx->cam->fov_y = glm_rad(FACE_FOV_Y_DEG);
-        camera_look_at(ctx->cam, (vec3){0.24f, y + 0.01f, 0.68f}, (vec3){0.0f, y - 0.03f, 0.0f});
+        /* head and shoulders, tight: the head as large as the old 30-degree lens at 0.72 m drew it */
+        vec3 target = {0.0f, y - 0.03f, 0.0f}, dir = {-0.33f, 0.055f, 0.94f}, eye;
+        glm_vec3_normalize(dir);
+        glm_vec3_copy(target, eye);
+        glm_vec3_muladds(dir, FACE_CAMERA_M, eye);
+        camera_look_at(ctx->cam, eye, target);
     }
-    renderer_set_shadow_focus(ctx->r, (vec3){0.0f, y - 0.05f, 0.0f}, 0.45f);
+    /* the shadow map round head and shoulders; depth of field (high preset) focuses on the eyes */
+    renderer_set_shadow_focus(ctx->r, (vec3){0.0f, y + HEAD_EYE_Y, f->head.eye_center[0][2]}, 0.45f);
     wrinkle_cycle_init(&f->cycle);
     face_idle_init(&f->idle, ctx->seed);
-    glm_mat4_identity(f->eye_rot);
+    glm_mat4_identity(f->eye_rot[0]);
+    glm_mat4_identity(f->eye_rot[1]);
     return f;
 fail:
     wrinkle_destroy(f->wr);
@@ -167,23 +197,72 @@ static void face_update(void *p, const app_input *in, float dt)
     if (f->idle_on) face_idle_update(&f->idle, dt);
 }
 
-/* The head's frame this step: on the column, risen with the breath and swayed about the neck. */
+/* The head's frame this step: on the column, risen with the breath and swayed about the neck; the
+ * eyes on the camera (face.look), the saccades about it. */
 static void face__pose(face *f)
 {
     const float y = head_bust_head_y();
-    glm_translate_make(f->model, (vec3){0.0f, y, 0.0f});
-    glm_mat4_identity(f->eye_rot);
-    if (!f->idle_on) return;
     const face_idle *fi = &f->idle;
-    vec3 pivot = {0.0f, -0.10f, -0.01f}; /* the top of the neck, head frame */
-    glm_translate(f->model, (vec3){0.0f, fi->rise, 0.0f});
-    glm_translate(f->model, pivot);
-    glm_rotate_y(f->model, fi->head[0], f->model);
-    glm_rotate_x(f->model, fi->head[1], f->model);
-    glm_rotate_z(f->model, fi->head[2], f->model);
-    glm_translate(f->model, (vec3){-pivot[0], -pivot[1], -pivot[2]});
-    glm_rotate_y(f->eye_rot, fi->gaze[0], f->eye_rot);
-    glm_rotate_x(f->eye_rot, -fi->gaze[1], f->eye_rot);
+    glm_translate_make(f->model, (vec3){0.0f, y, 0.0f});
+    if (f->idle_on) {
+        vec3 pivot = {0.0f, -0.10f, -0.01f}; /* the top of the neck, head frame */
+        glm_translate(f->model, (vec3){0.0f, fi->rise, 0.0f});
+        glm_translate(f->model, pivot);
+        glm_rotate_y(f->model, fi->head[0], f->model);
+        glm_rotate_x(f->model, fi->head[1], f->model);
+        glm_rotate_z(f->model, fi->head[2], f->model);
+        glm_translate(f->model, (vec3){-pivot[0], -pivot[1], -pivot[2]});
+    }
+    const bool look = params_b(f->ctx->params, params_id(face_param_rows, FACE_P_LOOK));
+    const float *offset = f->idle_on ? fi->gaze : NULL;
+    for (int e = 0; e < 2; e++) {
+        if (look) {
+            face_gaze_at(f->model, f->head.eye_center[e], f->ctx->cam->pos, offset, f->eye_rot[e]);
+        } else {
+            glm_mat4_identity(f->eye_rot[e]);
+            if (offset) {
+                glm_rotate_y(f->eye_rot[e], offset[0], f->eye_rot[e]);
+                glm_rotate_x(f->eye_rot[e], -offset[1], f->eye_rot[e]);
+            }
+        }
+        f->gaze_miss[e] = face_gaze_miss(f->model, f->head.eye_center[e], f->eye_rot[e], f->ctx->cam->pos);
+    }
+}
+
+/* Spot metering: the auto exposure averages the head's part of the picture (the cells a sphere of
+ * FACE_METER_M round it covers), not the frame, which is mostly dark backdrop (it opened up 8x). */
+static void face__meter(face *f)
+{
+    mat4 view, proj, vp;
+    const float aspect = (float)f->ctx->width / (float)(f->ctx->height > 0 ? f->ctx->height : 1);
+    camera_matrices(f->ctx->cam, aspect, view, proj);
+    glm_mat4_mul(proj, view, vp);
+    vec4 c;
+    glm_mat4_mulv3(f->model, (vec3){0.0f, -0.03f, 0.06f}, 1.0f, c);
+    c[3] = 1.0f;
+    glm_mat4_mulv(vp, c, c);
+    if (c[3] <= FACE_METER_M) { /* the camera inside or behind the head: the whole picture */
+        renderer_set_exposure_meter(f->ctx->r, NULL);
+        return;
+    }
+    const float x = 0.5f + 0.5f * c[0] / c[3], y = 0.5f - 0.5f * c[1] / c[3];
+    const float ry = 0.5f * FACE_METER_M * proj[1][1] / c[3], rx = ry / aspect;
+    const float rect[4] = {x - rx, y - ry, x + rx, y + ry};
+    renderer_set_exposure_meter(f->ctx->r, rect);
+}
+
+/* The portrait rig's lights (world directions toward each light), x the panel's face.key, .fill, .rim. */
+static void face__lights(face *f)
+{
+    const params *pr = f->ctx->params;
+    const float fill = params_f(pr, params_id(face_param_rows, FACE_P_FILL)), rim = params_f(pr, params_id(face_param_rows, FACE_P_RIM));
+    wrinkle_lights l = {.fill_dir = {-0.72f, 0.12f, 0.68f}, .fill_color = {FACE_FILL_RGB}, .rim_dir = {-0.55f, 0.45f, -0.70f},
+                        .rim_color = {FACE_RIM_RGB}, .key = params_f(pr, params_id(face_param_rows, FACE_P_KEY)), .ambient = FACE_AMBIENT};
+    glm_vec3_normalize(l.fill_dir);
+    glm_vec3_normalize(l.rim_dir);
+    glm_vec3_scale(l.fill_color, fill, l.fill_color);
+    glm_vec3_scale(l.rim_color, rim, l.rim_color);
+    wrinkle_set_lights(f->wr, &l);
 }
 
 static void face_prepare(void *p)
@@ -200,6 +279,8 @@ static void face_prepare(void *p)
         }
     }
     face__pose(f);
+    face__lights(f);
+    face__meter(f);
     /* the vertex shaders morph: the CPU only hands over six weights */
     gfx_pass_begin("face.blendshapes");
     memcpy(f->morph, f->cycle.weight, sizeof f->cycle.weight);
@@ -255,7 +336,10 @@ static void face_draw(void *p, scene_pass pass)
         renderer_draw_caster(r, &f->pedestal, id);
         return;
     }
-    renderer_draw_ground(r);
+    /* the studio's dark backdrop round the head, dark by itself (no ground plane) */
+    mat4 around;
+    glm_translate_make(around, (vec3){0.0f, head_bust_head_y(), 0.0f});
+    renderer_draw_lit_spec(r, &f->backdrop, around, (vec3){0.012f, 0.012f, 0.014f}, (vec3){0.003f, 0.0033f, 0.0042f}, 0.0f, 1.0f);
     renderer_draw_lit(r, &f->pedestal, id, (vec3){0.16f, 0.15f, 0.14f}, NULL);
     /* a dark crew-neck top: cotton, so a weak, broad highlight (the default semi-gloss one put a
      * clipped white spot on the chest in every frontal picture) */
@@ -275,19 +359,26 @@ static void face_draw(void *p, scene_pass pass)
         if (k == HEAD_MOUTH_TEETH) face__teeth_roots(&f->head, part.gum_y);
         wrinkle_draw_part(f->wr, &f->mouth, f->head.skin.vertex_count, f->model, &part);
     }
-    /* hair: dark brown, a little sheen; it follows the brows and lids through the deltas */
-    wrinkle_part hair = {.index_count = f->brows.index_count, .albedo = {0.035f, 0.022f, 0.015f}, .spec = 0.04f, .shininess = 20.0f};
-    wrinkle_draw_part(f->wr, &f->brows, f->brows_first, f->model, &hair);
-    glm_vec3_copy((vec3){0.018f, 0.012f, 0.009f}, hair.albedo);
-    hair.index_count = f->lashes.index_count;
+    /* hair: dark brown, a little sheen; it follows the brows and lids through the deltas; the
+     * lashes opaque (a ribbon), the brows blended cards after everything opaque (below) */
+    wrinkle_part hair = {.index_count = f->lash_index_count, .albedo = {0.012f, 0.008f, 0.006f}, .spec = 0.04f, .shininess = 20.0f};
     wrinkle_draw_part(f->wr, &f->lashes, f->lashes_first, f->model, &hair);
+    /* the tear line on each lower lid: wet, pale pink, catching the room's light */
+    wrinkle_part tear = {.first_index = f->lash_index_count, .index_count = f->lashes.index_count - f->lash_index_count,
+                         .albedo = {0.62f, 0.42f, 0.40f}, .spec = 0.9f, .shininess = 120.0f, .fill = 0.25f};
+    wrinkle_draw_part(f->wr, &f->lashes, f->lashes_first, f->model, &tear);
     /* the iris is drawn on the ball under the cornea (wrinkle_eye.frag), no disc of its own */
     wrinkle_eyes eyes = {.radius = HEAD_EYE_RADIUS, .iris_radius = 0.0058f, .pupil_radius = 0.0026f,
                          .sclera = {0.66f, 0.62f, 0.58f}, .iris = {0.09f, 0.16f, 0.24f}};
     glm_vec3_copy(f->head.eye_center[0], eyes.center[0]);
     glm_vec3_copy(f->head.eye_center[1], eyes.center[1]);
-    glm_mat4_copy(f->eye_rot, eyes.rot);
+    glm_mat4_copy(f->eye_rot[0], eyes.rot[0]);
+    glm_mat4_copy(f->eye_rot[1], eyes.rot[1]);
     wrinkle_draw_eyes(f->wr, &f->eyes, f->model, &eyes);
+    if (params_b(f->ctx->params, params_id(face_param_rows, FACE_P_BROWS))) {
+        wrinkle_part brows = {.index_count = f->brows.index_count, .albedo = {0.035f, 0.022f, 0.015f}, .spec = 0.04f, .shininess = 20.0f};
+        wrinkle_draw_hair(f->wr, &f->brows, f->brows_first, f->model, &brows);
+    }
 }
 
 static scene_cmd_result face_command(void *p, const script_cmd *cmd)
@@ -315,6 +406,7 @@ const scene_vtable scene_face = {
     .quality = face_quality_rows,
     .quality_count = FACE_QUALITY_COUNT,
     .showcase = showcase_face,
+    .exposure_ev = FACE_EXPOSURE_EV,
     .showpiece = {"head", face_showpiece_build},
     .keys_help = face_keys_help,
     .free_camera = true,

@@ -51,6 +51,67 @@ static bool face__screen_rect(const face *f, float out[4])
     return in_front && out[2] > out[0] && out[3] > out[1];
 }
 
+/* A head-frame point to output pixels (x right, y down from the top left); false behind the camera. */
+static bool face__to_px(const face *f, mat4 mvp, const float p[3], float px[2])
+{
+    vec4 c;
+    glm_mat4_mulv(mvp, (vec4){p[0], p[1], p[2], 1.0f}, c);
+    if (c[3] <= 1e-4f) return false;
+    px[0] = (0.5f + 0.5f * c[0] / c[3]) * (float)f->ctx->width;
+    px[1] = (0.5f - 0.5f * c[1] / c[3]) * (float)f->ctx->height;
+    return true;
+}
+
+/* Where the eyes and the ear nearer the camera are in the picture (output pixels from the top
+ * left), for tests that measure them on a screenshot: "eyes_px" [[x, y, r], ...] (right eye, left
+ * eye: centre and the ball's radius), "eyes_world" (their centres in the world), "ear_px" [x0, y0, x1,
+ * y1] (the neutral ear's box). */
+static void face__screen_marks(const face *f, json_writer *w)
+{
+    const head_model *h = &f->head;
+    if (!h->skin.pos || f->ctx->height <= 0) return;
+    mat4 view, proj, mvp;
+    camera_matrices(f->ctx->cam, (float)f->ctx->width / (float)f->ctx->height, view, proj);
+    glm_mat4_mul(proj, view, mvp);
+    glm_mat4_mul(mvp, (vec4 *)f->model, mvp);
+    json_array_begin(w, "eyes_px");
+    for (int e = 0; e < 2; e++) {
+        float c[2], top[2], p[3] = {h->eye_center[e][0], h->eye_center[e][1] + HEAD_EYE_RADIUS, h->eye_center[e][2]};
+        if (!face__to_px(f, mvp, h->eye_center[e], c) || !face__to_px(f, mvp, p, top)) continue;
+        json_array_begin(w, NULL);
+        json_number(w, NULL, c[0]);
+        json_number(w, NULL, c[1]);
+        json_number(w, NULL, hypotf(top[0] - c[0], top[1] - c[1]));
+        json_array_end(w);
+    }
+    json_array_end(w);
+    json_array_begin(w, "eyes_world"); /* the eyes' centres, world (a test's close-up camera) */
+    for (int e = 0; e < 2; e++) {
+        vec3 c;
+        glm_mat4_mulv3((vec4 *)f->model, (float *)h->eye_center[e], 1.0f, c);
+        json_array_begin(w, NULL);
+        for (int k = 0; k < 3; k++) json_number(w, NULL, c[k]);
+        json_array_end(w);
+    }
+    json_array_end(w);
+    /* the ear on the camera's side: the side of x the camera is on, in the head frame */
+    vec3 cam;
+    mat4 inv;
+    glm_mat4_inv((vec4 *)f->model, inv);
+    glm_mat4_mulv3(inv, f->ctx->cam->pos, 1.0f, cam);
+    float box[4] = {1e9f, 1e9f, -1e9f, -1e9f};
+    for (int v = h->ear_first_vertex; v < h->skin.vertex_count; v++) {
+        float px[2];
+        if ((h->skin.pos[v][0] > 0.0f) != (cam[0] > 0.0f) || !face__to_px(f, mvp, h->skin.pos[v], px)) continue;
+        box[0] = fminf(box[0], px[0]), box[1] = fminf(box[1], px[1]);
+        box[2] = fmaxf(box[2], px[0]), box[3] = fmaxf(box[3], px[1]);
+    }
+    if (box[2] < box[0]) return;
+    json_array_begin(w, "ear_px");
+    for (int k = 0; k < 4; k++) json_number(w, NULL, box[k]);
+    json_array_end(w);
+}
+
 bool face_view(void *p, const char *name, scene_view *out)
 {
     face *f = p;
@@ -108,6 +169,12 @@ void face_stats(void *p, json_writer *w)
     json_bool(w, "wrinkle_cycling", f->cycle.cycling);
     json_bool(w, "wrinkles", !f->wrinkles_off);
     json_bool(w, "face_idle", f->idle_on);
+    /* how far the camera passes from each eye's gaze ray (right, left): under 20 mm when the eyes
+     * meet the camera (face.look) */
+    json_array_begin(w, "gaze_miss_mm");
+    for (int e = 0; e < 2; e++) json_number(w, NULL, 1000.0f * f->gaze_miss[e]);
+    json_array_end(w);
+    face__screen_marks(f, w);
     json_int(w, "blinks", f->idle.blinks);
     json_object_begin(w, "blendshapes");
     for (int s = 0; s < HEAD_SHAPE_COUNT; s++) json_number(w, head_shape_name(s), f->cycle.weight[s]);

@@ -18,12 +18,14 @@ extern "C" {
 #endif
 
 typedef struct face {
-    mat4 model, eye_rot; /* the head frame this step; the eyes' turn in it (saccades) */
+    mat4 model, eye_rot[2]; /* the head frame this step; each eye's turn in it (the gaze: right, left) */
+    float gaze_miss[2];     /* how far the camera passes from each eye's gaze ray this step (m) */
     scene_ctx *ctx;
     head_model head;
-    gfx_mesh skin, mouth, eyes, shoulders, pedestal, brows, lashes;
+    gfx_mesh skin, mouth, eyes, shoulders, pedestal, brows, lashes, backdrop;
     float detail;                  /* face.detail the meshes were built at */
     int brows_first, lashes_first; /* where the hair's vertices start in the blendshape deltas */
+    int lash_index_count;          /* the lashes' indices in lashes; the tear lines' follow */
     wrinkle *wr;
     wrinkle_cycle cycle;     /* expressions in a loop, picked, or single blendshapes (core) */
     float blink;             /* the blink blendshape's weight (`blendshape blink W`) */

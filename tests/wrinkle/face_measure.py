@@ -1,0 +1,101 @@
+"""Measures of the face on a screenshot, for tests/wrinkle/app_face_portrait.sh (python3, the PNGs
+read by tests/support/png.py; where the eyes and the ear are comes from the frame's stats JSON,
+the scene's eyes_px and ear_px):
+
+    face_measure.py whites SHOT.png STATS.json   the whites' luminance of each eye and their ratio
+                                                 (darker / lighter): the mean luma of the brighter
+                                                 half of the ball's near-grey pixels (chroma under 35 %
+                                                 of the brightest channel: not iris, skin or lashes)
+    face_measure.py isolated WITH.png WITHOUT.png  brow pixels (those the brows change by more than
+                                                 8/255) and how many of them are isolated dark ones:
+                                                 a pixel whose 8 neighbours are all at least 40/255
+                                                 lighter in luma; prints isolated, brow pixels, fraction
+    face_measure.py ear_rg BACK.png FRONT.png STATS.json   mean R / mean G of the ear's pixels lit from
+                                                 behind, then from the front: the pixels of the ear's
+                                                 box that are skin in FRONT (R >= 40, R > 1.15 G)
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.environ.get("TESTDIR", os.path.join(os.path.dirname(__file__), "..")), "support"))
+from png import load  # noqa: E402
+
+
+def image(path):
+    w, h, ch, rows = load(path)
+    return w, h, lambda x, y: tuple(rows[y][x * ch + k] for k in range(3))
+
+
+def luma(c):
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+
+def whites(shot, stats):
+    w, h, px = image(shot)
+    eyes = json.load(open(stats))["eyes_px"]
+    out = []
+    for cx, cy, r in eyes:
+        vals = []
+        rr = 0.85 * r
+        for y in range(max(0, int(cy - rr)), min(h, int(cy + rr) + 1)):
+            for x in range(max(0, int(cx - rr)), min(w, int(cx + rr) + 1)):
+                if (x - cx) ** 2 + (y - cy) ** 2 > rr * rr:
+                    continue
+                c = px(x, y)
+                hi = max(c)
+                if hi >= 40 and hi - min(c) <= 0.35 * hi:
+                    vals.append(luma(c))
+        vals.sort()
+        top = vals[len(vals) // 2:]
+        if len(top) < 3:
+            sys.exit(f"face_measure: eye at ({cx:.0f}, {cy:.0f}): {len(vals)} white pixels, too few to measure")
+        out.append(sum(top) / len(top))
+    print(f"{out[0]:.1f} {out[1]:.1f} {min(out) / max(out):.3f}")
+
+
+def isolated(with_path, without_path):
+    w, h, a = image(with_path)
+    w2, h2, b = image(without_path)
+    if (w, h) != (w2, h2):
+        sys.exit("face_measure: the two pictures differ in size")
+    lum = [[luma(a(x, y)) for x in range(w)] for y in range(h)]
+    brow = lone = 0
+    for y in range(1, h - 1):
+        for x in range(1, w - 1):
+            ca, cb = a(x, y), b(x, y)
+            if max(abs(ca[k] - cb[k]) for k in range(3)) <= 8:
+                continue
+            brow += 1
+            l0 = lum[y][x]
+            if all(lum[y + j][x + i] >= l0 + 40 for j in (-1, 0, 1) for i in (-1, 0, 1) if i or j):
+                lone += 1
+    print(f"{lone} {brow} {lone / max(brow, 1):.4f}")
+
+
+def ear_rg(back, front, stats):
+    w, h, pb = image(back)
+    w2, h2, pf = image(front)
+    x0, y0, x1, y1 = json.load(open(stats))["ear_px"]
+    sums = [[0, 0], [0, 0]]
+    for y in range(max(0, int(y0)), min(h, int(y1) + 1)):
+        for x in range(max(0, int(x0)), min(w, int(x1) + 1)):
+            f = pf(x, y)
+            if f[0] < 40 or f[0] <= 1.15 * f[1]:
+                continue
+            for k, c in enumerate((pb(x, y), f)):
+                sums[k][0] += c[0]
+                sums[k][1] += c[1]
+    print(" ".join(f"{r / max(g, 1):.3f}" for r, g in sums))
+
+
+if __name__ == "__main__":
+    cmd = sys.argv[1] if len(sys.argv) > 1 else ""
+    if cmd == "whites" and len(sys.argv) == 4:
+        whites(sys.argv[2], sys.argv[3])
+    elif cmd == "isolated" and len(sys.argv) == 4:
+        isolated(sys.argv[2], sys.argv[3])
+    elif cmd == "ear_rg" and len(sys.argv) == 5:
+        ear_rg(sys.argv[2], sys.argv[3], sys.argv[4])
+    else:
+        sys.exit("usage: face_measure.py whites SHOT.png STATS.json | isolated WITH.png WITHOUT.png | ear_rg BACK.png FRONT.png STATS.json")
