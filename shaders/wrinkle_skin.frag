@@ -34,7 +34,7 @@ out vec4 o_color;
 const vec3 SCATTER_M = vec3(0.0090, 0.0034, 0.0020); // SKIN_SCATTER_R_M, _G_M, _B_M (skin_diffuse.h)
 const float CURV_MIN = 8.0, CURV_MAX = 120.0, WIDTH_MAX = 0.8, SKIN_BLACK = 1e-6, CURV_LIDS = 10.0;
 const float BOUNCE = 0.12; // ground albedo x the part of its hemisphere a downward face sees
-const vec3 THROUGH = vec3(0.85, 0.16, 0.07); // what thin skin passes of a light behind it: blood red
+const vec3 THROUGH = vec3(0.50, 0.11, 0.05); // what thin skin passes of a light behind it: blood red (a glow, not a lamp)
 
 // Albedo variation painted on the neutral head frame (metres, +y up, face toward +z; placed by
 // head.h's landmarks, u_marks): short-cropped hair above a hairline that dips at the temples and
@@ -47,6 +47,9 @@ float region(vec2 p, vec2 c, vec2 r)
     vec2 d = (p - c) / r;
     return exp(-dot(d, d));
 }
+// The ears: their uv lies in the neck cut (head_ear.h), as does the neck's own lowest row, under
+// the chin (it would glow through the collar): only above the chin's level is it an ear.
+float ear_mask(vec3 o) { return (1.0 - step(0.04, v_uv.y)) * step(u_marks[2].z + 0.03, o.y); }
 vec3 tint(vec3 c, vec3 by, float amount) { return c * mix(vec3(1.0), by, clamp(amount, 0.0, 1.0)); }
 vec3 skin_albedo(vec3 base, vec3 o, out float hair, out float lips)
 {
@@ -55,7 +58,7 @@ vec3 skin_albedo(vec3 base, vec3 o, out float hair, out float lips)
     float mouth_y = u_marks[2].x, corner_x = u_marks[2].y, chin_y = u_marks[2].z;
     float ax = abs(o.x), phi = abs(atan(o.x, o.z)); // 0 at the face's middle, pi at the back
     float front = smoothstep(0.02, 0.06, o.z);
-    float ear = 1.0 - step(0.04, v_uv.y); // the ears' uv lies in the neck cut (head_ear.h)
+    float ear = ear_mask(o);
     float line = mix(brow_y + 0.055, brow_y + 0.023, smoothstep(0.25, 0.85, phi)); // forehead to temples
     line = mix(line, brow_y + 0.019, smoothstep(1.05, 1.35, phi));                // over the ears
     line = mix(line, -0.075, smoothstep(1.7, 2.4, phi));                          // down to the nape
@@ -80,7 +83,7 @@ vec3 skin_albedo(vec3 base, vec3 o, out float hair, out float lips)
     c = tint(c, vec3(1.10, 0.86, 0.86), region(vec2(ax, o.y), vec2(eye_x + 0.014, tip_y + 0.004), vec2(0.022, 0.017)) * front); // cheeks
     c = tint(c, vec3(1.08, 0.88, 0.88), region(vec2(o.x, o.y), vec2(0.0, mix(root_y, tip_y, 0.75)), vec2(0.012, 0.026)) * front); // nose
     c = tint(c, vec3(1.10, 0.86, 0.86), region(vec2(ax, o.y), vec2(wing_x, wing_y), vec2(0.008, 0.007)) * front); // nostril wings
-    c = tint(c, vec3(1.10, 0.84, 0.84), ear);                                                                   // ears
+    c = tint(c, vec3(1.05, 0.92, 0.92), ear);                                                                   // ears
     float beard = smoothstep(wing_y - 0.004, wing_y - 0.016, o.y) * smoothstep(chin_y - 0.03, chin_y - 0.005, o.y)
                 * smoothstep(-0.01, 0.03, o.z) * (1.0 - lips);
     c = tint(c, vec3(0.84, 0.84, 0.90), beard * 0.8);                                                           // beard area
@@ -94,7 +97,7 @@ float skin_thin(vec3 o)
 #ifdef WRINKLE_PLAIN_SKIN
     return 0.0;
 #else
-    float ear = 1.0 - step(0.04, v_uv.y);
+    float ear = ear_mask(o);
     float wing = region(vec2(abs(o.x), o.y), vec2(u_marks[1].y, u_marks[1].z), vec2(0.006, 0.005)) * smoothstep(0.03, 0.06, o.z);
     return max(ear, 0.7 * wing);
 #endif

@@ -339,7 +339,7 @@ static void face_draw(void *p, scene_pass pass)
     /* the studio's dark backdrop round the head, dark by itself (no ground plane) */
     mat4 around;
     glm_translate_make(around, (vec3){0.0f, head_bust_head_y(), 0.0f});
-    renderer_draw_lit_spec(r, &f->backdrop, around, (vec3){0.012f, 0.012f, 0.014f}, (vec3){0.003f, 0.0033f, 0.0042f}, 0.0f, 1.0f);
+    renderer_draw_lit_spec(r, &f->backdrop, around, (vec3){0.0095f, 0.0095f, 0.0112f}, (vec3){0.003f, 0.0033f, 0.0042f}, 0.0f, 1.0f);
     renderer_draw_lit(r, &f->pedestal, id, (vec3){0.16f, 0.15f, 0.14f}, NULL);
     /* a dark crew-neck top: cotton, so a weak, broad highlight (the default semi-gloss one put a
      * clipped white spot on the chest in every frontal picture) */
