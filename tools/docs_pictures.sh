@@ -39,6 +39,9 @@
 #   issue52_post_dissolve_after.jpg (docs/perf.md: issue 52's post stack, crops of the reference
 #   scripts tests/golden/range_show.txt and dissolve.txt run at 960x540 by a build of main at
 #   d659130 and by the change that made SSAO quarter-size)
+#   face51_neutral_before.jpg face51_angry_before.jpg face51_happy_before.jpg face51_profile_before.jpg
+#   face51_far34_before.jpg (docs/wrinkles_measures.md: issue 51's before, docs/scripts/face_issue51.txt
+#   and face_issue51_wide.txt run by main at d659130, their _after names written _before)
 # END FROZEN
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

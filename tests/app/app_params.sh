@@ -129,12 +129,13 @@ for scene in range face; do
             grep -q "\"$name\":\[" <<<"$flat" && fail "--ui: a widget for $name ($pscene) in the $scene scene"
         fi
     done <rows.txt
-    # where the panel is, the picture is the panel's dark background; left of it, the plain picture
+    # where the panel is, the picture is the panel's background (darker than the range's sky and ground,
+    # lighter than the face's near-black backdrop: its luminance differs by > 15); left of it, the plain picture
     read -r x y w h <<<"$(grep -o '"widgets":{"[^"]*":\[[0-9.,]*' <<<"$flat" | sed 's/.*\[//; s/,/ /g')"
     px=$(awk -v x="$x" 'BEGIN { printf "%d", x - 8 }')
     lum() { "$IMGTOOL" region "$1" "$2" 40 "$3" 300 | awk '{ printf "%.1f", 0.2126 * $1 + 0.7152 * $2 + 0.0722 * $3 }'; }
     ui_l=$(lum "ui_$scene.png" "$px" 220) plain_l=$(lum "plain_$scene.png" "$px" 220)
-    awk -v a="$ui_l" -v b="$plain_l" 'BEGIN { exit !(b - a > 15) }' || fail "--ui: the panel area is not darker than the scene ($ui_l vs $plain_l)"
+    awk -v a="$ui_l" -v b="$plain_l" 'BEGIN { d = b - a; exit !(d > 15 || d < -15) }' || fail "--ui: the panel area does not stand out from the scene ($ui_l vs $plain_l)"
     [ "$("$IMGTOOL" region "ui_$scene.png" 0 60 $((px - 20)) 400)" = "$("$IMGTOOL" region "plain_$scene.png" 0 60 $((px - 20)) 400)" ] \
         || fail "--ui changed the picture outside the panel"
     echo "ok: --ui shows the $scene panel at x=$px (luminance $ui_l where the scene has $plain_l)"
