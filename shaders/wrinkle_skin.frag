@@ -78,7 +78,8 @@ vec3 skin_albedo(vec3 base, vec3 o, out float hair, out float lips)
     lips = smoothstep(top + 0.0009, top - 0.0007, my) * smoothstep(-bot - 0.0010, -bot + 0.0008, my)
          * smoothstep(half_w + 0.0005, half_w - 0.0035, sx) * front;
     c = mix(c, base * vec3(0.88, 0.60, 0.62), lips);
-    // regions (x how much: the colour a face shows where blood runs near the surface or stubble grows)
+    // regions, each a tint times how much of it applies: the colour a face shows where blood runs near
+    // the surface or stubble grows
     c = tint(c, vec3(1.03, 1.06, 1.08), smoothstep(brow_y + 0.004, brow_y + 0.022, o.y) * front);                 // paler forehead
     c = tint(c, vec3(1.10, 0.86, 0.86), region(vec2(ax, o.y), vec2(eye_x + 0.014, tip_y + 0.004), vec2(0.022, 0.017)) * front); // cheeks
     c = tint(c, vec3(1.08, 0.88, 0.88), region(vec2(o.x, o.y), vec2(0.0, mix(root_y, tip_y, 0.75)), vec2(0.012, 0.026)) * front); // nose
