@@ -313,20 +313,23 @@ static int tris_in_box(const mesh_data *m, const float (*pos)[3], int ntri_max, 
     return n;
 }
 
+/* z where the line (x, y, z) along -z meets the triangle starting at index t, or -1 where it misses. */
+static float tri_front_z(const mesh_data *m, const float (*pos)[3], int t, float x, float y)
+{
+    const float *a = pos[m->idx[t]], *b = pos[m->idx[t + 1]], *c = pos[m->idx[t + 2]];
+    float d = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
+    if (fabsf(d) < 1e-14f) return -1.0f;
+    float u = ((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / d;
+    float v = ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / d;
+    if (u < 0.0f || v < 0.0f || u + v > 1.0f) return -1.0f;
+    return a[2] + u * (b[2] - a[2]) + v * (c[2] - a[2]);
+}
+
 /* The front-most z of the listed triangles under (x, y) along -z, or -1. */
 static float front_hit_list(const mesh_data *m, const float (*pos)[3], const uint32_t *tri, int ntri, float x, float y)
 {
     float best = -1.0f;
-    for (int k = 0; k < ntri; k++) {
-        int t = (int)tri[k];
-        const float *a = pos[m->idx[t]], *b = pos[m->idx[t + 1]], *c = pos[m->idx[t + 2]];
-        float d = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
-        if (fabsf(d) < 1e-14f) continue;
-        float u = ((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / d;
-        float v = ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / d;
-        if (u < 0.0f || v < 0.0f || u + v > 1.0f) continue;
-        best = fmaxf(best, a[2] + u * (b[2] - a[2]) + v * (c[2] - a[2]));
-    }
+    for (int k = 0; k < ntri; k++) best = fmaxf(best, tri_front_z(m, pos, (int)tri[k], x, y));
     return best;
 }
 
@@ -936,19 +939,11 @@ static void blendshapes_move_only_their_region(void **state)
     assert_int_equal(head_shape_find("pout"), -1);
 }
 
-/* z where the line (x, y, z) along -z meets triangle abc (the largest one over the mesh), or -1. */
+/* The front-most z of the whole mesh under (x, y) along -z, or -1. */
 static float front_hit(const mesh_data *m, const float (*pos)[3], float x, float y)
 {
     float best = -1.0f;
-    for (int t = 0; t < m->index_count; t += 3) {
-        const float *a = pos[m->idx[t]], *b = pos[m->idx[t + 1]], *c = pos[m->idx[t + 2]];
-        float d = (b[0] - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (b[1] - a[1]);
-        if (fabsf(d) < 1e-14f) continue;
-        float u = ((x - a[0]) * (c[1] - a[1]) - (c[0] - a[0]) * (y - a[1])) / d;
-        float v = ((b[0] - a[0]) * (y - a[1]) - (x - a[0]) * (b[1] - a[1])) / d;
-        if (u < 0.0f || v < 0.0f || u + v > 1.0f) continue;
-        best = fmaxf(best, a[2] + u * (b[2] - a[2]) + v * (c[2] - a[2]));
-    }
+    for (int t = 0; t < m->index_count; t += 3) best = fmaxf(best, tri_front_z(m, pos, t, x, y));
     return best;
 }
 
