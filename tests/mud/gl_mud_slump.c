@@ -1,8 +1,9 @@
 /* Ruts that slump and refill (mud/core/mudfield_slump.h): a 20 cm rut's walls, steeper than the
  * mud's angle of repose, slump to it within 5 s with the volume unchanged; with mud.refill 1 the
  * rut is at most 70 % as deep after 60 s; the GPU's layers (pass mud.slump) and an evicted layer
- * stepped on the CPU stay equal to the CPU field byte for byte. Prints the slump's cost per step on
- * the CPU and on the GPU. */
+ * stepped on the CPU stay equal to the CPU field byte for byte; ruts across the grid (45 and 33 deg)
+ * slump to straight walls of one slope (no staircase, no scallops). Prints the slump's cost per
+ * step on the CPU and on the GPU. */
 #include "testgl.h"
 
 #include <math.h>
@@ -32,6 +33,21 @@ static void stamp_rut(mudfield *mf, mud_renderer *mr, float x, float z0, float z
     for (float z = z0; z <= z1; z += 0.1f) {
         mudfield_wheel w = {.center = {x, 4.0f + 0.55f - 0.2f, z}, .radius = 0.55f, .width = 0.42f, .forward = {0.0f, 1.0f},
                             .velocity = {0.0f, 2.0f}, .penetration = 0.2f};
+        mudfield_stamp_geom g;
+        assert_true(mudfield_stamp_layout(mf, &w, &g));
+        mudfield_stamp_geom_apply(mf, &g);
+        mud_renderer_queue(mr, &g, 1);
+    }
+}
+
+/* A straight rut 20 cm below the base level centred on (x, z), heading deg degrees from +z towards
+ * +x, len metres long, stamped every 10 cm into the CPU field and queued for the GPU alike. */
+static void stamp_slanted_rut(mudfield *mf, mud_renderer *mr, float x, float z, float deg, float len)
+{
+    const float fx = sinf(deg * 0.017453293f), fz = cosf(deg * 0.017453293f);
+    for (float s = -0.5f * len; s <= 0.5f * len; s += 0.1f) {
+        mudfield_wheel w = {.center = {x + fx * s, 4.0f + 0.55f - 0.2f, z + fz * s}, .radius = 0.55f, .width = 0.42f, .forward = {fx, fz},
+                            .velocity = {2.0f * fx, 2.0f * fz}, .penetration = 0.2f};
         mudfield_stamp_geom g;
         assert_true(mudfield_stamp_layout(mf, &w, &g));
         mudfield_stamp_geom_apply(mf, &g);
@@ -266,12 +282,131 @@ static void an_evicted_layer_slumps_on_the_cpu(void **state)
     mud_sim_destroy(sim);
 }
 
+/* Bilinear height of block heights h at texel coordinates (x, y), in height steps. */
+static double height_bilinear(const uint16_t *h, double x, double y)
+{
+    int i = (int)floor(x), j = (int)floor(y);
+    double fx = x - i, fy = y - j;
+    const uint16_t *p = &h[j * R + i];
+    return (1 - fy) * ((1 - fx) * p[0] + fx * p[1]) + fy * ((1 - fx) * p[R] + fx * p[R + 1]);
+}
+
+/* The residual of v[0..n) from its centred moving average over 2 hw + 1 samples (where the window
+ * fits): the largest magnitude, and the root mean square added to *ss (*k the count). */
+static double moving_residual(const double *v, int n, int hw, double *ss, int *k)
+{
+    double mx = 0.0;
+    for (int i = hw; i < n - hw; i++, (*k)++) {
+        double m = 0.0;
+        for (int j = i - hw; j <= i + hw; j++) m += v[j];
+        double res = v[i] - m / (2 * hw + 1);
+        mx = fmax(mx, fabs(res));
+        *ss += res * res;
+    }
+    return mx;
+}
+
+typedef struct wall_ripple {
+    double pos, pos_rms;     /* texels: where the walls cross half the rut's depth */
+    double slope, slope_rms; /* their slope there, relative to its mean */
+    double slope_mean;       /* height steps per texel */
+} wall_ripple;
+
+/* The walls of a straight rut through texel (c, c) of block heights h, heading deg degrees from
+ * +y towards +x: every eighth of a texel along its axis over +-len texels, where each wall crosses
+ * half the rut's depth going out from the axis (bilinear heights, the crossing interpolated) and
+ * its slope across there; both as residuals from their centred moving averages over `win`
+ * texels along the axis (a meander the churn may make; what changes with the texel's period is
+ * what reads as a staircase or as scallops in the light). */
+static wall_ripple slanted_wall_ripple(const uint16_t *h, double c, double deg, double len, double win)
+{
+    enum { MAXS = 1024 };
+    static double pos[2][MAXS], slope[2][MAXS];
+    const double fx = sin(deg * 0.017453292519943295), fy = cos(deg * 0.017453292519943295), ds = 0.125, dt = 0.0625;
+    int n = 0;
+    double sum = 0.0;
+    for (double s = -len; s <= len && n < MAXS; s += ds, n++) {
+        double ax = c + fx * s, ay = c + fy * s; /* on the axis */
+        double floor_h = height_bilinear(h, ax, ay), half = 0.5 * (floor_h + MUDFIELD_HEIGHT_ZERO);
+        for (int side = 0; side < 2; side++) {
+            double nx = side ? fy : -fy, ny = side ? -fx : fx, prev = floor_h, r = NAN, g = NAN;
+            for (double t = dt; t < 8.0; t += dt) {
+                double v = height_bilinear(h, ax + nx * t, ay + ny * t);
+                if (v >= half) {
+                    r = t - dt * (v - half) / (v - prev);
+                    /* the slope across the wall: the height over the texel centred on the crossing */
+                    g = height_bilinear(h, ax + nx * (r + 0.5), ay + ny * (r + 0.5)) - height_bilinear(h, ax + nx * (r - 0.5), ay + ny * (r - 0.5));
+                    break;
+                }
+                prev = v;
+            }
+            assert_false(isnan(r));
+            pos[side][n] = r;
+            slope[side][n] = g;
+            sum += g;
+        }
+    }
+    wall_ripple w = {.slope_mean = sum / (2 * n)};
+    int hw = (int)lround(0.5 * win / ds), k = 0, kg = 0;
+    double ss = 0.0, ssg = 0.0;
+    for (int side = 0; side < 2; side++) {
+        w.pos = fmax(w.pos, moving_residual(pos[side], n, hw, &ss, &k));
+        w.slope = fmax(w.slope, moving_residual(slope[side], n, hw, &ssg, &kg) / w.slope_mean);
+    }
+    w.pos_rms = sqrt(ss / k);
+    w.slope_rms = sqrt(ssg / kg) / w.slope_mean;
+    return w;
+}
+
+/* Ruts along the grid's diagonal and at the truck's heading in gl_mud_crest (33 deg) slump to
+ * straight walls of one slope: no staircase of the texel grid, no scallops in the light. The
+ * flow between side neighbours only (the 4-neighbour rule) left a diagonal wall 44 deg steep,
+ * its slope rippling with the texel's period (+-6.2 %). */
+static void slanted_ruts_slump_without_stairs(void **state)
+{
+    (void)state;
+    const float heading[2] = {45.0f, 33.0f};
+    for (int q = 0; q < 2; q++) {
+        mud_sim *sim = mud_sim_create(&(mud_sim_desc){.terrain = {.level_size = 64, .flat = true, .flat_height = 4.0f, .flat_softness = 0.8f, .flat_mud = 1.0f}});
+        assert_non_null(sim);
+        mud_sim_place_truck(sim, 8.0f, 8.0f, 0.0f);
+        mud_sim_set_slump(sim, MUD_SIM_REPOSE_DEG, 0.0f);
+        mudfield *mf = mud_sim_field(sim);
+        mud_renderer *mr = mud_renderer_create(&(mud_renderer_desc){.field = mf, .slots = 8});
+        assert_non_null(mr);
+        stamp_slanted_rut(mf, mr, 40.0f, 40.0f, heading[q], 12.0f); /* through the middle of block (2, 2) */
+        mud_renderer_update(mr, (vec3){40, 4, 40});
+        mud_renderer_stamp(mr);
+        const uint16_t *h = mudfield_block_heights(mf, 2, 2);
+        assert_non_null(h);
+        /* 8 m of the rut's middle, against a 1 m moving average */
+        const double c = 8.0 / MUDFIELD_SPACING, len = 4.0 / MUDFIELD_SPACING, win = 1.0 / MUDFIELD_SPACING;
+        wall_ripple w0 = slanted_wall_ripple(h, c, heading[q], len, win);
+        run(sim, mr, (float[3]){40, 4, 40}, 5 * STEP_HZ);
+        wall_ripple w1 = slanted_wall_ripple(h, c, heading[q], len, win);
+        mudfield_slump_rule rule = mudfield_slump_rule_of(MUD_SIM_REPOSE_DEG, false, false);
+        print_message("a rut at %.0f deg, its walls at half depth, from their 1 m moving average: stamped %.3f texel (rms %.3f), "
+                      "slope %.0f mm a texel +-%.1f %% (rms %.1f %%); slumped 5 s %.3f texel (rms %.3f), slope %.0f mm +-%.1f %% "
+                      "(rms %.1f %%)\n",
+                      (double)heading[q], w0.pos, w0.pos_rms, w0.slope_mean, 100 * w0.slope, 100 * w0.slope_rms, w1.pos, w1.pos_rms,
+                      w1.slope_mean, 100 * w1.slope, 100 * w1.slope_rms);
+        assert_true(w1.pos <= 0.1);                            /* straight: a tenth of a texel */
+        assert_true(w1.slope_mean <= 1.05 * rule.threshold);   /* the repose whichever way the wall runs (4-neighbour: 117 mm at 45 deg) */
+        assert_true(w1.slope <= (q == 0 ? 0.03 : 0.05));        /* one slope along it (4-neighbour: 6.2 % at both) */
+        assert_true(gpu_equals_cpu(mr, mf, 4) >= 1);
+        testgl_assert_no_error();
+        mud_renderer_destroy(mr);
+        mud_sim_destroy(sim);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(walls_slump_to_the_repose_angle_volume_kept),
         cmocka_unit_test(refill_fills_the_rut_within_a_minute),
         cmocka_unit_test(an_evicted_layer_slumps_on_the_cpu),
+        cmocka_unit_test(slanted_ruts_slump_without_stairs),
     };
     return cmocka_run_group_tests(tests, testgl_setup, testgl_teardown);
 }
