@@ -31,6 +31,7 @@ static float straight(int y) { return 60.0f + 0.73f * (float)y; }
 static float stairs(int y) { return 60.0f + 16.0f * floorf(0.73f * (float)y / 16.0f); }
 static float wobble(int y) { return 60.0f + 0.73f * (float)y + 3.0f * sinf((float)y * 0.3f); }
 static float meander(int y) { return 60.0f + 0.73f * (float)y + 12.0f * sinf((float)y * 0.04f); }
+static float one_jog(int y) { return 60.0f + 0.73f * (float)y + ((y / 4) % 40 == 7 ? 6.0f : 0.0f); } /* 4 rows in 160 */
 
 static mud_crest trace(const float *d, float half)
 {
@@ -82,6 +83,19 @@ static void a_moving_average_keeps_teeth_not_meanders(void **state)
     d = ridge(stairs, 0.0f);
     assert_true(mud_crest_trace(d, W, H, &b, &c));
     assert_true(c.max_px > 5.0f);
+    assert_true(c.p95_px > 4.0f); /* teeth all along: most rows off */
+    free(d);
+}
+
+/* The 95th percentile: a few rows jogging aside (7 of 181) count in the largest residual, not in
+ * the deviation 95 % of the rows stay within. */
+static void the_95th_percentile_leaves_a_few_rows(void **state)
+{
+    (void)state;
+    float *d = ridge(one_jog, 0.0f);
+    mud_crest c = trace(d, 30.0f);
+    assert_true(c.max_px > 5.0f);
+    assert_true(c.p95_px < 1.0f);
     free(d);
 }
 
@@ -126,6 +140,7 @@ int main(void)
         cmocka_unit_test(a_straight_ridge_is_straight),
         cmocka_unit_test(a_staircase_measures_its_step),
         cmocka_unit_test(a_moving_average_keeps_teeth_not_meanders),
+        cmocka_unit_test(the_95th_percentile_leaves_a_few_rows),
         cmocka_unit_test(plateaus_count_at_their_middle),
         cmocka_unit_test(rows_without_a_ridge_are_skipped),
         cmocka_unit_test(bad_arguments_fail),

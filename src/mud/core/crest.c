@@ -1,6 +1,7 @@
 #include "mud/core/crest.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Sub-pixel position of the crest in one row, or NAN when the row has no ridge inside [lo, hi]. */
@@ -32,13 +33,19 @@ static double centred_mean(const float *ys, const float *xs, int n, int i, float
     return sum / k; /* k >= 1: row i itself */
 }
 
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
 bool mud_crest_trace(const float *depth, int w, int h, const mud_crest_band *band, mud_crest *out)
 {
     memset(out, 0, sizeof *out);
     if (!depth || w < 3 || h < 1 || band->y0 < 0 || band->y1 >= h || band->y1 < band->y0 || band->half_width < 1.0f)
         return false;
     enum { MAXR = 4096 };
-    static float ys[MAXR], xs[MAXR];
+    static float ys[MAXR], xs[MAXR], res[MAXR];
     int n = 0;
     float span = (float)(band->y1 - band->y0);
     for (int y = band->y0; y <= band->y1 && n < MAXR; y++) {
@@ -70,11 +77,14 @@ bool mud_crest_trace(const float *depth, int w, int h, const mud_crest_band *ban
         if (band->smooth_rows > 0.0f) r = xs[i] - centred_mean(ys, xs, n, i, 0.5f * band->smooth_rows);
         mx = fmax(mx, fabs(r));
         ss += r * r;
+        res[i] = (float)fabs(r);
     }
+    qsort(res, (size_t)n, sizeof *res, cmp_float);
     out->rows = n;
     out->slope = (float)a;
     out->offset = (float)b;
     out->max_px = (float)mx;
     out->rms_px = (float)sqrt(ss / n);
+    out->p95_px = res[(int)ceil(0.95 * n) - 1];
     return true;
 }

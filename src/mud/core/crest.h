@@ -11,7 +11,8 @@
  * (x_at_y0 .. x_at_y1 linearly, +- half_width); a run of equal samples (a plateau of quantized
  * heights) counts at its middle, and the position is refined by the parabola through the minimum
  * and its two neighbours (sub-pixel). A least-squares line x = a y + b is fitted through the
- * positions; max_px and rms_px are the residuals' largest magnitude and root mean square.
+ * positions; max_px, p95_px and rms_px are the residuals' largest magnitude, the magnitude 95 % of
+ * the rows stay within, and their root mean square.
  * With band->smooth_rows > 0 the residuals are from a centred moving average instead (the line is
  * fitted all the same). Rows whose minimum touches the band's edge (no ridge inside) are skipped. Returns false, with
  * *out zeroed, when fewer than 8 rows remain or the arguments are out of range.
@@ -39,7 +40,8 @@ typedef struct mud_crest_band {
 typedef struct mud_crest {
     int rows;                /* rows traced */
     float slope, offset;     /* fitted x = slope * y + offset */
-    float max_px, rms_px;    /* deviation from the fitted line */
+    float max_px, rms_px;    /* deviation from the fitted line (or the moving average) */
+    float p95_px;            /* the deviation 95 % of the rows stay within */
 } mud_crest;
 
 bool mud_crest_trace(const float *depth, int w, int h, const mud_crest_band *band, mud_crest *out);
