@@ -8,8 +8,10 @@ the scene's eyes_px and ear_px):
                                                  of the brightest channel: not iris, skin or lashes)
     face_measure.py isolated WITH.png WITHOUT.png  brow pixels (those the brows change by more than
                                                  8/255) and how many of them are isolated dark ones:
-                                                 a pixel whose 8 neighbours are all at least 40/255
-                                                 lighter in luma; prints isolated, brow pixels, fraction
+                                                 a pixel at least 40/255 darker in luma than the mean
+                                                 of its 8 neighbours (a speck, a saw-tooth's step or a
+                                                 hard strand tip; a soft edge's pixels stay within it);
+                                                 prints isolated, brow pixels, fraction
     face_measure.py ear_rg BACK.png FRONT.png STATS.json   mean R / mean G of the ear's pixels lit from
                                                  behind, then from the front: the pixels of the ear's
                                                  box that are skin in FRONT (R >= 40, R > 1.15 G)
@@ -67,8 +69,8 @@ def isolated(with_path, without_path):
             if max(abs(ca[k] - cb[k]) for k in range(3)) <= 8:
                 continue
             brow += 1
-            l0 = lum[y][x]
-            if all(lum[y + j][x + i] >= l0 + 40 for j in (-1, 0, 1) for i in (-1, 0, 1) if i or j):
+            ring = sum(lum[y + j][x + i] for j in (-1, 0, 1) for i in (-1, 0, 1) if i or j) / 8
+            if ring - lum[y][x] >= 40:
                 lone += 1
     print(f"{lone} {brow} {lone / max(brow, 1):.4f}")
 
