@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The face in its portrait (issue 51 items 3, 4, 6), measured on the scene's own framing at 640x360
-# and 960x540 (tests/wrinkle/face_measure.py; where the eyes and the ear are: the frame's stats):
+# and 960x540 (tests/wrinkle/face_measure.py; where the eyes, the ear and the nostril's wing are:
+# the frame's stats):
 #  - the eyes meet the camera: each gaze ray passes within 20 mm of it (stats gaze_miss_mm), and
 #    with face.look off (straight ahead) they miss it by far more, so the measure can fail;
 #  - the two eyes' whites within 10 % of each other in luminance (linear: face_measure.py); one ball
@@ -12,9 +13,11 @@
 #    neighbours (a speck, a saw-tooth's step, a hard tip). Opaque strands without the widening
 #    (the old brows) leave 4.6 % / 2.4 % (640x360, scene's / close), the cards unblended 2.5 % /
 #    1.4 %, the cards without their soft sides 0.62 % at 960x540;
-#  - the ear nearer the camera is redder (R/G) lit from behind (the rim alone) than from the front
-#    (the fill alone, from the camera's side): light through thin skin; a fixed exposure for both,
-#    so the tone curve treats them alike;
+#  - the ear and the nostril's wing nearer the camera are redder (R/G) lit from behind (the rim
+#    alone) than from the front (the fill alone, from the camera's side) by 1.2x: light through thin
+#    skin; a fixed exposure for both, so the tone curve treats them alike. Without the light through
+#    (skin_thin 0 in wrinkle_skin.frag) skin lit from behind is 1.13-1.14x redder by the rim alone,
+#    so the bound asks for the glow, not the rim's colour (ear 1.59x with it, the wing 1.24x);
 #  - the backdrop is dark by itself: the picture's corners under 48/255 in luma with depth of field
 #    off (the sky and floor there were ~190).
 # ctest: slow
@@ -74,7 +77,9 @@ cat >ear.txt <<'SCRIPT'
 0.35 screenshot front.png
 SCRIPT
 check "$IMPRINT" --headless --hud off --size 640x360 --scene face --script ear.txt
-read -r back front < <($M ear_rg back.png front.png back.json)
-echo "ear R/G: lit from behind $back, from the front $front"
-check gt "$back" "$(awk -v f="$front" 'BEGIN { print 1.15 * f }')"
+for part in ear wing; do
+    read -r back front < <($M ear_rg back.png front.png back.json ${part}_px)
+    echo "$part R/G: lit from behind $back, from the front $front"
+    check gt "$back" "$(awk -v f="$front" 'BEGIN { print 1.2 * f }')"
+done
 exit $fail

@@ -1,6 +1,6 @@
 """Measures of the face on a screenshot, for tests/wrinkle/app_face_portrait.sh (python3, the PNGs
 read by tests/support/png.py; where the eyes and the ear are comes from the frame's stats JSON,
-the scene's eyes_px and ear_px):
+the scene's eyes_px, ear_px and wing_px):
 
     face_measure.py whites SHOT.png STATS.json   the whites' luminance of each eye and their ratio
                                                  (darker / lighter): the mean relative luminance (the
@@ -16,9 +16,11 @@ the scene's eyes_px and ear_px):
                                                  of its 8 neighbours (a speck, a saw-tooth's step or a
                                                  hard strand tip; a soft edge's pixels stay within it);
                                                  prints isolated, brow pixels, fraction
-    face_measure.py ear_rg BACK.png FRONT.png STATS.json   mean R / mean G of the ear's pixels lit from
-                                                 behind, then from the front: the pixels of the ear's
-                                                 box that are skin in FRONT (R >= 40, R > 1.15 G)
+    face_measure.py ear_rg BACK.png FRONT.png STATS.json [BOX]   mean R / mean G of the ear's pixels
+                                                 lit from behind, then from the front: the pixels of
+                                                 the ear's box (BOX: another box of the stats, e.g.
+                                                 wing_px, the nostril's wing) that are skin in FRONT
+                                                 (R >= 40, R > 1.15 G)
 """
 import json
 import os
@@ -84,10 +86,10 @@ def isolated(with_path, without_path):
     print(f"{lone} {brow} {lone / max(brow, 1):.4f}")
 
 
-def ear_rg(back, front, stats):
+def ear_rg(back, front, stats, box="ear_px"):
     w, h, pb = image(back)
     w2, h2, pf = image(front)
-    x0, y0, x1, y1 = json.load(open(stats))["ear_px"]
+    x0, y0, x1, y1 = json.load(open(stats))[box]
     sums = [[0, 0], [0, 0]]
     for y in range(max(0, int(y0)), min(h, int(y1) + 1)):
         for x in range(max(0, int(x0)), min(w, int(x1) + 1)):
@@ -106,7 +108,7 @@ if __name__ == "__main__":
         whites(sys.argv[2], sys.argv[3])
     elif cmd == "isolated" and len(sys.argv) == 4:
         isolated(sys.argv[2], sys.argv[3])
-    elif cmd == "ear_rg" and len(sys.argv) == 5:
-        ear_rg(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif cmd == "ear_rg" and len(sys.argv) in (5, 6):
+        ear_rg(*sys.argv[2:])
     else:
-        sys.exit("usage: face_measure.py whites SHOT.png STATS.json | isolated WITH.png WITHOUT.png | ear_rg BACK.png FRONT.png STATS.json")
+        sys.exit("usage: face_measure.py whites SHOT.png STATS.json | isolated WITH.png WITHOUT.png | ear_rg BACK.png FRONT.png STATS.json [BOX]")
