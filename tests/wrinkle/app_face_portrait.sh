@@ -6,6 +6,10 @@
 #    with face.look off (straight ahead) they miss it by far more, so the measure can fail;
 #  - the two eyes' whites within 10 % of each other in luminance (linear: face_measure.py); one ball
 #    given 0.8 of its light scores 0.85 (640x360) and 0.88 (960x540); the sclera without its wrap 0.85;
+#  - each iris sharp: its rim (the limbus) rises from the iris's dark to the white's bright at
+#    least 0.7 of the way within one pixel (the median of 64 rays; face_measure.py iris): 0.82-0.84
+#    at 640x360, 0.80-0.81 at 960x540; with the rim and the limbal ring softened over a quarter of
+#    the iris's radius each side (wrinkle_eye.frag) 0.57-0.60 and 0.42-0.46;
 #  - the brows (alpha-blended cards) leave at most 0.5 % of their pixels isolated dark ones, at the
 #    scene's framing and at a close one (the brows' middle 9 cm away along the portrait camera's
 #    direction, a script camera: the near brow ~150 px wide at 640x360): brow pixels are those
@@ -52,6 +56,10 @@ SCRIPT
     read -r wr wl ratio < <($M whites on_$size.png on_$size.json)
     echo "$size whites: $wr $wl ratio $ratio"
     check le 0.9 "$ratio"
+    read -r sr sl < <($M iris on_$size.png on_$size.json)
+    echo "$size iris rims: $sr $sl"
+    check le 0.7 "$sr"
+    check le 0.7 "$sl"
     for at in "" close_; do
         read -r lone brow frac < <($M isolated ${at}on_$size.png ${at}bare_$size.png)
         echo "$size ${at:-docs_}brows: $lone isolated dark pixels of $brow ($frac)"

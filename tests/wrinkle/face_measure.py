@@ -10,6 +10,14 @@ the scene's eyes_px, ear_px and wing_px):
                                                  brighter half, as the upper lid shades the rest.
                                                  Linear, not luma: 20 % less light on one ball moves
                                                  its luma only ~6 %
+    face_measure.py iris SHOT.png STATS.json     how sharp each iris's rim (the limbus) is: along 64 rays
+                                                 from the ball's centre (where the iris is, the eyes
+                                                 looking at the camera), the steepest rise of luma
+                                                 over one pixel across the rim over the whole step
+                                                 (iris's darkest to the white's brightest): 1 for an
+                                                 edge within a pixel, ~1/k for one blurred over k;
+                                                 the median of the rays that cross to the white (a
+                                                 step over 40/255, not into a lid); one per eye
     face_measure.py isolated WITH.png WITHOUT.png  brow pixels (those the brows change by more than
                                                  8/255) and how many of them are isolated dark ones:
                                                  a pixel at least 40/255 darker in luma than the mean
@@ -23,6 +31,7 @@ the scene's eyes_px, ear_px and wing_px):
                                                  (R >= 40, R > 1.15 G)
 """
 import json
+import math
 import os
 import sys
 
@@ -67,6 +76,40 @@ def whites(shot, stats):
     print(f"{out[0]:.1f} {out[1]:.1f} {min(out) / max(out):.3f}")
 
 
+IRIS_OF_BALL = 0.0058 / 0.0155  # scene_face.c's iris radius over HEAD_EYE_RADIUS
+
+
+def iris(shot, stats):
+    w, h, px = image(shot)
+
+    def lum(x, y):  # bilinear
+        x0, y0 = int(math.floor(x)), int(math.floor(y))
+        fx, fy = x - x0, y - y0
+        top = luma(px(x0, y0)) * (1 - fx) + luma(px(x0 + 1, y0)) * fx
+        bottom = luma(px(x0, y0 + 1)) * (1 - fx) + luma(px(x0 + 1, y0 + 1)) * fx
+        return top * (1 - fy) + bottom * fy
+
+    out = []
+    for cx, cy, r in json.load(open(stats))["eyes_px"]:
+        ri, sharp = IRIS_OF_BALL * r, []
+        ts = [ri * 0.6 + 0.25 * i for i in range(int(ri * 0.9 / 0.25))]
+        for k in range(64):
+            dx, dy = math.cos(2 * math.pi * k / 64), math.sin(2 * math.pi * k / 64)
+            if not (1 <= cx - ts[-1] and cx + ts[-1] < w - 2 and 1 <= cy - ts[-1] and cy + ts[-1] < h - 2):
+                sys.exit(f"face_measure: eye at ({cx:.0f}, {cy:.0f}) too near the picture's edge")
+            prof = [lum(cx + dx * t, cy + dy * t) for t in ts]
+            inner = min(p for t, p in zip(ts, prof) if t <= ri)
+            outer = max(p for t, p in zip(ts, prof) if t >= 1.05 * ri)
+            if outer - inner < 40:
+                continue
+            sharp.append(max(prof[i + 4] - prof[i] for i in range(len(prof) - 4)) / (outer - inner))
+        if len(sharp) < 8:
+            sys.exit(f"face_measure: eye at ({cx:.0f}, {cy:.0f}): {len(sharp)} rays reach the white, too few")
+        sharp.sort()
+        out.append(sharp[len(sharp) // 2])
+    print(" ".join(f"{v:.3f}" for v in out))
+
+
 def isolated(with_path, without_path):
     w, h, a = image(with_path)
     w2, h2, b = image(without_path)
@@ -106,9 +149,11 @@ if __name__ == "__main__":
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
     if cmd == "whites" and len(sys.argv) == 4:
         whites(sys.argv[2], sys.argv[3])
+    elif cmd == "iris" and len(sys.argv) == 4:
+        iris(sys.argv[2], sys.argv[3])
     elif cmd == "isolated" and len(sys.argv) == 4:
         isolated(sys.argv[2], sys.argv[3])
     elif cmd == "ear_rg" and len(sys.argv) in (5, 6):
         ear_rg(*sys.argv[2:])
     else:
-        sys.exit("usage: face_measure.py whites SHOT.png STATS.json | isolated WITH.png WITHOUT.png | ear_rg BACK.png FRONT.png STATS.json [BOX]")
+        sys.exit("usage: face_measure.py whites SHOT.png STATS.json | iris SHOT.png STATS.json | isolated WITH.png WITHOUT.png | ear_rg BACK.png FRONT.png STATS.json [BOX]")
