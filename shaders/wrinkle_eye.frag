@@ -4,7 +4,8 @@
 //    and followed to the iris plane at the limbus, so the iris shifts against the glint as the eye
 //    or the camera turns. The iris is drawn there: radial fibres, a lighter collarette, a dark
 //    limbal ring, the pupil.
-//  - The sclera is not white: warmer and darker toward the corners, where the ball turns away.
+//  - The sclera is not white: warmer and darker toward the corners, where the ball turns away;
+//    it scatters, so the key wraps a little round the ball (SCLERA_WRAP).
 //  - The lids and lashes shade the top of the ball, from a little below its middle up (v_socket:
 //    the lids do not turn with the eye), so the white under the upper lid is grey, not lit.
 //  - The tear film is a mirror: the sky with Fresnel, and a catchlight: the bright sky above and
@@ -25,6 +26,7 @@ uniform vec3 u_eye_size;       // ball radius, iris radius, pupil radius (m)
 uniform mat3 u_eye_to_world[2]; // each eye's frame (turned, in the swaying head) to world
 uniform vec3 u_forward;        // world direction the head faces
 out vec4 o_color;
+const float SCLERA_WRAP = 0.3; // how far past n.l = 0 the key still reaches (wrap lighting)
 
 vec3 iris_color(vec2 q, float ri, float rp)
 {
@@ -57,7 +59,10 @@ void main()
     float shadow = shadow_factor(v_world, n);
     // the sun (the key) with its shadow, the sky's ambient and the rig's fill and rim (light_surface's
     // diffuse with the rig's scales)
-    float ndl = max(dot(n, u_light_dir.xyz), 0.0);
+    // the sclera is a thick scattering layer: the key wraps a little past its terminator, so the
+    // white on the key's far side (the near eye in short lighting) is not grey beside the other
+    // (luminance 0.85 -> 0.93 of the other eye's at the portrait's framing; app_face_portrait)
+    float ndl = max((dot(n, u_light_dir.xyz) + SCLERA_WRAP) / (1.0 + SCLERA_WRAP), 0.0);
     vec3 base = albedo * socket * (u_light_color.rgb * u_rig.x * ndl * shadow + rig_ambient(n) + rig_lambert(n));
     vec3 catch_dir = normalize(v + vec3(0.0, 0.25, 0.0) + u_light_dir.xyz * 0.35);
     vec3 h = normalize(catch_dir + v);

@@ -3,8 +3,9 @@
 // shader with the same Frame block, so the composed buffer lines up with the skin pixel for pixel.
 // The blendshapes are applied here (wrinkle_morph.glsl), so every pass moves the skin alike; with
 // SHADOW_PASS defined it is the head's shadow caster; with HAIR_STRANDS a brow strand (a_tan: the
-// unit side direction and the signed half width here), widened to at least a pixel, v_cover
-// saying how much of that width the strand really covers.
+// unit side direction and the signed half width here), widened to at least 1.5 pixels, v_cover
+// saying how much of that width the strand really covers, and by half a pixel more each side for
+// its soft edge (v_side: -1 and 1 at the drawn edges; wrinkle_part.frag ramps the alpha there).
 #include "common.glsl"
 #include "wrinkle_morph.glsl"
 in vec3 a_pos;
@@ -20,7 +21,9 @@ out vec3 v_obj; // the neutral head-frame point (the skin's albedo regions are p
 out float v_curv; // the skin's curvature (1/m), morphed with the shapes, -1 where unknown
 #ifdef HAIR_STRANDS
 out float v_cover;
+out float v_side;
 const float HAIR_MIN_PX = 0.75; // the least half width on screen, pixels
+const float HAIR_EDGE_PX = 0.5; // drawn beyond that width each side, for the alpha ramp
 #endif
 invariant gl_Position;
 void main()
@@ -33,8 +36,9 @@ void main()
     // HAIR_MIN_PX is widened to it and covers as much less
     float px = 2.0 * (u_viewproj * w).w / (u_proj[1][1] * u_viewport.y);
     float half_w = abs(a_tan.w), want = max(half_w, HAIR_MIN_PX * px);
-    w.xyz += mat3(u_model) * a_tan.xyz * sign(a_tan.w) * (want - half_w);
+    w.xyz += mat3(u_model) * a_tan.xyz * sign(a_tan.w) * (want + HAIR_EDGE_PX * px - half_w);
     v_cover = half_w / want;
+    v_side = sign(a_tan.w);
 #endif
     v_world = w.xyz;
     v_nrm = mat3(u_model) * n;

@@ -4,13 +4,15 @@
 // neutral head-frame point (v_obj), so it rides the jaw with the teeth. u_gum_y: the upper row's
 // top and the lower row's bottom (y, head frame); equal: no gums. The rig's fill and rim
 // (wrinkle_light.glsl) beside the sun. With HAIR_STRANDS (wrinkle_draw_hair) it is a brow strand:
-// alpha from its coverage of the pixel (wrinkle_face.vert), fading out toward the tip.
+// alpha from its coverage of the pixel (wrinkle_face.vert) and a pixel-wide ramp at its sides
+// (no saw-tooth edge however close), fading out toward the tip.
 #include "common.glsl"
 #include "wrinkle_light.glsl"
 in vec3 v_world;
 in vec2 v_uv;
 #ifdef HAIR_STRANDS
 in float v_cover;
+in float v_side;
 #endif
 in vec3 v_nrm;
 in vec3 v_obj;
@@ -37,7 +39,10 @@ void main()
     vec3 c = u_light_color.rgb * u_rig.x * shadow_factor(v_world, n) * (albedo + vec3(hl)) * ndl
            + albedo * (rig_ambient(n) + rig_lambert(n)) + mix(u_emissive, GUM * 0.25, gum);
 #ifdef HAIR_STRANDS
-    float alpha = v_cover * (1.0 - smoothstep(0.55, 1.0, v_uv.y));
+    // the edge's ramp: 0 at the drawn edge to 1 a pixel inside (the strand's own edge half way,
+    // so the alpha summed across the card is still its width: 2 (w + 0.5) - 1 pixels)
+    float edge = clamp((1.0 - abs(v_side)) / max(length(vec2(dFdx(v_side), dFdy(v_side))), 1e-6), 0.0, 1.0);
+    float alpha = v_cover * edge * (1.0 - smoothstep(0.55, 1.0, v_uv.y));
 #else
     float alpha = 1.0;
 #endif

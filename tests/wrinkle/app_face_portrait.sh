@@ -1,15 +1,27 @@
 #!/usr/bin/env bash
 # The face in its portrait (issue 51 items 3, 4, 6), measured on the scene's own framing at 640x360
-# and 960x540 (tests/wrinkle/face_measure.py; where the eyes and the ear are: the frame's stats):
+# and 960x540 (tests/wrinkle/face_measure.py; where the eyes, the ear and the nostril's wing are:
+# the frame's stats):
 #  - the eyes meet the camera: each gaze ray passes within 20 mm of it (stats gaze_miss_mm), and
 #    with face.look off (straight ahead) they miss it by far more, so the measure can fail;
-#  - the two eyes' whites within 10 % of each other in luminance;
-#  - the brows (alpha-blended cards) leave at most 0.5 % of their pixels isolated dark ones: brow
-#    pixels are those face.brows off changes, isolated a pixel whose 8 neighbours are all at
-#    least 40/255 lighter;
-#  - the ear nearer the camera is redder (R/G) lit from behind (the rim alone) than from the front
-#    (the fill alone, from the camera's side): light through thin skin; a fixed exposure for both,
-#    so the tone curve treats them alike;
+#  - the two eyes' whites within 10 % of each other in luminance (linear: face_measure.py); one ball
+#    given 0.8 of its light scores 0.85 (640x360) and 0.88 (960x540); the sclera without its wrap 0.85;
+#  - each iris sharp: its rim (the limbus) rises from the iris's dark to the white's bright at
+#    least 0.7 of the way within one pixel (the median of 64 rays; face_measure.py iris): 0.82-0.84
+#    at 640x360, 0.80-0.81 at 960x540; with the rim and the limbal ring softened over a quarter of
+#    the iris's radius each side (wrinkle_eye.frag) 0.57-0.60 and 0.42-0.46;
+#  - the brows (alpha-blended cards) leave at most 0.5 % of their pixels isolated dark ones, at the
+#    scene's framing and at a close one (the brows' middle 9 cm away along the portrait camera's
+#    direction, a script camera: the near brow ~150 px wide at 640x360): brow pixels are those
+#    face.brows off changes, isolated a pixel at least 40/255 darker in luma than the mean of its 8
+#    neighbours (a speck, a saw-tooth's step, a hard tip). Opaque strands without the widening
+#    (the old brows) leave 4.6 % / 2.4 % (640x360, scene's / close), the cards unblended 2.5 % /
+#    1.4 %, the cards without their soft sides 0.62 % at 960x540;
+#  - the ear and the nostril's wing nearer the camera are redder (R/G) lit from behind (the rim
+#    alone) than from the front (the fill alone, from the camera's side) by 1.2x: light through thin
+#    skin; a fixed exposure for both, so the tone curve treats them alike. Without the light through
+#    (skin_thin 0 in wrinkle_skin.frag) skin lit from behind is 1.13-1.14x redder by the rim alone,
+#    so the bound asks for the glow, not the rim's colour (ear 1.59x with it, the wing 1.24x);
 #  - the backdrop is dark by itself: the picture's corners under 48/255 in luma with depth of field
 #    off (the sky and floor there were ~190).
 # ctest: slow
@@ -32,6 +44,11 @@ for size in 640x360 960x540; do
 0.35 set face.brows on
 0.35 set face.look off
 0.4 stats ahead_$size.json
+0.4 set face.look on
+0.4 camera -0.0298 1.4700 0.1598 0 1.465 0.075
+0.6 screenshot close_on_$size.png
+0.6 set face.brows off
+0.65 screenshot close_bare_$size.png
 SCRIPT
     check "$IMPRINT" --headless --hud off --size $size --scene face --script portrait.txt
     check le "$(miss on_$size.json)" 20
@@ -39,10 +56,16 @@ SCRIPT
     read -r wr wl ratio < <($M whites on_$size.png on_$size.json)
     echo "$size whites: $wr $wl ratio $ratio"
     check le 0.9 "$ratio"
-    read -r lone brow frac < <($M isolated on_$size.png bare_$size.png)
-    echo "$size brows: $lone isolated dark pixels of $brow ($frac)"
-    check gt "$brow" 100
-    check le "$frac" 0.005
+    read -r sr sl < <($M iris on_$size.png on_$size.json)
+    echo "$size iris rims: $sr $sl"
+    check le 0.7 "$sr"
+    check le 0.7 "$sl"
+    for at in "" close_; do
+        read -r lone brow frac < <($M isolated ${at}on_$size.png ${at}bare_$size.png)
+        echo "$size ${at:-docs_}brows: $lone isolated dark pixels of $brow ($frac)"
+        check gt "$brow" 100
+        check le "$frac" 0.005
+    done
 done
 w=640 h=360
 for corner in "0 0" "$((w - 40)) 0" "0 $((h - 40))" "$((w - 40)) $((h - 40))"; do
@@ -62,7 +85,9 @@ cat >ear.txt <<'SCRIPT'
 0.35 screenshot front.png
 SCRIPT
 check "$IMPRINT" --headless --hud off --size 640x360 --scene face --script ear.txt
-read -r back front < <($M ear_rg back.png front.png back.json)
-echo "ear R/G: lit from behind $back, from the front $front"
-check gt "$back" "$(awk -v f="$front" 'BEGIN { print 1.15 * f }')"
+for part in ear wing; do
+    read -r back front < <($M ear_rg back.png front.png back.json ${part}_px)
+    echo "$part R/G: lit from behind $back, from the front $front"
+    check gt "$back" "$(awk -v f="$front" 'BEGIN { print 1.2 * f }')"
+done
 exit $fail

@@ -1,20 +1,37 @@
 """Measures of the face on a screenshot, for tests/wrinkle/app_face_portrait.sh (python3, the PNGs
 read by tests/support/png.py; where the eyes and the ear are comes from the frame's stats JSON,
-the scene's eyes_px and ear_px):
+the scene's eyes_px, ear_px and wing_px):
 
     face_measure.py whites SHOT.png STATS.json   the whites' luminance of each eye and their ratio
-                                                 (darker / lighter): the mean luma of the brighter
-                                                 half of the ball's near-grey pixels (chroma under 35 %
-                                                 of the brightest channel: not iris, skin or lashes)
+                                                 (darker / lighter): the mean relative luminance (the
+                                                 sRGB pixels made linear, x 255) of the brighter half
+                                                 of the ball's near-grey pixels (chroma under 35 % of
+                                                 the brightest channel: not iris, skin or lashes); the
+                                                 brighter half, as the upper lid shades the rest.
+                                                 Linear, not luma: 20 % less light on one ball moves
+                                                 its luma only ~6 %
+    face_measure.py iris SHOT.png STATS.json     how sharp each iris's rim (the limbus) is: along 64 rays
+                                                 from the ball's centre (where the iris is, the eyes
+                                                 looking at the camera), the steepest rise of luma
+                                                 over one pixel across the rim over the whole step
+                                                 (iris's darkest to the white's brightest): 1 for an
+                                                 edge within a pixel, ~1/k for one blurred over k;
+                                                 the median of the rays that cross to the white (a
+                                                 step over 40/255, not into a lid); one per eye
     face_measure.py isolated WITH.png WITHOUT.png  brow pixels (those the brows change by more than
                                                  8/255) and how many of them are isolated dark ones:
-                                                 a pixel whose 8 neighbours are all at least 40/255
-                                                 lighter in luma; prints isolated, brow pixels, fraction
-    face_measure.py ear_rg BACK.png FRONT.png STATS.json   mean R / mean G of the ear's pixels lit from
-                                                 behind, then from the front: the pixels of the ear's
-                                                 box that are skin in FRONT (R >= 40, R > 1.15 G)
+                                                 a pixel at least 40/255 darker in luma than the mean
+                                                 of its 8 neighbours (a speck, a saw-tooth's step or a
+                                                 hard strand tip; a soft edge's pixels stay within it);
+                                                 prints isolated, brow pixels, fraction
+    face_measure.py ear_rg BACK.png FRONT.png STATS.json [BOX]   mean R / mean G of the ear's pixels
+                                                 lit from behind, then from the front: the pixels of
+                                                 the ear's box (BOX: another box of the stats, e.g.
+                                                 wing_px, the nostril's wing) that are skin in FRONT
+                                                 (R >= 40, R > 1.15 G)
 """
 import json
+import math
 import os
 import sys
 
@@ -31,6 +48,11 @@ def luma(c):
     return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
 
 
+def linear(v):
+    v /= 255.0
+    return 255.0 * (v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4)
+
+
 def whites(shot, stats):
     w, h, px = image(shot)
     eyes = json.load(open(stats))["eyes_px"]
@@ -45,13 +67,47 @@ def whites(shot, stats):
                 c = px(x, y)
                 hi = max(c)
                 if hi >= 40 and hi - min(c) <= 0.35 * hi:
-                    vals.append(luma(c))
+                    vals.append(luma([linear(k) for k in c]))
         vals.sort()
         top = vals[len(vals) // 2:]
         if len(top) < 3:
             sys.exit(f"face_measure: eye at ({cx:.0f}, {cy:.0f}): {len(vals)} white pixels, too few to measure")
         out.append(sum(top) / len(top))
     print(f"{out[0]:.1f} {out[1]:.1f} {min(out) / max(out):.3f}")
+
+
+IRIS_OF_BALL = 0.0058 / 0.0155  # scene_face.c's iris radius over HEAD_EYE_RADIUS
+
+
+def iris(shot, stats):
+    w, h, px = image(shot)
+
+    def lum(x, y):  # bilinear
+        x0, y0 = int(math.floor(x)), int(math.floor(y))
+        fx, fy = x - x0, y - y0
+        top = luma(px(x0, y0)) * (1 - fx) + luma(px(x0 + 1, y0)) * fx
+        bottom = luma(px(x0, y0 + 1)) * (1 - fx) + luma(px(x0 + 1, y0 + 1)) * fx
+        return top * (1 - fy) + bottom * fy
+
+    out = []
+    for cx, cy, r in json.load(open(stats))["eyes_px"]:
+        ri, sharp = IRIS_OF_BALL * r, []
+        ts = [ri * 0.6 + 0.25 * i for i in range(int(ri * 0.9 / 0.25))]
+        for k in range(64):
+            dx, dy = math.cos(2 * math.pi * k / 64), math.sin(2 * math.pi * k / 64)
+            if not (1 <= cx - ts[-1] and cx + ts[-1] < w - 2 and 1 <= cy - ts[-1] and cy + ts[-1] < h - 2):
+                sys.exit(f"face_measure: eye at ({cx:.0f}, {cy:.0f}) too near the picture's edge")
+            prof = [lum(cx + dx * t, cy + dy * t) for t in ts]
+            inner = min(p for t, p in zip(ts, prof) if t <= ri)
+            outer = max(p for t, p in zip(ts, prof) if t >= 1.05 * ri)
+            if outer - inner < 40:
+                continue
+            sharp.append(max(prof[i + 4] - prof[i] for i in range(len(prof) - 4)) / (outer - inner))
+        if len(sharp) < 8:
+            sys.exit(f"face_measure: eye at ({cx:.0f}, {cy:.0f}): {len(sharp)} rays reach the white, too few")
+        sharp.sort()
+        out.append(sharp[len(sharp) // 2])
+    print(" ".join(f"{v:.3f}" for v in out))
 
 
 def isolated(with_path, without_path):
@@ -67,16 +123,16 @@ def isolated(with_path, without_path):
             if max(abs(ca[k] - cb[k]) for k in range(3)) <= 8:
                 continue
             brow += 1
-            l0 = lum[y][x]
-            if all(lum[y + j][x + i] >= l0 + 40 for j in (-1, 0, 1) for i in (-1, 0, 1) if i or j):
+            ring = sum(lum[y + j][x + i] for j in (-1, 0, 1) for i in (-1, 0, 1) if i or j) / 8
+            if ring - lum[y][x] >= 40:
                 lone += 1
     print(f"{lone} {brow} {lone / max(brow, 1):.4f}")
 
 
-def ear_rg(back, front, stats):
+def ear_rg(back, front, stats, box="ear_px"):
     w, h, pb = image(back)
     w2, h2, pf = image(front)
-    x0, y0, x1, y1 = json.load(open(stats))["ear_px"]
+    x0, y0, x1, y1 = json.load(open(stats))[box]
     sums = [[0, 0], [0, 0]]
     for y in range(max(0, int(y0)), min(h, int(y1) + 1)):
         for x in range(max(0, int(x0)), min(w, int(x1) + 1)):
@@ -93,9 +149,11 @@ if __name__ == "__main__":
     cmd = sys.argv[1] if len(sys.argv) > 1 else ""
     if cmd == "whites" and len(sys.argv) == 4:
         whites(sys.argv[2], sys.argv[3])
+    elif cmd == "iris" and len(sys.argv) == 4:
+        iris(sys.argv[2], sys.argv[3])
     elif cmd == "isolated" and len(sys.argv) == 4:
         isolated(sys.argv[2], sys.argv[3])
-    elif cmd == "ear_rg" and len(sys.argv) == 5:
-        ear_rg(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif cmd == "ear_rg" and len(sys.argv) in (5, 6):
+        ear_rg(*sys.argv[2:])
     else:
-        sys.exit("usage: face_measure.py whites SHOT.png STATS.json | isolated WITH.png WITHOUT.png | ear_rg BACK.png FRONT.png STATS.json")
+        sys.exit("usage: face_measure.py whites SHOT.png STATS.json | iris SHOT.png STATS.json | isolated WITH.png WITHOUT.png | ear_rg BACK.png FRONT.png STATS.json [BOX]")

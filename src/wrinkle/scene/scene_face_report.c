@@ -65,7 +65,7 @@ static bool face__to_px(const face *f, mat4 mvp, const float p[3], float px[2])
 /* Where the eyes and the ear nearer the camera are in the picture (output pixels from the top
  * left), for tests that measure them on a screenshot: "eyes_px" [[x, y, r], ...] (right eye, left
  * eye: centre and the ball's radius), "eyes_world" (their centres in the world), "ear_px" [x0, y0, x1,
- * y1] (the neutral ear's box). */
+ * y1] (the neutral ear's box), "wing_px" (the same for the nostril's wing on the camera's side). */
 static void face__screen_marks(const face *f, json_writer *w)
 {
     const head_model *h = &f->head;
@@ -109,6 +109,21 @@ static void face__screen_marks(const face *f, json_writer *w)
     if (box[2] < box[0]) return;
     json_array_begin(w, "ear_px");
     for (int k = 0; k < 4; k++) json_number(w, NULL, box[k]);
+    json_array_end(w);
+    /* the nostril's wing on the camera's side: the skin within wrinkle_skin.frag's wing region (its
+     * ellipse, 6 x 5 mm about the wing's landmark, on the nose's front: z over 45 mm) */
+    float wing[4] = {1e9f, 1e9f, -1e9f, -1e9f};
+    const float sx = cam[0] > 0.0f ? 1.0f : -1.0f;
+    for (int v = 0; v < h->ear_first_vertex; v++) {
+        const float *q = h->skin.pos[v];
+        float dx = (q[0] - sx * HEAD_NOSE_WING_X) / 0.006f, dy = (q[1] - HEAD_NOSE_WING_Y) / 0.005f, px[2];
+        if (dx * dx + dy * dy > 1.0f || q[2] < 0.045f || !face__to_px(f, mvp, q, px)) continue;
+        wing[0] = fminf(wing[0], px[0]), wing[1] = fminf(wing[1], px[1]);
+        wing[2] = fmaxf(wing[2], px[0]), wing[3] = fmaxf(wing[3], px[1]);
+    }
+    if (wing[2] < wing[0]) return;
+    json_array_begin(w, "wing_px");
+    for (int k = 0; k < 4; k++) json_number(w, NULL, wing[k]);
     json_array_end(w);
 }
 
