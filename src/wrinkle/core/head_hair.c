@@ -169,110 +169,47 @@ static void hair__brows(const head_model *h, head_hair *hair, int *cap)
     free(front.e);
 }
 
-/* The upper lid's margin over eye e at horizontal offset dx from the eye's centre: the lowest
- * skin vertex 1 mm or more above the centre that lies on the eyeball (within 3 mm of its surface), in front. */
-static int hair__lid_margin(const head_model *h, int e, float dx)
+/* A lid's margin at horizontal offset dx from eye e's centre: the skin vertex that lies on the
+ * eyeball (within 3 mm of its surface), in front, 1 mm or more above the centre and lowest (the
+ * upper lid, up = 1) or 1 mm or more below it and highest (the lower lid, up = -1); -1 where none. */
+static int hair__margin(const head_model *h, int e, float dx, float up)
 {
     const float *c = h->eye_center[e];
     int best = -1;
-    float by = INFINITY;
+    float by = INFINITY; /* the margin's height times -up: the least is nearest the eye's middle */
     for (int v = 0; v < h->skin.vertex_count; v++) {
         const float *p = h->skin.pos[v];
-        if (fabsf(p[0] - c[0] - dx) > 0.0012f || p[1] < c[1] + 0.001f || p[2] < c[2]) continue;
+        if (fabsf(p[0] - c[0] - dx) > 0.0012f || up * (p[1] - c[1]) < 0.001f || p[2] < c[2]) continue;
         vec3 d;
         glm_vec3_sub((float *)p, (float *)c, d);
         float r = glm_vec3_norm(d);
         if (r < HEAD_EYE_RADIUS - 0.0005f || r > HEAD_EYE_RADIUS + 0.003f) continue;
-        if (p[1] < by) by = p[1], best = v;
+        if (up * p[1] < by) by = up * p[1], best = v;
     }
     return best;
 }
 
-static void hair__lashes(const head_model *h, head_hair *hair, int *cap)
+/* A strip's two points (root at the margin's vertex v, and the far edge) and its normal, at t in
+ * 0..1 along the lid of eye e. */
+typedef void (*hair__strip_points)(const head_model *h, int e, int v, float t, vec3 p0, vec3 p1, vec3 n);
+
+/* One strip along each eye's lid margin (up: 1 the upper lid, -1 the lower), HEAD_HAIR_LASH_SEGMENTS
+ * columns over +-reach x the eye's radius, into the lashes' mesh: two vertices a column riding the
+ * margin's vertex, both windings (seen from below and from above); a column without a margin breaks
+ * the strip. */
+static void hair__lid_strip(const head_model *h, head_hair *hair, int *cap, float up, float reach, hair__strip_points points)
 {
     for (int e = 0; e < 2; e++) {
-        const float *c = h->eye_center[e];
         uint32_t prev = UINT32_MAX;
         for (int k = 0; k <= HEAD_HAIR_LASH_SEGMENTS; k++) {
             float t = (float)k / HEAD_HAIR_LASH_SEGMENTS;
-            float dx = (t * 2.0f - 1.0f) * HEAD_EYE_RADIUS * 0.85f;
-            int v = hair__lid_margin(h, e, dx);
-            if (v < 0) { prev = UINT32_MAX; continue; } /* no lid over this column */
-            vec3 root, out, dir, tip, n;
-            hair__on_skin(h, v, 0.0003f, root);
-            glm_vec3_sub(root, (float *)c, out);
-            glm_vec3_normalize(out);
-            /* out of the eye, up and well forward (grown more upward they end inside the thick upper
-             * lid); longest mid-lid */
-            glm_vec3_add(out, (vec3){0.0f, 0.45f, 0.90f}, dir);
-            glm_vec3_normalize(dir);
-            float mid = sinf(3.14159f * t);
-            float len = 0.0022f + 0.0045f * mid;
-            glm_vec3_scale(dir, len, tip);
-            glm_vec3_add(root, tip, tip);
-            glm_vec3_cross(dir, (vec3){1.0f, 0.0f, 0.0f}, n);
-            if (n[2] < 0.0f) glm_vec3_negate(n);
-            glm_vec3_normalize(n);
-            uint32_t base = (uint32_t)hair->lashes.vertex_count;
-            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, root, n, t, 0.0f, v);
-            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, tip, n, t, 1.0f, v);
-            if (prev != UINT32_MAX) {
-                /* both windings: the fringe is seen from below (front) and above */
-                mesh_add_tri(&hair->lashes, prev, base, prev + 1);
-                mesh_add_tri(&hair->lashes, prev + 1, base, base + 1);
-                mesh_add_tri(&hair->lashes, prev, prev + 1, base);
-                mesh_add_tri(&hair->lashes, prev + 1, base + 1, base);
-            }
-            prev = base;
-        }
-    }
-}
-
-/* The lower lid's margin under eye e at horizontal offset dx from the eye's centre: the highest
- * skin vertex 1 mm or more below the centre that lies on the eyeball (within 3 mm of its surface),
- * in front; -1 where none. */
-static int hair__lower_margin(const head_model *h, int e, float dx)
-{
-    const float *c = h->eye_center[e];
-    int best = -1;
-    float by = -INFINITY;
-    for (int v = 0; v < h->skin.vertex_count; v++) {
-        const float *p = h->skin.pos[v];
-        if (fabsf(p[0] - c[0] - dx) > 0.0012f || p[1] > c[1] - 0.001f || p[2] < c[2]) continue;
-        vec3 d;
-        glm_vec3_sub((float *)p, (float *)c, d);
-        float r = glm_vec3_norm(d);
-        if (r < HEAD_EYE_RADIUS - 0.0005f || r > HEAD_EYE_RADIUS + 0.003f) continue;
-        if (p[1] > by) by = p[1], best = v;
-    }
-    return best;
-}
-
-/* The tear line: a strip HAIR_TEAR_M high along each lower lid's rim, where it meets the ball, after the
- * lashes in the same mesh (indices from lash_index_count on), riding the lower lid's vertices. */
-#define HAIR_TEAR_M 0.0007f
-static void hair__tear_line(const head_model *h, head_hair *hair, int *cap)
-{
-    for (int e = 0; e < 2; e++) {
-        const float *c = h->eye_center[e];
-        uint32_t prev = UINT32_MAX;
-        for (int k = 0; k <= HEAD_HAIR_LASH_SEGMENTS; k++) {
-            float t = (float)k / HEAD_HAIR_LASH_SEGMENTS;
-            float dx = (t * 2.0f - 1.0f) * HEAD_EYE_RADIUS * 0.7f;
-            int v = hair__lower_margin(h, e, dx);
+            int v = hair__margin(h, e, (t * 2.0f - 1.0f) * HEAD_EYE_RADIUS * reach, up);
             if (v < 0) { prev = UINT32_MAX; continue; }
-            /* on the lid's rim: from the margin's point (a hair off the skin) up toward the ball */
-            vec3 p[2], n, in;
-            glm_vec3_copy(h->skin.nrm[v], n);
-            hair__on_skin(h, v, 0.00015f, p[0]);
-            glm_vec3_sub((float *)c, p[0], in);
-            glm_vec3_normalize(in);
-            glm_vec3_copy(p[0], p[1]);
-            p[1][1] += HAIR_TEAR_M;
-            glm_vec3_muladds(in, 0.3f * HAIR_TEAR_M, p[1]);
+            vec3 p0, p1, n;
+            points(h, e, v, t, p0, p1, n);
             uint32_t base = (uint32_t)hair->lashes.vertex_count;
-            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, p[0], n, t, 0.0f, v);
-            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, p[1], n, t, 1.0f, v);
+            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, p0, n, t, 0.0f, v);
+            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, p1, n, t, 1.0f, v);
             if (prev != UINT32_MAX) {
                 mesh_add_tri(&hair->lashes, prev, base, prev + 1);
                 mesh_add_tri(&hair->lashes, prev + 1, base, base + 1);
@@ -282,16 +219,51 @@ static void hair__tear_line(const head_model *h, head_hair *hair, int *cap)
             prev = base;
         }
     }
+}
+
+/* A lash: out of the eye, up and well forward (grown more upward they end inside the thick upper
+ * lid); longest mid-lid. */
+static void hair__lash_points(const head_model *h, int e, int v, float t, vec3 root, vec3 tip, vec3 n)
+{
+    vec3 out, dir;
+    hair__on_skin(h, v, 0.0003f, root);
+    glm_vec3_sub(root, (float *)h->eye_center[e], out);
+    glm_vec3_normalize(out);
+    glm_vec3_add(out, (vec3){0.0f, 0.45f, 0.90f}, dir);
+    glm_vec3_normalize(dir);
+    float len = 0.0022f + 0.0045f * sinf(3.14159f * t);
+    glm_vec3_scale(dir, len, tip);
+    glm_vec3_add(root, tip, tip);
+    glm_vec3_cross(dir, (vec3){1.0f, 0.0f, 0.0f}, n);
+    if (n[2] < 0.0f) glm_vec3_negate(n);
+    glm_vec3_normalize(n);
+}
+
+/* The tear line: a strip HAIR_TEAR_M high on the lower lid's rim, from the margin's point (a hair
+ * off the skin) up toward the ball. */
+#define HAIR_TEAR_M 0.0007f
+static void hair__tear_points(const head_model *h, int e, int v, float t, vec3 p0, vec3 p1, vec3 n)
+{
+    (void)t;
+    vec3 in;
+    glm_vec3_copy(h->skin.nrm[v], n);
+    hair__on_skin(h, v, 0.00015f, p0);
+    glm_vec3_sub((float *)h->eye_center[e], p0, in);
+    glm_vec3_normalize(in);
+    glm_vec3_copy(p0, p1);
+    p1[1] += HAIR_TEAR_M;
+    glm_vec3_muladds(in, 0.3f * HAIR_TEAR_M, p1);
 }
 
 bool head_hair_build(const head_model *h, head_hair *out)
 {
     int cap = 0;
     hair__brows(h, out, &cap);
-    hair__lashes(h, out, &cap);
+    hair__lid_strip(h, out, &cap, 1.0f, 0.85f, hair__lash_points);
     out->lash_index_count = out->lashes.index_count;
     out->lash_vertex_count = out->lashes.vertex_count;
-    hair__tear_line(h, out, &cap);
+    /* the tear line after the lashes in the same mesh (indices from lash_index_count on) */
+    hair__lid_strip(h, out, &cap, -1.0f, 0.7f, hair__tear_points);
     if (!out->brows.failed && !out->lashes.failed) return true;
     log_error("head hair: out of memory: no brows or lashes");
     head_hair_free(out);
