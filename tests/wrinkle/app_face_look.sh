@@ -34,7 +34,7 @@ cat >wedge.txt <<'SCRIPT'
 0.0 expression angry
 1.2 screenshot wedge.png
 SCRIPT
-check "$IMPRINT" --headless --size 640x360 --fixed-dt 0.025 --set face.idle=off --scene face --script wedge.txt
+check "$IMPRINT" --headless --size 640x360 --fixed-dt 0.05 --set face.idle=off --scene face --script wedge.txt
 NOSE="270 175 100 35"
 check lt "$("$IMGTOOL" steps wedge.png $NOSE)" 150
 check lt "$("$IMGTOOL" dark wedge.png $NOSE)" 20
