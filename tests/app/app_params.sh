@@ -36,9 +36,9 @@ cat >range.txt <<'S'
 0.6 stats out.json
 S
 cat >mud.txt <<'S'
-0 drive 1 0 1.5
-1.5 screenshot out.png
-1.5 stats out.json
+0 drive 1 0 0.9
+0.9 screenshot out.png
+0.9 stats out.json
 S
 cat >face.txt <<'S'
 0 blendshape brow_raise 1
@@ -47,8 +47,8 @@ cat >face.txt <<'S'
 0 blendshape squint 1
 0 blendshape jaw_open 1
 0 blendshape nose_wrinkle 1
-1.5 screenshot out.png
-1.5 stats out.json
+0.5 screenshot out.png
+0.5 stats out.json
 S
 cat >dissolve.txt <<'S'
 0 dissolve 0.45

@@ -82,8 +82,8 @@ cat >mud.txt <<'S'
 S
 cat >face.txt <<'S'
 0 expression angry
-1.2 stats out.json
-1.2 screenshot out.png
+0.6 stats out.json
+0.6 screenshot out.png
 S
 cat >dissolve.txt <<'S'
 0 dissolve 0.45

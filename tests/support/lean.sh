@@ -4,3 +4,8 @@
 # pictures of one kind, not the relief's fine shape. tools/soak.sh takes the same as SOAK_ARGS.
 # shellcheck disable=SC2034
 lean=(--set mud.fine_distance=0 --set mud.grid_step=2 --set mud.terrain_shadow=off)
+# `lean_render`: the renderer's per-pixel extras off (a 512 shadow map, no SSAO, no DOF, no MSAA),
+# the same frame as --quality low draws minus its smaller resolution and the slices' lower mesh
+# density and particle counts. For runs whose checks read counts, bench reports or compare pictures
+# of one kind among themselves (every run of the test with the same options), not the look.
+lean_render=(--set render.shadow=512 --set render.ssao=off --set render.dof=off --set render.msaa=1)

@@ -7,7 +7,7 @@
 set -u
 fail=0
 check() { if ! "$@"; then echo "FAILED: $*"; fail=1; fi; }
-run() { "$IMPRINT" --headless --size 640x360 --fixed-dt 0.025 --set face.idle=off --scene face "$@"; }
+run() { "$IMPRINT" --headless --size 640x360 --fixed-dt 0.05 --set face.idle=off --scene face "$@"; }
 # field N (1-based) of `imgtool region`
 field() { "$IMGTOOL" region "$1" $3 | awk -v n="$2" '{ print $n }'; }
 gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }' || { echo "$1 is not > $2"; return 1; }; }
