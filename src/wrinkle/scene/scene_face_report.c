@@ -62,6 +62,23 @@ static bool face__to_px(const face *f, mat4 mvp, const float p[3], float px[2])
     return true;
 }
 
+/* A pixel box (min x, min y, max x, max y) grown to hold px. */
+static void face__box_add(float box[4], const float px[2])
+{
+    box[0] = fminf(box[0], px[0]), box[1] = fminf(box[1], px[1]);
+    box[2] = fmaxf(box[2], px[0]), box[3] = fmaxf(box[3], px[1]);
+}
+
+/* The box as the stat NAME, unless nothing was added to it (then false, nothing written). */
+static bool face__box_write(json_writer *w, const char *name, const float box[4])
+{
+    if (box[2] < box[0]) return false;
+    json_array_begin(w, name);
+    for (int k = 0; k < 4; k++) json_number(w, NULL, box[k]);
+    json_array_end(w);
+    return true;
+}
+
 /* Where the eyes and the ear nearer the camera are in the picture (output pixels from the top
  * left), for tests that measure them on a screenshot: "eyes_px" [[x, y, r], ...] (right eye, left
  * eye: centre and the ball's radius), "eyes_world" (their centres in the world), "ear_px" [x0, y0, x1,
@@ -103,13 +120,9 @@ static void face__screen_marks(const face *f, json_writer *w)
     for (int v = h->ear_first_vertex; v < h->skin.vertex_count; v++) {
         float px[2];
         if ((h->skin.pos[v][0] > 0.0f) != (cam[0] > 0.0f) || !face__to_px(f, mvp, h->skin.pos[v], px)) continue;
-        box[0] = fminf(box[0], px[0]), box[1] = fminf(box[1], px[1]);
-        box[2] = fmaxf(box[2], px[0]), box[3] = fmaxf(box[3], px[1]);
+        face__box_add(box, px);
     }
-    if (box[2] < box[0]) return;
-    json_array_begin(w, "ear_px");
-    for (int k = 0; k < 4; k++) json_number(w, NULL, box[k]);
-    json_array_end(w);
+    if (!face__box_write(w, "ear_px", box)) return;
     /* the nostril's wing on the camera's side: the skin within wrinkle_skin.frag's wing region (its
      * ellipse, 6 x 5 mm about the wing's landmark, on the nose's front: z over 45 mm) */
     float wing[4] = {1e9f, 1e9f, -1e9f, -1e9f};
@@ -118,13 +131,9 @@ static void face__screen_marks(const face *f, json_writer *w)
         const float *q = h->skin.pos[v];
         float dx = (q[0] - sx * HEAD_NOSE_WING_X) / 0.006f, dy = (q[1] - HEAD_NOSE_WING_Y) / 0.005f, px[2];
         if (dx * dx + dy * dy > 1.0f || q[2] < 0.045f || !face__to_px(f, mvp, q, px)) continue;
-        wing[0] = fminf(wing[0], px[0]), wing[1] = fminf(wing[1], px[1]);
-        wing[2] = fmaxf(wing[2], px[0]), wing[3] = fmaxf(wing[3], px[1]);
+        face__box_add(wing, px);
     }
-    if (wing[2] < wing[0]) return;
-    json_array_begin(w, "wing_px");
-    for (int k = 0; k < 4; k++) json_number(w, NULL, wing[k]);
-    json_array_end(w);
+    face__box_write(w, "wing_px", wing);
 }
 
 bool face_view(void *p, const char *name, scene_view *out)
