@@ -11,7 +11,9 @@
 // near enough to the final picture's to sharpen by (contrast-adaptive, after AMD CAS, on luma)
 // and to mark FXAA's candidates: depth 1 where the luma range may reach FXAA's edge threshold
 // (a little below it, so every real edge is marked), 0 elsewhere; the unsharpened picture with
-// its luma in alpha goes to the second output, FXAA's input.
+// its luma in alpha goes to the second output, FXAA's input. With POST_QUAD_LUMA (chosen where
+// derivatives are known to be per row and column: llvmpipe) two of the four neighbours come from
+// the 2x2 quad's derivatives instead of fetches.
 uniform sampler2D u_hdr;
 uniform sampler2D u_ao;           // half size, .r
 uniform sampler2D u_bloom;        // half size
@@ -52,7 +54,12 @@ float approx_luma(vec3 hdr, float m, float add_luma)
 void main()
 {
     ivec2 p = ivec2(gl_FragCoord.xy);
+#ifdef POST_QUAD_LUMA
+    // clamped: a quad across the image's edge (odd sizes) reads the edge pixel, as min() below does
+    vec3 hdr = texelFetch(u_hdr, min(p, textureSize(u_hdr, 0) - 1), 0).rgb;
+#else
     vec3 hdr = texelFetch(u_hdr, p, 0).rgb; // one pixel: no filtering to pay for
+#endif
     // what the half-size passes make of this pixel: hdr * m + add
     float m = 1.0;
     vec3 add = vec3(0.0);
@@ -85,10 +92,25 @@ void main()
     ivec2 last = textureSize(u_hdr, 0) - 1;
     float add_luma = dot(add, LUMA_LINEAR);
     float lm = approx_luma(hdr, m, add_luma);
+#ifdef POST_QUAD_LUMA
+    // The neighbour inside this pixel's 2x2 quad by the derivative of the raw luma (its value
+    // minus ours, per row and column on llvmpipe), the one outside fetched: two fetches, not four.
+    ivec2 odd = p & 1;
+    float y = dot(hdr, LUMA_LINEAR), dx = dFdx(y), dy = dFdy(y);
+    float yh = y + (odd.x == 0 ? dx : -dx), yv = y + (odd.y == 0 ? dy : -dy);
+    float yoh = dot(texelFetch(u_hdr, clamp(p + ivec2(odd.x == 0 ? -1 : 1, 0), ivec2(0), last), 0).rgb, LUMA_LINEAR);
+    float yov = dot(texelFetch(u_hdr, clamp(p + ivec2(0, odd.y == 0 ? -1 : 1), ivec2(0), last), 0).rgb, LUMA_LINEAR);
+    // vec3(y): LUMA_LINEAR's weights sum to 1, so approx_luma sees the luma y itself
+    float ln = approx_luma(vec3(odd.y == 0 ? yv : yov), m, add_luma);
+    float ls = approx_luma(vec3(odd.y == 0 ? yov : yv), m, add_luma);
+    float le = approx_luma(vec3(odd.x == 0 ? yh : yoh), m, add_luma);
+    float lw = approx_luma(vec3(odd.x == 0 ? yoh : yh), m, add_luma);
+#else
     float ln = approx_luma(texelFetch(u_hdr, min(p + ivec2(0, 1), last), 0).rgb, m, add_luma);
     float ls = approx_luma(texelFetch(u_hdr, max(p - ivec2(0, 1), 0), 0).rgb, m, add_luma);
     float le = approx_luma(texelFetch(u_hdr, min(p + ivec2(1, 0), last), 0).rgb, m, add_luma);
     float lw = approx_luma(texelFetch(u_hdr, max(p - ivec2(1, 0), 0), 0).rgb, m, add_luma);
+#endif
     float lmin = min(lm, min(min(ln, ls), min(le, lw)));
     float lmax = max(lm, max(max(ln, ls), max(le, lw)));
 #endif

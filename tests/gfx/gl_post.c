@@ -224,19 +224,20 @@ static float coverage(int x, int y)
 /* The colour pass (grade off, fixed exposure) with FXAA's preparation, then FXAA: out = the
  * picture, ldr = FXAA's input (luma in alpha), mark = the candidates' depth (1 = candidate). With
  * `everywhere` every pixel is made a candidate before FXAA runs. */
-static void grade_then_fxaa(const float *hdr, int w, int h, bool everywhere, unsigned char *out, unsigned char *ldr,
-                            float *mark)
+static void grade_then_fxaa_with(gfx_grade_neighbours nb, const float *hdr, int w, int h, bool everywhere,
+                                 unsigned char *out, unsigned char *ldr, float *mark)
 {
     GLuint tex = float_tex(w, h, hdr);
     gfx_target t, l;
     assert_true(gfx_target_create(&t, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RGBA8},
                                                          .depth = GL_DEPTH_COMPONENT24}));
     assert_true(gfx_target_create(&l, &(gfx_target_desc){.width = w, .height = h, .color = {GL_RGBA8}}));
-    gfx_grade *g = gfx_grade_create(&(gfx_grade_desc){0});
+    gfx_grade *g = gfx_grade_create(&(gfx_grade_desc){.neighbours = nb});
     gfx_fxaa *f = gfx_fxaa_create();
     assert_non_null(g);
     assert_non_null(f);
-    gfx_grade_run(g, &(gfx_grade_inputs){.hdr = tex, .exposure_fixed = 0.8f, .fxaa_tex = l.color[0]}, &t);
+    gfx_grade_run(g, &(gfx_grade_inputs){.hdr = tex, .exposure_fixed = 0.8f, .sharpen = true, .fxaa_tex = l.color[0]},
+                  &t);
     if (mark) {
         gfx_target_bind(&t);
         glReadPixels(0, 0, w, h, GL_DEPTH_COMPONENT, GL_FLOAT, mark);
@@ -253,6 +254,12 @@ static void grade_then_fxaa(const float *hdr, int w, int h, bool everywhere, uns
     gfx_target_destroy(&l);
     gfx_target_destroy(&t);
     gfx_texture_destroy(tex);
+}
+
+static void grade_then_fxaa(const float *hdr, int w, int h, bool everywhere, unsigned char *out, unsigned char *ldr,
+                            float *mark)
+{
+    grade_then_fxaa_with(GFX_GRADE_NEIGHBOURS_AUTO, hdr, w, h, everywhere, out, ldr, mark);
 }
 
 /* FXAA's own edge test on its input (luma in alpha), as post_fxaa.frag does it. */
@@ -331,6 +338,43 @@ static void fxaa_mark_covers_every_edge(void **state)
     assert_true(marked < W * H);     /* and the mark is not simply everything */
     grade_then_fxaa(hdr, W, H, true, all, NULL, NULL);
     assert_memory_equal(out, all, sizeof out);
+    testgl_assert_no_error();
+}
+
+/* The neighbours' luma shared across 2x2 quads (derivatives) gives the picture, FXAA's input and
+ * its mark that four fetches give, on a noisy picture where every pixel's neighbours differ
+ * (rounding aside: at most 1/255 on a few pixels). Where derivatives are not per row and column
+ * (or the quad's sides were swapped) the sharpened picture and the mark move on most pixels. */
+static void quad_luma_matches_fetched_neighbours(void **state)
+{
+    (void)state;
+    enum { W = 96, H = 64 };
+    static float hdr[W * H * 4];
+    unsigned r = 777;
+    for (int i = 0; i < W * H; i++) {
+        r = r * 1664525u + 1013904223u;
+        float v = 3.0f * (float)(r >> 8) / 16777216.0f * (float)(r >> 8) / 16777216.0f;
+        hdr[i * 4 + 0] = v * (0.5f + 0.5f * (float)((r >> 3) & 1));
+        hdr[i * 4 + 1] = v;
+        hdr[i * 4 + 2] = v * (0.7f + 0.3f * (float)((r >> 5) & 1));
+        hdr[i * 4 + 3] = 1;
+    }
+    static unsigned char out_f[W * H * 4], ldr_f[W * H * 4], out_q[W * H * 4], ldr_q[W * H * 4];
+    static float mark_f[W * H], mark_q[W * H];
+    grade_then_fxaa_with(GFX_GRADE_NEIGHBOURS_FETCH, hdr, W, H, false, out_f, ldr_f, mark_f);
+    grade_then_fxaa_with(GFX_GRADE_NEIGHBOURS_QUAD, hdr, W, H, false, out_q, ldr_q, mark_q);
+    int off = 0, marks = 0, mark_diff = 0;
+    for (int i = 0; i < W * H * 4; i++) {
+        assert_true(abs(out_f[i] - out_q[i]) <= 1 && abs(ldr_f[i] - ldr_q[i]) <= 1);
+        off += out_f[i] != out_q[i];
+    }
+    for (int i = 0; i < W * H; i++) {
+        marks += mark_f[i] > 0.5f;
+        mark_diff += (mark_f[i] > 0.5f) != (mark_q[i] > 0.5f);
+    }
+    assert_true(off < W * H / 50);
+    assert_true(marks > W * H / 10 && marks < W * H); /* a mark with something to get wrong */
+    assert_true(mark_diff <= W * H / 500);
     testgl_assert_no_error();
 }
 
@@ -416,6 +460,7 @@ int main(void)
         cmocka_unit_test(ssao_darkens_a_corner_not_a_floor),
         cmocka_unit_test(fxaa_reduces_an_edges_staircase),
         cmocka_unit_test(fxaa_mark_covers_every_edge),
+        cmocka_unit_test(quad_luma_matches_fetched_neighbours),
         cmocka_unit_test(identity_grade_leaves_pixels_equal),
         cmocka_unit_test(exposure_meters_the_part_it_is_told),
     };

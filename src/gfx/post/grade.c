@@ -13,7 +13,7 @@
 #include "gfx/timer.h"
 
 enum { GRADE_AO = 1, GRADE_BLOOM = 2, GRADE_DOF = 4, GRADE_AUTO_EXPOSURE = 8, GRADE_LOOK = 16, GRADE_GAMMA = 32,
-       GRADE_SHARPEN = 64, GRADE_FXAA = 128, GRADE_VARIANTS = 256 };
+       GRADE_SHARPEN = 64, GRADE_FXAA = 128, GRADE_QUAD_LUMA = 256, GRADE_VARIANTS = 512 };
 
 /* One program per combination of stages, compiled the first time it is used. */
 typedef struct grade_program {
@@ -25,6 +25,7 @@ typedef struct grade_program {
 struct gfx_grade {
     gfx_grade_look look;
     float bloom_strength, sharpen;
+    bool quad_luma; /* the neighbours' luma shared across 2x2 quads (gfx_grade_neighbours) */
     grade_program variant[GRADE_VARIANTS];
     gfx_target both; /* dst's colour and depth with FXAA's input as a second colour */
 };
@@ -34,9 +35,9 @@ static grade_program *grade__program(gfx_grade *g, int flags)
     grade_program *v = &g->variant[flags];
     if (v->prog || v->failed) return v;
     static const char *const names[] = {"POST_AO", "POST_BLOOM", "POST_DOF", "POST_AUTO_EXPOSURE", "POST_GRADE",
-                                        "POST_GAMMA", "POST_SHARPEN", "POST_FXAA"};
+                                        "POST_GAMMA", "POST_SHARPEN", "POST_FXAA", "POST_QUAD_LUMA"};
     char defines[512] = "";
-    for (int i = 0; i < 8; i++)
+    for (int i = 0; i < 9; i++)
         if (flags & (1 << i)) {
             size_t n = strlen(defines);
             snprintf(defines + n, sizeof defines - n, "#define %s 1\n", names[i]);
@@ -83,6 +84,12 @@ gfx_grade *gfx_grade_create(const gfx_grade_desc *d)
     g->look = d->look ? *d->look : grade_default;
     g->bloom_strength = d->bloom_strength > 0 ? d->bloom_strength : 0.08f;
     g->sharpen = d->sharpen > 0 ? d->sharpen : 0.5f;
+    if (d->neighbours == GFX_GRADE_NEIGHBOURS_AUTO) {
+        const char *r = (const char *)glGetString(GL_RENDERER);
+        g->quad_luma = r && strstr(r, "llvmpipe");
+    } else {
+        g->quad_luma = d->neighbours == GFX_GRADE_NEIGHBOURS_QUAD;
+    }
     /* the plain tone map is compiled now, so a broken shader is reported at start-up */
     if (!grade__program(g, 0)->prog) {
         log_error("grade: cannot create its program (see above)");
@@ -146,7 +153,8 @@ void gfx_grade_run(gfx_grade *g, const gfx_grade_inputs *in, const gfx_target *d
     /* DOF's result already holds the occlusion and the bloom */
     int flags = (in->dof ? GRADE_DOF : (in->ao ? GRADE_AO : 0) | (in->bloom ? GRADE_BLOOM : 0)) |
                 (in->exposure ? GRADE_AUTO_EXPOSURE : 0) | (look ? GRADE_LOOK : 0) | (gamma ? GRADE_GAMMA : 0) |
-                (in->sharpen ? GRADE_SHARPEN : 0) | (fxaa ? GRADE_FXAA : 0);
+                (in->sharpen ? GRADE_SHARPEN : 0) | (fxaa ? GRADE_FXAA : 0) |
+                (g->quad_luma && (in->sharpen || fxaa) ? GRADE_QUAD_LUMA : 0);
     grade_program *v = grade__program(g, flags);
     if (!v->prog) v = grade__program(g, flags & GRADE_FXAA); /* visible fallback: plain tone map */
     if (!v->prog) v = grade__program(g, 0);

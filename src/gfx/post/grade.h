@@ -40,10 +40,22 @@ typedef struct gfx_grade_look {
     float saturation;
 } gfx_grade_look;
 
+/* The four neighbours' luma (sharpening, FXAA's mark): AUTO shares them across each 2x2 quad on
+ * llvmpipe (whose derivatives are per row and column: the neighbour inside the quad is this
+ * pixel's value plus the derivative, only the one outside is fetched: two full-size HDR fetches a
+ * pixel instead of four, the same luma up to rounding) and fetches all four elsewhere (a GPU may
+ * take derivatives per quad; its fetches are cheap). FETCH and QUAD force one way (tests). */
+typedef enum gfx_grade_neighbours {
+    GFX_GRADE_NEIGHBOURS_AUTO,
+    GFX_GRADE_NEIGHBOURS_FETCH,
+    GFX_GRADE_NEIGHBOURS_QUAD
+} gfx_grade_neighbours;
+
 typedef struct gfx_grade_desc {
     const gfx_grade_look *look; /* NULL = the default look (slightly warm, a little more saturated) */
     float bloom_strength;       /* share of the bloom blur in the image, default 0.08 */
     float sharpen;              /* sharpening strength 0..1, default 0.5 */
+    gfx_grade_neighbours neighbours; /* how sharpening and FXAA's mark get the four neighbours' luma */
 } gfx_grade_desc;
 
 typedef struct gfx_grade_inputs {
