@@ -6,6 +6,7 @@
 # per-pair ratios after / before (the figure the issue asks for), markdown.
 # Usage: tools/post_bench.sh BEFORE_ROOT [AFTER_ROOT (default .)] [PAIRS (default 8)] [SCENES...]
 # Each ROOT is a source tree with its build in ROOT/build (run from there: shaders and assets).
+# A run that fails (a crash) is named with its side and run once more; a second failure stops.
 set -euo pipefail
 before=$(cd "${1:?usage: post_bench.sh BEFORE_ROOT [AFTER_ROOT] [PAIRS] [SCENES...]}" && pwd)
 after=$(cd "${2:-.}" && pwd)
@@ -18,9 +19,14 @@ for r in "$before" "$after"; do
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-run() { # ROOT SCENE OUT
+run_once() { # ROOT SCENE OUT
     (cd "$1" && build/bin/imprint --headless --scene "$2" --size 960x540 --frames 30 --quality high \
         --bench "$3" >/dev/null 2>&1)
+}
+run() { # a failed run is named (side, scene, status) and run once more; a second failure stops
+    run_once "$@" && return 0
+    echo "post_bench: $1 $2 failed (status $?), run again" >&2
+    run_once "$@" || { echo "post_bench: $1 $2 failed twice" >&2; exit 1; }
 }
 for s in "${scenes[@]}"; do
     for ((i = 0; i < pairs; i++)); do
