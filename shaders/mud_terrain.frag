@@ -16,9 +16,10 @@ uniform sampler2DArray u_mud;   // linear filtering: the fragment reads between 
 uniform sampler2DArray u_mud_h; // RG8: the 16-bit height
 uniform int u_layer;          // -1: base terrain only
 uniform float u_step;
-uniform vec4 u_show;          // layers drawn: x mud, y roads; z the mud's small-scale detail (0: plain)
+uniform vec4 u_show;          // x the mud layer drawn; y a road may be over this block; z the mud's small-scale detail (0: plain); w mud may be over it
 uniform vec4 u_decals[MUD_DECALS_PER_BLOCK]; // the newest splats over this block: x, z, radius, alpha (mud/mud.h)
 uniform int u_ndecals;
+uniform float u_tread_near;    // 1: this patch comes within MUD_TREAD_FAR of the eye (mud_draw.c; uniform, so skipped where 0)
 
 // One height texel, unpacked exactly. The fragment never filters the packed bytes: a filter that
 // rounds each filtered byte to 8 bits (Mesa's llvmpipe does in the fragment stage) turns the high
@@ -74,7 +75,7 @@ float road_splats(vec2 p)
 // spans under ~3 pixels. x: how deep the lug pressed here 0..1 (times that strength); yz: the
 // print's slope per metre.
 const float MUD_TREAD_DEPTH = 0.03; // the drawn print's depth: shallower than the lugs (0.06), the mud flows back
-const float MUD_TREAD_FAR = 8.0;    // metres from the eye past which no print is drawn
+// MUD_TREAD_FAR: metres from the eye past which no print is drawn (mud_internal.h, MUD_TREAD_FAR_M)
 vec3 mud_tread(vec2 t, float pix_m)
 {
     vec2 tc = clamp(t, vec2(0.0), vec2(127.0));
@@ -99,6 +100,26 @@ vec3 mud_tread(vec2 t, float pix_m)
     float pix = pix_m * length(gx); // per pixel
     float strength = smoothstep(0.35, 0.9, wsum) * (1.0 - smoothstep(0.3, 0.45, cycles)) * (1.0 - smoothstep(0.2, 0.4, pix));
     return vec3(lug, -MUD_TREAD_DEPTH * dlug * gx) * strength;
+}
+
+// The sun's shadow, the shared 3 x 3 PCF (common.glsl shadow_factor) with its four corner taps
+// first: they cover every texel the nine taps weigh, so when all four agree (fully lit or fully
+// shadowed, most of the ground) the other five cannot differ and are skipped.
+float terrain_shadow(vec3 world_pos, vec3 n)
+{
+    float ndl = max(dot(n, u_light_dir.xyz), 0.0);
+    vec3 p = world_pos + n * (u_light_dir.w * 1.5 + 0.02 * (1.0 - ndl));
+    vec4 ls = u_light_viewproj * vec4(p, 1.0);
+    vec3 c = ls.xyz / ls.w * 0.5 + 0.5;
+    if (c.z >= 1.0 || any(lessThan(c.xy, vec2(0.0))) || any(greaterThan(c.xy, vec2(1.0)))) return 1.0;
+    float texel = 1.0 / float(textureSize(u_shadow_map, 0).x), z = c.z - 0.0015;
+    float corners = texture(u_shadow_map, vec3(c.xy + vec2(-texel, -texel), z)) + texture(u_shadow_map, vec3(c.xy + vec2(texel, -texel), z)) +
+                    texture(u_shadow_map, vec3(c.xy + vec2(-texel, texel), z)) + texture(u_shadow_map, vec3(c.xy + vec2(texel, texel), z));
+    if (corners == 0.0 || corners == 4.0) return corners * 0.25;
+    float sum = corners + texture(u_shadow_map, vec3(c.xy, z));
+    sum += texture(u_shadow_map, vec3(c.xy + vec2(-texel, 0.0), z)) + texture(u_shadow_map, vec3(c.xy + vec2(texel, 0.0), z));
+    sum += texture(u_shadow_map, vec3(c.xy + vec2(0.0, -texel), z)) + texture(u_shadow_map, vec3(c.xy + vec2(0.0, texel), z));
+    return sum / 9.0;
 }
 
 void main()
@@ -132,7 +153,7 @@ void main()
         // (only where a tyre passed, and within MUD_TREAD_FAR of the eye: a farther print reads as
         // a row of regular blocks, not as mud)
         vec3 to_eye = v_world - u_camera_pos.xyz;
-        if (v_track.x > 0.25 && dot(to_eye, to_eye) < MUD_TREAD_FAR * MUD_TREAD_FAR) {
+        if (u_tread_near > 0.0) if (v_track.x > 0.25 && dot(to_eye, to_eye) < MUD_TREAD_FAR * MUD_TREAD_FAR) {
             tread = mud_tread(v_uv, pix_m);
             // churned: the print breaks up in patches (a noise ~0.4 m across, on a lattice turned
             // against the texels), the more the older the track (v_track.y 1 fresh .. 0 dried), and
@@ -186,7 +207,9 @@ void main()
     }
     ground = mix(ground, mix(vec3(0.12, 0.085, 0.05), vec3(0.08, 0.055, 0.035), splat), splat * 0.92);
     float mud = clamp(max(smoothstep(0.25, 0.75, v_base.a + (grain - 0.5) * 0.3), v_track.x), 0.0, 1.0);
-    if (road > 0.0 && mud > 0.0) {
+    // (u_show.y and w are per block, uniform: a branch a software rasterizer skips, where one that
+    // differs between pixels runs on every pixel; mud_draw.c sets them)
+    if (u_show.y > 0.0 && u_show.w > 0.0) if (road > 0.0 && mud > 0.0) {
         // On the road the mud the wheels brought lies in splats and smears, not in the mask's
         // 0.67 m samples or the tracks' texels: the mask read at a warped point (no straight
         // edges) and the track, thinned to round blobs.
@@ -205,7 +228,7 @@ void main()
     vec3 mud_col = vec3(0.0);
     vec2 sc = xz * 26.0;
     float stone_px = length(fwidth(sc)); // pebbles per pixel, taken in uniform control flow
-    if (mud > 0.0) {
+    if (u_show.w > 0.0) if (mud > 0.0) {
         // a fresh track is wet; as it ages (v_track.y falls to 0 in about a minute) it dries to matte
         wet = clamp(max(v_track.x * mix(0.3, 1.0, v_track.y) * (1.0 - smoothstep(0.0, 0.06, hmud)) * smoothstep(0.55, 0.9, n.y), 0.25), 0.0, 1.0) * mud; // steep walls drain
         // two octaves on a rotated lattice, so no grid of the noise lines up with the texels'
@@ -230,7 +253,7 @@ void main()
     // Diffuse and ambient from the shared model; the specular is the mud's own: a thin water film
     // (Fresnel F0 = 0.02) on a GGX surface, glossier where it is wetter, never brighter than the
     // sun itself. Blinn-Phong with a fixed strength blew out into white smears near the camera.
-    float shadow = shadow_factor(v_world, n);
+    float shadow = terrain_shadow(v_world, n);
     vec3 c = light_surface(albedo, n, v_world, 0.0, 1.0, shadow);
     vec3 v = normalize(u_camera_pos.xyz - v_world);
     vec3 l = u_light_dir.xyz;

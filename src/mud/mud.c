@@ -93,6 +93,37 @@ static GLuint make_road_texture(const terrain *t, int nb)
     return tex;
 }
 
+/* A block's flag and its eight neighbours' (their pixels read its border samples, the road's mud
+ * a third of a sample beyond). */
+static void flag_around(mud_renderer *mr, int bx, int bz, uint8_t flag)
+{
+    for (int z = bz - 1; z <= bz + 1; z++)
+        for (int x = bx - 1; x <= bx + 1; x++)
+            if (x >= 0 && z >= 0 && x < mr->nb && z < mr->nb) mr->block_flags[z * mr->nb + x] |= flag;
+}
+
+/* MUD_BLOCK_ROAD where the level baked a road, MUD_BLOCK_MUD where a base sample's mud mask (A) is
+ * above 0, each with its neighbours; the mask's growth sets more (mud_renderer_mark_mud). */
+static void set_block_flags(mud_renderer *mr)
+{
+    for (int bz = 0; bz < mr->nb; bz++)
+        for (int bx = 0; bx < mr->nb; bx++) {
+            if (terrain_block_road(mr->terr, bx, bz)) flag_around(mr, bx, bz, MUD_BLOCK_ROAD);
+            const uint8_t *blk = terrain_block_data(mr->terr, bx, bz);
+            for (int i = 0; i < TERRAIN_BLOCK_SAMPLES * TERRAIN_BLOCK_SAMPLES; i++)
+                if (blk[i * 4 + 3]) {
+                    flag_around(mr, bx, bz, MUD_BLOCK_MUD);
+                    break;
+                }
+        }
+}
+
+void mud__mark_mud(mud_renderer *mr, const int rect[4])
+{
+    for (int bz = rect[1] / BASE_SEG - 1; bz <= rect[3] / BASE_SEG; bz++)
+        for (int bx = rect[0] / BASE_SEG - 1; bx <= rect[2] / BASE_SEG; bx++) flag_around(mr, bx, bz, MUD_BLOCK_MUD);
+}
+
 /* One 2D array of RES x RES layers, `slots` deep, linear and clamped (the fragment shader's
  * per-pixel normals read between texels; texelFetch ignores the filter), no initial data. */
 static GLuint mud__slot_array(GLenum internal, GLenum format, int slots, const char *label)
@@ -135,11 +166,13 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mr->gpu_state = calloc((size_t)blocks, 1);
     mr->saved = calloc((size_t)blocks, sizeof *mr->saved);
     mr->decal_head = malloc((size_t)blocks * sizeof *mr->decal_head);
+    mr->draw_order = malloc((size_t)blocks * sizeof *mr->draw_order);
+    mr->block_flags = calloc((size_t)blocks, 1);
     /* the stamp queue's first room, so a queue that cannot grow always has something to draw */
     mr->queue_cap = 16;
     mr->queue = malloc((size_t)mr->queue_cap * sizeof *mr->queue);
     if (!mr->block_slot || !mr->block_hmin || !mr->block_hmax || !mr->slot || !mr->scratch || !mr->gpu_state || !mr->saved ||
-        !mr->decal_head || !mr->queue) {
+        !mr->decal_head || !mr->draw_order || !mr->block_flags || !mr->queue) {
         log_error("mud: out of memory for the state of %d blocks", blocks);
         goto fail;
     }
@@ -159,12 +192,14 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     for (int s = 0; s < mr->slots; s++) mr->slot[s] = (slot_info){-1, -1};
 
 #define MUD__STR(x) #x
-#define MUD__DEFINE(x) "#define MUD_DECALS_PER_BLOCK " MUD__STR(x) "\n"
+#define MUD__XSTR(x) MUD__STR(x)
+#define MUD__DEFINE(x) "#define MUD_DECALS_PER_BLOCK " MUD__STR(x) "\n#define MUD_TREAD_FAR " MUD__XSTR(MUD_TREAD_FAR_M) "\n"
     mr->prog[MUD_PASS_MAIN] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", MUD__DEFINE(MUD_DECALS_PER_BLOCK));
     mr->prog[MUD_PASS_SHADOW] = gfx_program_load("mud_terrain.vert", "mud_terrain.frag", MUD__DEFINE(MUD_DECALS_PER_BLOCK) "#define SHADOW_PASS 1\n");
     mr->base_tex = make_base_texture(mr->terr, mr->nb);
     mr->road_tex = make_road_texture(mr->terr, mr->nb);
     if (!mr->prog[0] || !mr->prog[1] || !mr->base_tex || !mr->road_tex) goto fail;
+    set_block_flags(mr);
     for (int i = 0; i < 2; i++) {
         /* samplers and the base spacing never change: set once */
         glUseProgram(mr->prog[i]);
@@ -186,6 +221,7 @@ mud_renderer *mud_renderer_create(const mud_renderer_desc *desc)
     mr->u_ndecals = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_ndecals");
     mr->u_seam = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_seam");
     mr->u_patch_n = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_patch_n");
+    mr->u_tread_near = gfx_uniform(mr->prog[MUD_PASS_MAIN], "u_tread_near");
     mr->stamp_prog[0] = gfx_program_load("gfx_fullscreen.vert", "mud_stamp.frag", "#define SUM_PASS 1\n");
     mr->stamp_prog[1] = gfx_program_load("gfx_fullscreen.vert", "mud_stamp.frag", NULL);
     if (!mr->stamp_prog[0] || !mr->stamp_prog[1]) goto fail;
@@ -339,6 +375,8 @@ void mud_renderer_destroy(mud_renderer *mr)
         if (mr->grid_base[l].vao) gfx_mesh_destroy(&mr->grid_base[l]);
     free(mr->decal_head);
     free(mr->block_slot);
+    free(mr->draw_order);
+    free(mr->block_flags);
     free(mr->block_hmin);
     free(mr->block_hmax);
     free(mr->slot);

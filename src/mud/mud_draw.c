@@ -4,6 +4,7 @@
 #include "mud/mud_internal.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gfx/mesh_gl.h"
@@ -80,6 +81,16 @@ static float patch_view_distance(const terrain *terr, float x0, float z0, float 
     return sqrtf(dx * dx + dy * dy + dz * dz);
 }
 
+/* 1 when a box (x0..x1, y0..y1, z0..z1; a skirt hangs 0.6 m under the lowest point) comes within
+ * MUD_TREAD_FAR_M of the eye, so the shader may draw a tyre print over it (u_tread_near), else 0 */
+static float tread_near(const vec3 eye, float x0, float x1, float y0, float y1, float z0, float z1)
+{
+    float dx = fmaxf(fmaxf(x0 - eye[0], eye[0] - x1), 0.0f), dz = fmaxf(fmaxf(z0 - eye[2], eye[2] - z1), 0.0f);
+    float dy = fmaxf(fmaxf(y0 - 0.6f - eye[1], eye[1] - y1), 0.0f);
+    const float far = (float)MUD_TREAD_FAR_M + 0.5f; /* the slide moves the ground by centimetres */
+    return dx * dx + dy * dy + dz * dz < far * far ? 1.0f : 0.0f;
+}
+
 /* A mud block near the eye, patch by patch (main pass): patches whose visible part is within
  * QUARTER_SHARE of mr->fine_distance on a grid of quarter-texel steps, within mr->fine_distance on
  * half-texel steps, the others on the texel grid; the heights are the B-spline of the texels, so a
@@ -111,12 +122,21 @@ static void draw_patches(mud_renderer *mr, int bx, int bz, const vec3 eye, vec4 
             glUniform1i(mr->u_patch_n, PATCH_SEG * kk);
             glUniform4i(mr->u_seam, nx0 && nx0 < kk ? kk / nx0 : 0, nx1 && nx1 < kk ? kk / nx1 : 0, nz0 && nz0 < kk ? kk / nz0 : 0,
                         nz1 && nz1 < kk ? kk / nz1 : 0);
+            glUniform1f(mr->u_tread_near, tread_near(eye, x0, x0 + psize, mr->block_hmin[b], mr->block_hmax[b], z0, z0 + psize));
             gfx_mesh_draw(kk == 4 ? &mr->patch_quarter : kk == 2 ? &mr->patch_fine : &mr->patch_coarse);
             mr->stats.patches_drawn[kk == 4 ? 0 : kk == 2 ? 1 : 2]++;
         }
     /* the seams are a patch's alone: a whole block drawn next must not take its last ones (they
      * would move that block's vertices on one row and column) */
     glUniform4i(mr->u_seam, 0, 0, 0, 0);
+}
+
+/* qsort's order of mud_draw_item: nearer first, then by index (a stable order for equal distances) */
+static int near_first(const void *pa, const void *pb)
+{
+    const mud_draw_item *a = pa, *b = pb;
+    if (a->d2 != b->d2) return a->d2 < b->d2 ? -1 : 1;
+    return (a->block > b->block) - (a->block < b->block);
 }
 
 void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec3 eye)
@@ -134,7 +154,8 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
     glBindTexture(GL_TEXTURE_2D_ARRAY, mr->height_array);
     glActiveTexture(GL_TEXTURE0);
     const GLint u_origin = mr->u_origin[pass], u_step = mr->u_step[pass], u_layer = mr->u_layer[pass], u_sub = mr->u_sub[pass];
-    glUniform4f(mr->u_show[pass], mr->layers.mud ? 1.0f : 0.0f, mr->layers.roads ? 1.0f : 0.0f, mr->layers.plain ? 0.0f : 1.0f, 0.0f);
+    const float show_mud = mr->layers.mud ? 1.0f : 0.0f, show_detail = mr->layers.plain ? 0.0f : 1.0f;
+    int show_flags = -1; /* what u_show's y and w hold now (a block's MUD_BLOCK_* as drawn): unknown */
 
     vec4 planes[6];
     glm_frustum_planes(viewproj, planes);
@@ -143,6 +164,10 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
     int cx = (int)floorf(eye[0] / TERRAIN_BLOCK_SIZE), cz = (int)floorf(eye[2] / TERRAIN_BLOCK_SIZE), drawn = 0;
     int ndecals = -1; /* what u_ndecals holds now: unknown */
     if (pass == MUD_PASS_MAIN) memset(mr->stats.patches_drawn, 0, sizeof mr->stats.patches_drawn);
+    /* the blocks in reach and in view, nearest first: the ground nearer the eye hides what lies
+     * behind it (a rise, a berm, the skirts), and a software rasterizer's early depth test then
+     * skips the hidden fragments instead of shading them and drawing over them */
+    int count = 0;
     for (int bz = cz - reach; bz <= cz + reach; bz++)
         for (int bx = cx - reach; bx <= cx + reach; bx++) {
             if (bx < 0 || bz < 0 || bx >= mr->nb || bz >= mr->nb) continue;
@@ -153,37 +178,52 @@ void mud_renderer_draw(mud_renderer *mr, mud_pass pass, mat4 viewproj, const vec
             if (dx * dx + dz * dz > dist * dist) continue;
             vec3 box[2] = {{x0, mr->block_hmin[b], z0}, {x0 + TERRAIN_BLOCK_SIZE, mr->block_hmax[b], z0 + TERRAIN_BLOCK_SIZE}};
             if (!glm_aabb_frustum(box, planes)) continue;
-            int s = mr->layers.mud ? mr->block_slot[b] : -1;
-            glUniform2f(u_origin, x0, z0);
-            if (pass == MUD_PASS_MAIN) set_block_decals(mr, b, &ndecals);
-            glUniform1i(u_layer, s);
-            if (s >= 0 && pass == MUD_PASS_MAIN && dx * dx + dz * dz < mr->fine_distance * mr->fine_distance) {
-                draw_patches(mr, bx, bz, eye, planes);
-            } else if (s >= 0 && mr->mud_step == 2) {
-                /* 63 steps over the 127 texel segments: both borders land on the block's edge */
-                const int half = SEG / 2;
-                glUniform1f(u_step, TERRAIN_BLOCK_SIZE / (float)half);
-                glUniform1f(u_sub, (float)SEG / (float)half);
-                glUniform2i(mr->u_patch[pass], 0, 0);
-                glUniform1i(mr->u_last[pass], half);
-                gfx_mesh_draw(&mr->grid_mud_half);
-            } else if (s >= 0) {
-                glUniform1f(u_step, MUDFIELD_SPACING);
-                glUniform1f(u_sub, 1.0f);
-                glUniform2i(mr->u_patch[pass], 0, 0);
-                glUniform1i(mr->u_last[pass], SEG);
-                gfx_mesh_draw(&mr->grid_mud);
-            } else {
-                /* coarser grids far away: vertex work is what a software rasterizer pays most for */
-                float d2 = dx * dx + dz * dz;
-                int lod = d2 < 48.0f * 48.0f ? 0 : d2 < 112.0f * 112.0f ? 1 : 2;
-                glUniform1f(u_step, TERRAIN_BLOCK_SIZE / (float)(BASE_SEG >> lod));
-                glUniform2i(mr->u_patch[pass], 0, 0);
-                glUniform1i(mr->u_last[pass], BASE_SEG);
-                gfx_mesh_draw(&mr->grid_base[lod]);
-            }
-            drawn++;
+            mr->draw_order[count++] = (mud_draw_item){b, dx * dx + dz * dz};
         }
+    if (pass == MUD_PASS_MAIN) qsort(mr->draw_order, (size_t)count, sizeof *mr->draw_order, near_first);
+    for (int i = 0; i < count; i++) {
+        const int b = mr->draw_order[i].block, bx = b % mr->nb, bz = b / mr->nb;
+        const float x0 = (float)bx * TERRAIN_BLOCK_SIZE, z0 = (float)bz * TERRAIN_BLOCK_SIZE, d2 = mr->draw_order[i].d2;
+        int s = mr->layers.mud ? mr->block_slot[b] : -1;
+        glUniform2f(u_origin, x0, z0);
+        if (pass == MUD_PASS_MAIN) set_block_decals(mr, b, &ndecals);
+        glUniform1i(u_layer, s);
+        /* u_show: x the mud layer, y a road may be over the block, z the mud's detail, w mud may be
+         * (the mask, or a resident layer's tracks) */
+        const int flags = (mr->layers.roads ? mr->block_flags[b] & MUD_BLOCK_ROAD : 0) | (s >= 0 ? MUD_BLOCK_MUD : mr->block_flags[b] & MUD_BLOCK_MUD);
+        if (flags != show_flags)
+            glUniform4f(mr->u_show[pass], show_mud, (flags & MUD_BLOCK_ROAD) ? 1.0f : 0.0f, show_detail, (flags & MUD_BLOCK_MUD) ? 1.0f : 0.0f);
+        show_flags = flags;
+        if (pass == MUD_PASS_MAIN)
+            glUniform1f(mr->u_tread_near, s >= 0 ? tread_near(eye, x0, x0 + TERRAIN_BLOCK_SIZE, mr->block_hmin[b], mr->block_hmax[b], z0,
+                                                              z0 + TERRAIN_BLOCK_SIZE)
+                                                   : 0.0f);
+        if (s >= 0 && pass == MUD_PASS_MAIN && d2 < mr->fine_distance * mr->fine_distance) {
+            draw_patches(mr, bx, bz, eye, planes);
+        } else if (s >= 0 && mr->mud_step == 2) {
+            /* 63 steps over the 127 texel segments: both borders land on the block's edge */
+            const int half = SEG / 2;
+            glUniform1f(u_step, TERRAIN_BLOCK_SIZE / (float)half);
+            glUniform1f(u_sub, (float)SEG / (float)half);
+            glUniform2i(mr->u_patch[pass], 0, 0);
+            glUniform1i(mr->u_last[pass], half);
+            gfx_mesh_draw(&mr->grid_mud_half);
+        } else if (s >= 0) {
+            glUniform1f(u_step, MUDFIELD_SPACING);
+            glUniform1f(u_sub, 1.0f);
+            glUniform2i(mr->u_patch[pass], 0, 0);
+            glUniform1i(mr->u_last[pass], SEG);
+            gfx_mesh_draw(&mr->grid_mud);
+        } else {
+            /* coarser grids far away: vertex work is what a software rasterizer pays most for */
+            int lod = d2 < 48.0f * 48.0f ? 0 : d2 < 112.0f * 112.0f ? 1 : 2;
+            glUniform1f(u_step, TERRAIN_BLOCK_SIZE / (float)(BASE_SEG >> lod));
+            glUniform2i(mr->u_patch[pass], 0, 0);
+            glUniform1i(mr->u_last[pass], BASE_SEG);
+            gfx_mesh_draw(&mr->grid_base[lod]);
+        }
+        drawn++;
+    }
     if (pass == MUD_PASS_MAIN) mr->stats.blocks_drawn = drawn;
     glActiveTexture(GL_TEXTURE3);
     glBindTexture(GL_TEXTURE_2D_ARRAY, 0);

@@ -50,6 +50,16 @@ typedef struct slot_info {
     long last_used; /* frame of the last update that wanted it (LRU) */
 } slot_info;
 
+enum { MUD_BLOCK_ROAD = 1, MUD_BLOCK_MUD = 2 };
+/* metres from the eye past which the terrain draws no tyre print (the shader's MUD_TREAD_FAR) */
+#define MUD_TREAD_FAR_M 8.0
+
+/* One block a pass draws: its index and its horizontal distance from the eye, squared. */
+typedef struct mud_draw_item {
+    int block;
+    float d2;
+} mud_draw_item;
+
 struct mud_renderer {
     mudfield *field;
     const terrain *terr;
@@ -61,7 +71,7 @@ struct mud_renderer {
     GLuint height_array; /* RG8, one layer per slot beside mud_array's: the 16-bit height (mudfield.h) */
     GLuint prog[2]; /* [MUD_PASS_SHADOW], [MUD_PASS_MAIN] */
     GLint u_origin[2], u_step[2], u_layer[2], u_sub[2]; /* per program, looked up once */
-    GLint u_patch[2], u_last[2], u_seam, u_patch_n;
+    GLint u_patch[2], u_last[2], u_seam, u_patch_n, u_tread_near;
     GLint u_show[2], u_decals, u_ndecals;
     mud_renderer_layers layers;
     /* this frame's decals, binned per block: decal_head[block] -> entries linked by decal_next */
@@ -73,6 +83,12 @@ struct mud_renderer {
     gfx_mesh grid_mud_half;          /* a whole mud block at half density: 63 segments (mud_step 2) */
     gfx_mesh patch_coarse, patch_fine, patch_quarter; /* one patch: PATCH_SEG segments, 2 and 4 times as many near the camera */
     int *block_slot;     /* nb*nb, -1 = none */
+    mud_draw_item *draw_order; /* nb*nb: the blocks a pass draws, sorted near to far (mud_draw.c) */
+    /* nb*nb, MUD_BLOCK_*: what the terrain shader may find over a block (it, or a neighbour whose
+     * samples its pixels read, holds some): where a flag is clear the shader skips that work by a
+     * branch on a uniform, which a software rasterizer skips (a branch that differs between pixels
+     * it runs on every pixel, masked) */
+    uint8_t *block_flags;
     float *block_hmin, *block_hmax;
     slot_info *slot;
     uint8_t *scratch;    /* LAYER_BYTES: large mask growth goes through it in bands (upload_base) */
@@ -91,6 +107,9 @@ struct mud_renderer {
     long frame;
     mud_renderer_stats stats;
 };
+/* The base samples rect (global, inclusive: x0, z0, x1, z1) gained mud: MUD_BLOCK_MUD on the
+ * blocks holding them and around (mud.c). */
+void mud__mark_mud(mud_renderer *mr, const int rect[4]);
 /* The block pool (mud_pool.c). */
 /* Layer `layer` of the slot array `array` (mud_array or height_array) as colour 0 of read_fbo,
  * which must be the read framebuffer (gfx_read_begin(mr->read_fbo)); false when incomplete. */

@@ -124,6 +124,7 @@ static void upload_base(mud_renderer *mr, const mud_queue_item *q)
             glTexSubImage2D(GL_TEXTURE_2D, 0, r[0], z, w, rows, GL_RGBA, GL_UNSIGNED_BYTE, mr->scratch);
         }
     }
+    mud__mark_mud(mr, r);
     mr->stats.base_upload_bytes_frame += (long long)w * h * 4;
     mr->stats.base_upload_bytes_total += (long long)w * h * 4;
 }
