@@ -947,9 +947,58 @@ static float front_hit(const mesh_data *m, const float (*pos)[3], float x, float
     return best;
 }
 
+/* How much of eye e's ball shows past the skin (mm^2, cells of 0.5 mm) seen from far away along
+ * the view turned yaw about the vertical and pitch about the horizontal (radians) from straight
+ * on: an orthographic depth test of the skin's triangles round the eye against the ball's front. */
+#define BALL_CELLS 64
+static float ball_showing(const head_model *h, const float (*pos)[3], int e, float yaw, float pitch)
+{
+    const mesh_data *m = &h->skin;
+    const float *c = h->eye_center[e], cell = 0.0005f, half = 0.5f * BALL_CELLS * cell;
+    static float zbuf[BALL_CELLS][BALL_CELLS];
+    for (int j = 0; j < BALL_CELLS; j++)
+        for (int i = 0; i < BALL_CELLS; i++) zbuf[j][i] = -1.0f;
+    for (int t = 0; t < m->index_count; t += 3) {
+        vec3 q[3];
+        bool near = true;
+        for (int k = 0; k < 3; k++) {
+            vec3 d;
+            glm_vec3_sub((float *)pos[m->idx[t + k]], (float *)c, d);
+            near = near && glm_vec3_norm(d) < 0.06f;
+            float x = cosf(yaw) * d[0] + sinf(yaw) * d[2], z = -sinf(yaw) * d[0] + cosf(yaw) * d[2];
+            q[k][0] = x;
+            q[k][1] = cosf(pitch) * d[1] - sinf(pitch) * z;
+            q[k][2] = sinf(pitch) * d[1] + cosf(pitch) * z;
+        }
+        if (!near) continue;
+        float det = (q[1][0] - q[0][0]) * (q[2][1] - q[0][1]) - (q[2][0] - q[0][0]) * (q[1][1] - q[0][1]);
+        if (fabsf(det) < 1e-14f) continue;
+        int i0 = (int)floorf((fminf(q[0][0], fminf(q[1][0], q[2][0])) + half) / cell);
+        int i1 = (int)ceilf((fmaxf(q[0][0], fmaxf(q[1][0], q[2][0])) + half) / cell);
+        int j0 = (int)floorf((fminf(q[0][1], fminf(q[1][1], q[2][1])) + half) / cell);
+        int j1 = (int)ceilf((fmaxf(q[0][1], fmaxf(q[1][1], q[2][1])) + half) / cell);
+        for (int j = j0 < 0 ? 0 : j0; j <= j1 && j < BALL_CELLS; j++)
+            for (int i = i0 < 0 ? 0 : i0; i <= i1 && i < BALL_CELLS; i++) {
+                float x = (i + 0.5f) * cell - half, y = (j + 0.5f) * cell - half;
+                float u = ((x - q[0][0]) * (q[2][1] - q[0][1]) - (q[2][0] - q[0][0]) * (y - q[0][1])) / det;
+                float v = ((q[1][0] - q[0][0]) * (y - q[0][1]) - (x - q[0][0]) * (q[1][1] - q[0][1])) / det;
+                if (u < 0.0f || v < 0.0f || u + v > 1.0f) continue;
+                zbuf[j][i] = fmaxf(zbuf[j][i], q[0][2] + u * (q[1][2] - q[0][2]) + v * (q[2][2] - q[0][2]));
+            }
+    }
+    int shows = 0;
+    for (int j = 0; j < BALL_CELLS; j++)
+        for (int i = 0; i < BALL_CELLS; i++) {
+            float x = (i + 0.5f) * cell - half, y = (j + 0.5f) * cell - half, r2 = HEAD_EYE_RADIUS * HEAD_EYE_RADIUS - x * x - y * y;
+            if (r2 > 0.0f && zbuf[j][i] < sqrtf(r2)) shows++;
+        }
+    return (float)shows * cell * cell * 1e6f;
+}
+
 /* The blink (issue 30): at full weight the upper lid comes down over the cornea — seen from the
  * front, the skin lies in front of the ball over the pole and 2.5 mm around it (the iris), while
- * open it does not; it has no wrinkle layer (its index is past the wrinkle shapes'). */
+ * open it does not; shut, no cell of either ball shows from five directions (ball_showing); it has
+ * no wrinkle layer (its index is past the wrinkle shapes'). */
 static void blink_closes_the_lid_over_the_cornea(void **state)
 {
     (void)state;
@@ -970,6 +1019,18 @@ static void blink_closes_the_lid_over_the_cornea(void **state)
             assert_true(front_hit(m, (const float (*)[3])m->pos, x, y) < ball);   /* open: the cornea shows */
         }
     }
+    /* and nothing of the ball shows past the shut lids, not at the corners either, from the front,
+     * from 35 degrees to either side and from 20 degrees above and below (open: 227-332 mm^2) */
+    static const float view[5][2] = {{0.0f, 0.0f}, {0.61f, 0.0f}, {-0.61f, 0.0f}, {0.0f, 0.35f}, {0.0f, -0.35f}};
+    for (int e = 0; e < 2; e++)
+        for (int k = 0; k < 5; k++) {
+            float open = ball_showing(&g_head, (const float (*)[3])m->pos, e, view[k][0], view[k][1]);
+            float shut = ball_showing(&g_head, (const float (*)[3])pos, e, view[k][0], view[k][1]);
+            print_message("eye %d seen %+3.0f deg across, %+3.0f up: %5.1f mm^2 of the ball open, %4.2f shut\n", e,
+                          (double)(view[k][0] * 57.2958f), (double)(view[k][1] * 57.2958f), (double)open, (double)shut);
+            assert_true(open > 150.0f);
+            assert_true(shut == 0.0f);
+        }
     free(pos);
 }
 
