@@ -263,7 +263,8 @@ bool head_lids_shells(head_model *h, const float (*skin_dpos)[3], float (*dpos)[
     const float R = HEAD_EYE_RADIUS, out = R + HEAD_LIDS_SHELL_OUT, scale = (R - HEAD_LIDS_SHELL_IN) / out;
     int *vid = malloc((size_t)rows * sizeof *vid);
     float (*q)[3] = malloc((size_t)rows * sizeof *q), *ph = malloc((size_t)cols * 3 * sizeof *ph), *blo = ph + cols, *bhi = blo + cols;
-    bool ok = vid && q && ph;
+    int *near = malloc((size_t)(h->ear_first_vertex > 0 ? h->ear_first_vertex : 1) * sizeof *near);
+    bool ok = vid && q && ph && near;
     for (int e = 0; e < 2 && ok; e++) {
         const float *c = h->eye_center[e];
         /* per grid column over the eye: where its shut lids leave the ball by the shell's radius */
@@ -287,7 +288,12 @@ bool head_lids_shells(head_model *h, const float (*skin_dpos)[3], float (*dpos)[
         /* the columns run from -x to +x: phi rises with them */
         float lo = ph[0] - HEAD_LIDS_SHELL_SIDE, hi = ph[nk - 1] + HEAD_LIDS_SHELL_SIDE;
         lo = fmaxf(lo, -1.45f), hi = fminf(hi, 1.45f);
-        int first = s->vertex_count;
+        int first = s->vertex_count, nnear = 0;
+        /* the grid vertices round the eye in front of its centre: where the uv is looked up */
+        for (int v = 0; v < h->ear_first_vertex; v++) {
+            const float *pv = m->pos[v];
+            if (fabsf(pv[0] - c[0]) < 0.03f && fabsf(pv[1] - c[1]) < 0.04f && pv[2] > c[2]) near[nnear++] = v;
+        }
         for (int j = 0; j <= nr; j++)
             for (int i = 0; i <= nc; i++) {
                 float phi = lo + (hi - lo) * (float)i / (float)nc;
@@ -302,9 +308,10 @@ bool head_lids_shells(head_model *h, const float (*skin_dpos)[3], float (*dpos)[
                 /* the uv and tangent of the shut skin's nearest grid vertex round the eye (the lid's) */
                 int best = -1;
                 float bd = INFINITY;
-                for (int v = 0; v < h->ear_first_vertex; v++) {
+                for (int k = 0; k < nnear; k++) {
+                    int v = near[k];
                     const float *pv = m->pos[v];
-                    if (fabsf(pv[0] - p1[0]) > 0.006f || fabsf(pv[1] - p1[1]) > 0.012f || pv[2] < c[2]) continue;
+                    if (fabsf(pv[0] - p1[0]) > 0.006f || fabsf(pv[1] - p1[1]) > 0.012f) continue;
                     float w[3] = {pv[0] + skin_dpos[v][0], pv[1] + skin_dpos[v][1], pv[2] + skin_dpos[v][2]};
                     float dd = glm_vec3_distance2(w, p1);
                     if (dd < bd) bd = dd, best = v;
@@ -324,6 +331,7 @@ bool head_lids_shells(head_model *h, const float (*skin_dpos)[3], float (*dpos)[
     free(vid);
     free(q);
     free(ph);
+    free(near);
     if (!ok || s->failed) {
         if (ok) log_error("head: out of memory for the lid shells");
         return false;
