@@ -397,19 +397,24 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
 void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3 albedo)
 {
     gfx_pass_begin("wrinkle.skin");
+    wrinkle_draw_skin_from(wr, face, 0, model, albedo);
+    gfx_pass_end();
+}
+
+void wrinkle_draw_skin_from(wrinkle *wr, const gfx_mesh *face, int first_vertex, mat4 model, const vec3 albedo)
+{
     GLuint p = wr->skin_prog;
     glUseProgram(p);
     gfx_state_set(GFX_STATE_OPAQUE);
     glUniformMatrix4fv(wr->skin_model, 1, GL_FALSE, (const float *)model);
     glUniform3fv(wr->skin_albedo, 1, albedo);
     wrinkle__light_bind(wr, &wr->light_skin);
-    wrinkle__morph_bind(wr, &wr->morph_skin);
+    wrinkle__morph_bind_from(wr, &wr->morph_skin, first_vertex);
     wrinkle__bind_tex(UNIT_COMPOSED, wr->target.color[0]);
     gfx_mesh_draw(face);
     wrinkle__morph_unbind();
     wrinkle__bind_tex(UNIT_COMPOSED, 0);
     glUseProgram(0);
-    gfx_pass_end();
 }
 
 void wrinkle_draw_caster(wrinkle *wr, const gfx_mesh *face, mat4 model)

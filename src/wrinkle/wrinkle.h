@@ -105,6 +105,9 @@ const wrinkle_layer_def *wrinkle_layers(const wrinkle *wr);
 void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model);
 /* Skin in the main pass (a_pos a_nrm a_uv a_tan); albedo is linear RGB. */
 void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3 albedo);
+/* The same shading for another mesh whose deltas sit from first_vertex in the shapes' buffer (the
+ * lid shells): no pass of its own, the composed buffer read where it lies. */
+void wrinkle_draw_skin_from(wrinkle *wr, const gfx_mesh *face, int first_vertex, mat4 model, const vec3 albedo);
 /* The same mesh, morphed, into the shadow map (between renderer_shadow_begin and _end). */
 void wrinkle_draw_caster(wrinkle *wr, const gfx_mesh *face, mat4 model);
 /* A mesh that shares the head's blendshapes (shaders/wrinkle_part.frag) (its deltas follow the skin's in the buffer from

@@ -8,6 +8,7 @@
 #include "base/log.h"
 #include "base/names.h"
 #include "wrinkle/core/head_ear.h"
+#include "wrinkle/core/head_lids.h"
 #include "wrinkle/core/head_mouth.h"
 
 /* The skin is r = R(d) along every direction d from the origin: a star-shaped surface cannot fold
@@ -285,12 +286,12 @@ bool head_inside(const head_model *h, const vec3 p)
 
 static const float head__regions[HEAD_MORPH_COUNT][2][3] = {
     [HEAD_BROW_RAISE] = {{-0.075f, -0.002f, 0.0f}, {0.075f, 0.10f, 0.16f}},
-    [HEAD_FROWN] = {{-0.06f, 0.006f, 0.02f}, {0.06f, 0.055f, 0.16f}},
+    [HEAD_FROWN] = {{-0.06f, -0.006f, 0.02f}, {0.06f, 0.055f, 0.16f}},
     [HEAD_SMILE] = {{-0.07f, -0.097f, 0.0f}, {0.07f, -0.01f, 0.16f}},
     [HEAD_SQUINT] = {{-0.07f, -0.04f, 0.0f}, {0.07f, 0.03f, 0.16f}},
     [HEAD_JAW_OPEN] = {{-0.085f, -0.162f, -0.03f}, {0.085f, -0.060f, 0.16f}},
     [HEAD_NOSE_WRINKLE] = {{-0.045f, -0.085f, 0.03f}, {0.045f, 0.03f, 0.17f}},
-    [HEAD_BLINK] = {{-HEAD_EYE_X - 0.022f, HEAD_EYE_Y - 0.012f, 0.02f}, {HEAD_EYE_X + 0.022f, HEAD_EYE_Y + 0.022f, 0.16f}},
+    [HEAD_BLINK] = {{-HEAD_EYE_X - 0.022f, HEAD_EYE_Y - HEAD_LIDS_BOTTOM - 0.001f, 0.02f}, {HEAD_EYE_X + 0.022f, HEAD_EYE_Y + HEAD_LIDS_TOP + 0.001f, 0.16f}},
 };
 
 void head_jaw_turn(const vec3 p, vec3 dpos)
@@ -313,7 +314,7 @@ void head_shape_region(int shape, vec3 lo, vec3 hi)
  * upper; rows below / above the slit, the slit's lower copies count as lower). Only jaw_open
  * tells them apart: inside the mouth's width the lower lip turns with the jaw and the upper one
  * stays, so the slit opens; beyond the corners both follow the same smooth field. */
-static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
+static void head__shape_delta(const head_model *h, int s, const vec3 p, int side, vec3 out)
 {
     const float *lo = head__regions[s][0], *hi = head__regions[s][1];
     float x = p[0], ax = fabsf(p[0]), y = p[1], z = p[2], sx = x < 0 ? -1.0f : 1.0f;
@@ -345,6 +346,8 @@ static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
     case HEAD_SQUINT: {
         /* lids close toward the eye line from both sides, the cheek pushes up under the eye */
         float lids = wz * head__plateau(ax, 0.008f, 0.022f, 0.042f, 0.065f) * head__plateau(y, -0.02f, -0.004f, 0.01f, 0.024f);
+        /* not the skin hidden deep in the ball (the blink folds it there) */
+        lids *= head__smoothstep(HEAD_EYE_RADIUS - 0.004f, HEAD_EYE_RADIUS, glm_vec3_distance((float *)p, (float *)h->eye_center[x < 0.0f]));
         float cheek = wz * head__plateau(ax, 0.015f, 0.03f, 0.05f, hi[0]) * head__plateau(y, lo[1], -0.028f, -0.014f, -0.002f);
         out[1] = -0.0036f * tanhf((y - HEAD_EYE_Y) / 0.008f) * lids + 0.0025f * cheek;
         out[2] = 0.001f * cheek;
@@ -370,30 +373,7 @@ static void head__shape_delta(int s, const vec3 p, int side, vec3 out)
         out[2] = -0.0005f * wings + 0.0005f * bridge;
         break;
     }
-    case HEAD_BLINK: {
-        /* the upper lid slides down over the ball to the lower lid: the lid's skin between its
-         * crease and its margin stretches over the band from the crease to the closed line, the
-         * skin hidden behind the ball gathers in a 1 mm strip at that line, and whatever would
-         * end inside the ball is pushed out to 1.5 mm over it (so half a blink stays in front) */
-        const float crease = HEAD_EYE_Y + 0.016f, margin = HEAD_EYE_Y + 0.005f, shut = HEAD_EYE_Y - 0.0062f;
-        const float low = HEAD_EYE_Y - 0.0075f;
-        float dx = ax - HEAD_EYE_X, wx = head__plateau(dx, -0.021f, -0.011f, 0.010f, 0.022f);
-        if (wx <= 0.0f || y <= low || y >= crease) return;
-        float ny = y >= margin ? crease - (crease - y) * (crease - shut) / (crease - margin)
-                               : shut - 0.001f * (margin - y) / (margin - low);
-        vec3 c, q = {x, y + (ny - y) * wx, z}, d;
-        head__eye_center(x < 0.0f, c);
-        glm_vec3_sub(q, c, d);
-        /* and the shut lid lies on the ball: from the crease down over 9 mm, then on to the
-         * lashes, every point goes up to 65 % of the way to 1.5 mm over it, less toward the lid's
-         * ends (the lid's own bulge and crease, slid down, stood off it as a ledge) */
-        float r = glm_vec3_norm(d), want = HEAD_EYE_RADIUS + 0.0015f * wx;
-        float onto = 0.65f * wx * wx * head__smoothstep(crease, crease - 0.009f, ny);
-        float to = r < want ? want : r + (want - r) * onto;
-        if (d[2] > -0.004f) glm_vec3_muladds(d, (to - r) / fmaxf(r, 1e-6f), q);
-        glm_vec3_sub(q, (float *)p, out);
-        break;
-    }
+    case HEAD_BLINK: break; /* built per column over the eyes (head_lids.h) */
     default: assert(0);
     }
 }
@@ -537,12 +517,14 @@ bool head_build(head_model *h, const head_desc *desc)
     if (m->failed || !head_mouth_build(h)) goto fail;
 
     /* Blendshape deltas, skin then mouth; skin normal deltas: the normals of the deformed skin. */
-    int n = m->vertex_count, total = n + h->mouth.vertex_count;
+    for (int e = 0; e < 2; e++) head__eye_center(e, h->eye_center[e]); /* the blink shuts the lids over them */
+    int n = m->vertex_count, nm = h->mouth.vertex_count, total = n + nm + HEAD_LIDS_SHELL_VERTICES;
     h->shape_vertex_count = total;
     mesh_data tmp = *m;
     tmp.pos = head__alloc((size_t)n * sizeof *tmp.pos);
     tmp.nrm = head__alloc((size_t)n * sizeof *tmp.nrm);
-    for (int s = 0; s < HEAD_MORPH_COUNT; s++) {
+    for (int k = 0; k < HEAD_MORPH_COUNT; k++) {
+        int s = k == 0 ? HEAD_BLINK : k - 1; /* the blink first: the frown gives way where it moves the lids */
         h->shape_dpos[s] = head__alloc((size_t)total * sizeof *h->shape_dpos[s]);
         h->shape_dnrm[s] = head__alloc((size_t)total * sizeof *h->shape_dnrm[s]);
         if (!tmp.pos || !tmp.nrm || !h->shape_dpos[s] || !h->shape_dnrm[s]) {
@@ -552,9 +534,22 @@ bool head_build(head_model *h, const head_desc *desc)
         }
         for (int v = 0; v < n; v++) {
             int side = v >= h->ear_first_vertex ? 1 : v >= row * (nv + 1) ? -1 : v / row >= jm ? 1 : -1;
-            head__shape_delta(s, m->pos[v], side, h->shape_dpos[s][v]);
-            glm_vec3_add(m->pos[v], h->shape_dpos[s][v], tmp.pos[v]);
+            head__shape_delta(h, s, m->pos[v], side, h->shape_dpos[s][v]);
+            /* the frown pulls the upper lids down over the balls, never into them (their corners
+             * showed the white through the skin): a point it would take within HEAD_FROWN_LID_M of
+             * a ball is held that far out along the ball's radius */
+            if (s == HEAD_FROWN) head_lids_off_the_ball(h, m->pos[v], h->shape_dpos[s][v]);
         }
+        if (s == HEAD_BLINK) {
+            head_lids_blink(h, h->shape_dpos[s]);
+            /* what the grid's lids leave open, the shells cover (the other shapes leave them be) */
+            if (!head_lids_shells(h, (const float (*)[3])h->shape_dpos[s], h->shape_dpos[s] + n + nm, h->shape_dnrm[s] + n + nm)) {
+                free(tmp.pos);
+                free(tmp.nrm);
+                goto fail;
+            }
+        }
+        for (int v = 0; v < n; v++) glm_vec3_add(m->pos[v], h->shape_dpos[s][v], tmp.pos[v]);
         head__grid_normals(&tmp, nu, nv);
         head__weld_slit(h, &tmp, false);
         for (int v = 0; v < n; v++) glm_vec3_sub(tmp.nrm[v], m->nrm[v], h->shape_dnrm[s][v]);
@@ -566,7 +561,6 @@ bool head_build(head_model *h, const head_desc *desc)
     for (int e = 0; e < 2; e++) {
         mesh_data ball = {0};
         mesh_build_sphere(&ball, HEAD_EYE_RADIUS, 32, 24);
-        head__eye_center(e, h->eye_center[e]);
         mat4 xf;
         glm_translate_make(xf, h->eye_center[e]);
         glm_rotate_x(xf, GLM_PI_2f, xf); /* the +y pole (uv.y = 1) becomes the pupil, looking +z */
@@ -587,6 +581,7 @@ void head_free(head_model *h)
     mesh_data_free(&h->skin);
     mesh_data_free(&h->eyes);
     mesh_data_free(&h->mouth);
+    mesh_data_free(&h->lids);
     free(h->slit_upper);
     free(h->slit_lower);
     free(h->mouth_anchor);

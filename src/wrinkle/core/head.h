@@ -41,8 +41,10 @@
  * head_shape_region() (compact windows, exactly zero outside), by a few millimetres to ~2 cm.
  * jaw_open turns the lower lip, the lower teeth, the tongue and the cavity's floor about the
  * jaw's hinge (head_jaw_turn) while the upper lip and teeth stay; the lining follows each lip.
- * HEAD_BLINK (after the HEAD_SHAPE_COUNT wrinkle shapes; HEAD_MORPH_COUNT in all) slides the
- * upper lids down over the eyeballs to just above the lower lids, staying 1.5 mm over the ball.
+ * HEAD_BLINK (after the HEAD_SHAPE_COUNT wrinkle shapes; HEAD_MORPH_COUNT in all) turns the
+ * lids' skin about the eyes' x axes, every edge within 2.5x (head_lids.h), and what that leaves
+ * open (the blunt corners) the lid shells cover: a small mesh per eye (lids; deltas after the
+ * mouth's) hidden in the ball while open, turned down and out over it by the blink.
  * Eyes are not deformed.
  *
  * Failure: head_build returns false (and logs) on an out-of-range desc or out of memory, with
@@ -109,10 +111,11 @@ typedef struct head_model {
     mesh_data skin;  /* neutral skin: pos, nrm, uv, tan */
     mesh_data eyes;  /* both eyeballs */
     mesh_data mouth; /* lining + cavity, teeth, tongue: pos, nrm (uv, tan zero) */
+    mesh_data lids;  /* the blink's lid shells (head_lids.h): pos, nrm, uv, tan; hidden in the balls when open */
     int mouth_part[HEAD_MOUTH_PARTS][2]; /* first index, index count of each part in mouth */
-    float (*shape_dpos[HEAD_MORPH_COUNT])[3]; /* shape_vertex_count deltas per shape: skin, then mouth */
+    float (*shape_dpos[HEAD_MORPH_COUNT])[3]; /* shape_vertex_count deltas per shape: skin, mouth, lids */
     float (*shape_dnrm[HEAD_MORPH_COUNT])[3];
-    int shape_vertex_count; /* skin.vertex_count + mouth.vertex_count */
+    int shape_vertex_count; /* skin.vertex_count + mouth.vertex_count + lids.vertex_count */
     vec3 eye_center[2]; /* right (+x), left (-x) */
     int slices, stacks; /* the grid: vertex (i, j) is skin vertex j * (slices + 1) + i */
     int ear_first_vertex, ear_first_index; /* the ears (head_ear.h): skin vertices and indices from these on */

@@ -52,6 +52,7 @@
 #define FACE_AMBIENT 0.25f
 #define FACE_BACKDROP_M 2.2f
 #define FACE_METER_M 0.08f /* the auto exposure meters the head: a sphere this big round it */
+#define FACE_TEAR_SINK_M 0.0025f /* m the tear lines sink toward the eyes' centres at blink 1 */
 #define FACE_EXPOSURE_EV (-1.0f) /* a portrait's key is low: the lit side bright, the rest in the fill */
 
 
@@ -63,6 +64,16 @@ static bool face__upload_shapes(face *f, const head_hair *hair)
     if (!head_hair_deltas(&f->head, hair, dpos, dnrm)) {
         log_error("face scene: out of memory for the blendshape deltas");
         return false;
+    }
+    /* the tear lines sink into the balls as the lids shut: riding the lower lids' margins they stood
+     * in front of the shut lids and their shells, a wet white line under the lashes */
+    const int tear0 = f->head.shape_vertex_count + hair->brows.vertex_count + hair->lash_vertex_count;
+    for (int v = hair->lash_vertex_count; v < hair->lashes.vertex_count; v++) {
+        const float *p = hair->lashes.pos[v], *c = f->head.eye_center[p[0] < 0.0f];
+        vec3 in;
+        glm_vec3_sub((float *)c, (float *)p, in);
+        glm_vec3_normalize(in);
+        glm_vec3_muladds(in, FACE_TEAR_SINK_M, dpos[HEAD_BLINK][tear0 + v - hair->lash_vertex_count]);
     }
     /* the skin's curvature per vertex and its change per shape, for the scattering's width
      * (smooth across the triangles, where screen derivatives of the normal step from one
@@ -114,6 +125,7 @@ static bool face__build(face *f, float detail)
     if (!shapes) return false;
     f->skin = gfx_mesh_create(&f->head.skin, "face.skin");
     f->mouth = gfx_mesh_create(&f->head.mouth, "face.mouth");
+    f->lids = gfx_mesh_create(&f->head.lids, "face.lids");
     f->eyes = gfx_mesh_create(&f->head.eyes, "face.eyes");
     mesh_data backdrop = {0};
     mesh_build_sphere(&backdrop, FACE_BACKDROP_M, 48, 24);
@@ -134,7 +146,7 @@ static bool face__build(face *f, float detail)
 
 static void face__free(face *f)
 {
-    gfx_mesh *m[] = {&f->skin, &f->mouth, &f->eyes, &f->shoulders, &f->pedestal, &f->brows, &f->lashes, &f->backdrop};
+    gfx_mesh *m[] = {&f->skin, &f->mouth, &f->lids, &f->eyes, &f->shoulders, &f->pedestal, &f->brows, &f->lashes, &f->backdrop};
     for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) gfx_mesh_destroy(m[i]);
     head_free(&f->head);
 }
@@ -345,6 +357,8 @@ static void face_draw(void *p, scene_pass pass)
      * clipped white spot on the chest in every frontal picture) */
     renderer_draw_lit_spec(r, &f->shoulders, chest, (vec3){0.05f, 0.07f, 0.10f}, NULL, 0.04f, 6.0f);
     wrinkle_draw_skin(f->wr, &f->skin, f->model, (vec3){0.32f, 0.18f, 0.13f});
+    /* the lid shells: inside the balls while the eyes are open, over what the shut lids leave */
+    wrinkle_draw_skin_from(f->wr, &f->lids, f->head.skin.vertex_count + f->head.mouth.vertex_count, f->model, (vec3){0.32f, 0.18f, 0.13f});
     /* behind the lips, seen where the jaw parts them: the mouth's deltas follow the skin's */
     /* the head's shadow covers the inside of the mouth: a fill stands for the light bouncing in */
     static const struct { vec3 albedo; float spec, shininess, fill; } look[HEAD_MOUTH_PARTS] = {

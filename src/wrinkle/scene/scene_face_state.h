@@ -22,7 +22,7 @@ typedef struct face {
     float gaze_miss[2];     /* how far the camera passes from each eye's gaze ray this step (m) */
     scene_ctx *ctx;
     head_model head;
-    gfx_mesh skin, mouth, eyes, shoulders, pedestal, brows, lashes, backdrop;
+    gfx_mesh skin, mouth, lids, eyes, shoulders, pedestal, brows, lashes, backdrop;
     float detail;                  /* face.detail the meshes were built at */
     int brows_first, lashes_first; /* where the hair's vertices start in the blendshape deltas */
     int lash_index_count;          /* the lashes' indices in lashes; the tear lines' follow */
