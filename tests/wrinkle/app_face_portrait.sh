@@ -22,11 +22,11 @@
 #    side (script cameras), lash pixels those face.lashes off changes. Their own isolated dark
 #    pixels (as the brows', less those within 2 px of one the picture without lashes has: the lid's
 #    edge over the ball, which the lash line moves a pixel or two; face_measure.py isolated own)
-#    at most 0.8 % at 640x360 and 960x540: 0.54 / 0.35 % and 0.49 / 0.30 % (front / side); the
+#    at most 0.8 % at 640x360 and 960x540: 0.47 / 0.34 % and 0.52 / 0.30 % (front / side); the
 #    old opaque ribbon 1.58 / 2.53 % and 0.74 / 1.55 %. And at 640x360 their pixels within 6/255
 #    mean luma of the same frames drawn at 1280x720 and averaged 2 x 2 (face_measure.py alias):
-#    5.05 / 4.75; the cards without the soft sides and root ends (alpha = cover only in
-#    wrinkle_part.frag) 7.38 / 6.95;
+#    5.27 / 4.84; the cards without the soft sides and root ends (alpha = cover only in
+#    wrinkle_part.frag) 7.67 / 7.12, which fails;
 #  - the ear and the nostril's wing nearer the camera are redder (R/G) lit from behind (the rim
 #    alone) than from the front (the fill alone, from the camera's side) by 1.2x: light through thin
 #    skin; a fixed exposure for both, so the tone curve treats them alike. Without the light through
