@@ -2,10 +2,11 @@
 // Face geometry for both wrinkle passes: the compositing pass and the skin pass run this same
 // shader with the same Frame block, so the composed buffer lines up with the skin pixel for pixel.
 // The blendshapes are applied here (wrinkle_morph.glsl), so every pass moves the skin alike; with
-// SHADOW_PASS defined it is the head's shadow caster; with HAIR_STRANDS a brow strand (a_tan: the
-// unit side direction and the signed half width here), widened to at least 1.5 pixels, v_cover
-// saying how much of that width the strand really covers, and by half a pixel more each side for
-// its soft edge (v_side: -1 and 1 at the drawn edges; wrinkle_part.frag ramps the alpha there).
+// SHADOW_PASS defined it is the head's shadow caster; with HAIR_STRANDS a brow or lash card (a_tan:
+// the unit side direction and the signed half width here), turned about its strand to face the
+// eye, widened to at least 1.5 pixels, v_cover saying how much of that width the strand really
+// covers, and by half a pixel more each side for its soft edge (v_side: -1 and 1 at the drawn
+// edges; wrinkle_part.frag ramps the alpha there).
 #include "common.glsl"
 #include "wrinkle_morph.glsl"
 in vec3 a_pos;
@@ -36,7 +37,14 @@ void main()
     // HAIR_MIN_PX is widened to it and covers as much less
     float px = 2.0 * (u_viewproj * w).w / (u_proj[1][1] * u_viewport.y);
     float half_w = abs(a_tan.w), want = max(half_w, HAIR_MIN_PX * px);
-    w.xyz += mat3(u_model) * a_tan.xyz * sign(a_tan.w) * (want + HAIR_EDGE_PX * px - half_w);
+    // the card turned about its strand to face the eye (a lash seen from the side keeps its
+    // width): the strand runs along n x side (the card's normal and side); the vertex moves from
+    // the strand's line across it and the view, on the side a_tan points to
+    vec3 side = mat3(u_model) * a_tan.xyz, along = mat3(u_model) * cross(n, a_tan.xyz);
+    vec3 centre = w.xyz - side * a_tan.w, facing = cross(along, u_camera_pos.xyz - centre);
+    float fl = length(facing);
+    if (fl > 1e-9) side = facing / fl * (dot(facing, side) >= 0.0 ? 1.0 : -1.0);
+    w.xyz = centre + side * sign(a_tan.w) * (want + HAIR_EDGE_PX * px);
     v_cover = half_w / want;
     v_side = sign(a_tan.w);
 #endif

@@ -3,9 +3,9 @@
 // flat albedo, plus gums on the teeth — a pink band over the roots of each row, placed on the
 // neutral head-frame point (v_obj), so it rides the jaw with the teeth. u_gum_y: the upper row's
 // top and the lower row's bottom (y, head frame); equal: no gums. The rig's fill and rim
-// (wrinkle_light.glsl) beside the sun. With HAIR_STRANDS (wrinkle_draw_hair) it is a brow strand:
-// alpha from its coverage of the pixel (wrinkle_face.vert) and a pixel-wide ramp at its sides
-// (no saw-tooth edge however close), fading out toward the tip.
+// (wrinkle_light.glsl) beside the sun. With HAIR_STRANDS (wrinkle_draw_hair) it is a brow or lash
+// card: alpha from its coverage of the pixel (wrinkle_face.vert) and a pixel-wide ramp at its sides
+// and root end (no saw-tooth edge however close), fading out toward the tip.
 #include "common.glsl"
 #include "wrinkle_light.glsl"
 in vec3 v_world;
@@ -42,7 +42,9 @@ void main()
     // the edge's ramp: 0 at the drawn edge to 1 a pixel inside (the strand's own edge half way,
     // so the alpha summed across the card is still its width: 2 (w + 0.5) - 1 pixels)
     float edge = clamp((1.0 - abs(v_side)) / max(length(vec2(dFdx(v_side), dFdy(v_side))), 1e-6), 0.0, 1.0);
-    float alpha = v_cover * edge * (1.0 - smoothstep(0.55, 1.0, v_uv.y));
+    // and at the root end over a pixel (a lash's root hangs over the ball: a hard end was a step)
+    float root = clamp(v_uv.y / max(length(vec2(dFdx(v_uv.y), dFdy(v_uv.y))), 1e-6), 0.0, 1.0);
+    float alpha = v_cover * edge * root * (1.0 - smoothstep(0.55, 1.0, v_uv.y));
 #else
     float alpha = 1.0;
 #endif

@@ -46,7 +46,7 @@ static void tables_register_in_order(void **state)
         "wrinkle.smile.normal_strength", "wrinkle.smile.occlusion_strength", "wrinkle.squint.normal_strength",
         "wrinkle.squint.occlusion_strength", "wrinkle.jaw_open.normal_strength", "wrinkle.jaw_open.occlusion_strength",
         "wrinkle.nose_wrinkle.normal_strength", "wrinkle.nose_wrinkle.occlusion_strength", "face.detail", "face.idle", "face.look", "face.key",
-        "face.fill", "face.rim", "face.brows", "dissolve.edge_width",
+        "face.fill", "face.rim", "face.brows", "face.lashes", "dissolve.edge_width",
         "dissolve.push_distance", "dissolve.band", "dissolve.detail", "bb.frame_blend", "particles.draw",
         "particles.restitution", "particles.friction", "particles.impact_life", "particles.near_fade", "particles.density"};
     const int n = (int)(sizeof order / sizeof *order);

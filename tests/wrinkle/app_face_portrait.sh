@@ -17,6 +17,16 @@
 #    neighbours (a speck, a saw-tooth's step, a hard tip). Opaque strands without the widening
 #    (the old brows) leave 4.6 % / 2.4 % (640x360, scene's / close), the cards unblended 2.5 % /
 #    1.4 %, the cards without their soft sides 0.62 % at 960x540;
+#  - the lashes (alpha-blended cards, soft sides and root ends, turned to face the eye) close up:
+#    the -x eye 7.7 cm away from the front a little above, and 6.6 cm away from 45 degrees to its
+#    side (script cameras), lash pixels those face.lashes off changes. Their own isolated dark
+#    pixels (as the brows', less those within 2 px of one the picture without lashes has: the lid's
+#    edge over the ball, which the lash line moves a pixel or two; face_measure.py isolated own)
+#    at most 0.8 % at 640x360 and 960x540: 0.47 / 0.34 % and 0.52 / 0.30 % (front / side); the
+#    old opaque ribbon 1.58 / 2.53 % and 0.74 / 1.55 %. And at 640x360 their pixels within 6/255
+#    mean luma of the same frames drawn at 1280x720 and averaged 2 x 2 (face_measure.py alias):
+#    5.27 / 4.84; the cards without the soft sides and root ends (alpha = cover only in
+#    wrinkle_part.frag) 7.67 / 7.12, which fails;
 #  - the ear and the nostril's wing nearer the camera are redder (R/G) lit from behind (the rim
 #    alone) than from the front (the fill alone, from the camera's side) by 1.2x: light through thin
 #    skin; a fixed exposure for both, so the tone curve treats them alike. Without the light through
@@ -33,6 +43,17 @@ gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }' || { echo "$1 is not > 
 M="python3 $TESTDIR/wrinkle/face_measure.py"
 miss() { python3 -c "import json, sys; print(max(json.load(open(sys.argv[1]))['gaze_miss_mm']))" "$1"; }
 
+cat >lashes.txt <<'SCRIPT'
+0.65 camera -0.045 1.452 0.150 -0.031 1.446 0.075
+0.9 screenshot lash_on.png
+0.9 set face.lashes off
+0.95 screenshot lash_bare.png
+0.95 set face.lashes on
+0.95 camera -0.085 1.450 0.125 -0.031 1.446 0.075
+1.2 screenshot lash34_on.png
+1.2 set face.lashes off
+1.25 screenshot lash34_bare.png
+SCRIPT
 for size in 640x360 960x540; do
     cat >portrait.txt <<SCRIPT
 0 set face.idle off
@@ -49,7 +70,9 @@ for size in 640x360 960x540; do
 0.6 screenshot close_on_$size.png
 0.6 set face.brows off
 0.65 screenshot close_bare_$size.png
+0.65 set face.brows on
 SCRIPT
+    cat lashes.txt >>portrait.txt
     check "$IMPRINT" --headless --hud off --size $size --scene face --script portrait.txt
     check le "$(miss on_$size.json)" 20
     check gt "$(miss ahead_$size.json)" 60
@@ -66,6 +89,22 @@ SCRIPT
         check gt "$brow" 100
         check le "$frac" 0.005
     done
+    for at in lash lash34; do
+        mv ${at}_on.png ${at}_on_$size.png
+        mv ${at}_bare.png ${at}_bare_$size.png
+        read -r lone lash frac < <($M isolated ${at}_on_$size.png ${at}_bare_$size.png own)
+        echo "$size $at: $lone isolated dark pixels of $lash ($frac)"
+        check gt "$lash" 500
+        check le "$frac" 0.008
+    done
+done
+printf '0 set face.idle off\n0 post dof off\n' >lashes2x.txt
+cat lashes.txt >>lashes2x.txt
+check "$IMPRINT" --headless --hud off --size 1280x720 --scene face --script lashes2x.txt
+for at in lash lash34; do
+    read -r err lash < <($M alias ${at}_on_640x360.png ${at}_bare_640x360.png ${at}_on.png)
+    echo "$at at 640x360 against 1280x720 averaged 2 x 2: $err mean luma off over $lash pixels"
+    check le "$err" 6.0
 done
 w=640 h=360
 for corner in "0 0" "$((w - 40)) 0" "0 $((h - 40))" "$((w - 40)) $((h - 40))"; do

@@ -23,7 +23,17 @@ the scene's eyes_px, ear_px and wing_px):
                                                  a pixel at least 40/255 darker in luma than the mean
                                                  of its 8 neighbours (a speck, a saw-tooth's step or a
                                                  hard strand tip; a soft edge's pixels stay within it);
-                                                 prints isolated, brow pixels, fraction
+                                                 prints isolated, brow pixels, fraction; with `own`
+                                                 only those no isolated dark pixel of WITHOUT lies
+                                                 within 2 px of (the lashes' own: the lid's edge over
+                                                 the ball is such a line without them, and the lash
+                                                 line moves it a pixel or two)
+    face_measure.py alias SHOT.png BASE.png SHOT2X.png   how far the pixels SHOT and BASE differ on
+                                                 (> 8/255: the lashes, BASE drawn without them) are
+                                                 from the same frame drawn at twice the size and
+                                                 averaged 2 x 2 (four samples a pixel): the mean
+                                                 |luma difference| there; a hard-edged strand's
+                                                 staircase is far from its supersampled self
     face_measure.py ear_rg BACK.png FRONT.png STATS.json [BOX]   mean R / mean G of the ear's pixels
                                                  lit from behind, then from the front: the pixels of
                                                  the ear's box (BOX: another box of the stats, e.g.
@@ -110,23 +120,50 @@ def iris(shot, stats):
     print(" ".join(f"{v:.3f}" for v in out))
 
 
-def isolated(with_path, without_path):
-    w, h, a = image(with_path)
-    w2, h2, b = image(without_path)
-    if (w, h) != (w2, h2):
-        sys.exit("face_measure: the two pictures differ in size")
+def lone_dark(a, b, w, h):
+    """The pixels where a and b differ by more than 8/255 (count) and those of them that are
+    isolated dark pixels of a (set)."""
     lum = [[luma(a(x, y)) for x in range(w)] for y in range(h)]
-    brow = lone = 0
+    n, lone = 0, set()
     for y in range(1, h - 1):
         for x in range(1, w - 1):
             ca, cb = a(x, y), b(x, y)
             if max(abs(ca[k] - cb[k]) for k in range(3)) <= 8:
                 continue
-            brow += 1
+            n += 1
             ring = sum(lum[y + j][x + i] for j in (-1, 0, 1) for i in (-1, 0, 1) if i or j) / 8
             if ring - lum[y][x] >= 40:
-                lone += 1
-    print(f"{lone} {brow} {lone / max(brow, 1):.4f}")
+                lone.add((x, y))
+    return n, lone
+
+
+def isolated(with_path, without_path, own=""):
+    w, h, a = image(with_path)
+    w2, h2, b = image(without_path)
+    if (w, h) != (w2, h2):
+        sys.exit("face_measure: the two pictures differ in size")
+    n, lone = lone_dark(a, b, w, h)
+    if own == "own":  # not those within 2 px of an isolated dark pixel of the picture without
+        _, before = lone_dark(b, a, w, h)
+        lone = {(x, y) for x, y in lone if not any((x + i, y + j) in before for i in range(-2, 3) for j in range(-2, 3))}
+    print(f"{len(lone)} {n} {len(lone) / max(n, 1):.4f}")
+
+
+def alias(shot, base, shot2x):
+    w, h, a = image(shot)
+    w2, h2, b = image(base)
+    W, H, c = image(shot2x)
+    if (w, h) != (w2, h2) or (W, H) != (2 * w, 2 * h):
+        sys.exit("face_measure: alias wants SHOT and BASE of one size and SHOT2X twice as large")
+    n, err = 0, 0.0
+    for y in range(h):
+        for x in range(w):
+            ca, cb = a(x, y), b(x, y)
+            if max(abs(ca[k] - cb[k]) for k in range(3)) <= 8:
+                continue
+            n += 1
+            err += abs(luma(ca) - sum(luma(c(2 * x + i, 2 * y + j)) for i in (0, 1) for j in (0, 1)) / 4)
+    print(f"{err / max(n, 1):.2f} {n}")
 
 
 def ear_rg(back, front, stats, box="ear_px"):
@@ -151,9 +188,11 @@ if __name__ == "__main__":
         whites(sys.argv[2], sys.argv[3])
     elif cmd == "iris" and len(sys.argv) == 4:
         iris(sys.argv[2], sys.argv[3])
-    elif cmd == "isolated" and len(sys.argv) == 4:
-        isolated(sys.argv[2], sys.argv[3])
+    elif cmd == "isolated" and len(sys.argv) in (4, 5):
+        isolated(*sys.argv[2:])
+    elif cmd == "alias" and len(sys.argv) == 5:
+        alias(*sys.argv[2:])
     elif cmd == "ear_rg" and len(sys.argv) in (5, 6):
         ear_rg(*sys.argv[2:])
     else:
-        sys.exit("usage: face_measure.py whites SHOT.png STATS.json | iris SHOT.png STATS.json | isolated WITH.png WITHOUT.png | ear_rg BACK.png FRONT.png STATS.json [BOX]")
+        sys.exit("usage: face_measure.py whites SHOT.png STATS.json | iris SHOT.png STATS.json | isolated WITH.png WITHOUT.png [own] | alias SHOT.png BASE.png SHOT2X.png | ear_rg BACK.png FRONT.png STATS.json [BOX]")

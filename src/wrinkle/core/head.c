@@ -94,19 +94,15 @@ static float head__base_radius(const vec3 d)
         float s = 1.0f - 0.12f * head__smoothstep(0.035f, -0.02f, cranium * d[1]);
         cranium = head__ellipsoid_exit((vec3){d[0] / s, d[1], d[2]}, cc, cr);
     }
-    /* the mandible's front: the face's ellipsoid moves forward for the directions through the chin
-     * (smooth in d, so no crease), bringing the chin under the lips; alone it recedes from the
-     * mouth down */
-    float cz = 0.006f + 0.011f * head__gauss(d[1], d[0], -0.83f, 0.0f, 0.16f, 0.30f);
-    vec3 fc = {0.0f, -0.044f, cz}, fr = {0.066f, 0.085f, 0.081f};
-    /* the face narrows from the cheekbones to the chin (alone the ellipsoid is widest at the
-     * mouth, a boxy lower face): its width scales by s(y) at the height where d leaves it, found
-     * by two fixed-point steps as for the neck's flare; less toward the front, so the jaw's angles
-     * come in (bigonial 97 mm) while the chin stays a broad boss */
+    /* the chin: the face's ellipsoid moves forward for the directions through it (smooth in d) */
+    vec3 fc = {0.0f, -0.044f, 0.006f + 0.011f * head__gauss(d[1], d[0], -0.83f, 0.0f, 0.16f, 0.30f)}, fr = {0.066f, 0.085f, 0.081f};
+    /* the face narrows to the chin, its width x s(y) where d leaves it (two fixed-point steps as for
+     * the neck's flare), less in front (bigonial 97 mm); under the gonions half the width the
+     * ellipsoid's round bottom loses comes back: the jaw runs square to a broad chin, not a V */
     float face = head__ellipsoid_exit(d, fc, fr);
     for (int it = 0; it < 2; it++) {
-        float s = 1.0f - HEAD_JAW_TAPER * head__smoothstep(-0.02f, -0.11f, face * d[1]) * (1.0f - 0.45f * head__smoothstep(0.3f, 0.75f, d[2]));
-        face = head__ellipsoid_exit((vec3){d[0] / s, d[1], d[2]}, fc, fr);
+        float y = face * d[1], s = 1.0f - HEAD_JAW_TAPER * head__smoothstep(-0.02f, -0.11f, y) * (1.0f - 0.45f * head__smoothstep(0.3f, 0.75f, d[2]));
+        face = head__ellipsoid_exit((vec3){d[0] / (s + 0.5f * head__smoothstep(-0.08f, -0.125f, y)), d[1], d[2]}, fc, fr);
     }
     float r = head__smax(cranium, face, 0.032f);
     float neck = head__neck_exit(d);
@@ -213,6 +209,10 @@ static float head__relief(const vec3 p)
     f *= front;
     f += 0.003f * head__gauss(y, p[2], -0.010f, 0.010f, 0.020f, 0.035f) * head__smoothstep(0.035f, 0.06f, ax); /* zygomatic arch */
     f += 0.002f * head__gauss(y, p[2], -0.087f, -0.012f, 0.028f, 0.040f) * head__smoothstep(0.02f, 0.055f, ax); /* jaw's angle */
+    /* the mandible's lower border, straight in the side view from the chin's corner (z 75, y -118 mm)
+     * to the angle (z -5, y -97): a 1.5 mm edge over it, the skin under it receding */
+    float jb = y + 0.118f - (0.075f - p[2]) * 0.2625f, jw = 0.0015f * head__smoothstep(0.012f, 0.03f, ax) * head__plateau(p[2], -0.03f, -0.01f, 0.07f, 0.09f);
+    f += jw * (head__plateau(jb, -0.003f, 0.003f, 0.008f, 0.03f) - expf(-powf((jb + 0.009f) / 0.006f, 2.0f)));
     f += (0.003f + 0.006f * head__smoothstep(0.03f, 0.10f, y)) * head__hair(p);
     /* the neck's relief is a height off its side: along the slanting ray, over its horizontal part */
     float n = head__neck_relief(p);

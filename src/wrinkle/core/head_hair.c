@@ -189,27 +189,136 @@ static int hair__margin(const head_model *h, int e, float dx, float up)
     return best;
 }
 
-/* A strip's two points (root at the margin's vertex v, and the far edge) and its normal, at t in
- * 0..1 along the lid of eye e. */
-typedef void (*hair__strip_points)(const head_model *h, int e, int v, float t, vec3 p0, vec3 p1, vec3 n);
+/* A lid's margin line on eye e (up: 1 the upper lid, -1 the lower): the margin's vertices mv at
+ * HEAD_HAIR_LASH_SEGMENTS + 1 columns over +-reach x the eye's radius (-1 where a column has none)
+ * and their points lifted `lift` along the normal, smoothed along the lid ([1 2 1] twice, within
+ * runs of found columns): the margin's vertex climbs or drops a grid row between columns here and
+ * there, which left steps in a strip drawn through the vertices themselves. */
+enum { HAIR_COLUMNS = HEAD_HAIR_LASH_SEGMENTS + 1 };
+static void hair__margin_line(const head_model *h, int e, float up, float reach, float lift, int mv[HAIR_COLUMNS],
+                              vec3 line[HAIR_COLUMNS])
+{
+    vec3 tmp[HAIR_COLUMNS];
+    for (int k = 0; k < HAIR_COLUMNS; k++) {
+        mv[k] = hair__margin(h, e, ((float)k / HEAD_HAIR_LASH_SEGMENTS * 2.0f - 1.0f) * HEAD_EYE_RADIUS * reach, up);
+        if (mv[k] >= 0) hair__on_skin(h, mv[k], lift, line[k]);
+    }
+    for (int pass = 0; pass < 2; pass++) {
+        memcpy(tmp, line, sizeof tmp);
+        for (int k = 0; k < HAIR_COLUMNS; k++) {
+            if (mv[k] < 0) continue;
+            int a = k > 0 && mv[k - 1] >= 0 ? k - 1 : k, b = k + 1 < HAIR_COLUMNS && mv[k + 1] >= 0 ? k + 1 : k;
+            for (int c = 0; c < 3; c++) line[k][c] = 0.25f * tmp[a][c] + 0.5f * tmp[k][c] + 0.25f * tmp[b][c];
+        }
+    }
+}
 
-/* One strip along each eye's lid margin (up: 1 the upper lid, -1 the lower), HEAD_HAIR_LASH_SEGMENTS
- * columns over +-reach x the eye's radius, into the lashes' mesh: two vertices a column riding the
- * margin's vertex, both windings (seen from below and from above); a column without a margin breaks
- * the strip. */
-static void hair__lid_strip(const head_model *h, head_hair *hair, int *cap, float up, float reach, hair__strip_points points)
+/* The lashes: HEAD_HAIR_LASHES cards per upper lid, each a thin card of two segments (root, a
+ * bend, tip) curling out of the margin forward and then up, rooted along the margin's line (each
+ * lash between two columns, anchored on the nearer column's vertex: it rides the lid's shapes);
+ * longest mid-lid, fanned a little, lengths varied. */
+#define HAIR_LASH_HALF_W 0.0001f /* m: a lash card's half width at the root (a lash is ~0.1 mm; a card stands for two) */
+static void hair__lashes(const head_model *h, head_hair *hair, int *cap)
+{
+    enum { S = HEAD_HAIR_LASH_SEGMENTS };
+    rng r;
+    rng_seed(&r, 0x1a54e5u);
+    for (int e = 0; e < 2; e++) {
+        int mv[HAIR_COLUMNS];
+        vec3 line[HAIR_COLUMNS];
+        hair__margin_line(h, e, 1.0f, 0.85f, 0.0003f, mv, line);
+        for (int i = 0; i < HEAD_HAIR_LASHES; i++) {
+            float t = ((float)i + 0.1f + 0.8f * rng_float(&r)) / HEAD_HAIR_LASHES, f = t * S;
+            int k0 = (int)f < S ? (int)f : S - 1, k1 = k0 + 1;
+            float jl = rng_float(&r), ja = rng_float(&r) - 0.5f, jc = rng_float(&r) - 0.5f, jd = rng_float(&r) - 0.5f,
+                  jb = rng_float(&r);
+            if (mv[k0] < 0 || mv[k1] < 0) continue;
+            float a = f - (float)k0;
+            int v = a < 0.5f ? mv[k0] : mv[k1];
+            vec3 root, out, d0, d1, mid, tip;
+            glm_vec3_lerp(line[k0], line[k1], a, root);
+            root[1] -= 0.0004f * rng_float(&r); /* a few rows deep at the margin's front edge */
+            glm_vec3_sub(root, (float *)h->eye_center[e], out);
+            float rr = glm_vec3_norm(out);
+            glm_vec3_normalize(out);
+            /* in front of the ball: a root inside it was cut off by the ball along a hard line
+             * (the depth test), not by its soft root end */
+            if (rr < HEAD_EYE_RADIUS + 0.0004f) glm_vec3_muladds(out, HEAD_EYE_RADIUS + 0.0004f - rr, root);
+            /* out of the eye and forward at the root, up toward the tip */
+            glm_vec3_add(out, (vec3){0.15f * ja, 0.3f * jd, 1.0f}, d0);
+            glm_vec3_add(out, (vec3){0.25f * ja, 1.0f + 0.4f * jc, 0.55f}, d1);
+            glm_vec3_normalize(d0);
+            glm_vec3_normalize(d1);
+            float len = (0.0025f + 0.0050f * sinf(3.14159f * t)) * (0.85f + 0.3f * jl);
+            glm_vec3_copy(root, mid);
+            float bend = 0.3f + 0.3f * jb; /* where it turns up: varied, so the bends do not line up */
+            glm_vec3_muladds(d0, bend * len, mid);
+            glm_vec3_copy(mid, tip);
+            glm_vec3_muladds(d1, (1.0f - bend) * len, tip);
+            /* by the inner corner the lid is thick: a tip that ends inside it turns forward */
+            for (int it = 0; it < 6 && head_inside(h, tip); it++) {
+                glm_vec3_add(d1, d0, d1);
+                glm_vec3_normalize(d1);
+                glm_vec3_copy(mid, tip);
+                glm_vec3_muladds(d1, (1.0f - bend) * len, tip);
+            }
+            /* a card: its side across the lash along the lid (x), facing forward */
+            vec3 along, side, n;
+            glm_vec3_sub(tip, root, along);
+            glm_vec3_cross(along, (vec3){0.0f, 0.0f, 1.0f}, side);
+            glm_vec3_cross(side, along, n);
+            glm_vec3_normalize(side);
+            glm_vec3_normalize(n);
+            if (n[2] < 0.0f) glm_vec3_negate(n);
+            const float *row[3] = {root, mid, tip};
+            const float w[3] = {1.0f, 0.7f, 0.3f};
+            uint32_t base = (uint32_t)hair->lashes.vertex_count;
+            for (int k = 0; k < 6 && !hair->lashes.failed; k++) {
+                float hw = (k & 1 ? 1.0f : -1.0f) * HAIR_LASH_HALF_W * w[k / 2];
+                vec3 p;
+                glm_vec3_copy((float *)row[k / 2], p);
+                glm_vec3_muladds(side, hw, p);
+                hair__vertex(hair, &hair->lashes, &hair->anchor, cap, p, n, t, k < 2 ? 0.0f : k < 4 ? bend : 1.0f, v);
+                if (hair->lashes.failed) break;
+                float *tn = hair->lashes.tan[hair->lashes.vertex_count - 1];
+                tn[0] = side[0], tn[1] = side[1], tn[2] = side[2], tn[3] = hw;
+            }
+            for (uint32_t q = 0; q < 2; q++) {
+                mesh_add_tri(&hair->lashes, base + 2 * q, base + 2 * q + 1, base + 2 * q + 3);
+                mesh_add_tri(&hair->lashes, base + 2 * q, base + 2 * q + 3, base + 2 * q + 2);
+            }
+        }
+    }
+}
+
+/* The tear line: per lower lid a strip HAIR_TEAR_M high along the margin's line over +-0.7 x the
+ * eye's radius (a hair off the skin), up toward the ball; both windings (seen from below and from
+ * above); a column without a margin breaks the strip. */
+#define HAIR_TEAR_M 0.0007f
+static void hair__tear_lines(const head_model *h, head_hair *hair, int *cap)
 {
     for (int e = 0; e < 2; e++) {
+        int mv[HAIR_COLUMNS];
+        vec3 line[HAIR_COLUMNS];
+        hair__margin_line(h, e, -1.0f, 0.7f, 0.00015f, mv, line);
         uint32_t prev = UINT32_MAX;
-        for (int k = 0; k <= HEAD_HAIR_LASH_SEGMENTS; k++) {
+        for (int k = 0; k < HAIR_COLUMNS; k++) {
+            if (mv[k] < 0) { prev = UINT32_MAX; continue; }
+            int v = mv[k]; /* anchored on the margin's vertex nearest the smoothed point */
+            for (int j = k - 1; j <= k + 1; j += 2)
+                if (j >= 0 && j < HAIR_COLUMNS && mv[j] >= 0 &&
+                    glm_vec3_distance2(h->skin.pos[mv[j]], line[k]) < glm_vec3_distance2(h->skin.pos[v], line[k]))
+                    v = mv[j];
             float t = (float)k / HEAD_HAIR_LASH_SEGMENTS;
-            int v = hair__margin(h, e, (t * 2.0f - 1.0f) * HEAD_EYE_RADIUS * reach, up);
-            if (v < 0) { prev = UINT32_MAX; continue; }
-            vec3 p0, p1, n;
-            points(h, e, v, t, p0, p1, n);
+            vec3 in, p1;
+            glm_vec3_sub((float *)h->eye_center[e], line[k], in);
+            glm_vec3_normalize(in);
+            glm_vec3_copy(line[k], p1);
+            p1[1] += HAIR_TEAR_M;
+            glm_vec3_muladds(in, 0.3f * HAIR_TEAR_M, p1);
             uint32_t base = (uint32_t)hair->lashes.vertex_count;
-            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, p0, n, t, 0.0f, v);
-            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, p1, n, t, 1.0f, v);
+            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, line[k], h->skin.nrm[v], t, 0.0f, v);
+            hair__vertex(hair, &hair->lashes, &hair->anchor, cap, p1, h->skin.nrm[v], t, 1.0f, v);
             if (prev != UINT32_MAX) {
                 mesh_add_tri(&hair->lashes, prev, base, prev + 1);
                 mesh_add_tri(&hair->lashes, prev + 1, base, base + 1);
@@ -221,49 +330,15 @@ static void hair__lid_strip(const head_model *h, head_hair *hair, int *cap, floa
     }
 }
 
-/* A lash: out of the eye, up and well forward (grown more upward they end inside the thick upper
- * lid); longest mid-lid. */
-static void hair__lash_points(const head_model *h, int e, int v, float t, vec3 root, vec3 tip, vec3 n)
-{
-    vec3 out, dir;
-    hair__on_skin(h, v, 0.0003f, root);
-    glm_vec3_sub(root, (float *)h->eye_center[e], out);
-    glm_vec3_normalize(out);
-    glm_vec3_add(out, (vec3){0.0f, 0.45f, 0.90f}, dir);
-    glm_vec3_normalize(dir);
-    float len = 0.0022f + 0.0045f * sinf(3.14159f * t);
-    glm_vec3_scale(dir, len, tip);
-    glm_vec3_add(root, tip, tip);
-    glm_vec3_cross(dir, (vec3){1.0f, 0.0f, 0.0f}, n);
-    if (n[2] < 0.0f) glm_vec3_negate(n);
-    glm_vec3_normalize(n);
-}
-
-/* The tear line: a strip HAIR_TEAR_M high on the lower lid's rim, from the margin's point (a hair
- * off the skin) up toward the ball. */
-#define HAIR_TEAR_M 0.0007f
-static void hair__tear_points(const head_model *h, int e, int v, float t, vec3 p0, vec3 p1, vec3 n)
-{
-    (void)t;
-    vec3 in;
-    glm_vec3_copy(h->skin.nrm[v], n);
-    hair__on_skin(h, v, 0.00015f, p0);
-    glm_vec3_sub((float *)h->eye_center[e], p0, in);
-    glm_vec3_normalize(in);
-    glm_vec3_copy(p0, p1);
-    p1[1] += HAIR_TEAR_M;
-    glm_vec3_muladds(in, 0.3f * HAIR_TEAR_M, p1);
-}
-
 bool head_hair_build(const head_model *h, head_hair *out)
 {
     int cap = 0;
     hair__brows(h, out, &cap);
-    hair__lid_strip(h, out, &cap, 1.0f, 0.85f, hair__lash_points);
+    hair__lashes(h, out, &cap);
     out->lash_index_count = out->lashes.index_count;
     out->lash_vertex_count = out->lashes.vertex_count;
     /* the tear line after the lashes in the same mesh (indices from lash_index_count on) */
-    hair__lid_strip(h, out, &cap, -1.0f, 0.7f, hair__tear_points);
+    hair__tear_lines(h, out, &cap);
     if (!out->brows.failed && !out->lashes.failed) return true;
     log_error("head hair: out of memory: no brows or lashes");
     head_hair_free(out);

@@ -10,9 +10,11 @@
  * tip) per side along an arch over each eye, rooted on the skin (nearest skin vertex, lifted along
  * its normal) and combed outward, rising at the inner end as brow hair grows; denser and longer
  * near the nose. Each card vertex's tan holds the card's unit side direction and its signed half
- * width there (the renderer widens a card thinner than a pixel: wrinkle_draw_hair). Lashes: one ribbon per upper lid, rooted on
- * the lid margin (the lowest skin over the eyeball in each column) and curling up and forward,
- * longest mid-lid; both windings, so it shows from above and below. After the lashes, in the same
+ * width there (the renderer widens a card thinner than a pixel: wrinkle_draw_hair). Lashes: HEAD_HAIR_LASHES cards per upper lid
+ * (0.2 mm wide at the root, 0.06 mm at the tip, two segments: forward out of the margin, then
+ * up; a tip that would end inside the lid turned forward), rooted along the lid margin (the
+ * lowest skin over the eyeball in each column, the line smoothed) in front of the ball, longest
+ * mid-lid (2.3 to 8.3 mm); tan as the brows' (they are drawn the same way). After the lashes, in the same
  * mesh (from index lash_index_count), a tear line per lower lid: a strip 0.7 mm high along the
  * lid's rim (its margin on the ball), riding the lid (the wet line a lower lid shows). pos, nrm, uv (uv.x along the
  * arch, uv.y root 0 to tip 1). Deterministic: a fixed seed.
@@ -27,7 +29,8 @@ extern "C" {
 #endif
 
 #define HEAD_HAIR_BROW_STRANDS 260
-#define HEAD_HAIR_LASH_SEGMENTS 24
+#define HEAD_HAIR_LASH_SEGMENTS 24 /* columns along a lid for the lashes' roots and the tear line */
+#define HEAD_HAIR_LASHES 150       /* lash cards per upper lid */
 
 typedef struct head_hair {
     mesh_data brows, lashes; /* lashes: the lashes' indices, then the tear lines' */

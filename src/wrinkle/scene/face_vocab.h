@@ -48,7 +48,8 @@ extern const script_vocab face_vocab;
     X(FACE_P_KEY, "face.key", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face", "the portrait rig's key (the sun, 54 degrees up, to the face's left) on the head, x its radiance") \
     X(FACE_P_FILL, "face.fill", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face", "the rig's fill (low, from the camera's other side, about a sixth of the key), x its radiance") \
     X(FACE_P_RIM, "face.rim", PARAM_FLOAT, 1.0f, 0.0f, 2.0f, NULL, "face", "the rig's rim light (from behind and above, opposite the key), x its radiance") \
-    X(FACE_P_BROWS, "face.brows", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "face", "draw the brows (hair cards, alpha-blended; off: bare brow ridges, for comparisons)")
+    X(FACE_P_BROWS, "face.brows", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "face", "draw the brows (hair cards, alpha-blended; off: bare brow ridges, for comparisons)") \
+    X(FACE_P_LASHES, "face.lashes", PARAM_BOOL, 1.0f, 0.0f, 1.0f, params_bool_names, "face", "draw the upper lids' lashes (hair cards, alpha-blended; off: bare lid margins, for comparisons)")
 #define FACE__WRINKLE_ENUM(id, name, def) FACE_P_##id##_NORMAL, FACE_P_##id##_OCCLUSION,
 enum { FACE_WRINKLE_SHAPES(FACE__WRINKLE_ENUM) FACE_PARAMS(PARAMS_ENUM) FACE_P_COUNT };
 /* Blendshapes with wrinkle rows (a unit test holds this to HEAD_SHAPE_COUNT and the names to

@@ -373,10 +373,6 @@ static void face_draw(void *p, scene_pass pass)
         if (k == HEAD_MOUTH_TEETH) face__teeth_roots(&f->head, part.gum_y);
         wrinkle_draw_part(f->wr, &f->mouth, f->head.skin.vertex_count, f->model, &part);
     }
-    /* hair: dark brown, a little sheen; it follows the brows and lids through the deltas; the
-     * lashes opaque (a ribbon), the brows blended cards after everything opaque (below) */
-    wrinkle_part hair = {.index_count = f->lash_index_count, .albedo = {0.012f, 0.008f, 0.006f}, .spec = 0.04f, .shininess = 20.0f};
-    wrinkle_draw_part(f->wr, &f->lashes, f->lashes_first, f->model, &hair);
     /* the tear line on each lower lid: wet, pale pink, catching the room's light */
     wrinkle_part tear = {.first_index = f->lash_index_count, .index_count = f->lashes.index_count - f->lash_index_count,
                          .albedo = {0.62f, 0.42f, 0.40f}, .spec = 0.9f, .shininess = 120.0f, .fill = 0.25f};
@@ -389,6 +385,12 @@ static void face_draw(void *p, scene_pass pass)
     glm_mat4_copy(f->eye_rot[0], eyes.rot[0]);
     glm_mat4_copy(f->eye_rot[1], eyes.rot[1]);
     wrinkle_draw_eyes(f->wr, &f->eyes, f->model, &eyes);
+    /* hair: dark brown, a little sheen; it follows the brows and lids through the deltas; lashes
+     * and brows are blended cards, after everything opaque */
+    if (params_b(f->ctx->params, params_id(face_param_rows, FACE_P_LASHES))) {
+        wrinkle_part lashes = {.index_count = f->lash_index_count, .albedo = {0.012f, 0.008f, 0.006f}, .spec = 0.04f, .shininess = 20.0f};
+        wrinkle_draw_hair(f->wr, &f->lashes, f->lashes_first, f->model, &lashes);
+    }
     if (params_b(f->ctx->params, params_id(face_param_rows, FACE_P_BROWS))) {
         wrinkle_part brows = {.index_count = f->brows.index_count, .albedo = {0.035f, 0.022f, 0.015f}, .spec = 0.04f, .shininess = 20.0f};
         wrinkle_draw_hair(f->wr, &f->brows, f->brows_first, f->model, &brows);
