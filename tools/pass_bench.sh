@@ -7,6 +7,7 @@
 # Usage: tools/pass_bench.sh BEFORE_ROOT AFTER_ROOT PAIRS SCENE:PASS[,PASS...] [SCENE:PASS...]
 #   e.g. tools/pass_bench.sh /work/base . 8 mud:mud.terrain face:wrinkle.skin,wrinkle.compose
 # Each ROOT is a source tree with its build in ROOT/build (run from there: shaders and assets).
+# A run that fails (a crash) is named with its side and run once more; a second failure stops.
 set -euo pipefail
 usage="usage: pass_bench.sh BEFORE_ROOT AFTER_ROOT PAIRS SCENE:PASS[,PASS...]..."
 [ $# -ge 4 ] || { echo "$usage" >&2; exit 2; }
@@ -19,9 +20,14 @@ for r in "$before" "$after"; do
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-run() { # ROOT SCENE OUT
+run_once() { # ROOT SCENE OUT
     (cd "$1" && IMPRINT_DATA_DIR="$1" /usr/bin/time -f "%U %S" -o "$3.cpu" build/bin/imprint --headless --scene "$2" \
         --size 960x540 --frames 30 --quality high --bench "$3" >/dev/null 2>&1)
+}
+run() { # a failed run (a crash) is named with its side and run once more; a second failure stops
+    run_once "$@" && return 0
+    echo "pass_bench: $1 $2 failed (status $?), run again" >&2
+    run_once "$@" || { echo "pass_bench: $1 $2 failed twice" >&2; exit 1; }
 }
 for spec in "$@"; do
     s=${spec%%:*}
