@@ -305,7 +305,11 @@ bool head_lids_shells(head_model *h, const float (*skin_dpos)[3], float (*dpos)[
                 float d1[3], d0[3], p1[3], p0[3];
                 lids__dir(phi, beta, d1);
                 lids__dir(phi, beta + HEAD_LIDS_SHELL_TURN, d0);
-                for (int a = 0; a < 3; a++) p1[a] = c[a] + out * d1[a], p0[a] = c[a] + out * scale * d0[a];
+                /* its ends round the eye's corners sink to HEAD_LIDS_SHELL_RIM over the ball, under the
+                 * grid's skin there: standing out, they showed as a cut edge at the outer corner */
+                float ei = lids__smoothstep(0.0f, 0.3f, (float)(i < nc - i ? i : nc - i) / (float)nc);
+                float rad = R + HEAD_LIDS_SHELL_RIM + (out - R - HEAD_LIDS_SHELL_RIM) * ei;
+                for (int a = 0; a < 3; a++) p1[a] = c[a] + rad * d1[a], p0[a] = c[a] + out * scale * d0[a];
                 /* the uv and tangent of the shut skin's nearest grid vertex round the eye (the lid's) */
                 int best = -1;
                 float bd = INFINITY;

@@ -52,6 +52,7 @@ void head_lids_off_the_ball(const head_model *h, const vec3 p, vec3 d);
 #define HEAD_LIDS_SHELL_ROWS 12
 #define HEAD_LIDS_SHELL_VERTICES (2 * (HEAD_LIDS_SHELL_COLS + 1) * (HEAD_LIDS_SHELL_ROWS + 1))
 #define HEAD_LIDS_SHELL_OUT 0.0020f  /* m over the ball, shut: outside the grid lid (HEAD_LIDS_STANDOFF), so it is the lid seen where it covers */
+#define HEAD_LIDS_SHELL_RIM 0.0008f  /* m over the ball at its ends round the corners, shut (eased to _OUT inward) */
 #define HEAD_LIDS_SHELL_IN 0.005f    /* m under the ball's surface, open (with _OUT: it leaves the ball past blink ~0.7, as before) */
 #define HEAD_LIDS_SHELL_TURN 1.0f    /* radians turned up, open */
 #define HEAD_LIDS_SHELL_UNDER 0.12f  /* radians tucked under the shut lids' skin above and below */
