@@ -358,7 +358,9 @@ static void wrinkle__bind_tex(int unit, GLuint tex)
     glBindTexture(GL_TEXTURE_2D, tex);
 }
 
-void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
+void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model) { wrinkle_compose_with(wr, face, NULL, 0, model); }
+
+void wrinkle_compose_with(wrinkle *wr, const gfx_mesh *face, const gfx_mesh *extra, int extra_first, mat4 model)
 {
     gfx_pass_begin("wrinkle.compose");
     /* unoccluded, flat, no face */
@@ -387,6 +389,10 @@ void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model)
         wrinkle__bind_tex(UNIT_LAYER_O0 + i, wr->maps.layer_occ[l]);
     }
     gfx_mesh_draw(face);
+    if (extra) {
+        wrinkle__morph_bind_from(wr, &wr->morph_compose, extra_first);
+        gfx_mesh_draw(extra);
+    }
     wrinkle__morph_unbind();
     for (int u = UNIT_COUNT - 1; u >= 0; u--) wrinkle__bind_tex(u, 0);
     glUseProgram(0);

@@ -103,6 +103,10 @@ const wrinkle_layer_def *wrinkle_layers(const wrinkle *wr);
 /* The compositing pass: draws the mesh (uv = head UV space) with the Frame block's viewproj into
  * the composed buffer, then binds back the framebuffer and viewport it found. */
 void wrinkle_compose(wrinkle *wr, const gfx_mesh *face, mat4 model);
+/* The same with a second mesh whose deltas sit from extra_first in the shapes' buffer (the lid
+ * shells) composed after the face, so the skin drawn over it later reads its own texels (NULL:
+ * none). */
+void wrinkle_compose_with(wrinkle *wr, const gfx_mesh *face, const gfx_mesh *extra, int extra_first, mat4 model);
 /* Skin in the main pass (a_pos a_nrm a_uv a_tan); albedo is linear RGB. */
 void wrinkle_draw_skin(wrinkle *wr, const gfx_mesh *face, mat4 model, const vec3 albedo);
 /* The same shading for another mesh whose deltas sit from first_vertex in the shapes' buffer (the

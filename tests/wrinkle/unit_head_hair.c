@@ -6,11 +6,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <cmocka.h>
 
 #include "base/log.h"
 #include "wrinkle/core/head_hair.h"
+#include "wrinkle/core/head_lids.h"
 
 static head_model head;
 static head_hair hair;
@@ -182,7 +184,8 @@ static void hair_deltas_are_their_anchors(void **state)
         for (int v = 0; v < head.shape_vertex_count; v += 97)
             assert_memory_equal(dpos[s][v], head.shape_dpos[s][v], sizeof dpos[s][v]);
         for (int v = head.shape_vertex_count; v < n; v++) {
-            int a = hair.anchor[v - head.shape_vertex_count];
+            int a = hair.anchor[v - head.shape_vertex_count], l = v - head.shape_vertex_count - hair.brows.vertex_count;
+            if (s == HEAD_BLINK && l >= 0 && l < hair.lash_vertex_count) continue; /* the lashes turn: lashes_turn_down_with_the_blink */
             assert_memory_equal(dpos[s][v], head.shape_dpos[s][a], sizeof dpos[s][v]);
             assert_memory_equal(dnrm[s][v], head.shape_dnrm[s][a], sizeof dnrm[s][v]);
             if (s == HEAD_FROWN && v < head.shape_vertex_count + hair.brows.vertex_count)
@@ -193,6 +196,41 @@ static void hair_deltas_are_their_anchors(void **state)
         free(dnrm[s]);
     }
     assert_true(moved > 0.002f); /* frown really moves the brows */
+}
+
+/* Shut, a lash hangs down out of the closed lid instead of riding down upright across it (dark
+ * streaks over the lid shell): the cards' mean direction, root to tip, points down at blink 1,
+ * and every root of a lash whose lid shut lies outside the lid shell. */
+static void lashes_turn_down_with_the_blink(void **state)
+{
+    (void)state;
+    float (*dpos[HEAD_MORPH_COUNT])[3], (*dnrm[HEAD_MORPH_COUNT])[3];
+    assert_true(head_hair_deltas(&head, &hair, dpos, dnrm));
+    const int first = head.shape_vertex_count + hair.brows.vertex_count;
+    float up_open = 0.0f, up_shut = 0.0f, least = 1.0f;
+    int cards = 0;
+    for (int l = 0; l + 5 < hair.lash_vertex_count; l += 6) {
+        float r[2][3], t[2][3];
+        for (int w = 0; w < 2; w++)
+            for (int k = 0; k < 3; k++) {
+                float b = (float)w;
+                r[w][k] = 0.5f * (hair.lashes.pos[l][k] + hair.lashes.pos[l + 1][k] + b * (dpos[HEAD_BLINK][first + l][k] + dpos[HEAD_BLINK][first + l + 1][k]));
+                t[w][k] = 0.5f * (hair.lashes.pos[l + 4][k] + hair.lashes.pos[l + 5][k] + b * (dpos[HEAD_BLINK][first + l + 4][k] + dpos[HEAD_BLINK][first + l + 5][k]));
+            }
+        float d0[3], d1[3];
+        glm_vec3_sub(t[0], r[0], d0);
+        glm_vec3_sub(t[1], r[1], d1);
+        up_open += d0[1] / glm_vec3_norm(d0), up_shut += d1[1] / glm_vec3_norm(d1), cards++;
+        const float *c = head.eye_center[r[0][0] < 0.0f];
+        if (r[1][1] < r[0][1] - 0.004f) least = fminf(least, glm_vec3_distance(r[1], (float *)c) - HEAD_EYE_RADIUS);
+    }
+    printf("lashes: %d cards, mean up component open %.2f, shut %.2f; shut roots at least %.2f mm over the ball\n", cards,
+           up_open / cards, up_shut / cards, least * 1000.0f);
+    assert_true(cards > 20);
+    assert_true(up_open / cards > 0.3f);
+    assert_true(up_shut / cards < 0.0f);
+    assert_true(least >= HEAD_LIDS_SHELL_OUT);
+    for (int s = 0; s < HEAD_MORPH_COUNT; s++) free(dpos[s]), free(dnrm[s]);
 }
 
 int main(void)
@@ -206,6 +244,7 @@ int main(void)
         cmocka_unit_test(tear_lines_lie_on_the_balls_over_the_lower_lids),
         cmocka_unit_test(lash_cards_stand_out_of_the_lid),
         cmocka_unit_test(hair_deltas_are_their_anchors),
+        cmocka_unit_test(lashes_turn_down_with_the_blink),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -6,6 +6,7 @@
 
 #include "base/log.h"
 #include "base/rng.h"
+#include "wrinkle/core/head_lids.h"
 
 /* The skin vertices facing forward (not the back of the head or the ears), sorted by x: the
  * nearest one to a point is found by sweeping out from the point's x until the x distance alone
@@ -354,6 +355,37 @@ void head_hair_free(head_hair *hair)
     hair->anchor = NULL;
 }
 
+/* A lash vertex p's blink delta (dp, and dn for its normal n) from its anchor a: the anchor's own
+ * turn about the eye's x axis and its change of distance from the eye's centre, applied to the whole
+ * card, so the lash turns down with the shutting lid (the anchor's delta alone carried it down
+ * upright, across the shut lid: dark streaks over the shell); the root kept
+ * HAIR_LASH_OVER_SHELL outside the lid shell (HEAD_LIDS_SHELL_OUT), so it is not cut by it. */
+#define HAIR_LASH_OVER_SHELL 0.0003f
+static void hair__lash_blink(const head_model *h, const float *p, const float *n, int a, float dp[3], float dn[3])
+{
+    const float *c = h->eye_center[p[0] < 0.0f], *q = h->skin.pos[a], *d = h->shape_dpos[HEAD_BLINK][a];
+    float y0 = q[1] - c[1], z0 = q[2] - c[2], y1 = y0 + d[1], z1 = z0 + d[2];
+    float turn = atan2f(y1, z1) - atan2f(y0, z0), cs = cosf(turn), sn = sinf(turn);
+    float r0 = sqrtf(y0 * y0 + z0 * z0 + (q[0] - c[0]) * (q[0] - c[0]));
+    float r1 = sqrtf(y1 * y1 + z1 * z1 + (q[0] + d[0] - c[0]) * (q[0] + d[0] - c[0]));
+    /* only where the blink moves the anchor: elsewhere its own delta */
+    if (fabsf(turn) < 1e-4f) {
+        memcpy(dp, d, 3 * sizeof *dp);
+        memcpy(dn, h->shape_dnrm[HEAD_BLINK][a], 3 * sizeof *dn);
+        return;
+    }
+    float v[3] = {p[0] - c[0], p[1] - c[1], p[2] - c[2]}, w[3] = {v[0] + d[0], v[1] * cs + v[2] * sn, v[2] * cs - v[1] * sn};
+    /* in or out along the turned direction in the column's plane, as the anchor moved */
+    float len = sqrtf(w[1] * w[1] + w[2] * w[2]) + 1e-9f, grow = r1 - r0;
+    w[1] += grow * w[1] / len, w[2] += grow * w[2] / len;
+    /* and a root under the shell out over it where the lid shuts (turned down past ~0.05 rad, eased in) */
+    float t = fminf(fmaxf((-turn - 0.05f) / 0.2f, 0.0f), 1.0f), over = HEAD_EYE_RADIUS + HEAD_LIDS_SHELL_OUT + HAIR_LASH_OVER_SHELL;
+    float rho = sqrtf(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]) + 1e-9f, to = rho + fmaxf(over - rho, 0.0f) * t * t * (3.0f - 2.0f * t);
+    for (int k = 0; k < 3; k++) w[k] *= to / rho;
+    for (int k = 0; k < 3; k++) dp[k] = w[k] - v[k];
+    dn[0] = 0.0f, dn[1] = n[1] * cs + n[2] * sn - n[1], dn[2] = n[2] * cs - n[1] * sn - n[2];
+}
+
 int head_hair_delta_count(const head_model *h, const head_hair *hair)
 {
     return h->shape_vertex_count + hair->brows.vertex_count + hair->lashes.vertex_count;
@@ -376,6 +408,10 @@ bool head_hair_deltas(const head_model *h, const head_hair *hair, float (*dpos[H
         for (int v = 0; v < nh; v++) {
             memcpy(dpos[s][h->shape_vertex_count + v], h->shape_dpos[s][hair->anchor[v]], sizeof dpos[s][0]);
             memcpy(dnrm[s][h->shape_vertex_count + v], h->shape_dnrm[s][hair->anchor[v]], sizeof dnrm[s][0]);
+            int l = v - hair->brows.vertex_count;
+            if (s == HEAD_BLINK && l >= 0 && l < hair->lash_vertex_count)
+                hair__lash_blink(h, hair->lashes.pos[l], hair->lashes.nrm[l], hair->anchor[v], dpos[s][h->shape_vertex_count + v],
+                                 dnrm[s][h->shape_vertex_count + v]);
         }
     }
     if (!ok)

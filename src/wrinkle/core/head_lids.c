@@ -9,6 +9,7 @@
 
 #define LIDS_SLOPE_IN 1.0f  /* the most a lid's travel changes (m) a metre across the eye, from the inner */
 #define LIDS_SLOPE_OUT 2.0f /* corner in and from the outer one: the corners close less */
+#define LIDS_CREASE_EASE 1.3f /* the upper lid's turn, from the top row to its margin, goes as the way down to this power */
 #define LIDS_ONTO 0.008f /* m of travel from which the upper lid lies on the ball (less, less so) */
 #define LIDS_HOLD 0.15f  /* the upper lid leaves the ball for the brow between these fractions of */
 #define LIDS_BLEND 0.65f /* the way from its margin to the top row */
@@ -121,7 +122,7 @@ static float lids__column(const head_model *h, const float *c, const int *vid, i
         if (s[k] <= sa) turn = up * s[k] / fmaxf(sa, 1e-9f);
         else if (s[k] <= sd) turn = up * lids__ease((sd - s[k]) / fmaxf(sd - sa, 1e-9f));
         else if (s[k] < sb) turn = -down * lids__ease((s[k] - sd) / fmaxf(sb - sd, 1e-9f));
-        else turn = -down * (st - s[k]) / fmaxf(st - sb, 1e-9f);
+        else turn = -down * powf((st - s[k]) / fmaxf(st - sb, 1e-9f), LIDS_CREASE_EASE);
         float a = P.a + turn;
         /* turned in its own plane across the eye (x = its x), then the upper lid moved along the
          * line from the eye's centre onto the ball at the standoff (less toward the brow) */
@@ -304,7 +305,11 @@ bool head_lids_shells(head_model *h, const float (*skin_dpos)[3], float (*dpos)[
                 float d1[3], d0[3], p1[3], p0[3];
                 lids__dir(phi, beta, d1);
                 lids__dir(phi, beta + HEAD_LIDS_SHELL_TURN, d0);
-                for (int a = 0; a < 3; a++) p1[a] = c[a] + out * d1[a], p0[a] = c[a] + out * scale * d0[a];
+                /* its ends round the eye's corners sink to HEAD_LIDS_SHELL_RIM over the ball, under the
+                 * grid's skin there: standing out, they showed as a cut edge at the outer corner */
+                float ei = lids__smoothstep(0.0f, 0.3f, (float)(i < nc - i ? i : nc - i) / (float)nc);
+                float rad = R + HEAD_LIDS_SHELL_RIM + (out - R - HEAD_LIDS_SHELL_RIM) * ei;
+                for (int a = 0; a < 3; a++) p1[a] = c[a] + rad * d1[a], p0[a] = c[a] + out * scale * d0[a];
                 /* the uv and tangent of the shut skin's nearest grid vertex round the eye (the lid's) */
                 int best = -1;
                 float bd = INFINITY;

@@ -7,8 +7,9 @@
  * In each grid column across an eye the neutral skin runs from the lower lid into the eyeball
  * (A), down to its deepest point (D), back out at the upper lid's margin (B), over the lid and up
  * under the brow. The blink turns every point about the eye's x axis (its distance from the
- * centre kept, so the skin in the ball stays in it): the upper lid down by its travel, evenly from
- * the top row (HEAD_LIDS_TOP over the eye) to B and easing to nothing at D; the lower lid up by a
+ * centre kept, so the skin in the ball stays in it): the upper lid down by its travel, from the top
+ * row (HEAD_LIDS_TOP over the eye) to B as the way down to the power 1.3 (the crease turns less),
+ * easing to nothing at D; the lower lid up by a
  * lift, likewise from HEAD_LIDS_BOTTOM under the eye; the upper lid is pulled onto the ball at
  * HEAD_LIDS_STANDOFF. Travel and lift cover the opening less HEAD_LIDS_GAP, capped so they change
  * slowly across the columns (the corners are blunt, so they stay partly open: the shells close them).
@@ -51,8 +52,9 @@ void head_lids_off_the_ball(const head_model *h, const vec3 p, vec3 d);
 #define HEAD_LIDS_SHELL_COLS 24
 #define HEAD_LIDS_SHELL_ROWS 12
 #define HEAD_LIDS_SHELL_VERTICES (2 * (HEAD_LIDS_SHELL_COLS + 1) * (HEAD_LIDS_SHELL_ROWS + 1))
-#define HEAD_LIDS_SHELL_OUT 0.0008f  /* m over the ball, shut */
-#define HEAD_LIDS_SHELL_IN 0.002f    /* m under the ball's surface, open */
+#define HEAD_LIDS_SHELL_OUT 0.0020f  /* m over the ball, shut: outside the grid lid (HEAD_LIDS_STANDOFF), so it is the lid seen where it covers */
+#define HEAD_LIDS_SHELL_RIM 0.0008f  /* m over the ball at its ends round the corners, shut (eased to _OUT inward) */
+#define HEAD_LIDS_SHELL_IN 0.005f    /* m under the ball's surface, open (with _OUT: it leaves the ball past blink ~0.83, 0.92 at its ends) */
 #define HEAD_LIDS_SHELL_TURN 1.0f    /* radians turned up, open */
 #define HEAD_LIDS_SHELL_UNDER 0.12f  /* radians tucked under the shut lids' skin above and below */
 #define HEAD_LIDS_SHELL_SIDE 0.20f   /* radians past the outermost columns that cross the ball */

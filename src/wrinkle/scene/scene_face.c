@@ -315,7 +315,9 @@ static void face_prepare(void *p)
      * for nothing */
     gfx_mesh grid = f->skin;
     grid.index_count = f->head.ear_first_index;
-    wrinkle_compose(f->wr, &grid, f->model);
+    /* and the lid shells: over the shut eyes they are the skin seen, and the texels under them were
+     * the hidden skin's in the ball (its occlusion and normals: the shut eye read dark, crumpled) */
+    wrinkle_compose_with(f->wr, &grid, &f->lids, f->head.skin.vertex_count + f->head.mouth.vertex_count, f->model);
 }
 
 /* Where the teeth's roots are (neutral head frame): the upper row's top and the lower row's bottom,
