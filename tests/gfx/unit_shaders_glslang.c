@@ -38,7 +38,7 @@ typedef struct program_row {
 #define SHADOW "#define SHADOW_PASS 1\n"
 #define MAX_SPHERES "#define MAX_SPHERES 64\n"                 /* damage.c: desc.max_spheres, default 64 */
 #define SKIN_BONES "#define SKIN_BONES 20\n"                   /* damage.c: desc.bone_count (the robot's 20) */
-#define DECALS "#define MUD_DECALS_PER_BLOCK 16\n"            /* mud.c: MUD_DECALS_PER_BLOCK (mud.h) */
+#define DECALS "#define MUD_DECALS_PER_BLOCK 16\n#define MUD_TREAD_FAR 8.0\n" /* mud.c: MUD_DECALS_PER_BLOCK (mud.h), MUD_TREAD_FAR_M (mud_internal.h) */
 #define FULL "gfx_fullscreen.vert"
 
 static const program_row rows[] = {
